@@ -1,0 +1,3 @@
+import { runCli } from './program.js';
+
+process.exitCode = await runCli(process.argv);

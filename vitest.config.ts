@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@skilldock/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['packages/*/test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: ['default', './scripts/summary-reporter.ts'],
+  },
+});
