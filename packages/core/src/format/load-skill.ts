@@ -1,0 +1,109 @@
+import type { Dirent } from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from './diagnostic.js';
+import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from './limits.js';
+import { listSkillFiles } from './list-skill-files.js';
+import { parseSkill } from './parse-skill.js';
+import { readRegularFile } from './read-regular-file.js';
+import type { LoadSkillResult, SkillOrigin } from './types.js';
+
+/** How to load a skill folder. */
+export interface LoadSkillOptions {
+  readonly profile?: 'spec' | 'lenient';
+  readonly strict?: boolean;
+  /** Where the skill was found; defaults to a project skill under the folder's parent. */
+  readonly origin?: SkillOrigin;
+  /** A symlinked SKILL.md is read only when its target lies inside one of these (default: the folder). */
+  readonly allowedRoots?: readonly string[];
+  /** Skip listing supporting files (e.g. when only the frontmatter is wanted). */
+  readonly listFiles?: boolean;
+  /** The folder's entries when the caller already read them, to save a readdir. */
+  readonly entries?: readonly Dirent[];
+}
+
+/**
+ * Loads one skill folder: reads its `SKILL.md` safely (regular file, at most 4 MiB, never through a
+ * link that leaves the allowed roots), parses and validates it, and lists its supporting files.
+ * @example
+ * const result = await loadSkill('/repo/.agents/skills/refunds');
+ * if (!result.ok) for (const d of result.diagnostics) console.error(formatDiagnostic(d));
+ */
+export async function loadSkill(directory: string, options: LoadSkillOptions = {}): Promise<LoadSkillResult> {
+  const absolute = path.resolve(directory);
+  const skillFile = path.join(absolute, SKILL_FILE_NAME);
+  const read = await readRegularFile(skillFile, {
+    maxBytes: MAX_SKILL_FILE_BYTES,
+    allowedRoots: options.allowedRoots ?? [absolute],
+  });
+  if (!read.ok) return { ok: false, diagnostics: [readFailureDiagnostic(read, skillFile)] };
+
+  const parsed = parseSkill(read.bytes, {
+    file: skillFile,
+    folderName: path.basename(absolute),
+    profile: options.profile ?? 'lenient',
+    ...(options.strict === undefined ? {} : { strict: options.strict }),
+  });
+  if (!parsed.ok) return parsed;
+
+  const listing =
+    options.listFiles === false
+      ? { files: [], diagnostics: [] }
+      : await listSkillFiles(absolute, options.entries);
+  const diagnostics = [...parsed.diagnostics, ...listing.diagnostics];
+  const origin = options.origin ?? { sourceType: 'project', sourceDir: path.dirname(absolute) };
+  return {
+    ok: true,
+    skill: Object.freeze({
+      ...parsed.skill,
+      directory: absolute,
+      skillFile,
+      files: Object.freeze(listing.files),
+      origin,
+      diagnostics: Object.freeze(diagnostics),
+    }),
+    diagnostics,
+  };
+}
+
+function readFailureDiagnostic(
+  failure: Exclude<Awaited<ReturnType<typeof readRegularFile>>, { ok: true }>,
+  file: string,
+): Diagnostic {
+  switch (failure.reason) {
+    case 'missing':
+      return {
+        code: 'skill_file_missing',
+        severity: 'error',
+        message: `no ${SKILL_FILE_NAME} in this folder`,
+        file,
+      };
+    case 'not-regular':
+      return {
+        code: 'skill_file_not_regular',
+        severity: 'error',
+        message: `${SKILL_FILE_NAME} is a ${failure.kind}, not a regular file; it was not read`,
+        file,
+      };
+    case 'symlink-outside':
+      return {
+        code: 'skill_file_symlink_outside',
+        severity: 'error',
+        message: `${SKILL_FILE_NAME} is a symbolic link to '${failure.target}', outside the allowed folders; it was not read`,
+        file,
+      };
+    case 'too-large':
+      return {
+        code: 'file_too_large',
+        severity: 'error',
+        message: `file is ${failure.size} bytes; a ${SKILL_FILE_NAME} may be at most ${MAX_SKILL_FILE_BYTES} bytes (4 MiB)`,
+        file,
+      };
+    case 'unreadable':
+      return {
+        code: 'skill_file_unreadable',
+        severity: 'error',
+        message: `cannot read ${SKILL_FILE_NAME}: ${failure.error.code ?? failure.error.message}`,
+        file,
+      };
+  }
+}

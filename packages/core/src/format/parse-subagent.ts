@@ -1,0 +1,80 @@
+import type { Diagnostic } from './diagnostic.js';
+import { parseMarkdownArtifact } from './parse-markdown-artifact.js';
+import { type SubagentFrontmatter, subagentSchema } from './subagent-schema.js';
+
+/** A model selector (SPEC S6, G1): `inherit`, `fast`, a bare model id, or `provider:model`. */
+export type ModelSelector =
+  | { readonly kind: 'inherit' }
+  | { readonly kind: 'fast' }
+  | { readonly kind: 'model'; readonly provider?: string; readonly model: string };
+
+/** A parsed subagent definition. The body is its system prompt. */
+export interface SubagentDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly systemPrompt: string;
+  readonly model: ModelSelector;
+  readonly frontmatter: SubagentFrontmatter;
+}
+
+export type ParseSubagentResult =
+  | { readonly ok: true; readonly subagent: SubagentDefinition; readonly diagnostics: readonly Diagnostic[] }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** Providers whose prefix is read as `provider:model`; any other prefix is part of the model id. */
+export const KNOWN_MODEL_PROVIDERS: ReadonlySet<string> = new Set([
+  'openai',
+  'anthropic',
+  'dashscope',
+  'ollama',
+  'vllm',
+  'openrouter',
+  'deepseek',
+  'gemini',
+  'qwen',
+]);
+
+/**
+ * Reads a model selector. An unknown prefix means the whole string is a model id (SPEC S6), so
+ * `meta-llama/llama-3:8b` stays one id.
+ */
+export function parseModelSelector(
+  value: string | undefined,
+  knownProviders: ReadonlySet<string> = KNOWN_MODEL_PROVIDERS,
+): ModelSelector {
+  if (value === undefined || value === 'inherit') return { kind: 'inherit' };
+  if (value === 'fast') return { kind: 'fast' };
+  const colon = value.indexOf(':');
+  if (colon > 0) {
+    const provider = value.slice(0, colon);
+    if (knownProviders.has(provider)) return { kind: 'model', provider, model: value.slice(colon + 1) };
+  }
+  return { kind: 'model', model: value };
+}
+
+/**
+ * Parses a subagent Markdown file (SPEC S6).
+ * @example const result = parseSubagent(text, { file: '.qwen/agents/reviewer.md' });
+ */
+export function parseSubagent(
+  input: string | Uint8Array,
+  { file }: { file?: string } = {},
+): ParseSubagentResult {
+  const parsed = parseMarkdownArtifact(input, subagentSchema, {
+    ...(file === undefined ? {} : { file }),
+    kind: 'an agent file',
+  });
+  if (!parsed.ok) return parsed;
+  const frontmatter = parsed.value;
+  return {
+    ok: true,
+    subagent: {
+      name: frontmatter.name,
+      description: frontmatter.description,
+      systemPrompt: parsed.body.trim(),
+      model: parseModelSelector(frontmatter.model),
+      frontmatter,
+    },
+    diagnostics: parsed.diagnostics,
+  };
+}

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+/** The shape of a skill id and an explicit `slug` (SPEC S4). */
+export const SKILL_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Longest explicit slug (SPEC S3 host rule). */
+export const MAX_SLUG_LENGTH = 128;
+
+/** Longest derived id (SPEC S4). */
+export const MAX_DERIVED_ID_LENGTH = 64;
+
+const HAN_PATTERN = /\p{Script=Han}/u;
+
+/** True when `value` can be used as a skill id as it is. */
+export function isSkillId(value: string): boolean {
+  return value.length <= MAX_SLUG_LENGTH && SKILL_ID_PATTERN.test(value);
+}
+
+/**
+ * Derives an id from a display name (SPEC S4): Chinese to pinyin, accents dropped, lowercase,
+ * separators to single hyphens, at most 64 characters; with no usable letter or digit,
+ * `skill-` plus a short digest of the name.
+ * @example deriveSkillId('文档整理') // 'wen-dang-zheng-li'
+ * @example deriveSkillId('PDF Tools') // 'pdf-tools'
+ */
+export function deriveSkillId(name: string): string {
+  if (isSkillId(name) && name.length <= MAX_DERIVED_ID_LENGTH) return name;
+  let text = name.normalize('NFKC');
+  if (HAN_PATTERN.test(text)) text = toPinyin(text);
+  const slug = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_DERIVED_ID_LENGTH)
+    .replace(/-+$/, '');
+  if (slug) return slug;
+  return `skill-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
+}
+
+type PinyinFunction = (text: string, options: Record<string, unknown>) => string;
+let pinyinFunction: PinyinFunction | undefined;
+
+/** pinyin-pro carries a large dictionary: load it only when a name has Chinese in it. */
+function toPinyin(text: string): string {
+  pinyinFunction ??= (createRequire(import.meta.url)('pinyin-pro') as { pinyin: PinyinFunction }).pinyin;
+  return pinyinFunction(text, { toneType: 'none', separator: ' ', nonZh: 'consecutive', v: true });
+}

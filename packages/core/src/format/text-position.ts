@@ -1,0 +1,39 @@
+/** A 1-based line and column; columns count code points so editors and humans agree. */
+export interface TextPosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * Maps UTF-16 offsets in a text to 1-based line/column pairs. Built once per file so many
+ * diagnostics cost one scan.
+ */
+export class LineIndex {
+  private readonly lineStarts: number[] = [0];
+
+  constructor(private readonly text: string) {
+    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
+      this.lineStarts.push(index + 1);
+    }
+  }
+
+  /** Position of a UTF-16 offset; offsets past the end clamp to the end. */
+  positionAt(offset: number): TextPosition {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.lineStarts[middle]! <= clamped) low = middle;
+      else high = middle - 1;
+    }
+    const lineStart = this.lineStarts[low]!;
+    let column = 1;
+    for (let index = lineStart; index < clamped; index++) {
+      const code = this.text.charCodeAt(index);
+      // A surrogate pair is one code point: count only its high half.
+      if (code < 0xdc00 || code > 0xdfff) column++;
+    }
+    return { line: low + 1, column };
+  }
+}
