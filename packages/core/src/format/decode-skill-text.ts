@@ -25,6 +25,9 @@ export function decodeSkillText(input: string | Uint8Array, file?: string): Deco
           severity: 'error',
           message: `file is ${size} bytes; a SKILL.md may be at most ${MAX_SKILL_FILE_BYTES} bytes (4 MiB)`,
           ...at,
+          // A finding about the whole file points at its start: every diagnostic has a position (S2).
+          line: 1,
+          column: 1,
         },
       ],
     };

@@ -97,6 +97,8 @@ function readFailureDiagnostic(
         severity: 'error',
         message: `file is ${failure.size} bytes; a ${SKILL_FILE_NAME} may be at most ${MAX_SKILL_FILE_BYTES} bytes (4 MiB)`,
         file,
+        line: 1,
+        column: 1,
       };
     case 'unreadable':
       return {

@@ -68,7 +68,13 @@ export function parseFrontmatterYaml(
   const problems: YamlProblem[] = [];
   for (const error of document.errors) {
     problems.push({
-      code: error.code === 'DUPLICATE_KEY' ? 'yaml_duplicate_key' : 'yaml_syntax',
+      code:
+        error.code === 'DUPLICATE_KEY'
+          ? 'yaml_duplicate_key'
+          : // `yaml` turns a stack overflow on deep nesting into this error.
+            error.code === 'RESOURCE_EXHAUSTION'
+            ? 'yaml_too_deep'
+            : 'yaml_syntax',
       message: firstLine(error.message),
       offset: error.pos[0],
       severity: 'error',

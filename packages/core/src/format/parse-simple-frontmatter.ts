@@ -44,7 +44,13 @@ export function parseSimpleFrontmatter(yaml: string): SimpleFrontmatter | undefi
   const offsets = new Map<string, number>();
   const sources = new Map<string, string>();
   let container:
-    | { key: string; kind: 'unknown' | 'map' | 'list'; map?: Record<string, string>; list?: string[] }
+    | {
+        key: string;
+        kind: 'unknown' | 'map' | 'list';
+        map?: Record<string, string>;
+        list?: string[];
+        itemIndent?: number;
+      }
     | undefined;
   let offset = 0;
   for (const rawLine of yaml.split('\n')) {
@@ -61,6 +67,7 @@ export function parseSimpleFrontmatter(yaml: string): SimpleFrontmatter | undefi
         if (
           scalar === undefined ||
           key === '__proto__' ||
+          NON_STRING.test(key) ||
           (container.map && Object.hasOwn(container.map, key))
         )
           return undefined;
@@ -76,7 +83,10 @@ export function parseSimpleFrontmatter(yaml: string): SimpleFrontmatter | undefi
     const item = LIST_ITEM.exec(line);
     if (container && item && container.kind !== 'map') {
       const scalar = readScalar(item[1]!);
-      if (scalar === undefined) return undefined;
+      // Items of one list share one indent: `- a` then `  - b` is a plain scalar running on, not two items.
+      const indent = line.length - line.trimStart().length;
+      if (scalar === undefined || (container.itemIndent ?? indent) !== indent) return undefined;
+      container.itemIndent = indent;
       container.kind = 'list';
       container.list ??= [];
       const path = `${container.key}.${container.list.length}`;
@@ -89,8 +99,9 @@ export function parseSimpleFrontmatter(yaml: string): SimpleFrontmatter | undefi
     const match = KEY.exec(line);
     if (!match) return undefined;
     const [, key, token] = match as unknown as [string, string, string | undefined];
-    // `__proto__` and duplicates go to the full parser, which reports or handles them.
-    if (Object.hasOwn(value, key) || key === '__proto__') return undefined;
+    // `__proto__`, duplicates and keys YAML reads as null or booleans (`null:` is the key '') go to
+    // the full parser, which reports or handles them.
+    if (offsets.has(key) || key === '__proto__' || NON_STRING.test(key)) return undefined;
     closeContainer(value, container);
     container = undefined;
     offsets.set(key, lineOffset);
@@ -104,6 +115,8 @@ export function parseSimpleFrontmatter(yaml: string): SimpleFrontmatter | undefi
     sources.set(key, token.trimEnd());
   }
   closeContainer(value, container);
+  // An empty frontmatter is YAML null, not an empty mapping.
+  if (offsets.size === 0) return undefined;
   return { value, offsets, sources };
 }
 

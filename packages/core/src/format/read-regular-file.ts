@@ -38,14 +38,17 @@ export async function readRegularFile(
     } catch {
       return { ok: false, reason: 'missing' };
     }
-    if (!allowedRoots.some((root) => isInside(root, realPath)))
+    // Compare real paths on both sides: a root reached through a link (macOS /var, a symlinked
+    // skills folder) must still contain its own files.
+    const realRoots = await Promise.all(allowedRoots.map((root) => realpath(root).catch(() => root)));
+    if (!realRoots.some((root) => isInside(root, realPath)))
       return { ok: false, reason: 'symlink-outside', target: realPath };
   } else if (!linkStats.isFile()) {
     return { ok: false, reason: 'not-regular', kind: describeKind(linkStats) };
   }
 
-  const flags =
-    constants.O_RDONLY | constants.O_NONBLOCK | (linkStats.isSymbolicLink() ? 0 : constants.O_NOFOLLOW);
+  // `realPath` names the final file itself, so a link swapped in after the check is refused too.
+  const flags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(realPath, flags);

@@ -107,7 +107,12 @@ export function validateSkillFields(
   const license = readText('license', softSeverity);
   const metadata = readMetadata(frontmatter.metadata, lenient, report);
   const allowedTools = readAllowedTools(frontmatter['allowed-tools'], lenient, report);
-  const host = readHostFields(frontmatter, options, report);
+  // Under `spec` the host fields are unknown fields: their findings warn but never reject (SPEC S3).
+  const hostReport: Report = lenient
+    ? report
+    : (severity, code, path, message) =>
+        report(severity === 'error' ? 'warning' : severity, code, path, message);
+  const host = readHostFields(frontmatter, options, hostReport);
 
   if (
     findings.some((finding) => finding.severity === 'error') ||
@@ -154,13 +159,15 @@ function checkName(
     );
     return options.folderName;
   };
+  // Lenient falls back to the folder name; without one there is no name and the skill is rejected.
+  const missingSeverity = lenient && options.folderName !== undefined ? 'warning' : 'error';
   if (rawName === undefined || rawName === null) {
-    report(lenient ? 'warning' : 'error', 'name_missing', ['name'], "required field 'name' is missing");
+    report(missingSeverity, 'name_missing', ['name'], "required field 'name' is missing");
     return lenient ? folderFallback() : undefined;
   }
   if (name === undefined) return undefined;
   if (name.trim() === '') {
-    report(lenient ? 'warning' : 'error', 'name_empty', ['name'], "'name' must not be empty");
+    report(missingSeverity, 'name_empty', ['name'], "'name' must not be empty");
     return lenient ? folderFallback() : undefined;
   }
   const length = codePointLength(name);
@@ -358,9 +365,10 @@ function readHostFields(
     skillDependencies: list('skill_dependencies'),
   };
   if (priority !== undefined) fields.priority = priority;
-  if (paths.length > 0) fields.paths = paths;
+  const safePaths = paths.filter((pattern) => unsafeGlobReason(pattern) === undefined);
+  if (safePaths.length > 0) fields.paths = safePaths;
   if (source !== undefined) fields.source = source;
-  if (slug !== undefined) fields.slug = slug;
+  if (slug !== undefined && isSkillId(slug)) fields.slug = slug;
   for (const [key, field] of [
     ['argumentHint', 'argument-hint'],
     ['whenToUse', 'when_to_use'],

@@ -1,4 +1,4 @@
-import { MAX_SKILL_FILE_BYTES } from '../limits.js';
+import { MAX_FRONTMATTER_BYTES, MAX_SKILL_FILE_BYTES } from '../limits.js';
 
 /**
  * Guards the `skills-ref` profile adds on top of the reference validator. The reference reads any
@@ -9,8 +9,8 @@ import { MAX_SKILL_FILE_BYTES } from '../limits.js';
 /** Largest SKILL.md read, in bytes: the core loader's limit. */
 export const SKILLS_REF_MAX_FILE_BYTES = MAX_SKILL_FILE_BYTES;
 
-/** Largest frontmatter handed to the YAML reader, in UTF-8 bytes (256 KiB). */
-export const SKILLS_REF_MAX_FRONTMATTER_BYTES = 256 * 1024;
+/** Largest frontmatter handed to the YAML reader, in UTF-8 bytes: SPEC S2's 64 KiB in every profile. */
+export const SKILLS_REF_MAX_FRONTMATTER_BYTES = MAX_FRONTMATTER_BYTES;
 
 /**
  * Deepest nesting of block mappings and sequences accepted. The reference dies with a Python
