@@ -3,7 +3,65 @@
  * Every export is deliberate; nothing else in this package is public.
  */
 
+export { type BuildCatalogOptions, buildCatalog } from './catalog/build-catalog.js';
+export type { CatalogFormat, RenderableSkill } from './catalog/catalog-formats.js';
+export { countTokens } from './catalog/count-tokens.js';
+export { escapeXml } from './catalog/escape-xml.js';
+export type { RenderedCatalog } from './catalog/fit-catalog-budget.js';
+export { type ModelVisibility, modelVisibility } from './catalog/model-visibility.js';
+export { type RenderCatalogOptions, renderCatalog } from './catalog/render-catalog.js';
+export {
+  type ResolveSkillDependenciesResult,
+  resolveSkillDependencies,
+} from './catalog/resolve-skill-dependencies.js';
+export { isPathGated, skillMatchesPath } from './catalog/skill-matches-path.js';
+export { sortForListing } from './catalog/sort-for-listing.js';
+export { sortForModel } from './catalog/sort-for-model.js';
+export { SOURCE_PRECEDENCE } from './catalog/source-precedence.js';
 export * from './catalog/types.js';
+export { type UserInvocability, userInvocability } from './catalog/user-invocability.js';
+export { type DiscoveryPlan, discoverSkills, planDiscovery } from './discover/discover-skills.js';
+export {
+  type LoadSettingsOptions,
+  type LoadSettingsResult,
+  loadSettings,
+  SETTINGS_RELATIVE_PATH,
+} from './discover/load-settings.js';
+export {
+  type ResolveSkillRootsOptions,
+  resolveSkillRoots,
+  STANDARD_SKILL_FOLDERS,
+} from './discover/resolve-skill-roots.js';
+export {
+  type CatalogBudget,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_FOLDERS,
+  type Settings,
+  type SkillSettings,
+  settingsSchema,
+} from './discover/settings.js';
+export { SkillWatcher, type SkillWatcherOptions, type SnapshotListener } from './discover/skill-watcher.js';
+export {
+  isWorkspaceTrusted,
+  readTrustedWorkspaces,
+  trustWorkspace,
+  type UntrustResult,
+  untrustWorkspace,
+} from './discover/trust-store.js';
+export type {
+  DiscoverSkillsOptions,
+  DiscoveryResult,
+  ExtensionSkillSource,
+  InvalidSkill,
+  SkillRoot,
+  SkillRootReport,
+  SkillRootStatus,
+} from './discover/types.js';
+export {
+  type WalkSkillFoldersOptions,
+  type WalkSkillFoldersResult,
+  walkSkillFolders,
+} from './discover/walk-skill-folders.js';
 export { ConflictError, type ErrorDetails, SecurityError, SkilldockError, UserInputError } from './errors.js';
 export { type DefineSkillInput, defineSkill, unsafeRelativePathReason } from './format/define-skill.js';
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './format/diagnostic.js';
@@ -40,12 +98,6 @@ export {
 } from './format/skill-schema.js';
 export { createSkillTemplate } from './format/skill-template.js';
 export {
-  APPROVAL_MODES,
-  RESERVED_SUBAGENT_NAMES,
-  type SubagentFrontmatter,
-  subagentSchema,
-} from './format/subagent-schema.js';
-export {
   isStrictYamlMapping,
   type ParseSkillsRefFrontmatterResult,
   parseSkillsRefFrontmatter,
@@ -72,4 +124,51 @@ export {
   validateSkillsRefDiagnostics,
   validateSkillsRefMetadata,
 } from './format/skills-ref/index.js';
+export {
+  APPROVAL_MODES,
+  RESERVED_SUBAGENT_NAMES,
+  type SubagentFrontmatter,
+  subagentSchema,
+} from './format/subagent-schema.js';
 export type * from './format/types.js';
+export { type SkillValidation, validateSkill } from './format/validate-skill.js';
+export { createSkillSession } from './runtime/create-skill-session.js';
+export {
+  type AnthropicTool,
+  type OpenAITool,
+  toAnthropicTools,
+  toOpenAITools,
+  toVercelAITools,
+  type VercelAISchema,
+  type VercelAITool,
+} from './runtime/provider-tool-shapes.js';
+export { SkillSession } from './runtime/skill-session.js';
+export {
+  isSkillVirtualPath,
+  type ParsedSkillPath,
+  parseSkillVirtualPath,
+  SKILLS_VIRTUAL_ROOT,
+  skillVirtualPath,
+} from './runtime/skill-virtual-path.js';
+export { parseSlashCommand, splitArguments, substituteArguments } from './runtime/substitute-arguments.js';
+export {
+  ACTIVATE_SKILL_TOOL,
+  MAX_RESOURCE_BYTES,
+  MAX_RESOURCE_LINES,
+  READ_SKILL_RESOURCE_TOOL,
+} from './runtime/tool-declarations.js';
+export type {
+  ActivationTrigger,
+  FileReadActivation,
+  InvokeResult,
+  JsonSchema,
+  ResolvedSkillResourcePath,
+  SessionMode,
+  SkillResourceRequest,
+  SkillSessionOptions,
+  ToolDeclaration,
+  ToolPermission,
+  ToolResult,
+  UsageEvent,
+  UsageOutcome,
+} from './runtime/types.js';

@@ -1,0 +1,67 @@
+import { homedir } from 'node:os';
+import type { Diagnostic } from '../format/diagnostic.js';
+import { assembleDiscovery } from './assemble-discovery.js';
+import { loadSettings } from './load-settings.js';
+import { type LocatedSkillRoot, locateSkillRoots } from './locate-skill-roots.js';
+import { resolveSkillRoots } from './resolve-skill-roots.js';
+import { type ScanOptions, scanSkillRoot } from './scan-skill-root.js';
+import type { Settings } from './settings.js';
+import type { DiscoverSkillsOptions, DiscoveryResult } from './types.js';
+
+/** Everything decided before walking: settings, located roots, limits. Reused by `SkillWatcher`. */
+export interface DiscoveryPlan {
+  readonly settings: Settings;
+  readonly roots: readonly LocatedSkillRoot[];
+  readonly scanOptions: ScanOptions;
+  /** Settings problems and trust notes. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * Finds and loads every skill from every source, highest precedence first (SPEC D1, D2): session
+ * skills, project folders (only in a trusted workspace unless `includeUntrustedProject`), personal
+ * folders, extensions (as `<owner>:<id>`), shared and builtin folders. Skill folders load
+ * concurrently. Never throws for bad files: invalid skills and unreadable sources are diagnostics.
+ * Pass `skills` to `buildCatalog` to resolve precedence.
+ * @example
+ * const discovery = await discoverSkills({ projectRoot: process.cwd(), trusted: await isWorkspaceTrusted(process.cwd()) });
+ * const catalog = buildCatalog(discovery.skills, { diagnostics: discovery.diagnostics });
+ */
+export async function discoverSkills(options: DiscoverSkillsOptions = {}): Promise<DiscoveryResult> {
+  const plan = await planDiscovery(options);
+  const scans = await Promise.all(plan.roots.map((located) => scanSkillRoot(located, plan.scanOptions)));
+  return assembleDiscovery({
+    sessionSkills: options.sessionSkills ?? [],
+    scans,
+    settings: plan.settings,
+    diagnostics: plan.diagnostics,
+  });
+}
+
+/** Reads settings (unless given), lists and locates the roots. */
+export async function planDiscovery(options: DiscoverSkillsOptions = {}): Promise<DiscoveryPlan> {
+  const homeDirectory = options.homeDirectory ?? homedir();
+  const diagnostics: Diagnostic[] = [];
+  let settings = options.settings;
+  if (settings === undefined) {
+    const loaded = await loadSettings({
+      homeDirectory,
+      ...(options.projectRoot === undefined ? {} : { projectRoot: options.projectRoot }),
+    });
+    settings = loaded.settings;
+    diagnostics.push(...loaded.diagnostics);
+  }
+  const roots = resolveSkillRoots({ ...options, homeDirectory, settings });
+  const located = await locateSkillRoots(roots, {
+    ...(options.projectRoot === undefined ? {} : { projectRoot: options.projectRoot }),
+    loadProject: options.trusted === true || options.includeUntrustedProject === true,
+  });
+  diagnostics.push(...located.diagnostics);
+  const skillSettings = settings.skills ?? {};
+  const scanOptions: ScanOptions = {
+    ...(skillSettings.maxDepth === undefined ? {} : { maxDepth: skillSettings.maxDepth }),
+    ...(skillSettings.maxFolders === undefined ? {} : { maxFolders: skillSettings.maxFolders }),
+    ...(options.profile === undefined ? {} : { profile: options.profile }),
+  };
+  return { settings, roots: located.roots, scanOptions, diagnostics };
+}

@@ -1,0 +1,187 @@
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Diagnostic } from '../format/diagnostic.js';
+import { LineIndex } from '../format/text-position.js';
+import { findJsonErrorOffset } from './find-json-error-offset.js';
+import { type Settings, SKILL_SETTING_KEYS, type SkillSettings, settingsSchema } from './settings.js';
+
+/** Where settings live relative to a project root or the home folder. */
+export const SETTINGS_RELATIVE_PATH = join('.skilldock', 'settings.json');
+
+/** Settings files above this size are refused: a settings file is a few hundred bytes. */
+const MAX_SETTINGS_BYTES = 1024 * 1024;
+
+/** Options of {@link loadSettings}. */
+export interface LoadSettingsOptions {
+  /** Project whose `.skilldock/settings.json` is read; omit outside a project. */
+  readonly projectRoot?: string;
+  /** Home folder holding the user's `.skilldock/settings.json`; default `os.homedir()`. */
+  readonly homeDirectory?: string;
+}
+
+/** The merged settings with everything found while reading them. */
+export interface LoadSettingsResult {
+  readonly settings: Settings;
+  /** Malformed JSON (errors, with line and column), invalid values (errors), unknown keys (warnings). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The settings files that existed and were read, user file first. */
+  readonly files: readonly string[];
+}
+
+/**
+ * Reads the user and project settings files and merges them, the project winning key by key.
+ * Never throws for a missing or malformed file: problems come back as diagnostics and the
+ * offending file or key is ignored.
+ * @example const { settings, diagnostics } = await loadSettings({ projectRoot: process.cwd() });
+ */
+export async function loadSettings({
+  projectRoot,
+  homeDirectory = homedir(),
+}: LoadSettingsOptions = {}): Promise<LoadSettingsResult> {
+  const userFile = join(homeDirectory, SETTINGS_RELATIVE_PATH);
+  const projectFile = projectRoot === undefined ? undefined : join(projectRoot, SETTINGS_RELATIVE_PATH);
+  const [user, project] = await Promise.all([
+    readSettingsFile(userFile),
+    projectFile === undefined || projectFile === userFile ? undefined : readSettingsFile(projectFile),
+  ]);
+  const diagnostics = [...(user?.diagnostics ?? []), ...(project?.diagnostics ?? [])];
+  const projectSkills = { ...project?.settings.skills };
+  if (projectSkills.personalDirectories !== undefined && projectFile !== undefined) {
+    // A project must not be able to add sources that load as personal (and so bypass trust).
+    diagnostics.push({
+      code: 'settings_personal_key_in_project',
+      severity: 'warning',
+      message:
+        '`skills.personalDirectories` is read from the user settings only; ignored in project settings',
+      file: projectFile,
+      path: ['skills', 'personalDirectories'],
+    });
+    delete projectSkills.personalDirectories;
+  }
+  const merged: Record<string, unknown> = {};
+  for (const key of SKILL_SETTING_KEYS) {
+    const value = projectSkills[key] ?? user?.settings.skills?.[key];
+    if (value !== undefined) merged[key] = value;
+  }
+  const settings: Settings = Object.keys(merged).length > 0 ? { skills: merged as SkillSettings } : {};
+  const files = [user, project].flatMap((read) => (read === undefined || !read.exists ? [] : [read.file]));
+  return { settings, diagnostics, files };
+}
+
+interface SettingsFileRead {
+  readonly file: string;
+  readonly exists: boolean;
+  readonly settings: Settings;
+  readonly diagnostics: Diagnostic[];
+}
+
+async function readSettingsFile(file: string): Promise<SettingsFileRead> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { file, exists: false, settings: {}, diagnostics: [] };
+    return failed(file, 'settings_unreadable', `cannot read settings: ${(error as Error).message}`);
+  }
+  if (bytes.byteLength > MAX_SETTINGS_BYTES) {
+    return failed(file, 'settings_too_large', `settings file is larger than ${MAX_SETTINGS_BYTES} bytes`);
+  }
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.trim() === '') return { file, exists: true, settings: {}, diagnostics: [] };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const position = jsonErrorPosition((error as Error).message, text);
+    return failed(file, 'settings_invalid_json', `invalid JSON: ${(error as Error).message}`, position);
+  }
+  return validateSettings(file, text, value);
+}
+
+function validateSettings(file: string, text: string, value: unknown): SettingsFileRead {
+  const diagnostics: Diagnostic[] = [];
+  const lines = new LineIndex(text);
+  const result = settingsSchema.safeParse(value);
+  if (result.success) return { file, exists: true, settings: result.data, diagnostics };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return failed(file, 'settings_not_object', 'settings must be a JSON object', { line: 1, column: 1 });
+  }
+  const cleaned = structuredClone(value) as Record<string, unknown>;
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const path = [...issue.path.map(String), key];
+        diagnostics.push({
+          code: 'settings_unknown_key',
+          severity: 'warning',
+          message: `unknown settings key \`${path.join('.')}\` is ignored`,
+          file,
+          ...keyPosition(text, lines, key),
+          path,
+        });
+        removePath(cleaned, path);
+      }
+      continue;
+    }
+    const path = issue.path.map(String);
+    diagnostics.push({
+      code: 'settings_invalid_value',
+      severity: 'error',
+      message: `\`${path.join('.')}\`: ${issue.message}; the key is ignored`,
+      file,
+      ...keyPosition(text, lines, path.at(-1)),
+      path,
+    });
+    // Drop the whole top-level setting (e.g. `skills.budget`), never half of it.
+    removePath(cleaned, path.slice(0, 2));
+  }
+  const retry = settingsSchema.safeParse(cleaned);
+  return { file, exists: true, settings: retry.success ? retry.data : {}, diagnostics };
+}
+
+function removePath(target: Record<string, unknown>, path: readonly string[]): void {
+  let current: unknown = target;
+  for (const segment of path.slice(0, -1)) {
+    if (typeof current !== 'object' || current === null) return;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  const last = path.at(-1);
+  if (last !== undefined && typeof current === 'object' && current !== null) {
+    delete (current as Record<string, unknown>)[last];
+  }
+}
+
+/** The position of the first `"key"` in the text: close enough to point an editor at it. */
+function keyPosition(
+  text: string,
+  lines: LineIndex,
+  key: string | undefined,
+): { line?: number; column?: number } {
+  if (key === undefined || /^\d+$/.test(key)) return {};
+  const offset = text.indexOf(JSON.stringify(key));
+  return offset === -1 ? {} : lines.positionAt(offset);
+}
+
+/** Where the JSON breaks: found by our own scan, since V8 messages do not always say. */
+function jsonErrorPosition(message: string, text: string): { line: number; column: number } {
+  const position = /at position (\d+)/.exec(message);
+  const offset = findJsonErrorOffset(text) ?? (position ? Number(position[1]) : text.length);
+  return new LineIndex(text).positionAt(offset);
+}
+
+function failed(
+  file: string,
+  code: string,
+  message: string,
+  position: { line?: number; column?: number } = {},
+): SettingsFileRead {
+  return {
+    file,
+    exists: true,
+    settings: {},
+    diagnostics: [{ code, severity: 'error', message, file, ...position }],
+  };
+}

@@ -1,0 +1,253 @@
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { type FSWatcher, watch } from 'chokidar';
+import { buildCatalog } from '../catalog/build-catalog.js';
+import type { CatalogSnapshot } from '../catalog/types.js';
+import { assembleDiscovery } from './assemble-discovery.js';
+import { type DiscoveryPlan, planDiscovery } from './discover-skills.js';
+import { isPathInside } from './is-path-inside.js';
+import { SETTINGS_RELATIVE_PATH } from './load-settings.js';
+import { type SkillRootScan, scanSkillRoot } from './scan-skill-root.js';
+import { DEFAULT_MAX_DEPTH } from './settings.js';
+import type { DiscoverSkillsOptions, DiscoveryResult } from './types.js';
+import { updateSkillRootScan } from './update-skill-root-scan.js';
+import { SKIPPED_FOLDER_NAMES } from './walk-skill-folders.js';
+
+/** Options of {@link SkillWatcher}: discovery options plus watching. */
+export interface SkillWatcherOptions extends DiscoverSkillsOptions {
+  /** Quiet time after the last file event before refreshing. Default 150 ms (SPEC D7). */
+  readonly debounceMilliseconds?: number;
+  /** Watch the file system; false to refresh only when `refresh()` is called. Default true. */
+  readonly watch?: boolean;
+}
+
+/** Receives each new snapshot with the discovery it was built from. */
+export type SnapshotListener = (snapshot: CatalogSnapshot, discovery: DiscoveryResult) => void;
+
+/**
+ * Keeps an immutable, versioned catalog snapshot up to date with the skill folders (SPEC D7).
+ * Watches every root (bounded depth, `.git`, `node_modules` and other skipped folders ignored),
+ * waits for a quiet period (150 ms), then refreshes: a change inside a skill folder reloads just
+ * that folder and the catalog is rebuilt from cached skills. A root that fails keeps its previous
+ * skills, so a broken source never empties the others.
+ * @example
+ * const watcher = new SkillWatcher({ projectRoot, trusted: true });
+ * watcher.onSnapshot((snapshot) => session.updateCatalog(snapshot));
+ * const first = await watcher.start();
+ * // … later
+ * await watcher.close();
+ */
+export class SkillWatcher {
+  private readonly options: SkillWatcherOptions;
+  private plan: DiscoveryPlan | undefined;
+  private scans: SkillRootScan[] = [];
+  private current: { snapshot: CatalogSnapshot; discovery: DiscoveryResult } | undefined;
+  private readonly listeners = new Set<SnapshotListener>();
+  private fileWatcher: FSWatcher | undefined;
+  private pendingPaths = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(options: SkillWatcherOptions = {}) {
+    this.options = options;
+  }
+
+  /** The latest snapshot (undefined before `start`). */
+  get snapshot(): CatalogSnapshot | undefined {
+    return this.current?.snapshot;
+  }
+
+  /** The discovery behind the latest snapshot. */
+  get discovery(): DiscoveryResult | undefined {
+    return this.current?.discovery;
+  }
+
+  /** Calls `listener` with every new snapshot; returns a function that unsubscribes. */
+  onSnapshot(listener: SnapshotListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Discovers everything, starts watching (unless `watch: false`) and returns the first snapshot. */
+  async start(): Promise<CatalogSnapshot> {
+    const snapshot = await this.refresh();
+    if (this.options.watch !== false && !this.closed) await this.startWatching();
+    return snapshot;
+  }
+
+  /**
+   * Builds a new snapshot with a higher version. With `changedPaths`, only what they touch is
+   * reloaded (settings files and roots appearing or vanishing still rediscover everything);
+   * without, everything is rediscovered. Calls are serialised.
+   */
+  refresh(changedPaths?: readonly string[]): Promise<CatalogSnapshot> {
+    const run = this.queue.then(() => this.runRefresh(changedPaths));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops watching; pending events are dropped. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.pendingPaths.clear();
+    await this.fileWatcher?.close();
+    this.fileWatcher = undefined;
+    await this.queue;
+  }
+
+  private async runRefresh(changedPaths: readonly string[] | undefined): Promise<CatalogSnapshot> {
+    if (changedPaths === undefined || this.plan === undefined || this.needsFullRefresh(changedPaths)) {
+      await this.rediscover();
+    } else {
+      const plan = this.plan;
+      this.scans = await Promise.all(
+        this.scans.map((scan) => {
+          const real = scan.located.realDirectory;
+          if (real === undefined) return scan;
+          const inside = changedPaths
+            .map((path) => toRealPath(resolve(path), scan))
+            .filter((path) => isPathInside(path, real));
+          return inside.length === 0 ? scan : updateSkillRootScan(scan, inside, plan.scanOptions);
+        }),
+      );
+    }
+    return this.publish();
+  }
+
+  private async rediscover(): Promise<void> {
+    const plan = await planDiscovery(this.options);
+    const previous = new Map(this.scans.map((scan) => [scan.located.root.directory, scan]));
+    this.scans = await Promise.all(
+      plan.roots.map(async (located) => {
+        const scan = await scanSkillRoot(located, plan.scanOptions);
+        const before = previous.get(located.root.directory);
+        // A root that fails keeps the skills it had, with the failure reported (SPEC D7).
+        if (scan.status === 'failed' && before !== undefined && before.results.size > 0) {
+          return { ...scan, results: before.results };
+        }
+        return scan;
+      }),
+    );
+    this.plan = plan;
+  }
+
+  private needsFullRefresh(changedPaths: readonly string[]): boolean {
+    const settingsFiles = this.settingsFiles();
+    return changedPaths.some((changed) => {
+      const path = resolve(changed);
+      if (settingsFiles.includes(path)) return true;
+      return this.scans.some((scan) => {
+        const { directory } = scan.located.root;
+        const real = scan.located.realDirectory;
+        // A root appearing, vanishing or being replaced changes the plan itself.
+        if (isPathInside(directory, path) || (real !== undefined && isPathInside(real, path))) return true;
+        return scan.status !== 'loaded' && scan.status !== 'untrusted' && isPathInside(path, directory);
+      });
+    });
+  }
+
+  private publish(): CatalogSnapshot {
+    const plan = this.plan!;
+    const discovery = assembleDiscovery({
+      sessionSkills: this.options.sessionSkills ?? [],
+      scans: this.scans,
+      settings: plan.settings,
+      diagnostics: plan.diagnostics,
+    });
+    const snapshot = buildCatalog(discovery.skills, {
+      version: (this.current?.snapshot.version ?? 0) + 1,
+      ...(this.options.projectRoot === undefined ? {} : { projectRoot: resolve(this.options.projectRoot) }),
+      ...(plan.settings.skills?.disabled === undefined ? {} : { disabled: plan.settings.skills.disabled }),
+      diagnostics: discovery.diagnostics,
+    });
+    this.current = { snapshot, discovery };
+    for (const listener of this.listeners) listener(snapshot, discovery);
+    return snapshot;
+  }
+
+  private settingsFiles(): string[] {
+    if (this.options.settings !== undefined) return [];
+    const files = [join(resolve(this.options.homeDirectory ?? homedir()), SETTINGS_RELATIVE_PATH)];
+    if (this.options.projectRoot !== undefined)
+      files.push(join(resolve(this.options.projectRoot), SETTINGS_RELATIVE_PATH));
+    return files;
+  }
+
+  private async startWatching(): Promise<void> {
+    const maxDepth = this.plan?.settings.skills?.maxDepth ?? DEFAULT_MAX_DEPTH;
+    const roots = this.scans.map((scan) => ({
+      directory: scan.located.root.directory,
+      real: scan.located.realDirectory ?? scan.located.root.directory,
+    }));
+    const settingsFolders = this.settingsFiles().map((file) => dirname(file));
+    const anchors = [...roots.map((root) => root.directory), ...settingsFolders];
+    const bases = [resolve(this.options.homeDirectory ?? homedir())];
+    if (this.options.projectRoot !== undefined) bases.push(resolve(this.options.projectRoot));
+    const targets = new Set<string>();
+    for (const folder of [
+      ...roots.map((root) => (existsSync(root.real) ? root.real : root.directory)),
+      ...settingsFolders,
+    ]) {
+      const target = nearestExisting(folder);
+      // A missing root is awaited from inside the project or home folder, never from `/`.
+      if (target === folder || bases.some((base) => isPathInside(target, base))) targets.add(target);
+    }
+    const isRelevant = (path: string): boolean => {
+      if (anchors.some((anchor) => isPathInside(anchor, path))) return true;
+      if (settingsFolders.some((folder) => isPathInside(path, folder))) return true;
+      return roots.some((root) => {
+        const base = isPathInside(path, root.real)
+          ? root.real
+          : isPathInside(path, root.directory)
+            ? root.directory
+            : undefined;
+        if (base === undefined) return false;
+        if (path === base) return true;
+        const segments = relative(base, path).split(sep);
+        // Folders down to maxDepth, plus the files inside the deepest ones.
+        return (
+          segments.length <= maxDepth + 1 && !segments.some((segment) => SKIPPED_FOLDER_NAMES.has(segment))
+        );
+      });
+    };
+    const watcher = watch([...targets], {
+      ignoreInitial: true,
+      ignored: (path: string) => !isRelevant(resolve(path)),
+    });
+    watcher.on('all', (_event, path) => this.schedule(resolve(path)));
+    watcher.on('error', () => this.schedule(undefined));
+    this.fileWatcher = watcher;
+    await new Promise<void>((resolveReady) => watcher.once('ready', () => resolveReady()));
+  }
+
+  private schedule(path: string | undefined): void {
+    if (this.closed) return;
+    if (path !== undefined) this.pendingPaths.add(path);
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const paths = [...this.pendingPaths];
+      this.pendingPaths.clear();
+      // A watcher error leaves nothing pending: rediscover everything.
+      this.refresh(paths.length > 0 ? paths : undefined).catch(() => undefined);
+    }, this.options.debounceMilliseconds ?? 150);
+  }
+}
+
+/** Maps a path seen through a configured root (maybe a link) onto the root's real folder. */
+function toRealPath(path: string, scan: SkillRootScan): string {
+  const { directory } = scan.located.root;
+  const real = scan.located.realDirectory;
+  if (real === undefined || real === directory || !isPathInside(path, directory)) return path;
+  return join(real, relative(directory, path));
+}
+
+/** The folder itself when it exists, else its nearest existing ancestor. */
+function nearestExisting(folder: string): string {
+  let current = folder;
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
+  return current;
+}

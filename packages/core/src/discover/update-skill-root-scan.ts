@@ -1,0 +1,134 @@
+import { lstat, stat } from 'node:fs/promises';
+import { basename, dirname, relative, sep } from 'node:path';
+import type { Diagnostic } from '../format/diagnostic.js';
+import { SKILL_FILE_NAME } from '../format/limits.js';
+import type { LoadSkillResult } from '../format/types.js';
+import { isPathInside } from './is-path-inside.js';
+import { loadSkillFolder } from './load-skill-folder.js';
+import { rootFailure, type ScanOptions, type SkillRootScan } from './scan-skill-root.js';
+import { DEFAULT_MAX_DEPTH } from './settings.js';
+import { sortSkillFolders } from './skill-folder-order.js';
+import { SKIPPED_FOLDER_NAMES, walkSkillFolders } from './walk-skill-folders.js';
+
+/**
+ * Applies file changes to one root's scan without walking the whole root (SPEC D7): a change inside
+ * a known skill folder reloads that folder only; a new or removed folder elsewhere walks or drops
+ * just that subtree. `changedPaths` must be real absolute paths inside the scan's root. Returns a
+ * new scan; the input is not modified.
+ */
+export async function updateSkillRootScan(
+  scan: SkillRootScan,
+  changedPaths: readonly string[],
+  options: ScanOptions = {},
+): Promise<SkillRootScan> {
+  const root = scan.located.realDirectory;
+  if (root === undefined || scan.status !== 'loaded') return scan;
+  const results = new Map(scan.results);
+  const diagnostics: Diagnostic[] = [];
+  const reload = new Set<string>();
+  const rewalk = new Set<string>();
+  for (const path of changedPaths) {
+    if (!isPathInside(path, root) || isInSkippedFolder(root, path)) continue;
+    const owner = owningSkillFolder(path, root, results);
+    if (owner !== undefined) reload.add(owner);
+    else rewalk.add(path);
+  }
+
+  let structural = false;
+  const profile = options.profile ?? 'lenient';
+  await Promise.all(
+    [...reload].map(async (directory) => {
+      const skillFile = await lstat(`${directory}${sep}${SKILL_FILE_NAME}`).catch(() => undefined);
+      if (skillFile !== undefined) {
+        results.set(directory, await loadSkillFolder(directory, scan.located, { profile }));
+        return;
+      }
+      // No SKILL.md any more: the folder is no skill, but folders inside it may now be.
+      results.delete(directory);
+      structural = true;
+      rewalk.add(directory);
+    }),
+  );
+
+  for (const path of collapseNested(rewalk)) {
+    const stats = await stat(path).catch(() => undefined);
+    let subtree = path;
+    if (stats === undefined) {
+      for (const directory of [...results.keys()])
+        if (isPathInside(directory, path)) results.delete(directory);
+      structural = true;
+      continue;
+    }
+    if (!stats.isDirectory()) {
+      if (basename(path) !== SKILL_FILE_NAME) continue;
+      subtree = dirname(path);
+    }
+    const depth = subtree === root ? 0 : relative(root, subtree).split(sep).length;
+    const maxDepth = (options.maxDepth ?? DEFAULT_MAX_DEPTH) - depth;
+    if (maxDepth < 0) continue;
+    try {
+      const walk = await walkSkillFolders(subtree, {
+        maxDepth,
+        ...(options.maxFolders === undefined ? {} : { maxFolders: options.maxFolders }),
+        allowedRoots: scan.located.allowedRoots,
+      });
+      diagnostics.push(...walk.diagnostics);
+      const found = new Set(walk.skillDirectories);
+      for (const directory of [...results.keys()]) {
+        if (isPathInside(directory, subtree) && !found.has(directory)) results.delete(directory);
+      }
+      const added = walk.skillDirectories.filter((directory) => !results.has(directory));
+      const loaded = await Promise.all(
+        added.map((directory) => loadSkillFolder(directory, scan.located, { profile })),
+      );
+      added.forEach((directory, index) => {
+        results.set(directory, loaded[index]!);
+      });
+      structural = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      diagnostics.push(rootFailure(scan.located, error));
+    }
+  }
+
+  const ordered = structural
+    ? new Map(sortSkillFolders(results.keys()).map((key) => [key, results.get(key)!]))
+    : results;
+  return {
+    located: scan.located,
+    status: scan.status,
+    results: ordered as ReadonlyMap<string, LoadSkillResult>,
+    diagnostics: [
+      ...scan.diagnostics.filter((diagnostic) => diagnostic.code !== 'skill_root_unreadable'),
+      ...diagnostics,
+    ],
+  };
+}
+
+/** The known skill folder holding `path` (or being it), if any. */
+function owningSkillFolder(
+  path: string,
+  root: string,
+  results: ReadonlyMap<string, unknown>,
+): string | undefined {
+  for (let directory = path; isPathInside(directory, root); directory = dirname(directory)) {
+    if (results.has(directory)) return directory;
+    if (directory === root) break;
+  }
+  return undefined;
+}
+
+function isInSkippedFolder(root: string, path: string): boolean {
+  if (path === root) return false;
+  return relative(root, path)
+    .split(sep)
+    .some((segment) => SKIPPED_FOLDER_NAMES.has(segment));
+}
+
+/** Drops paths inside another path of the set: walking the outer one covers them. */
+function collapseNested(paths: ReadonlySet<string>): string[] {
+  const sorted = [...paths].sort((left, right) => left.length - right.length);
+  const kept: string[] = [];
+  for (const path of sorted) if (!kept.some((outer) => isPathInside(path, outer))) kept.push(path);
+  return kept;
+}

@@ -1,0 +1,229 @@
+import type { Dirent } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Diagnostic } from '../format/diagnostic.js';
+import { SKILL_FILE_NAME } from '../format/limits.js';
+import { isPathInsideAny } from './is-path-inside.js';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FOLDERS } from './settings.js';
+
+/** Folder names never searched for skills (SPEC D2). */
+export const SKIPPED_FOLDER_NAMES: ReadonlySet<string> = new Set([
+  '.git',
+  'node_modules',
+  'dist',
+  'build',
+  '.cache',
+]);
+
+/** Options of {@link walkSkillFolders}. */
+export interface WalkSkillFoldersOptions {
+  /** Deepest level searched; the root is level 0. Default 6. */
+  readonly maxDepth?: number;
+  /** Folders read before the walk stops with a warning. Default 2000. */
+  readonly maxFolders?: number;
+  /** Real folders a symbolic link may point into; default the root alone. */
+  readonly allowedRoots?: readonly string[];
+  /**
+   * Called as soon as a skill folder is found, with its entries, so loading can start while the
+   * walk goes on and need not read the folder again.
+   */
+  readonly onSkillFolder?: (directory: string, entries: readonly Dirent[]) => void;
+}
+
+/** What a walk found. */
+export interface WalkSkillFoldersResult {
+  /** Real absolute skill folders, breadth first, sorted by name within a folder. */
+  readonly skillDirectories: readonly string[];
+  /** Limits reached, links refused, unreadable subfolders, SKILL.md that is not a regular file. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Folders read. */
+  readonly foldersRead: number;
+}
+
+interface Pending {
+  readonly directory: string;
+  readonly depth: number;
+}
+
+interface Listing {
+  readonly directory: string;
+  readonly depth: number;
+  readonly entries: readonly Dirent[];
+}
+
+/**
+ * Finds skill folders below a root (SPEC D2): a folder holding a regular file named exactly
+ * `SKILL.md` is a skill and is not searched further. Skips `.git`, `node_modules`, `dist`,
+ * `build` and `.cache`; follows a symbolic link only when its target stays inside an allowed root;
+ * ignores special files. Reads one level at a time, all folders of a level at once, so the result
+ * is deterministic and the I/O concurrent.
+ *
+ * `root` must be a real (symlink-free) absolute path. A missing or unreadable root throws the
+ * file-system error; problems below it are diagnostics.
+ */
+export async function walkSkillFolders(
+  root: string,
+  {
+    maxDepth = DEFAULT_MAX_DEPTH,
+    maxFolders = DEFAULT_MAX_FOLDERS,
+    allowedRoots = [root],
+    onSkillFolder,
+  }: WalkSkillFoldersOptions = {},
+): Promise<WalkSkillFoldersResult> {
+  const diagnostics: Diagnostic[] = [];
+  const skillDirectories: string[] = [];
+  const seen = new Set<string>([root]);
+  let level: Pending[] = [{ directory: root, depth: 0 }];
+  let foldersRead = 0;
+  let deeperFolders = 0;
+  let folderLimitReached = false;
+
+  while (level.length > 0) {
+    const room = maxFolders - foldersRead;
+    if (level.length > room) {
+      folderLimitReached = true;
+      level = level.slice(0, Math.max(0, room));
+    }
+    foldersRead += level.length;
+    const listings = await Promise.all(level.map((pending) => listFolder(pending, root, diagnostics)));
+    const next: Pending[] = [];
+    for (const listing of listings) {
+      if (listing === undefined) continue;
+      const children = await classifyEntries(listing, allowedRoots, diagnostics);
+      if (children.isSkill) {
+        skillDirectories.push(listing.directory);
+        onSkillFolder?.(listing.directory, listing.entries);
+        continue;
+      }
+      for (const child of children.folders) {
+        if (seen.has(child)) continue;
+        seen.add(child);
+        if (listing.depth + 1 > maxDepth) deeperFolders++;
+        else next.push({ directory: child, depth: listing.depth + 1 });
+      }
+    }
+    level = next;
+  }
+
+  if (folderLimitReached) {
+    diagnostics.push({
+      code: 'folder_limit_reached',
+      severity: 'warning',
+      message: `stopped after reading ${maxFolders} folders under ${root}; skills further down were not loaded (raise skills.maxFolders)`,
+      file: root,
+    });
+  }
+  if (deeperFolders > 0) {
+    diagnostics.push({
+      code: 'depth_limit_reached',
+      severity: 'info',
+      message: `${deeperFolders} folder(s) deeper than ${maxDepth} levels under ${root} were not searched (raise skills.maxDepth)`,
+      file: root,
+    });
+  }
+  return { skillDirectories, diagnostics, foldersRead };
+}
+
+async function listFolder(
+  pending: Pending,
+  root: string,
+  diagnostics: Diagnostic[],
+): Promise<Listing | undefined> {
+  try {
+    const entries = await readdir(pending.directory, { withFileTypes: true });
+    return { ...pending, entries };
+  } catch (error) {
+    if (pending.directory === root) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    // A folder removed while walking is not a problem worth reporting.
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+      diagnostics.push({
+        code: 'folder_unreadable',
+        severity: 'warning',
+        message: `cannot read folder: ${(error as Error).message}`,
+        file: pending.directory,
+      });
+    }
+    return undefined;
+  }
+}
+
+interface ClassifiedEntries {
+  readonly isSkill: boolean;
+  readonly folders: readonly string[];
+}
+
+async function classifyEntries(
+  listing: Listing,
+  allowedRoots: readonly string[],
+  diagnostics: Diagnostic[],
+): Promise<ClassifiedEntries> {
+  const folders: string[] = [];
+  const links: Dirent[] = [];
+  let skillFile: Dirent | undefined;
+  for (const entry of listing.entries) {
+    if (entry.name === SKILL_FILE_NAME) skillFile = entry;
+    else if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDER_NAMES.has(entry.name)) folders.push(join(listing.directory, entry.name));
+    } else if (entry.isSymbolicLink() && !SKIPPED_FOLDER_NAMES.has(entry.name)) links.push(entry);
+  }
+  if (skillFile !== undefined) {
+    const kind = skillFile.isSymbolicLink()
+      ? await followLink(join(listing.directory, skillFile.name), allowedRoots, diagnostics)
+      : skillFile.isFile()
+        ? { type: 'file' as const }
+        : { type: 'other' as const };
+    if (kind?.type === 'file') return { isSkill: true, folders: [] };
+    // A refused or broken link was reported by followLink already.
+    if (kind !== undefined)
+      diagnostics.push({
+        code: 'skill_file_not_regular',
+        severity: 'warning',
+        message: `${SKILL_FILE_NAME} is not a regular file; the folder is not loaded as a skill`,
+        file: join(listing.directory, SKILL_FILE_NAME),
+      });
+  }
+  if (links.length > 0) {
+    const targets = await Promise.all(
+      links.map((link) => followLink(join(listing.directory, link.name), allowedRoots, diagnostics)),
+    );
+    for (const target of targets) if (target?.type === 'directory') folders.push(target.path);
+  }
+  folders.sort();
+  return { isSkill: false, folders };
+}
+
+type LinkTarget = { type: 'file'; path: string } | { type: 'directory'; path: string } | { type: 'other' };
+
+/** Resolves a link; refuses (with a warning) a target outside every allowed root. */
+async function followLink(
+  link: string,
+  allowedRoots: readonly string[],
+  diagnostics: Diagnostic[],
+): Promise<LinkTarget | undefined> {
+  let target: string;
+  try {
+    target = await realpath(link);
+  } catch {
+    diagnostics.push({
+      code: 'symlink_broken',
+      severity: 'warning',
+      message: 'symbolic link points to nothing; ignored',
+      file: link,
+    });
+    return undefined;
+  }
+  if (!isPathInsideAny(target, allowedRoots)) {
+    diagnostics.push({
+      code: 'symlink_outside_root',
+      severity: 'warning',
+      message: `symbolic link leaves the skill folders (points to ${target}); ignored`,
+      file: link,
+    });
+    return undefined;
+  }
+  const stats = await stat(target).catch(() => undefined);
+  if (stats?.isDirectory()) return { type: 'directory', path: target };
+  if (stats?.isFile()) return { type: 'file', path: target };
+  return { type: 'other' };
+}

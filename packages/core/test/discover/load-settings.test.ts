@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSettings } from '../../src/discover/load-settings.js';
+import { temporaryDirectory, writeJson } from './skill-tree.js';
+
+async function setup(user?: unknown, project?: unknown) {
+  const home = await temporaryDirectory();
+  const projectRoot = await temporaryDirectory();
+  if (user !== undefined) await writeJson(join(home, '.skilldock', 'settings.json'), user);
+  if (project !== undefined) await writeJson(join(projectRoot, '.skilldock', 'settings.json'), project);
+  return { home, projectRoot };
+}
+
+describe('loadSettings', () => {
+  it('D2 returns empty settings and no diagnostics when no settings file exists', async () => {
+    const { home, projectRoot } = await setup();
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result).toEqual({ settings: {}, diagnostics: [], files: [] });
+  });
+
+  it('D1 merges user and project settings with the project winning key by key', async () => {
+    const { home, projectRoot } = await setup(
+      { skills: { directories: ['user-dir'], disabled: ['a'], maxDepth: 3, budget: { tokens: 100 } } },
+      { skills: { directories: ['project-dir'], maxFolders: 50 } },
+    );
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.settings).toEqual({
+      skills: {
+        directories: ['project-dir'],
+        disabled: ['a'],
+        budget: { tokens: 100 },
+        maxDepth: 3,
+        maxFolders: 50,
+      },
+    });
+    expect(result.files).toEqual([
+      join(home, '.skilldock', 'settings.json'),
+      join(projectRoot, '.skilldock', 'settings.json'),
+    ]);
+  });
+
+  it('D2 reports malformed JSON with file, line and column instead of throwing', async () => {
+    const { home, projectRoot } = await setup(undefined, '{\n  "skills": {\n    "disabled": ["a",]\n  }\n}');
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result.settings).toEqual({});
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]).toMatchObject({
+      code: 'settings_invalid_json',
+      severity: 'error',
+      file: join(projectRoot, '.skilldock', 'settings.json'),
+      line: 3,
+      column: 22,
+    });
+  });
+
+  it('D2 points at the end of a truncated settings file', async () => {
+    const { home, projectRoot } = await setup('{"skills": {"disabled": ["a"]');
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result.diagnostics[0]).toMatchObject({ code: 'settings_invalid_json', line: 1, column: 30 });
+  });
+
+  it('D2 warns about unknown keys and keeps the known ones', async () => {
+    const { home, projectRoot } = await setup(undefined, {
+      skills: { disabled: ['x'], colour: 'red' },
+      theme: 'dark',
+    });
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result.settings).toEqual({ skills: { disabled: ['x'] } });
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.path, d.line])).toEqual([
+      ['settings_unknown_key', 'warning', ['skills', 'colour'], 6],
+      ['settings_unknown_key', 'warning', ['theme'], 8],
+    ]);
+  });
+
+  it('D2 reports an invalid value as an error and ignores only that key', async () => {
+    const { home, projectRoot } = await setup(undefined, {
+      skills: { maxDepth: 'deep', disabled: ['keep'], budget: { tokens: -5 } },
+    });
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result.settings).toEqual({ skills: { disabled: ['keep'] } });
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
+      ['settings_invalid_value', 'error', ['skills', 'budget', 'tokens']],
+      ['settings_invalid_value', 'error', ['skills', 'maxDepth']],
+    ]);
+    expect(result.diagnostics[1]).toMatchObject({ line: 3, column: 5 });
+  });
+
+  it('D2 ignores personal directories set by a project, so a project cannot add personal sources', async () => {
+    const { home, projectRoot } = await setup(
+      { skills: { personalDirectories: ['mine'] } },
+      { skills: { personalDirectories: ['/etc'] } },
+    );
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result.settings.skills?.personalDirectories).toEqual(['mine']);
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['settings_personal_key_in_project']);
+  });
+
+  it('D2 reports a settings file that is not a JSON object', async () => {
+    const { home, projectRoot } = await setup('[1, 2]');
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result.settings).toEqual({});
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['settings_not_object']);
+  });
+});
