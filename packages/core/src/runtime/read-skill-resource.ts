@@ -1,0 +1,125 @@
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Skill } from '../format/types.js';
+import { readTextPage, type TextPage } from './read-text-page.js';
+import { resolveSkillFile, type SkillFileProblem } from './resolve-skill-file.js';
+import { MAX_RESOURCE_BYTES, MAX_RESOURCE_LINES, READ_SKILL_RESOURCE_TOOL } from './tool-declarations.js';
+import type { ToolResult } from './types.js';
+
+/** A supporting file found for a request: on disk (checked, not yet opened) or held inline. */
+export type SkillResource =
+  | {
+      readonly kind: 'disk';
+      readonly file: string;
+      readonly absolutePath: string;
+      readonly size: number;
+      readonly identity: { readonly dev: number; readonly ino: number };
+    }
+  | { readonly kind: 'inline'; readonly file: string; readonly content: string; readonly size: number };
+
+/** Result of {@link findSkillResource}. */
+export type FoundSkillResource =
+  | { readonly ok: true; readonly resource: SkillResource }
+  | { readonly ok: false; readonly problem: SkillFileProblem; readonly message: string };
+
+/**
+ * Find the first of `files` (spellings of one request, most literal first) that a skill serves.
+ * A refusal other than "not found" (a symlink, a folder) ends the search: it is never bypassed.
+ */
+export async function findSkillResource(skill: Skill, files: readonly string[]): Promise<FoundSkillResource> {
+  for (const file of files) {
+    if (skill.inlineFiles) {
+      const content = skill.inlineFiles[file];
+      if (content !== undefined && Object.hasOwn(skill.inlineFiles, file)) {
+        return { ok: true, resource: { kind: 'inline', file, content, size: Buffer.byteLength(content) } };
+      }
+      continue;
+    }
+    if (skill.directory === undefined) break;
+    const resolved = await resolveSkillFile(skill.directory, file);
+    if (resolved.ok) {
+      const { absolutePath, size, identity } = resolved;
+      return { ok: true, resource: { kind: 'disk', file, absolutePath, size, identity } };
+    }
+    if (resolved.problem !== 'not_found') return resolved;
+  }
+  return { ok: false, problem: 'not_found', message: 'No such file in this skill.' };
+}
+
+async function readPage(resource: SkillResource, offset: number, limit: number): Promise<TextPage | string> {
+  const limits = { offset, maxLines: limit, maxBytes: MAX_RESOURCE_BYTES };
+  if (resource.kind === 'inline') {
+    return readTextPage(
+      (async function* () {
+        yield new TextEncoder().encode(resource.content);
+      })(),
+      limits,
+    );
+  }
+  // O_NOFOLLOW and the identity check close the gap between the checks and the open.
+  const handle = await open(resource.absolutePath, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile() || stats.ino !== resource.identity.ino || stats.dev !== resource.identity.dev) {
+      return 'The file changed while it was being opened; it was not read.';
+    }
+    return await readTextPage(
+      handle.createReadStream({ autoClose: false, highWaterMark: 64 * 1024 }),
+      limits,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Read one page of a supporting file and word it for the model (SPEC R4): at most 2000 lines and
+ * 50 KB, with a note naming the offset that continues; binary files are described, not dumped.
+ */
+export async function readSkillResourcePage(
+  resource: SkillResource,
+  virtualPath: string,
+  { offset = 1, limit = MAX_RESOURCE_LINES }: { offset?: number; limit?: number } = {},
+): Promise<ToolResult> {
+  const firstLine = Math.max(1, offset);
+  const lineLimit = Math.min(Math.max(1, limit), MAX_RESOURCE_LINES);
+  let page: TextPage | string;
+  try {
+    page = await readPage(resource, firstLine, lineLimit);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    return { isError: true, content: `Could not read ${virtualPath} (${code}).` };
+  }
+  if (typeof page === 'string') return { isError: true, content: page };
+  if (page.kind === 'binary') {
+    const where =
+      resource.kind === 'disk' ? ` It is at ${resource.absolutePath} for tools that handle binary data.` : '';
+    return {
+      isError: false,
+      content: `${virtualPath} is a binary file (${resource.size} bytes); its contents are not shown.${where}`,
+    };
+  }
+  if (page.lineCount === 0 && page.totalLines !== undefined && firstLine > 1) {
+    return {
+      isError: true,
+      content: `${virtualPath} has ${page.totalLines} lines; offset ${firstLine} is past the end.`,
+    };
+  }
+  if (page.lineCount === 0 && firstLine === 1)
+    return { isError: false, content: `(${virtualPath} is empty.)` };
+  const notes: string[] = [];
+  if (page.cutLine !== undefined) {
+    notes.push(`Line ${page.cutLine} is longer than ${MAX_RESOURCE_BYTES / 1024} KB and was cut.`);
+  }
+  if (page.nextOffset !== undefined) {
+    const lastLine = page.firstLine + page.lineCount - 1;
+    notes.push(
+      `Showing lines ${page.firstLine}-${lastLine}. The file continues: call ${READ_SKILL_RESOURCE_TOOL} with path "${virtualPath}" and offset ${page.nextOffset} to read more.`,
+    );
+  }
+  const content =
+    notes.length === 0
+      ? page.text
+      : `${page.text}${page.text.endsWith('\n') ? '' : '\n'}\n[${notes.join(' ')}]`;
+  return { isError: false, content };
+}

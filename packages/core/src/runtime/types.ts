@@ -1,0 +1,120 @@
+import type { CatalogFormat } from '../catalog/catalog-formats.js';
+import type { CatalogSnapshot } from '../catalog/types.js';
+import type { CatalogBudget } from '../discover/settings.js';
+
+/**
+ * How dependency tools are gated (SPEC R6).
+ * - `stable`: the host declares every tool from the first request; a dependency tool of a skill that
+ *   is not active is refused at execution. Tool declarations never change (R1).
+ * - `progressive`: a dependency tool is left out of the host's tool list until its skill activates,
+ *   then added from the next request. Execution is refused as well.
+ */
+export type SessionMode = 'stable' | 'progressive';
+
+/** What happened when something asked for a skill (SPEC R10). */
+export type UsageOutcome = 'activated' | 'already-active' | 'unknown' | 'refused';
+
+/** Which route asked for the skill. */
+export type ActivationTrigger = 'model' | 'user' | 'preload' | 'file-read';
+
+/** One recorded activation attempt (SPEC R10), for the curator and for stats. */
+export interface UsageEvent {
+  /** The id that was asked for (as given, when it named no skill). */
+  readonly skillId: string;
+  /** ISO 8601 time from the session clock. */
+  readonly at: string;
+  readonly outcome: UsageOutcome;
+  readonly trigger: ActivationTrigger;
+  /** Why a refusal happened, in words a model or user can act on. */
+  readonly reason?: string;
+}
+
+/** A JSON Schema object, as plain data. */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/** A tool as the session declares it: the same for the whole session (SPEC R1). */
+export interface ToolDeclaration {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments object. */
+  readonly inputSchema: JsonSchema;
+}
+
+/**
+ * What a tool call returns. Tool failures are results the model sees, never exceptions.
+ * `isError` marks calls that did not do what was asked (bad arguments, a refused path).
+ */
+export interface ToolResult {
+  readonly content: string;
+  readonly isError: boolean;
+}
+
+/** Whether a host tool may run now (SPEC R6). */
+export type ToolPermission =
+  | { readonly allowed: true }
+  | { readonly allowed: false; readonly reason: string; readonly skillIds: readonly string[] };
+
+/** Result of a slash command (SPEC R9). */
+export type InvokeResult =
+  | {
+      readonly ok: true;
+      readonly skillId: string;
+      /** The skill's instructions with the arguments substituted: send it as the user's prompt. */
+      readonly prompt: string;
+      /** Split arguments, in order. */
+      readonly arguments: readonly string[];
+    }
+  | {
+      readonly ok: false;
+      readonly code: 'not_a_command' | 'unknown_skill' | 'not_user_invocable' | 'skill_unreadable';
+      readonly reason: string;
+    };
+
+/** Options of {@link createSkillSession}. */
+export interface SkillSessionOptions {
+  /** The catalog the session starts from; later snapshots arrive through `updateCatalog`. */
+  readonly catalog: CatalogSnapshot;
+  /** Tool gating mode (SPEC R6). Default `stable`. */
+  readonly mode?: SessionMode;
+  /** Skills active from the first turn, with their dependency closure (SPEC R8). */
+  readonly preload?: readonly string[];
+  /** Catalog format for the system prompt section. Default `xml`. */
+  readonly format?: CatalogFormat;
+  /** Size limit of the catalog section in tokens and/or characters (SPEC D8). Default: none. */
+  readonly budget?: CatalogBudget;
+  /** Called for every activation attempt (SPEC R10). It should not throw: inside a tool call an error it throws becomes that call's error result. */
+  readonly onUsage?: (event: UsageEvent) => void;
+  /** Time source, for tests. Default `() => new Date()`. */
+  readonly clock?: () => Date;
+}
+
+/** A read request for a skill's supporting file, as the tool or a host's own read tool sends it. */
+export interface SkillResourceRequest {
+  readonly path: string;
+  /** With `id`, `path` may be relative to that skill's folder. */
+  readonly id?: string;
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+/** Where a virtual path leads, for a host's own file-read tool (SPEC R4). */
+export type ResolvedSkillResourcePath =
+  | {
+      readonly ok: true;
+      readonly skillId: string;
+      /** File inside the skill folder (POSIX, relative). */
+      readonly file: string;
+      /** The canonical virtual path. */
+      readonly virtualPath: string;
+      /** The checked real file, for skills on disk. */
+      readonly absolutePath?: string;
+      /** The content, for inline skills. */
+      readonly content?: string;
+    }
+  | { readonly ok: false; readonly problem: string; readonly message: string };
+
+/** What noting a host file read did (SPEC R5). */
+export interface FileReadActivation {
+  readonly skillId: string;
+  readonly outcome: UsageOutcome;
+}

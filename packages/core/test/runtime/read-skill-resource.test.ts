@@ -1,0 +1,190 @@
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildCatalog } from '../../src/catalog/build-catalog.js';
+import { defineSkill } from '../../src/format/define-skill.js';
+import { createSkillSession } from '../../src/runtime/create-skill-session.js';
+import { copyRuntimeProject, type RuntimeProject } from './runtime-project.js';
+
+let project: RuntimeProject;
+beforeEach(async () => {
+  project = await copyRuntimeProject();
+});
+afterEach(() => project.remove());
+
+const read = async (args: Record<string, unknown>) =>
+  (await createSkillSession({ catalog: await project.catalog() })).handleToolCall(
+    'read_skill_resource',
+    args,
+  );
+
+describe('read_skill_resource', () => {
+  it('R4 reads a supporting file at its virtual path', async () => {
+    const result = await read({ path: '/.skills/pdf-forms/references/FIELDS.md' });
+    expect(result).toEqual({
+      isError: false,
+      content:
+        '# Field names\n\nUse the exact field name shown by `inspect`.\nCheckboxes take "Yes" or "Off".\n',
+    });
+  });
+
+  it('R4 accepts the percent-encoded and the decoded spelling of the same file', async () => {
+    const encoded = await read({ path: '/.skills/pdf-forms/references/release%20notes.md' });
+    const decoded = await read({ path: '/.skills/pdf-forms/references/release notes.md' });
+    expect(encoded.isError).toBe(false);
+    expect(encoded.content).toContain('space in its name');
+    expect(decoded).toEqual(encoded);
+  });
+
+  it('R4 accepts a path relative to the skill folder together with an id', async () => {
+    const result = await read({ id: 'pdf-forms', path: 'scripts/fill_form.py' });
+    expect(result.content).toContain('print("filling"');
+  });
+
+  it.each([
+    ['../traversal', '/.skills/pdf-forms/../charts/SKILL.md'],
+    ['encoded traversal', '/.skills/pdf-forms/%2e%2e/charts/SKILL.md'],
+    ['an absolute real path', '/etc/passwd'],
+    ['a NUL byte', '/.skills/pdf-forms/references/FIELDS.md\u0000.txt'],
+    ['an encoded NUL byte', '/.skills/pdf-forms/references/FIELDS.md%00'],
+  ])('R4 refuses %s', async (_label, hostile) => {
+    const result = await read({ path: hostile });
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(/^Cannot read /);
+  });
+
+  it('R4 refuses the absolute real path of a file that is inside the skill', async () => {
+    const real = path.join(project.skillsDirectory, 'pdf-forms', 'references', 'FIELDS.md');
+    expect((await read({ path: real })).isError).toBe(true);
+  });
+
+  it('R4 refuses a symlink inside the skill that points out of it, and a symlinked folder', async () => {
+    const secret = await project.writeFile('secret.txt', 'TOP SECRET');
+    await symlink(secret, path.join(project.skillsDirectory, 'pdf-forms', 'references', 'leak.md'));
+    await symlink(path.dirname(secret), path.join(project.skillsDirectory, 'pdf-forms', 'outside'));
+    const file = await read({ path: '/.skills/pdf-forms/references/leak.md' });
+    const folder = await read({ path: '/.skills/pdf-forms/outside/secret.txt' });
+    for (const result of [file, folder]) {
+      expect(result.isError).toBe(true);
+      expect(result.content).toContain('Symbolic links');
+      expect(result.content).not.toContain('TOP SECRET');
+    }
+  });
+
+  it('R4 refuses a symlink even when it points at another file of the same skill', async () => {
+    await symlink('FIELDS.md', path.join(project.skillsDirectory, 'pdf-forms', 'references', 'alias.md'));
+    expect((await read({ path: '/.skills/pdf-forms/references/alias.md' })).isError).toBe(true);
+  });
+
+  it('R4 reads a huge file in pages of 2000 lines and tells how to continue', async () => {
+    const lines = Array.from({ length: 4500 }, (_, index) => `row ${index + 1}`);
+    await project.writeFile('.agents/skills/pdf-forms/references/big.csv', `${lines.join('\n')}\n`);
+    const first = await read({ path: '/.skills/pdf-forms/references/big.csv' });
+    expect(first.content.startsWith('row 1\nrow 2\n')).toBe(true);
+    expect(first.content).toContain('row 2000\n');
+    expect(first.content).not.toContain('row 2001\n');
+    expect(first.content).toContain(
+      '[Showing lines 1-2000. The file continues: call read_skill_resource with path "/.skills/pdf-forms/references/big.csv" and offset 2001 to read more.]',
+    );
+    const third = await read({ path: '/.skills/pdf-forms/references/big.csv', offset: 4001 });
+    expect(third).toEqual({ isError: false, content: `${lines.slice(4000).join('\n')}\n` });
+    const small = await read({ path: '/.skills/pdf-forms/references/big.csv', offset: 10, limit: 3 });
+    expect(small.content).toContain('row 10\nrow 11\nrow 12\n\n[Showing lines 10-12.');
+    const capped = await read({ path: '/.skills/pdf-forms/references/big.csv', limit: 999_999 });
+    expect(capped.content).toContain('offset 2001');
+  });
+
+  it('R4 pages through a 20 MB file: any offset is reachable and only a page is returned', async () => {
+    const row = (index: number) => `${String(index).padStart(9, '0')} ${'-'.repeat(30)}\n`;
+    const rows = Array.from({ length: 500_000 }, (_, index) => row(index + 1)).join('');
+    await project.writeFile('.agents/skills/pdf-forms/references/huge.log', rows);
+    const result = await read({ path: '/.skills/pdf-forms/references/huge.log', offset: 499_999 });
+    expect(result).toEqual({ isError: false, content: row(499_999) + row(500_000) });
+    const past = await read({ path: '/.skills/pdf-forms/references/huge.log', offset: 600_000 });
+    expect(past).toEqual({
+      isError: true,
+      content: '/.skills/pdf-forms/references/huge.log has 500000 lines; offset 600000 is past the end.',
+    });
+  });
+
+  it('R4 caps a page at 50 KB even when it has fewer than 2000 lines', async () => {
+    const line = `${'x'.repeat(999)}\n`;
+    await project.writeFile('.agents/skills/pdf-forms/references/wide.txt', line.repeat(200));
+    const result = await read({ path: '/.skills/pdf-forms/references/wide.txt' });
+    const shown = result.content.slice(0, result.content.indexOf('\n\n['));
+    expect(Buffer.byteLength(shown)).toBeLessThanOrEqual(50 * 1024);
+    expect(result.content).toContain('offset 52 to read more');
+  });
+
+  it('R4 describes a binary file instead of dumping it', async () => {
+    const result = await read({ path: '/.skills/pdf-forms/assets/logo.png' });
+    expect(result.isError).toBe(false);
+    expect(result.content).toContain('/.skills/pdf-forms/assets/logo.png is a binary file (33 bytes)');
+    expect(result.content).not.toContain('PNG');
+  });
+
+  it('R4 reports a missing file and a folder as errors the model can read', async () => {
+    expect(await read({ path: '/.skills/pdf-forms/references/none.md' })).toEqual({
+      isError: true,
+      content: 'Cannot read /.skills/pdf-forms/references/none.md: No such file in this skill.',
+    });
+    expect((await read({ path: '/.skills/pdf-forms/references' })).content).toContain('a folder');
+    expect((await read({ path: '/.skills/ghost/x.md' })).content).toContain('There is no skill named ghost');
+  });
+
+  it('R4 D4 refuses the files of a skill the model may not see', async () => {
+    await mkdir(path.join(project.skillsDirectory, 'deploy', 'scripts'), { recursive: true });
+    await writeFile(path.join(project.skillsDirectory, 'deploy', 'scripts', 'ship.sh'), 'echo ship\n');
+    const result = await read({ path: '/.skills/deploy/scripts/ship.sh' });
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('disable-model-invocation');
+  });
+
+  it('R4 serves the files of an inline skill from memory', async () => {
+    const inline = defineSkill({
+      name: 'refunds',
+      description: 'Handle refunds.',
+      instructions: 'Read POLICY.md first.',
+      files: { 'POLICY.md': 'Refund within 30 days.\n' },
+    });
+    const session = await createSkillSession({ catalog: buildCatalog([inline]) });
+    const activation = await session.handleToolCall('activate_skill', { name: 'refunds' });
+    expect(activation.content).toContain('Base directory: /.skills/refunds');
+    expect(activation.content).toContain('- /.skills/refunds/POLICY.md');
+    expect(
+      await session.handleToolCall('read_skill_resource', { path: '/.skills/refunds/POLICY.md' }),
+    ).toEqual({
+      isError: false,
+      content: 'Refund within 30 days.\n',
+    });
+  });
+
+  it('R4 lets a host read_file resolve the same virtual paths and get the same answer', async () => {
+    const session = await createSkillSession({ catalog: await project.catalog() });
+    const resolved = await session.resolveSkillResourcePath(
+      '/.skills/pdf-forms/references/release%20notes.md',
+    );
+    expect(resolved).toEqual({
+      ok: true,
+      skillId: 'pdf-forms',
+      file: 'references/release notes.md',
+      virtualPath: '/.skills/pdf-forms/references/release notes.md',
+      absolutePath: path.join(project.skillsDirectory, 'pdf-forms', 'references', 'release notes.md'),
+    });
+    const viaHost = await session.readSkillResource({ path: '/.skills/pdf-forms/references/FIELDS.md' });
+    const viaTool = await session.handleToolCall('read_skill_resource', {
+      path: '/.skills/pdf-forms/references/FIELDS.md',
+    });
+    expect(viaHost).toEqual(viaTool);
+    expect(await session.resolveSkillResourcePath('/.skills/pdf-forms/../../x')).toMatchObject({
+      ok: false,
+      problem: 'traversal',
+    });
+  });
+
+  it('R4 never writes: the tool has no write mode and unknown arguments are ignored', async () => {
+    const before = await read({ path: '/.skills/pdf-forms/references/FIELDS.md' });
+    await read({ path: '/.skills/pdf-forms/references/FIELDS.md', content: 'overwritten', mode: 'w' });
+    expect(await read({ path: '/.skills/pdf-forms/references/FIELDS.md' })).toEqual(before);
+  });
+});
