@@ -1,5 +1,66 @@
-/** Builds the `skilldock` program and runs it; returns the exit code. */
+import { SkilldockError } from '@skilldock/core';
+import { Command, CommanderError } from 'commander';
+import pc from 'picocolors';
+import { registerSkillsDoctor } from './commands/skills-doctor.js';
+import { registerSkillsList } from './commands/skills-list.js';
+import { registerSkillsNew } from './commands/skills-new.js';
+import { registerSkillsPrompt } from './commands/skills-prompt.js';
+import { registerSkillsReadProperties } from './commands/skills-read-properties.js';
+import { registerSkillsShow } from './commands/skills-show.js';
+import { registerSkillsValidate } from './commands/skills-validate.js';
+import { registerTrust } from './commands/trust.js';
+import { ExitCode } from './exit-codes.js';
+import { processOutput } from './output.js';
+
+/** The version printed by `skilldock --version`. */
+export const VERSION = '0.1.0';
+
+/** Builds the `skilldock` program and runs it; returns the exit code (0 ok, 1 invalid input, 2 usage). */
 export async function runCli(argv: readonly string[]): Promise<number> {
-  void argv;
-  return 0;
+  const output = processOutput();
+  let exitCode: number = ExitCode.ok;
+  const setExitCode = (code: number) => {
+    exitCode = code;
+  };
+
+  const program = new Command('skilldock')
+    .description('Agent Skills and subagents for TypeScript')
+    .version(VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(pc.red(text)) });
+  const skills = program
+    .command('skills')
+    .description('Manage, validate and render Agent Skills')
+    .exitOverride();
+  registerSkillsList(skills, output, setExitCode);
+  registerSkillsShow(skills, output, setExitCode);
+  registerSkillsValidate(skills, output, setExitCode);
+  registerSkillsReadProperties(skills, setExitCode);
+  registerSkillsPrompt(skills, output, setExitCode);
+  registerSkillsNew(skills, output, setExitCode);
+  registerSkillsDoctor(skills, output, setExitCode);
+  registerTrust(program, output, setExitCode);
+  for (const command of skills.commands) command.exitOverride();
+  for (const command of program.commands) command.exitOverride();
+
+  try {
+    await program.parseAsync([...argv]);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are successes; every other parse failure is a usage error.
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
+      return ExitCode.usage;
+    }
+    if (SkilldockError.isInstance(error)) {
+      output.error(`${pc.red('error')} ${error.message}`);
+      const usage =
+        error.code === 'path_not_found' ||
+        error.code === 'cwd_not_found' ||
+        error.code === 'not_a_skill_path';
+      return usage ? ExitCode.usage : ExitCode.invalid;
+    }
+    throw error;
+  }
 }

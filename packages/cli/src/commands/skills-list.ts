@@ -1,0 +1,113 @@
+import { sortForListing } from '@skilldock/core';
+import type { Command } from 'commander';
+import pc from 'picocolors';
+import { createCliContext } from '../cli-context.js';
+import { ExitCode } from '../exit-codes.js';
+import { loadProjectCatalog } from '../load-project-catalog.js';
+import type { Output } from '../output.js';
+import { describeSource, type ListingStatus, skillJson } from '../skill-summary.js';
+
+/** `skilldock skills list [--json] [--cwd DIR] [--all]` */
+export function registerSkillsList(
+  skills: Command,
+  output: Output,
+  setExitCode: (code: number) => void,
+): void {
+  skills
+    .command('list')
+    .description('List the skills of this project and your personal folders, in priority order')
+    .option('--json', 'print JSON (stable shape, see README)')
+    .option('--cwd <dir>', 'work in this folder instead of the current one')
+    .option('--all', 'include shadowed and disabled skills')
+    .action(async (options: { json?: boolean; cwd?: string; all?: boolean }) => {
+      const context = createCliContext(options);
+      const { catalog, discovery } = await loadProjectCatalog(context, output);
+      const rows: {
+        skill: Parameters<typeof skillJson>[0];
+        json: Record<string, unknown>;
+        status: ListingStatus;
+        note: string;
+      }[] = [];
+      for (const skill of sortForListing(catalog.skills)) {
+        const status: ListingStatus = skill.fields.disableModelInvocation ? 'hidden-from-model' : 'active';
+        const notes = [
+          ...skill.overrides.map((reference) => `overrides ${describeSource(reference)}`),
+          ...(skill.fields.paths ? ['path-gated'] : []),
+          ...(skill.fields.userInvocable ? [] : ['no slash command']),
+        ];
+        rows.push({
+          skill,
+          status,
+          note: notes.join(', '),
+          json: skillJson(skill, { status, overrides: skill.overrides }),
+        });
+      }
+      if (options.all) {
+        for (const id of catalog.disabled) {
+          const skill = discovery.skills.find((candidate) => candidate.id === id);
+          if (skill)
+            rows.push({
+              skill,
+              status: 'disabled',
+              note: 'disabled in settings',
+              json: skillJson(skill, { status: 'disabled' }),
+            });
+        }
+        for (const { skill, shadowedBy } of catalog.shadowed) {
+          rows.push({
+            skill,
+            status: 'shadowed',
+            note: `shadowed by ${describeSource(shadowedBy)}`,
+            json: skillJson(skill, { status: 'shadowed', shadowedBy }),
+          });
+        }
+      }
+      if (options.json) {
+        output.json({
+          projectRoot: context.projectRoot,
+          skills: rows.map((row) => row.json),
+          invalid: discovery.invalid.length,
+        });
+        setExitCode(ExitCode.ok);
+        return;
+      }
+      if (rows.length === 0) {
+        output.out(
+          `No skills found for ${context.projectRoot}. Create one with: skilldock skills new my-skill`,
+        );
+      } else {
+        const table = rows.map((row) => [
+          row.skill.id,
+          row.skill.name === row.skill.id ? '' : row.skill.name,
+          describeSource(row.skill),
+          row.skill.fields.priority === undefined ? '' : String(row.skill.fields.priority),
+          row.status,
+          [row.note, row.skill.diagnostics.length > 0 ? `${row.skill.diagnostics.length} diagnostic(s)` : '']
+            .filter(Boolean)
+            .join('; '),
+        ]);
+        output.out(formatTable(['ID', 'NAME', 'SOURCE', 'PRIORITY', 'STATUS', 'NOTES'], table));
+      }
+      if (discovery.invalid.length > 0) {
+        output.error(
+          pc.yellow(
+            `${discovery.invalid.length} skill folder(s) failed to load; run \`skilldock skills doctor\` for details.`,
+          ),
+        );
+      }
+      setExitCode(ExitCode.ok);
+    });
+}
+
+/** Left-aligned columns separated by two spaces; empty trailing columns trimmed. */
+export function formatTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [pc.bold(line(header)), ...rows.map(line)].join('\n');
+}

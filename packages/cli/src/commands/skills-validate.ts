@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { type Diagnostic, discoverSkills, skillsRefValidate, validateSkill } from '@skilldock/core';
+import { type Command, Option } from 'commander';
+import pc from 'picocolors';
+import { createCliContext } from '../cli-context.js';
+import { collectSkillFolders } from '../collect-skill-folders.js';
+import { ExitCode } from '../exit-codes.js';
+import { diagnosticJson, type Output, renderDiagnostic } from '../output.js';
+
+interface ValidateOptions {
+  profile: 'spec' | 'skills-ref' | 'lenient';
+  strict?: boolean;
+  json?: boolean;
+  cwd?: string;
+}
+
+interface FolderResult {
+  readonly directory: string;
+  readonly valid: boolean;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** `skilldock skills validate [PATH…] [--profile spec|skills-ref|lenient] [--strict] [--json]` */
+export function registerSkillsValidate(
+  skills: Command,
+  output: Output,
+  setExitCode: (code: number) => void,
+): void {
+  skills
+    .command('validate')
+    .description(
+      'Validate skills: a skill folder, its SKILL.md, or a folder of skills (default: the discovered skills)',
+    )
+    .argument('[paths...]', 'skill folders, SKILL.md files, or folders holding many skills')
+    .addOption(
+      new Option('--profile <profile>', 'validation profile')
+        .choices(['spec', 'skills-ref', 'lenient'])
+        .default('spec'),
+    )
+    .option('--strict', 'treat unknown fields as errors')
+    .option('--json', 'print JSON results')
+    .option('--cwd <dir>', 'work in this folder instead of the current one')
+    .action(async (paths: string[], options: ValidateOptions) => {
+      const context = createCliContext(options);
+      if (options.profile === 'skills-ref' && !options.json && paths.length > 0) {
+        // Parity with the reference validator: its exact stdout, stderr and exit code, path by path.
+        let exitCode: number = ExitCode.ok;
+        for (const argument of paths) {
+          const result = await skillsRefValidate(argument, { cwd: context.cwd });
+          if (result.stdout) process.stdout.write(result.stdout);
+          if (result.stderr) process.stderr.write(result.stderr);
+          exitCode = Math.max(exitCode, result.exitCode);
+        }
+        setExitCode(exitCode);
+        return;
+      }
+
+      const groups: { label: string; folders: readonly string[]; many: boolean }[] = [];
+      if (paths.length === 0) {
+        const discovery = await output.spin('Discovering skills…', () =>
+          discoverSkills({
+            projectRoot: context.projectRoot,
+            homeDirectory: context.homeDirectory,
+            includeUntrustedProject: true,
+          }),
+        );
+        const folders = [
+          ...new Set([
+            ...discovery.skills.flatMap((skill) => (skill.directory ? [skill.directory] : [])),
+            ...discovery.invalid.map((item) => item.directory),
+          ]),
+        ];
+        groups.push({ label: context.projectRoot, folders, many: true });
+      } else {
+        for (const argument of paths) {
+          const collected = await collectSkillFolders(argument, context.cwd);
+          groups.push({ label: argument, folders: collected.folders, many: collected.many });
+        }
+      }
+
+      const results: FolderResult[] = [];
+      for (const group of groups) {
+        if (group.many && group.folders.length === 0) {
+          results.push({
+            directory: path.resolve(context.cwd, group.label),
+            valid: false,
+            diagnostics: [
+              {
+                code: 'no_skills_found',
+                severity: 'error',
+                message: `no skill folders (folders holding SKILL.md) found under ${group.label}`,
+              },
+            ],
+          });
+        }
+        const loaded = await Promise.all(group.folders.map((folder) => validateFolder(folder, options)));
+        results.push(...loaded);
+      }
+      results.sort((left, right) =>
+        left.directory < right.directory ? -1 : left.directory > right.directory ? 1 : 0,
+      );
+
+      const invalid = results.filter((result) => !result.valid).length;
+      const warnings = results.reduce(
+        (count, result) => count + result.diagnostics.filter((d) => d.severity === 'warning').length,
+        0,
+      );
+      if (options.json) {
+        output.json({
+          profile: options.profile,
+          results: results.map((result) => ({
+            directory: result.directory,
+            valid: result.valid,
+            diagnostics: result.diagnostics.map(diagnosticJson),
+          })),
+          summary: { total: results.length, valid: results.length - invalid, invalid, warnings },
+        });
+      } else {
+        for (const result of results) {
+          const shown = path.relative(context.cwd, result.directory) || '.';
+          output.out(`${result.valid ? pc.green('✓') : pc.red('✗')} ${shown}`);
+          for (const diagnostic of result.diagnostics)
+            output.out(renderDiagnostic(diagnostic, { relativeTo: context.cwd }));
+        }
+        if (results.length > 1 || groups.some((group) => group.many)) {
+          const summary = `${results.length} skill(s): ${results.length - invalid} valid, ${invalid} invalid, ${warnings} warning(s)`;
+          output.out(invalid > 0 ? pc.red(summary) : pc.green(summary));
+        }
+      }
+      setExitCode(invalid > 0 ? ExitCode.invalid : ExitCode.ok);
+    });
+}
+
+async function validateFolder(directory: string, options: ValidateOptions): Promise<FolderResult> {
+  const result = await validateSkill(directory, {
+    profile: options.profile,
+    strict: options.strict === true,
+  });
+  return { directory, ...result };
+}

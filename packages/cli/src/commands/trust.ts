@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { trustWorkspace, untrustWorkspace } from '@skilldock/core';
+import type { Command } from 'commander';
+import pc from 'picocolors';
+import { createCliContext } from '../cli-context.js';
+import { ExitCode } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+/** `skilldock trust [DIR]` and `skilldock untrust [DIR]` — the workspace trust store (SPEC D2). */
+export function registerTrust(program: Command, output: Output, setExitCode: (code: number) => void): void {
+  program
+    .command('trust')
+    .description('Trust a workspace so agent sessions load its project skills (default: this project)')
+    .argument('[dir]', 'workspace folder')
+    .action(async (directory: string | undefined) => {
+      const context = createCliContext();
+      const target = directory ? path.resolve(context.cwd, directory) : context.projectRoot;
+      const added = await trustWorkspace(target, { homeDirectory: context.homeDirectory });
+      output.out(added ? `${pc.green('Trusted')} ${target}` : `${target} was already trusted`);
+      setExitCode(ExitCode.ok);
+    });
+  program
+    .command('untrust')
+    .description('Stop trusting a workspace (default: this project)')
+    .argument('[dir]', 'workspace folder')
+    .action(async (directory: string | undefined) => {
+      const context = createCliContext();
+      const target = directory ? path.resolve(context.cwd, directory) : context.projectRoot;
+      const result = await untrustWorkspace(target, { homeDirectory: context.homeDirectory });
+      if (result.stillTrustedBy) {
+        output.out(
+          `${pc.yellow('Still trusted')}: ${target} lies inside trusted ${result.stillTrustedBy}; run: skilldock untrust ${result.stillTrustedBy}`,
+        );
+      } else output.out(result.removed ? `Untrusted ${target}` : `${target} was not trusted`);
+      setExitCode(ExitCode.ok);
+    });
+}

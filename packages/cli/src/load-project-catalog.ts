@@ -1,0 +1,42 @@
+import {
+  buildCatalog,
+  type CatalogSnapshot,
+  type DiscoveryResult,
+  discoverSkills,
+  isWorkspaceTrusted,
+} from '@skilldock/core';
+import type { CliContext } from './cli-context.js';
+import type { Output } from './output.js';
+
+/** A project's skills as listing commands see them. */
+export interface ProjectCatalog {
+  readonly discovery: DiscoveryResult;
+  readonly catalog: CatalogSnapshot;
+  readonly trusted: boolean;
+}
+
+/**
+ * Discovers and resolves the project's skills. Listing, validating and `doctor` run nothing, so they
+ * always read project skills, trusted or not (SPEC D2); `trusted` is reported for the user.
+ */
+export async function loadProjectCatalog(context: CliContext, output: Output): Promise<ProjectCatalog> {
+  return output.spin('Discovering skills…', async () => {
+    const trusted = await isWorkspaceTrusted(context.projectRoot, {
+      homeDirectory: context.homeDirectory,
+      env: context.env,
+    });
+    const discovery = await discoverSkills({
+      projectRoot: context.projectRoot,
+      homeDirectory: context.homeDirectory,
+      trusted,
+      includeUntrustedProject: true,
+    });
+    const disabled = discovery.settings.skills?.disabled ?? [];
+    const catalog = buildCatalog(discovery.skills, {
+      projectRoot: context.projectRoot,
+      disabled,
+      diagnostics: discovery.diagnostics,
+    });
+    return { discovery, catalog, trusted };
+  });
+}

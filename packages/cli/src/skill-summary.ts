@@ -1,0 +1,60 @@
+import type { Skill, SkillReference } from '@skilldock/core';
+import { diagnosticJson } from './output.js';
+
+/** Where a skill lives, as one word plus scope: `project`, `extension:rust`, … */
+export function describeSource(skill: Pick<Skill, 'origin'> | SkillReference): string {
+  const origin = 'origin' in skill ? skill.origin : skill;
+  return origin.sourceScope && origin.sourceScope !== 'settings'
+    ? `${origin.sourceType}:${origin.sourceScope}`
+    : origin.sourceType;
+}
+
+/** Status of a skill in a listing. */
+export type ListingStatus = 'active' | 'shadowed' | 'disabled' | 'hidden-from-model';
+
+/** The stable JSON shape of one skill in `skills list --json` and `skills show --json`. */
+export function skillJson(
+  skill: Skill,
+  {
+    status,
+    overrides = [],
+    shadowedBy,
+  }: { status: ListingStatus; overrides?: readonly SkillReference[]; shadowedBy?: SkillReference },
+): Record<string, unknown> {
+  return {
+    id: skill.id,
+    name: skill.name,
+    description: skill.description,
+    status,
+    source: {
+      type: skill.origin.sourceType,
+      scope: skill.origin.sourceScope ?? null,
+      directory: skill.origin.sourceDir ?? null,
+    },
+    directory: skill.directory ?? null,
+    skillFile: skill.skillFile ?? null,
+    priority: skill.fields.priority ?? null,
+    version: skill.fields.version,
+    userInvocable: skill.fields.userInvocable,
+    disableModelInvocation: skill.fields.disableModelInvocation,
+    paths: skill.fields.paths ?? [],
+    dependencies: {
+      skills: skill.fields.skillDependencies,
+      tools: skill.fields.toolDependencies,
+      mcp: skill.fields.mcpDependencies,
+    },
+    files: skill.files.map((file) => ({ path: file.path, size: file.size })),
+    overrides: overrides.map(referenceJson),
+    shadowedBy: shadowedBy ? referenceJson(shadowedBy) : null,
+    diagnostics: skill.diagnostics.map(diagnosticJson),
+  };
+}
+
+function referenceJson(reference: SkillReference): Record<string, unknown> {
+  return {
+    id: reference.id,
+    source: reference.sourceType,
+    scope: reference.sourceScope ?? null,
+    directory: reference.directory ?? null,
+  };
+}

@@ -1,0 +1,203 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeWorkspace, runCli, writeSkill } from './run-cli.js';
+
+let project: string;
+let home: string;
+let projectSkills: string;
+let personalSkills: string;
+
+beforeEach(() => {
+  ({ project, home } = makeWorkspace());
+  projectSkills = path.join(project, '.agents', 'skills');
+  personalSkills = path.join(home, '.agents', 'skills');
+});
+
+describe('skilldock --help and usage', () => {
+  it('I2 prints help for the program and every skills command with exit 0', () => {
+    const top = runCli(['--help'], { cwd: project, home });
+    expect(top.status).toBe(0);
+    expect(top.stdout).toContain('skills');
+    for (const command of ['list', 'show', 'validate', 'read-properties', 'prompt', 'new', 'doctor']) {
+      const help = runCli(['skills', command, '--help'], { cwd: project, home });
+      expect(help.status, command).toBe(0);
+      expect(help.stdout, command).toContain(`Usage: skilldock skills ${command}`);
+    }
+  });
+
+  it('I2 exits 2 on an unknown option or command', () => {
+    expect(runCli(['skills', 'list', '--bogus'], { cwd: project, home }).status).toBe(2);
+    expect(runCli(['skills', 'frobnicate'], { cwd: project, home }).status).toBe(2);
+    const missing = runCli(['skills', 'validate', 'no/such/dir'], { cwd: project, home });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('no/such/dir');
+  });
+});
+
+describe('skilldock skills list', () => {
+  it('D1 D5 lists project and personal skills by priority with shadowing, as JSON', () => {
+    writeSkill(projectSkills, 'alpha', 'name: alpha\ndescription: Alpha skill.');
+    writeSkill(projectSkills, 'beta', 'name: beta\ndescription: Beta skill.\npriority: 5');
+    writeSkill(personalSkills, 'alpha', 'name: alpha\ndescription: Personal alpha.');
+    writeSkill(personalSkills, 'gamma', 'name: gamma\ndescription: Gamma skill.\npriority: -1');
+    const result = runCli(['skills', 'list', '--json'], { cwd: project, home });
+    expect(result.status).toBe(0);
+    const parsed = JSON.parse(result.stdout) as {
+      skills: { id: string; status: string; source: { type: string }; overrides: unknown[] }[];
+    };
+    expect(parsed.skills.map((skill) => skill.id)).toEqual(['beta', 'alpha', 'gamma']);
+    const alpha = parsed.skills.find((skill) => skill.id === 'alpha')!;
+    expect(alpha.source.type).toBe('project');
+    expect(alpha.overrides).toHaveLength(1);
+
+    const all = JSON.parse(
+      runCli(['skills', 'list', '--json', '--all'], { cwd: project, home }).stdout,
+    ) as typeof parsed;
+    const shadowed = all.skills.filter((skill) => skill.status === 'shadowed');
+    expect(shadowed.map((skill) => [skill.id, skill.source.type])).toEqual([['alpha', 'personal']]);
+  });
+
+  it('D1 prints a table and points to doctor when a skill folder fails to load', () => {
+    writeSkill(projectSkills, 'good', 'name: good\ndescription: Fine.');
+    writeSkill(projectSkills, 'broken', 'name: broken');
+    const result = runCli(['skills', 'list'], { cwd: project, home });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^ID\s+NAME\s+SOURCE/m);
+    expect(result.stdout).toContain('good');
+    expect(result.stdout).not.toContain('broken');
+    expect(result.stderr).toContain('skilldock skills doctor');
+  });
+
+  it('D2 lists project skills of an untrusted workspace (listing runs nothing)', () => {
+    writeSkill(projectSkills, 'local', 'name: local\ndescription: Local.');
+    const result = runCli(['skills', 'list', '--json', '--cwd', project], { cwd: home, home });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).skills.map((skill: { id: string }) => skill.id)).toEqual(['local']);
+  });
+});
+
+describe('skilldock skills validate', () => {
+  it('S3 validates one folder, a SKILL.md path and a folder of many skills with a summary', () => {
+    writeSkill(projectSkills, 'ok-skill', 'name: ok-skill\ndescription: Does things.');
+    writeSkill(projectSkills, 'Bad_Skill', 'name: Bad_Skill\ndescription: Bad name.');
+    const one = runCli(['skills', 'validate', '.agents/skills/ok-skill'], { cwd: project, home });
+    expect(one.status).toBe(0);
+    expect(one.stdout).toContain('✓');
+    const file = runCli(['skills', 'validate', '.agents/skills/ok-skill/SKILL.md'], { cwd: project, home });
+    expect(file.status).toBe(0);
+    const many = runCli(['skills', 'validate', '.agents/skills'], { cwd: project, home });
+    expect(many.status).toBe(1);
+    expect(many.stdout).toContain('2 skill(s): 1 valid, 1 invalid');
+    expect(many.stdout).toMatch(/Bad_Skill\/SKILL\.md:2:1 error\s+name_not_lowercase/);
+  });
+
+  it('S3 reports JSON with positions and exits 1; --strict turns unknown fields into errors', () => {
+    writeSkill(projectSkills, 'extra', 'name: extra\ndescription: Has extra.\ncolour: blue');
+    const lax = runCli(['skills', 'validate', '.agents/skills/extra', '--json'], { cwd: project, home });
+    expect(lax.status).toBe(0);
+    const laxJson = JSON.parse(lax.stdout);
+    expect(laxJson.results[0].diagnostics[0]).toMatchObject({
+      code: 'field_unknown',
+      severity: 'warning',
+      line: 4,
+      column: 1,
+      path: ['colour'],
+    });
+    const strict = runCli(['skills', 'validate', '.agents/skills/extra', '--json', '--strict'], {
+      cwd: project,
+      home,
+    });
+    expect(strict.status).toBe(1);
+    expect(JSON.parse(strict.stdout).summary).toEqual({ total: 1, valid: 0, invalid: 1, warnings: 0 });
+  });
+
+  it('S3 validates the discovered skills when no PATH is given', () => {
+    writeSkill(projectSkills, 'fine', 'name: fine\ndescription: Fine.');
+    writeSkill(personalSkills, 'mine', 'name: mine\ndescription: Mine.');
+    const result = runCli(['skills', 'validate', '--json'], { cwd: project, home });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).summary.total).toBe(2);
+  });
+
+  it('S2 answers a FIFO named SKILL.md with a diagnostic instead of hanging', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const folder = path.join(projectSkills, 'fifo');
+    mkdirSync(folder, { recursive: true });
+    execFileSync('mkfifo', [path.join(folder, 'SKILL.md')]);
+    const result = runCli(['skills', 'validate', '.agents/skills/fifo', '--json'], { cwd: project, home });
+    expect(result.status).toBe(1);
+    expect(JSON.parse(result.stdout).results[0].diagnostics[0].code).toBe('skill_file_not_regular');
+  });
+});
+
+describe('skilldock skills new, show, prompt, doctor', () => {
+  it('S5 new writes a template that validates under the spec profile, and refuses to overwrite', () => {
+    const created = runCli(['skills', 'new', 'my-skill'], { cwd: project, home });
+    expect(created.status).toBe(0);
+    const file = path.join(projectSkills, 'my-skill', 'SKILL.md');
+    expect(existsSync(file)).toBe(true);
+    expect(runCli(['skills', 'validate', file, '--strict'], { cwd: project, home }).status).toBe(0);
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(file, `${before}\nlocal edit\n`);
+    const again = runCli(['skills', 'new', 'my-skill'], { cwd: project, home });
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('already exists');
+    expect(readFileSync(file, 'utf8')).toContain('local edit');
+    const bad = runCli(['skills', 'new', 'Not Valid'], { cwd: project, home });
+    expect(bad.status).toBe(1);
+    expect(existsSync(path.join(projectSkills, 'Not Valid'))).toBe(false);
+  });
+
+  it('I2 show prints a skill with its files, and exits 1 naming close ids for an unknown one', () => {
+    writeSkill(
+      projectSkills,
+      'pdf-tools',
+      'name: pdf-tools\ndescription: Work with PDFs.',
+      '# PDF\nUse it.\n',
+      { 'scripts/run.sh': 'echo hi\n' },
+    );
+    const shown = runCli(['skills', 'show', 'pdf-tools'], { cwd: project, home });
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toContain('scripts/run.sh');
+    expect(shown.stdout).toContain('Use it.');
+    const json = JSON.parse(runCli(['skills', 'show', 'pdf-tools', '--json'], { cwd: project, home }).stdout);
+    expect(json.files).toEqual([{ path: 'scripts/run.sh', size: 8 }]);
+    const missing = runCli(['skills', 'show', 'pdf'], { cwd: project, home });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('pdf-tools');
+  });
+
+  it('D8 prompt renders the discovered catalog in every format and honours a token budget', () => {
+    writeSkill(projectSkills, 'b-skill', 'name: b-skill\ndescription: Second <one> & more.');
+    writeSkill(projectSkills, 'a-skill', 'name: a-skill\ndescription: First.');
+    const xml = runCli(['skills', 'prompt'], { cwd: project, home });
+    expect(xml.status).toBe(0);
+    expect(xml.stdout.indexOf('a-skill')).toBeLessThan(xml.stdout.indexOf('b-skill'));
+    expect(xml.stdout).toContain('&lt;one&gt; &amp; more');
+    const markdown = runCli(['skills', 'prompt', '--format', 'markdown'], { cwd: project, home });
+    expect(markdown.stdout).toContain('a-skill');
+    const budget = runCli(['skills', 'prompt', '--budget-tokens', '3'], { cwd: project, home });
+    expect(budget.status).toBe(0);
+    expect(budget.stderr).toMatch(/shortened|hidden/);
+    expect(runCli(['skills', 'prompt', '--budget-tokens', 'many'], { cwd: project, home }).status).toBe(2);
+  });
+
+  it('D2 doctor explains trust, shadowing and invalid skills', () => {
+    writeSkill(projectSkills, 'dup', 'name: dup\ndescription: Project dup.');
+    writeSkill(personalSkills, 'dup', 'name: dup\ndescription: Personal dup.');
+    writeSkill(projectSkills, 'broken', 'name: broken\ndescription: [unclosed');
+    const result = runCli(['skills', 'doctor'], { cwd: project, home });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('not trusted');
+    expect(result.stdout).toContain('skilldock trust');
+    expect(result.stdout).toMatch(/dup from personal is hidden by project/);
+    expect(result.stdout).toMatch(/broken\/SKILL\.md:\d+:\d+/);
+    expect(runCli(['trust'], { cwd: project, home }).status).toBe(0);
+    expect(runCli(['skills', 'doctor'], { cwd: project, home }).stdout).toContain(
+      'This workspace is trusted',
+    );
+    expect(runCli(['untrust'], { cwd: project, home }).status).toBe(0);
+    expect(runCli(['skills', 'doctor'], { cwd: project, home }).stdout).toContain('not trusted');
+  });
+});
