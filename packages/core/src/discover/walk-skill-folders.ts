@@ -1,5 +1,5 @@
-import type { Dirent } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { type Dirent, readdirSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
@@ -130,7 +130,8 @@ async function listFolder(
   diagnostics: Diagnostic[],
 ): Promise<Listing | undefined> {
   try {
-    const entries = await readdir(pending.directory, { withFileTypes: true });
+    // Synchronous: a readdir is microseconds, its promise wrapper costs more than the call (benchmark).
+    const entries = readdirSync(pending.directory, { withFileTypes: true });
     return { ...pending, entries };
   } catch (error) {
     if (pending.directory === root) throw error;

@@ -1,5 +1,4 @@
-import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { type Dirent, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from './diagnostic.js';
 import { SKILL_FILE_NAME } from './limits.js';
@@ -28,22 +27,20 @@ export interface ListSkillFilesResult {
 /**
  * Lists a skill's supporting files as sorted POSIX paths with sizes. Symlinks and special files are
  * left out with a note (resources are never read through links, SPEC R4).
+ * Synchronous for the same reason as `readRegularFile`: most skill folders hold only SKILL.md and
+ * the walk already read them, so the common case makes no system call at all.
  * @param rootEntries the root folder's entries when the caller already read them (saves a readdir).
  */
-export async function listSkillFiles(
-  directory: string,
-  rootEntries?: readonly Dirent[],
-): Promise<ListSkillFilesResult> {
+export function listSkillFiles(directory: string, rootEntries?: readonly Dirent[]): ListSkillFilesResult {
   const files: SkillFileEntry[] = [];
   const diagnostics: Diagnostic[] = [];
-  const pending: Promise<void>[] = [];
   let truncated = false;
 
-  const visit = async (relativeFolder: string, depth: number, known?: readonly Dirent[]): Promise<void> => {
+  const visit = (relativeFolder: string, depth: number, known?: readonly Dirent[]): void => {
     const absoluteFolder = relativeFolder ? path.join(directory, relativeFolder) : directory;
     let entries: readonly Dirent[];
     try {
-      entries = known ?? (await readdir(absoluteFolder, { withFileTypes: true }));
+      entries = known ?? readdirSync(absoluteFolder, { withFileTypes: true });
     } catch {
       diagnostics.push({
         code: 'folder_unreadable',
@@ -53,7 +50,6 @@ export async function listSkillFiles(
       });
       return;
     }
-    const children: Promise<void>[] = [];
     for (const entry of entries) {
       const relative = relativeFolder ? `${relativeFolder}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
@@ -67,22 +63,15 @@ export async function listSkillFiles(
           });
           continue;
         }
-        children.push(visit(relative, depth + 1));
+        visit(relative, depth + 1);
       } else if (entry.isFile()) {
         if (!relativeFolder && entry.name === SKILL_FILE_NAME) continue;
         if (files.length >= MAX_LISTED_FILES) {
           truncated = true;
           continue;
         }
-        const entryIndex = files.push({ path: relative, size: 0 }) - 1;
-        pending.push(
-          stat(path.join(directory, relative)).then(
-            (stats) => {
-              files[entryIndex] = { path: relative, size: stats.size };
-            },
-            () => undefined,
-          ),
-        );
+        const stats = statSync(path.join(directory, relative), { throwIfNoEntry: false });
+        files.push({ path: relative, size: stats?.size ?? 0 });
       } else if (entry.isSymbolicLink()) {
         diagnostics.push({
           code: 'resource_symlink_skipped',
@@ -92,11 +81,9 @@ export async function listSkillFiles(
         });
       }
     }
-    await Promise.all(children);
   };
 
-  await visit('', 0, rootEntries);
-  await Promise.all(pending);
+  visit('', 0, rootEntries);
   if (truncated) {
     diagnostics.push({
       code: 'too_many_files',

@@ -31,7 +31,7 @@ export interface LoadSkillOptions {
 export async function loadSkill(directory: string, options: LoadSkillOptions = {}): Promise<LoadSkillResult> {
   const absolute = path.resolve(directory);
   const skillFile = path.join(absolute, SKILL_FILE_NAME);
-  const read = await readRegularFile(skillFile, {
+  const read = readRegularFile(skillFile, {
     maxBytes: MAX_SKILL_FILE_BYTES,
     allowedRoots: options.allowedRoots ?? [absolute],
   });
@@ -48,7 +48,7 @@ export async function loadSkill(directory: string, options: LoadSkillOptions = {
   const listing =
     options.listFiles === false
       ? { files: [], diagnostics: [] }
-      : await listSkillFiles(absolute, options.entries);
+      : listSkillFiles(absolute, options.entries);
   const diagnostics = [...parsed.diagnostics, ...listing.diagnostics];
   const origin = options.origin ?? { sourceType: 'project', sourceDir: path.dirname(absolute) };
   return {
@@ -66,7 +66,7 @@ export async function loadSkill(directory: string, options: LoadSkillOptions = {
 }
 
 function readFailureDiagnostic(
-  failure: Exclude<Awaited<ReturnType<typeof readRegularFile>>, { ok: true }>,
+  failure: Exclude<ReturnType<typeof readRegularFile>, { ok: true }>,
   file: string,
 ): Diagnostic {
   switch (failure.reason) {

@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Measurement, measureInterleaved } from '../lib/measure-rounds.js';
+
+/** Inputs of {@link measureSkillsListCommand}. */
+export interface MeasureSkillsListCommandInput {
+  readonly repositoryRoot: string;
+  readonly projectRoot: string;
+  /** Used as HOME, so the user's own skills, settings and trust do not leak in. */
+  readonly homeDirectory: string;
+  readonly rounds: number;
+}
+
+/** Process timings, or why the command could not be measured. */
+export type SkillsListCommandMeasurement =
+  | {
+      readonly ok: true;
+      readonly nodeStartup: Measurement;
+      readonly command: Measurement;
+      /** Skills in the command's JSON output, when it could be counted. */
+      readonly listedSkills: number | undefined;
+      readonly outputBytes: number;
+    }
+  | { readonly ok: false; readonly reason: string };
+
+interface ProcessResult {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Times `node packages/cli/bin/skilldock.js skills list --json --cwd <project>` as a whole process,
+ * interleaved with `node -e ""` (bare Node start-up) as its baseline. The CLI runs from its build
+ * output (`npm run build`), so stale builds measure stale code.
+ */
+export async function measureSkillsListCommand({
+  repositoryRoot,
+  projectRoot,
+  homeDirectory,
+  rounds,
+}: MeasureSkillsListCommandInput): Promise<SkillsListCommandMeasurement> {
+  const bin = join(repositoryRoot, 'packages', 'cli', 'bin', 'skilldock.js');
+  if (!existsSync(join(repositoryRoot, 'packages', 'cli', 'dist', 'main.js'))) {
+    return {
+      ok: false,
+      reason: 'the CLI is not built (packages/cli/dist/main.js missing; run `npm run build`)',
+    };
+  }
+  const environment = { ...process.env, HOME: homeDirectory, USERPROFILE: homeDirectory, NO_COLOR: '1' };
+  const commandArguments = [bin, 'skills', 'list', '--json', '--cwd', projectRoot];
+  const probe = await runNode(commandArguments, environment);
+  if (probe.exitCode !== 0) {
+    const firstLine = (probe.stderr.trim() || probe.stdout.trim()).split('\n')[0] ?? '';
+    return {
+      ok: false,
+      reason: `\`skilldock skills list --json\` exited with ${probe.exitCode}: ${firstLine.slice(0, 160)}`,
+    };
+  }
+  if (probe.stdout.trim() === '') {
+    return {
+      ok: false,
+      reason: '`skilldock skills list --json` printed nothing (is the build current? `npm run build`)',
+    };
+  }
+  let listed: unknown;
+  try {
+    listed = JSON.parse(probe.stdout);
+  } catch {
+    return {
+      ok: false,
+      reason: `\`skilldock skills list --json\` did not print JSON: ${probe.stdout.slice(0, 80)}`,
+    };
+  }
+  const { nodeStartup, command } = await measureInterleaved(
+    {
+      nodeStartup: () => runNode(['-e', ''], environment),
+      command: async () => {
+        const result = await runNode(commandArguments, environment);
+        if (result.exitCode !== 0) throw new Error(`skilldock skills list failed: ${result.stderr}`);
+      },
+    },
+    { rounds },
+  );
+  return {
+    ok: true,
+    nodeStartup,
+    command,
+    listedSkills: countSkills(listed),
+    outputBytes: Buffer.byteLength(probe.stdout),
+  };
+}
+
+function runNode(
+  commandArguments: readonly string[],
+  environment: NodeJS.ProcessEnv,
+): Promise<ProcessResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [...commandArguments],
+      { env: environment, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+        resolve({ exitCode, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Counts skills in `[…]` or `{ skills: […] }` output. */
+function countSkills(listed: unknown): number | undefined {
+  if (Array.isArray(listed)) return listed.length;
+  if (
+    typeof listed === 'object' &&
+    listed !== null &&
+    Array.isArray((listed as { skills?: unknown }).skills)
+  ) {
+    return (listed as { skills: unknown[] }).skills.length;
+  }
+  return undefined;
+}

@@ -1,0 +1,123 @@
+import type { Measurement } from './measure-rounds.js';
+
+/** A measurement other lines are compared with; it is printed as `1.00×`. */
+export interface Baseline {
+  /** Short name used in ratios, e.g. `2.41× raw read`. */
+  readonly label: string;
+  readonly measurement: Measurement;
+}
+
+/** The outcome of a target (a limit a benchmark must stay under) or of a correctness check. */
+export interface TargetOutcome {
+  readonly kind: 'target' | 'check';
+  readonly benchmark: string;
+  readonly description: string;
+  readonly met: boolean;
+}
+
+/** How a target's actual value is shown: a duration in milliseconds or a ratio. */
+export type TargetUnit = 'ms' | 'ratio';
+
+const LABEL_WIDTH = 62;
+
+/**
+ * Prints one benchmark's lines in a fixed layout — absolute medians, ratios against a baseline
+ * measured in the same run, and a `met` / `NOT met` mark per target — and remembers the targets so
+ * the runner can decide its exit code. Lives as long as one benchmark run.
+ * @example
+ * const report = new BenchmarkReport('discover');
+ * const read = report.baseline('raw read of every SKILL.md', readMeasurement, 'raw read');
+ * report.measurement('cold discover', coldMeasurement, read);
+ * report.target('cold ≤ 3× raw read', coldMeasurement.median / read.measurement.median, 3, 'ratio');
+ */
+export class BenchmarkReport {
+  readonly #benchmark: string;
+  readonly #write: (line: string) => void;
+  readonly #targets: TargetOutcome[] = [];
+
+  constructor(
+    benchmark: string,
+    write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  ) {
+    this.#benchmark = benchmark;
+    this.#write = write;
+  }
+
+  /** Targets and checks so far, in order. */
+  get targets(): readonly TargetOutcome[] {
+    return this.#targets;
+  }
+
+  /** A section title. */
+  heading(text: string): void {
+    this.#write(`${this.#benchmark}: ${text}`);
+  }
+
+  /** A free-form indented line (set-up facts, correctness checks, profile rows). */
+  note(text: string): void {
+    this.#write(`  ${text}`);
+  }
+
+  /**
+   * Prints a baseline line (`1.00× = <name>`) and returns it for later comparisons; `name` is the
+   * short name the ratios of later lines refer to.
+   */
+  baseline(label: string, measurement: Measurement, name: string): Baseline {
+    this.#write(`  ${formatRow(label, measurement, `1.00× = ${name} (baseline)`)}`);
+    return { label: name, measurement };
+  }
+
+  /** Prints a measurement, with its ratio to `baseline` when given. */
+  measurement(label: string, measurement: Measurement, baseline?: Baseline): void {
+    const ratio =
+      baseline === undefined
+        ? ''
+        : `${formatRatio(measurement.median / baseline.measurement.median)} ${baseline.label}`;
+    this.#write(`  ${formatRow(label, measurement, ratio)}`);
+  }
+
+  /** A line that could not be measured, and why. */
+  skipped(label: string, reason: string): void {
+    this.#write(`  ${label.padEnd(LABEL_WIDTH)} skipped: ${reason}`);
+  }
+
+  /**
+   * Checks `actual ≤ limit`, prints `target <description>: <actual> … met` (or `NOT met`) and
+   * records the outcome.
+   */
+  target(description: string, actual: number, limit: number, unit: TargetUnit): TargetOutcome {
+    const met = actual <= limit;
+    const shown = unit === 'ms' ? formatMilliseconds(actual) : formatRatio(actual);
+    this.#write(`target ${this.#benchmark} ${description}: ${shown} … ${met ? 'met' : 'NOT met'}`);
+    const outcome = { kind: 'target' as const, benchmark: this.#benchmark, description, met };
+    this.#targets.push(outcome);
+    return outcome;
+  }
+
+  /**
+   * Records a correctness check (the benchmark measured the right work), printed as
+   * `check <description>: ok` or `check <description>: FAILED (<detail>)`.
+   */
+  check(description: string, ok: boolean, detail?: string): TargetOutcome {
+    const failure = detail === undefined ? 'FAILED' : `FAILED (${detail})`;
+    this.#write(`check ${this.#benchmark} ${description}: ${ok ? 'ok' : failure}`);
+    const outcome = { kind: 'check' as const, benchmark: this.#benchmark, description, met: ok };
+    this.#targets.push(outcome);
+    return outcome;
+  }
+}
+
+function formatRow(label: string, measurement: Measurement, suffix: string): string {
+  const rounds = `n=${measurement.samples.length}`.padStart(5);
+  return `${label.padEnd(LABEL_WIDTH)} median ${formatMilliseconds(measurement.median).padStart(11)}  min ${formatMilliseconds(measurement.minimum).padStart(11)} ${rounds}  ${suffix}`.trimEnd();
+}
+
+/** `12.3 ms`, `1,234 ms`: one decimal below 100 ms, whole milliseconds above. */
+export function formatMilliseconds(value: number): string {
+  return value < 100 ? `${value.toFixed(1)} ms` : `${Math.round(value).toLocaleString('en-US')} ms`;
+}
+
+/** `2.47×`. */
+export function formatRatio(value: number): string {
+  return `${value.toFixed(2)}×`;
+}
