@@ -67,7 +67,7 @@ export { type DefineSkillInput, defineSkill, unsafeRelativePathReason } from './
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './format/diagnostic.js';
 export { MAX_FRONTMATTER_BYTES, MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from './format/limits.js';
 export { IGNORED_FOLDER_NAMES, listSkillFiles } from './format/list-skill-files.js';
-export { type LoadSkillOptions, loadSkill } from './format/load-skill.js';
+export { type LoadSkillOptions, loadSkill, loadSkillSync } from './format/load-skill.js';
 export {
   type ForkProfile,
   forkProfileSchema,

@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { loadSkill } from '../format/load-skill.js';
+import { loadSkillSync } from '../format/load-skill.js';
 import type { LoadSkillResult, Skill, SkillOrigin } from '../format/types.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
 
@@ -15,11 +15,11 @@ export interface LoadSkillFolderOptions {
  * as `<owner>:<id>` (SPEC S4) while keeping the authored name. Never throws: an unexpected failure
  * is a diagnostic.
  */
-export async function loadSkillFolder(
+export function loadSkillFolder(
   directory: string,
   located: LocatedSkillRoot,
   { profile = 'lenient', entries }: LoadSkillFolderOptions = {},
-): Promise<LoadSkillResult> {
+): LoadSkillResult {
   const { root } = located;
   const origin: SkillOrigin = {
     sourceType: root.sourceType,
@@ -28,7 +28,7 @@ export async function loadSkillFolder(
   };
   let result: LoadSkillResult;
   try {
-    result = await loadSkill(directory, {
+    result = loadSkillSync(directory, {
       profile,
       origin,
       allowedRoots: located.allowedRoots,

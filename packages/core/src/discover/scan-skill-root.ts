@@ -25,8 +25,8 @@ export interface SkillRootScan {
 }
 
 /**
- * Walks one located root and loads every skill folder in it, starting each load as soon as the walk
- * finds the folder. A root that cannot be read gives status `failed` with a diagnostic.
+ * Walks one located root and loads every skill folder in it as soon as the walk finds the folder
+ * (with the entries the walk already read). A root that cannot be read gives status `failed` with a diagnostic.
  */
 export async function scanSkillRoot(
   located: LocatedSkillRoot,
@@ -40,7 +40,7 @@ export async function scanSkillRoot(
       diagnostics: [],
     };
   }
-  const loads = new Map<string, Promise<LoadSkillResult>>();
+  const loaded = new Map<string, LoadSkillResult>();
   const profile = options.profile ?? 'lenient';
   try {
     const walk = await walkSkillFolders(located.realDirectory, {
@@ -48,15 +48,13 @@ export async function scanSkillRoot(
       ...(options.maxFolders === undefined ? {} : { maxFolders: options.maxFolders }),
       allowedRoots: located.allowedRoots,
       onSkillFolder: (directory: string, entries: readonly Dirent[]) => {
-        loads.set(directory, loadSkillFolder(directory, located, { profile, entries }));
+        loaded.set(directory, loadSkillFolder(directory, located, { profile, entries }));
       },
     });
     const results = new Map<string, LoadSkillResult>();
-    for (const directory of sortSkillFolders(loads.keys()))
-      results.set(directory, await loads.get(directory)!);
+    for (const directory of sortSkillFolders(loaded.keys())) results.set(directory, loaded.get(directory)!);
     return { located, status: 'loaded', results, diagnostics: walk.diagnostics };
   } catch (error) {
-    await Promise.all(loads.values());
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       return { located, status: 'missing', results: new Map(), diagnostics: [] };
     }

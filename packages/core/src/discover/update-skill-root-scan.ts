@@ -40,7 +40,7 @@ export async function updateSkillRootScan(
     [...reload].map(async (directory) => {
       const skillFile = await lstat(`${directory}${sep}${SKILL_FILE_NAME}`).catch(() => undefined);
       if (skillFile !== undefined) {
-        results.set(directory, await loadSkillFolder(directory, scan.located, { profile }));
+        results.set(directory, loadSkillFolder(directory, scan.located, { profile }));
         return;
       }
       // No SKILL.md any more: the folder is no skill, but folders inside it may now be.
@@ -78,12 +78,8 @@ export async function updateSkillRootScan(
         if (isPathInside(directory, subtree) && !found.has(directory)) results.delete(directory);
       }
       const added = walk.skillDirectories.filter((directory) => !results.has(directory));
-      const loaded = await Promise.all(
-        added.map((directory) => loadSkillFolder(directory, scan.located, { profile })),
-      );
-      added.forEach((directory, index) => {
-        results.set(directory, loaded[index]!);
-      });
+      for (const directory of added)
+        results.set(directory, loadSkillFolder(directory, scan.located, { profile }));
       structural = true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;

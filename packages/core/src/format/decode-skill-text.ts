@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { Diagnostic } from './diagnostic.js';
 import { MAX_SKILL_FILE_BYTES } from './limits.js';
 import { LineIndex } from './text-position.js';
@@ -6,7 +7,6 @@ export type DecodeSkillTextResult =
   | { readonly ok: true; readonly text: string }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
-const fatalDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /**
@@ -34,19 +34,18 @@ export function decodeSkillText(input: string | Uint8Array, file?: string): Deco
   }
   let text: string;
   if (typeof input === 'string') text = input;
-  else {
-    try {
-      text = fatalDecoder.decode(input);
-    } catch {
-      const lossy = lossyDecoder.decode(input);
-      const position = new LineIndex(lossy).positionAt(firstReplacement(lossy, input));
-      return {
-        ok: false,
-        diagnostics: [
-          { code: 'invalid_utf8', severity: 'error', message: 'file is not valid UTF-8', ...at, ...position },
-        ],
-      };
-    }
+  else if (isUtf8(input)) {
+    // isUtf8 + toString is several times faster than a fatal TextDecoder on large bodies.
+    text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+  } else {
+    const lossy = lossyDecoder.decode(input);
+    const position = new LineIndex(lossy).positionAt(firstReplacement(lossy, input));
+    return {
+      ok: false,
+      diagnostics: [
+        { code: 'invalid_utf8', severity: 'error', message: 'file is not valid UTF-8', ...at, ...position },
+      ],
+    };
   }
   const nul = text.indexOf('\0');
   if (nul !== -1) {

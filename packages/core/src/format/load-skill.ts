@@ -29,6 +29,14 @@ export interface LoadSkillOptions {
  * if (!result.ok) for (const d of result.diagnostics) console.error(formatDiagnostic(d));
  */
 export async function loadSkill(directory: string, options: LoadSkillOptions = {}): Promise<LoadSkillResult> {
+  return loadSkillSync(directory, options);
+}
+
+/**
+ * {@link loadSkill} without the promise: discovery loads thousands of folders in a row, and every
+ * step here is a synchronous call of a few microseconds.
+ */
+export function loadSkillSync(directory: string, options: LoadSkillOptions = {}): LoadSkillResult {
   const absolute = path.resolve(directory);
   const skillFile = path.join(absolute, SKILL_FILE_NAME);
   const read = readRegularFile(skillFile, {
@@ -46,9 +54,7 @@ export async function loadSkill(directory: string, options: LoadSkillOptions = {
   if (!parsed.ok) return parsed;
 
   const listing =
-    options.listFiles === false
-      ? { files: [], diagnostics: [] }
-      : listSkillFiles(absolute, options.entries);
+    options.listFiles === false ? { files: [], diagnostics: [] } : listSkillFiles(absolute, options.entries);
   const diagnostics = [...parsed.diagnostics, ...listing.diagnostics];
   const origin = options.origin ?? { sourceType: 'project', sourceDir: path.dirname(absolute) };
   return {

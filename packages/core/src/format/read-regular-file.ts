@@ -58,9 +58,11 @@ export function readRegularFile(
     const buffer = Buffer.allocUnsafe(Math.min(stats.size, maxBytes) + 1);
     let filled = 0;
     while (filled < buffer.length) {
-      const bytesRead = readSync(descriptor, buffer, filled, buffer.length - filled, filled);
-      if (bytesRead === 0) break;
+      const wanted = buffer.length - filled;
+      const bytesRead = readSync(descriptor, buffer, filled, wanted, filled);
       filled += bytesRead;
+      // A short read of a regular file means end of file: no second call just to see 0 bytes.
+      if (bytesRead < wanted) break;
     }
     if (filled > maxBytes) return { ok: false, reason: 'too-large', size: filled };
     return { ok: true, bytes: buffer.subarray(0, filled), realPath };

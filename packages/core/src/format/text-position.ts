@@ -5,21 +5,37 @@ export interface TextPosition {
 }
 
 /**
- * Maps UTF-16 offsets in a text to 1-based line/column pairs. Built once per file so many
- * diagnostics cost one scan.
+ * Maps UTF-16 offsets in a text to 1-based line/column pairs. Line starts are found lazily, only as
+ * far as the furthest offset asked for: most files get no diagnostic, and those that do get them in
+ * the frontmatter, so a 4 MiB body is never scanned.
  */
 export class LineIndex {
   private readonly lineStarts: number[] = [0];
+  private scannedTo = 0;
 
-  constructor(private readonly text: string) {
-    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
-      this.lineStarts.push(index + 1);
+  constructor(private readonly text: string) {}
+
+  /** Records line starts up to `offset`; the next newline at or past it is left for a later call. */
+  private scanTo(offset: number): void {
+    while (this.scannedTo <= offset) {
+      const newline = this.text.indexOf('\n', this.scannedTo);
+      if (newline === -1) {
+        this.scannedTo = Number.POSITIVE_INFINITY;
+        return;
+      }
+      if (newline >= offset) {
+        this.scannedTo = newline;
+        return;
+      }
+      this.lineStarts.push(newline + 1);
+      this.scannedTo = newline + 1;
     }
   }
 
   /** Position of a UTF-16 offset; offsets past the end clamp to the end. */
   positionAt(offset: number): TextPosition {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
+    this.scanTo(clamped);
     let low = 0;
     let high = this.lineStarts.length - 1;
     while (low < high) {
