@@ -4,15 +4,15 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { buildCatalog } from '../catalog/build-catalog.js';
 import type { CatalogSnapshot } from '../catalog/types.js';
+import { isPathInside } from '../format/is-path-inside.js';
+import { IGNORED_FOLDER_NAMES } from '../format/list-skill-files.js';
 import { assembleDiscovery } from './assemble-discovery.js';
 import { type DiscoveryPlan, planDiscovery } from './discover-skills.js';
-import { isPathInside } from './is-path-inside.js';
 import { SETTINGS_RELATIVE_PATH } from './load-settings.js';
 import { type SkillRootScan, scanSkillRoot } from './scan-skill-root.js';
 import { DEFAULT_MAX_DEPTH } from './settings.js';
 import type { DiscoverSkillsOptions, DiscoveryResult } from './types.js';
 import { updateSkillRootScan } from './update-skill-root-scan.js';
-import { SKIPPED_FOLDER_NAMES } from './walk-skill-folders.js';
 
 /** Options of {@link SkillWatcher}: discovery options plus watching. */
 export interface SkillWatcherOptions extends DiscoverSkillsOptions {
@@ -209,7 +209,7 @@ export class SkillWatcher {
         const segments = relative(base, path).split(sep);
         // Folders down to maxDepth, plus the files inside the deepest ones.
         return (
-          segments.length <= maxDepth + 1 && !segments.some((segment) => SKIPPED_FOLDER_NAMES.has(segment))
+          segments.length <= maxDepth + 1 && !segments.some((segment) => IGNORED_FOLDER_NAMES.has(segment))
         );
       });
     };

@@ -1,14 +1,15 @@
 import { lstat, stat } from 'node:fs/promises';
 import { basename, dirname, relative, sep } from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
+import { isPathInside } from '../format/is-path-inside.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
+import { IGNORED_FOLDER_NAMES } from '../format/list-skill-files.js';
 import type { LoadSkillResult } from '../format/types.js';
-import { isPathInside } from './is-path-inside.js';
 import { loadSkillFolder } from './load-skill-folder.js';
 import { rootFailure, type ScanOptions, type SkillRootScan } from './scan-skill-root.js';
 import { DEFAULT_MAX_DEPTH } from './settings.js';
 import { sortSkillFolders } from './skill-folder-order.js';
-import { SKIPPED_FOLDER_NAMES, walkSkillFolders } from './walk-skill-folders.js';
+import { walkSkillFolders } from './walk-skill-folders.js';
 
 /**
  * Applies file changes to one root's scan without walking the whole root (SPEC D7): a change inside
@@ -118,7 +119,7 @@ function isInSkippedFolder(root: string, path: string): boolean {
   if (path === root) return false;
   return relative(root, path)
     .split(sep)
-    .some((segment) => SKIPPED_FOLDER_NAMES.has(segment));
+    .some((segment) => IGNORED_FOLDER_NAMES.has(segment));
 }
 
 /** Drops paths inside another path of the set: walking the outer one covers them. */

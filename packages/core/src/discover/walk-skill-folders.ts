@@ -1,18 +1,10 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
+import { isPathInsideAny } from '../format/is-path-inside.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
-import { isPathInsideAny } from './is-path-inside.js';
+import { IGNORED_FOLDER_NAMES } from '../format/list-skill-files.js';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FOLDERS } from './settings.js';
-
-/** Folder names never searched for skills (SPEC D2). */
-export const SKIPPED_FOLDER_NAMES: ReadonlySet<string> = new Set([
-  '.git',
-  'node_modules',
-  'dist',
-  'build',
-  '.cache',
-]);
 
 /** Options of {@link walkSkillFolders}. */
 export interface WalkSkillFoldersOptions {
@@ -163,8 +155,8 @@ function classifyEntries(
   for (const entry of listing.entries) {
     if (entry.name === SKILL_FILE_NAME) skillFile = entry;
     else if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDER_NAMES.has(entry.name)) folders.push(join(listing.directory, entry.name));
-    } else if (entry.isSymbolicLink() && !SKIPPED_FOLDER_NAMES.has(entry.name)) links.push(entry);
+      if (!IGNORED_FOLDER_NAMES.has(entry.name)) folders.push(join(listing.directory, entry.name));
+    } else if (entry.isSymbolicLink() && !IGNORED_FOLDER_NAMES.has(entry.name)) links.push(entry);
   }
   if (skillFile !== undefined) {
     const kind = skillFile.isSymbolicLink()

@@ -1,10 +1,6 @@
-import { decodeSkillText } from './decode-skill-text.js';
 import type { Diagnostic } from './diagnostic.js';
-import { MAX_FRONTMATTER_BYTES } from './limits.js';
-import { parseFrontmatterYaml } from './parse-frontmatter-yaml.js';
+import { readFrontmatter } from './read-frontmatter.js';
 import { deriveSkillId, isSkillId } from './skill-id.js';
-import { splitFrontmatter } from './split-frontmatter.js';
-import { LineIndex } from './text-position.js';
 import type { ParseSkillResult } from './types.js';
 import { validateSkillFields } from './validate-skill-fields.js';
 
@@ -28,74 +24,27 @@ export interface ParseSkillOptions {
  * if (result.ok) console.log(result.skill.id);
  */
 export function parseSkill(input: string | Uint8Array, options: ParseSkillOptions = {}): ParseSkillResult {
-  const { file, profile = 'lenient' } = options;
-  const decoded = decodeSkillText(input, file);
-  if (!decoded.ok) return { ok: false, diagnostics: decoded.diagnostics };
-  const text = decoded.text;
-  const lines = new LineIndex(text);
-  const at = (offset: number) => ({ ...(file === undefined ? {} : { file }), ...lines.positionAt(offset) });
-
-  const split = splitFrontmatter(text);
-  if (!split.ok) {
-    const message =
-      split.code === 'frontmatter_missing'
-        ? "SKILL.md must start with a '---' line that opens the YAML frontmatter"
-        : "the frontmatter is not closed: add a line that is exactly '---' after it";
-    return {
-      ok: false,
-      diagnostics: [{ code: split.code, severity: 'error', message, ...at(split.offset) }],
-    };
-  }
-  const { yaml, yamlOffset, body } = split.split;
-  const yamlBytes = Buffer.byteLength(yaml);
-  if (yamlBytes > MAX_FRONTMATTER_BYTES) {
-    return {
-      ok: false,
-      diagnostics: [
-        {
-          code: 'frontmatter_too_large',
-          severity: 'error',
-          message: `frontmatter is ${yamlBytes} bytes; at most ${MAX_FRONTMATTER_BYTES} bytes (64 KiB) are allowed`,
-          ...at(yamlOffset),
-        },
-      ],
-    };
-  }
-
-  const parsed = parseFrontmatterYaml(yaml, { strict: profile === 'spec' });
-  const diagnostics: Diagnostic[] = parsed.problems.map((problem) => ({
-    code: problem.code,
-    severity: problem.severity,
-    message: problem.message,
-    ...at(yamlOffset + problem.offset),
-  }));
-  if (parsed.value === undefined && diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
-    return { ok: false, diagnostics };
-  }
-  const value = parsed.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    diagnostics.push({
-      code: 'frontmatter_not_mapping',
-      severity: 'error',
-      message: 'the frontmatter must be a YAML mapping of fields (name: …, description: …)',
-      ...at(yamlOffset),
-    });
-    return { ok: false, diagnostics };
-  }
-  const frontmatter = value as Record<string, unknown>;
+  const { profile = 'lenient' } = options;
+  const read = readFrontmatter(input, {
+    ...(options.file === undefined ? {} : { file: options.file }),
+    kind: 'SKILL.md',
+    strict: profile === 'spec',
+  });
+  if (!read.ok) return read;
+  const { frontmatter, body, positionOf, scalarSource } = read.reading;
+  const diagnostics: Diagnostic[] = [...read.reading.diagnostics];
   const validation = validateSkillFields(frontmatter, {
     profile,
     ...(options.strict === undefined ? {} : { strict: options.strict }),
     ...(options.folderName === undefined ? {} : { folderName: options.folderName }),
-    scalarSource: parsed.scalarSource,
+    scalarSource,
   });
   for (const finding of validation.findings) {
-    const offset = parsed.locate(finding.path);
     diagnostics.push({
       code: finding.code,
       severity: finding.severity,
       message: finding.message,
-      ...(offset === undefined ? at(0) : at(yamlOffset + offset)),
+      ...positionOf(finding.path),
       path: finding.path,
     });
   }

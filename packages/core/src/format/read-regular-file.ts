@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
-import path from 'node:path';
+import { isPathInsideAny } from './is-path-inside.js';
 
 /** Why a file could not be read safely. */
 export type ReadRegularFileFailure =
@@ -42,7 +42,7 @@ export function readRegularFile(
         return root;
       }
     });
-    if (!realRoots.some((root) => isInside(root, realPath))) {
+    if (!isPathInsideAny(realPath, realRoots)) {
       return { ok: false, reason: 'symlink-outside', target: realPath };
     }
     // `realPath` names the final file itself, so a link swapped in after the check is refused too.
@@ -83,15 +83,6 @@ function openNoFollow(filePath: string): number | 'link' | (ReadRegularFileFailu
     if (errno.code === 'ENOENT' || errno.code === 'ENOTDIR') return { ok: false, reason: 'missing' };
     return { ok: false, reason: 'unreadable', error: errno };
   }
-}
-
-/** True when `candidate` is `root` or lies below it. Both must be absolute. */
-export function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return (
-    relative === '' ||
-    (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
-  );
 }
 
 function describeKind(stats: Stats): string {

@@ -1,3 +1,4 @@
+import { codePointLength } from './code-points.js';
 import type { Severity } from './diagnostic.js';
 import { isSkillId, MAX_SLUG_LENGTH } from './skill-id.js';
 import {
@@ -38,13 +39,6 @@ const DESCRIPTION_MAX = 1024;
 const COMPATIBILITY_MAX = 500;
 const HOST_NAME_PATTERN = /^[\p{L}\p{N}_:.-]+$/u;
 const SPEC_NAME_CHARACTERS = /^[\p{L}\p{N}-]+$/u;
-
-/** Code points, not UTF-16 units: 1000 emoji are 1000 characters (SPEC S3). */
-export function codePointLength(text: string): number {
-  let length = 0;
-  for (const _ of text) length++;
-  return length;
-}
 
 /**
  * Applies a profile's rules to a frontmatter mapping (SPEC S3). Every finding is collected; none

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codePointLength, compareCodePoints } from '../../src/format/skills-ref/code-points.js';
+import { codePointLength, compareCodePoints } from '../../src/format/code-points.js';
 import { decodePythonText } from '../../src/format/skills-ref/decode-python-text.js';
 import { htmlEscape } from '../../src/format/skills-ref/html-escape.js';
 import { isPythonAlphanumeric } from '../../src/format/skills-ref/python-is-alphanumeric.js';

@@ -1,4 +1,4 @@
-import { codePointLength, compareCodePoints } from './code-points.js';
+import { codePointLength, compareCodePoints } from '../code-points.js';
 import { isPythonAlphanumeric } from './python-is-alphanumeric.js';
 import { pythonStrip } from './python-strip.js';
 import type { StrictYamlMapping, StrictYamlValue } from './strict-yaml-value.js';
