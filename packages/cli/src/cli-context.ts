@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { UserInputError } from '@skilldock/core';
+import { loadCore } from './load-core.js';
 
 /** What every command knows about where it runs. */
 export interface CliContext {
@@ -16,9 +16,10 @@ export interface CliContext {
 const PROJECT_MARKERS = ['.git', '.skilldock', '.agents', '.qwen', '.claude'];
 
 /** Resolves the context; a `--cwd` that is not a folder is a usage error. */
-export function createCliContext({ cwd }: { cwd?: string } = {}): CliContext {
+export async function createCliContext({ cwd }: { cwd?: string } = {}): Promise<CliContext> {
   const directory = path.resolve(cwd ?? process.cwd());
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
+    const { UserInputError } = await loadCore();
     throw new UserInputError('cwd_not_found', `--cwd '${cwd}' is not a folder`, {
       details: { path: directory },
     });

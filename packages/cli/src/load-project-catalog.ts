@@ -1,11 +1,6 @@
-import {
-  buildCatalog,
-  type CatalogSnapshot,
-  type DiscoveryResult,
-  discoverSkills,
-  isWorkspaceTrusted,
-} from '@skilldock/core';
+import type { CatalogSnapshot, DiscoveryResult } from '@skilldock/core';
 import type { CliContext } from './cli-context.js';
+import { loadCore } from './load-core.js';
 import type { Output } from './output.js';
 
 /** A project's skills as listing commands see them. */
@@ -20,6 +15,7 @@ export interface ProjectCatalog {
  * always read project skills, trusted or not (SPEC D2); `trusted` is reported for the user.
  */
 export async function loadProjectCatalog(context: CliContext, output: Output): Promise<ProjectCatalog> {
+  const { buildCatalog, discoverSkills, isWorkspaceTrusted } = await loadCore();
   return output.spin('Discovering skills…', async () => {
     const trusted = await isWorkspaceTrusted(context.projectRoot, {
       homeDirectory: context.homeDirectory,

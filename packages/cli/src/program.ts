@@ -1,4 +1,3 @@
-import { SkilldockError } from '@skilldock/core';
 import { Command, CommanderError } from 'commander';
 import pc from 'picocolors';
 import { registerSkillsDoctor } from './commands/skills-doctor.js';
@@ -10,6 +9,7 @@ import { registerSkillsShow } from './commands/skills-show.js';
 import { registerSkillsValidate } from './commands/skills-validate.js';
 import { registerTrust } from './commands/trust.js';
 import { ExitCode } from './exit-codes.js';
+import { loadCore } from './load-core.js';
 import { processOutput } from './output.js';
 
 /** The version printed by `skilldock --version`. */
@@ -53,6 +53,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
       return ExitCode.usage;
     }
+    const { SkilldockError } = await loadCore();
     if (SkilldockError.isInstance(error)) {
       output.error(`${pc.red('error')} ${error.message}`);
       const usage =

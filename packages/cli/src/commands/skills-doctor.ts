@@ -18,7 +18,7 @@ export function registerSkillsDoctor(
     .option('--json', 'print JSON')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (options: { json?: boolean; cwd?: string }) => {
-      const context = createCliContext(options);
+      const context = await createCliContext(options);
       const { catalog, discovery, trusted } = await loadProjectCatalog(context, output);
       const skillDiagnostics = catalog.skills.flatMap((skill) => skill.diagnostics);
       const all = [...catalog.diagnostics, ...skillDiagnostics];

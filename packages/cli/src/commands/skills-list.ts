@@ -1,8 +1,8 @@
-import { sortForListing } from '@skilldock/core';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
+import { loadCore } from '../load-core.js';
 import { loadProjectCatalog } from '../load-project-catalog.js';
 import type { Output } from '../output.js';
 import { describeSource, type ListingStatus, skillJson } from '../skill-summary.js';
@@ -20,7 +20,8 @@ export function registerSkillsList(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .option('--all', 'include shadowed and disabled skills')
     .action(async (options: { json?: boolean; cwd?: string; all?: boolean }) => {
-      const context = createCliContext(options);
+      const { sortForListing } = await loadCore();
+      const context = await createCliContext(options);
       const { catalog, discovery } = await loadProjectCatalog(context, output);
       const rows: {
         skill: Parameters<typeof skillJson>[0];

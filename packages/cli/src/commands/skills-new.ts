@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConflictError, createSkillTemplate, parseSkill, UserInputError } from '@skilldock/core';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
+import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 
 /** `skilldock skills new NAME [--dir DIR]` — writes a valid SKILL.md template (SPEC S5). */
@@ -21,7 +21,8 @@ export function registerSkillsNew(
     .option('--description <text>', 'the description to write')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (name: string, options: { dir?: string; description?: string; cwd?: string }) => {
-      const context = createCliContext(options);
+      const { ConflictError, createSkillTemplate, parseSkill, UserInputError } = await loadCore();
+      const context = await createCliContext(options);
       const parent = path.resolve(
         context.cwd,
         options.dir ?? path.join(context.projectRoot, '.agents', 'skills'),

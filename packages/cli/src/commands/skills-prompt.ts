@@ -1,8 +1,9 @@
-import { loadSkill, renderCatalog, type Skill, skillsRefToPrompt, UserInputError } from '@skilldock/core';
+import type { Skill } from '@skilldock/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { createCliContext } from '../cli-context.js';
 import { collectSkillFolders } from '../collect-skill-folders.js';
 import { ExitCode } from '../exit-codes.js';
+import { loadCore } from '../load-core.js';
 import { loadProjectCatalog } from '../load-project-catalog.js';
 import { type Output, renderDiagnostic } from '../output.js';
 
@@ -36,7 +37,8 @@ export function registerSkillsPrompt(
     )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (paths: string[], options: PromptOptions) => {
-      const context = createCliContext(options);
+      const { loadSkill, renderCatalog, skillsRefToPrompt, UserInputError } = await loadCore();
+      const context = await createCliContext(options);
       const budget = {
         ...(options.budgetTokens === undefined ? {} : { tokens: options.budgetTokens }),
         ...(options.budgetCharacters === undefined ? {} : { characters: options.budgetCharacters }),

@@ -1,8 +1,8 @@
-import { UserInputError } from '@skilldock/core';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
+import { loadCore } from '../load-core.js';
 import { loadProjectCatalog } from '../load-project-catalog.js';
 import { type Output, renderDiagnostic } from '../output.js';
 import { describeSource, skillJson } from '../skill-summary.js';
@@ -20,7 +20,8 @@ export function registerSkillsShow(
     .option('--json', 'print JSON')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (id: string, options: { json?: boolean; cwd?: string }) => {
-      const context = createCliContext(options);
+      const { UserInputError } = await loadCore();
+      const context = await createCliContext(options);
       const { catalog, discovery } = await loadProjectCatalog(context, output);
       const winner = catalog.get(id);
       const shadowed = catalog.shadowed.find((entry) => entry.skill.id === id);

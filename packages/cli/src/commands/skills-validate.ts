@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { type Diagnostic, discoverSkills, skillsRefValidate, validateSkill } from '@skilldock/core';
+import type { Diagnostic } from '@skilldock/core';
 import { type Command, Option } from 'commander';
 import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { collectSkillFolders } from '../collect-skill-folders.js';
 import { ExitCode } from '../exit-codes.js';
+import { loadCore } from '../load-core.js';
 import { diagnosticJson, type Output, renderDiagnostic } from '../output.js';
 
 interface ValidateOptions {
@@ -41,7 +42,8 @@ export function registerSkillsValidate(
     .option('--json', 'print JSON results')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (paths: string[], options: ValidateOptions) => {
-      const context = createCliContext(options);
+      const { discoverSkills, skillsRefValidate } = await loadCore();
+      const context = await createCliContext(options);
       if (options.profile === 'skills-ref' && !options.json && paths.length > 0) {
         // Parity with the reference validator: its exact stdout, stderr and exit code, path by path.
         let exitCode: number = ExitCode.ok;
@@ -132,6 +134,7 @@ export function registerSkillsValidate(
 }
 
 async function validateFolder(directory: string, options: ValidateOptions): Promise<FolderResult> {
+  const { validateSkill } = await loadCore();
   const result = await validateSkill(directory, {
     profile: options.profile,
     strict: options.strict === true,

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { trustWorkspace, untrustWorkspace } from '@skilldock/core';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
+import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 
 /** `skilldock trust [DIR]` and `skilldock untrust [DIR]` — the workspace trust store (SPEC D2). */
@@ -13,7 +13,8 @@ export function registerTrust(program: Command, output: Output, setExitCode: (co
     .description('Trust a workspace so agent sessions load its project skills (default: this project)')
     .argument('[dir]', 'workspace folder')
     .action(async (directory: string | undefined) => {
-      const context = createCliContext();
+      const { trustWorkspace } = await loadCore();
+      const context = await createCliContext();
       const target = directory ? path.resolve(context.cwd, directory) : context.projectRoot;
       const added = await trustWorkspace(target, { homeDirectory: context.homeDirectory });
       output.out(added ? `${pc.green('Trusted')} ${target}` : `${target} was already trusted`);
@@ -24,7 +25,8 @@ export function registerTrust(program: Command, output: Output, setExitCode: (co
     .description('Stop trusting a workspace (default: this project)')
     .argument('[dir]', 'workspace folder')
     .action(async (directory: string | undefined) => {
-      const context = createCliContext();
+      const { untrustWorkspace } = await loadCore();
+      const context = await createCliContext();
       const target = directory ? path.resolve(context.cwd, directory) : context.projectRoot;
       const result = await untrustWorkspace(target, { homeDirectory: context.homeDirectory });
       if (result.stillTrustedBy) {
