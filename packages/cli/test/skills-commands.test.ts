@@ -26,6 +26,19 @@ describe('skilldock --help and usage', () => {
     }
   });
 
+  it('I2 colours output only when asked: NO_COLOR wins, FORCE_COLOR adds ANSI codes', () => {
+    writeSkill(projectSkills, 'broken', 'name: Broken\ndescription: Upper-case name.');
+    const plain = runCli(['skills', 'validate', '.agents/skills/broken'], { cwd: project, home });
+    expect(plain.stdout).not.toContain('\u001b[');
+    const coloured = runCli(['skills', 'validate', '.agents/skills/broken'], {
+      cwd: project,
+      home,
+      env: { NO_COLOR: '', FORCE_COLOR: '1' },
+    });
+    expect(coloured.stdout).toContain('\u001b[');
+    expect(coloured.status).toBe(1);
+  });
+
   it('I2 exits 2 on an unknown option or command', () => {
     expect(runCli(['skills', 'list', '--bogus'], { cwd: project, home }).status).toBe(2);
     expect(runCli(['skills', 'frobnicate'], { cwd: project, home }).status).toBe(2);
