@@ -383,10 +383,15 @@ export class SkillSession {
       this.#record(skill.id, 'refused', 'user', activation.reason);
       return { ok: false, code: 'skill_unreadable', reason: activation.reason };
     }
+    // Dependencies activated with it reach the model in the same prompt, after the instructions;
+    // otherwise they would count as active without the model ever seeing them.
+    const rootBrief = activation.briefs.length - activation.noteCount - 1;
+    const context = activation.briefs.filter((_, index) => index !== rootBrief);
+    const prompt = substituteArguments(activation.root.body, command.argumentText);
     return {
       ok: true,
       skillId: skill.id,
-      prompt: substituteArguments(activation.root.body, command.argumentText),
+      prompt: context.length > 0 ? `${prompt.trimEnd()}\n\n${context.join('\n\n')}` : prompt,
       arguments: splitArguments(command.argumentText),
     };
   }
@@ -432,7 +437,7 @@ export class SkillSession {
     skill: CatalogSkill,
     trigger: ActivationTrigger,
     rootOutcome: UsageOutcome = 'activated',
-  ): Promise<{ ok: true; root: Skill; briefs: string[] } | { ok: false; reason: string }> {
+  ): Promise<{ ok: true; root: Skill; briefs: string[]; noteCount: number } | { ok: false; reason: string }> {
     const root = await loadFreshSkill(skill);
     if (!root.ok) return { ok: false, reason: root.reason };
     const briefs: string[] = [];
@@ -455,7 +460,7 @@ export class SkillSession {
     this.#markActive(root.skill, skill);
     this.#record(skill.id, rootOutcome, trigger);
     briefs.push(formatActivationBrief(root.skill, { resourceTool: this.#hasResourceTool() }), ...notes);
-    return { ok: true, root: root.skill, briefs };
+    return { ok: true, root: root.skill, briefs, noteCount: notes.length };
   }
 
   #locateResource(request: SkillResourceRequest): Promise<LocatedSkillResource> {

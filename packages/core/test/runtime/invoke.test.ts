@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSkillSession } from '../../src/runtime/create-skill-session.js';
 import type { UsageEvent } from '../../src/runtime/types.js';
@@ -21,7 +22,16 @@ describe('slash invocation', () => {
     expect(result).toEqual({
       ok: true,
       skillId: 'report',
-      prompt: 'Write the report for "week 12" for the board. Put the summary first.\n',
+      // The dependency's instructions travel with the prompt: active means the model has seen them.
+      prompt: [
+        'Write the report for "week 12" for the board. Put the summary first.',
+        '',
+        '<skill_instructions id="charts" name="charts">',
+        `Base directory: ${path.join(project.skillsDirectory, 'charts')}`,
+        '',
+        'Label both axes and give units.',
+        '</skill_instructions>',
+      ].join('\n'),
       arguments: ['week 12', 'for', 'the', 'board'],
     });
     expect(session.activeSkillIds()).toEqual(['charts', 'report']);
