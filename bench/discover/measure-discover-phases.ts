@@ -1,11 +1,15 @@
-import { buildCatalog } from '../../packages/core/src/catalog/build-catalog.js';
-import { discoverSkills, planDiscovery } from '../../packages/core/src/discover/discover-skills.js';
-import { walkSkillFolders } from '../../packages/core/src/discover/walk-skill-folders.js';
-import { MAX_SKILL_FILE_BYTES } from '../../packages/core/src/format/limits.js';
-import { listSkillFiles } from '../../packages/core/src/format/list-skill-files.js';
-import { parseSkill } from '../../packages/core/src/format/parse-skill.js';
-import { readRegularFile } from '../../packages/core/src/format/read-regular-file.js';
-import type { Skill } from '../../packages/core/src/format/types.js';
+import {
+  buildCatalog,
+  discoverSkills,
+  listSkillFiles,
+  MAX_SKILL_FILE_BYTES,
+  parseSkill,
+  planDiscovery,
+  type Skill,
+  walkSkillFolders,
+} from '@skilldock/core';
+// Not public API: the stage profile times the safe read on its own, from the same build as the rest.
+import { readRegularFile } from '../../packages/core/dist/format/read-regular-file.js';
 import type { GeneratedSkillProject } from '../lib/generate-skill-project.js';
 import { type Measurement, measureRounds } from '../lib/measure-rounds.js';
 
