@@ -62,6 +62,11 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         error.code === 'not_a_skill_path';
       return usage ? ExitCode.usage : ExitCode.invalid;
     }
-    throw error;
+    // Anything else is unexpected (a disk error, a bug): one clear line, the stack only on request.
+    const message = error instanceof Error ? error.message : String(error);
+    output.error(`${pc.red('error')} ${message}`);
+    if (process.env.SKILLDOCK_DEBUG && error instanceof Error && error.stack) output.error(error.stack);
+    else output.error('(set SKILLDOCK_DEBUG=1 to see where it happened)');
+    return ExitCode.invalid;
   }
 }

@@ -157,6 +157,11 @@ describe('skilldock skills new, show, prompt, doctor', () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('already exists');
     expect(readFileSync(file, 'utf8')).toContain('local edit');
+    writeFileSync(path.join(project, 'a-file'), 'not a folder');
+    const notFolder = runCli(['skills', 'new', 'x', '--dir', 'a-file'], { cwd: project, home });
+    expect(notFolder.status).toBe(1);
+    expect(notFolder.stderr).toContain('a-file is not a folder');
+    expect(notFolder.stderr).not.toContain('    at ');
     const bad = runCli(['skills', 'new', 'Not Valid'], { cwd: project, home });
     expect(bad.status).toBe(1);
     expect(existsSync(path.join(projectSkills, 'Not Valid'))).toBe(false);

@@ -37,7 +37,21 @@ export function registerSkillsNew(
         );
       }
       const folder = path.join(parent, name);
-      await mkdir(parent, { recursive: true });
+      try {
+        await mkdir(parent, { recursive: true });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST' || code === 'ENOTDIR') {
+          throw new UserInputError(
+            'dir_not_a_folder',
+            `${parent} is not a folder; pass --dir a folder to create the skill in`,
+            {
+              details: { path: parent },
+            },
+          );
+        }
+        throw error;
+      }
       try {
         await mkdir(folder);
       } catch (error) {
