@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Diagnostic } from '@skilldock/core';
 import { loadCore } from './load-core.js';
 
 /** Skill folders named by one command-line PATH. */
@@ -8,6 +9,8 @@ export interface CollectedSkillFolders {
   readonly folders: readonly string[];
   /** True when PATH was a folder holding many skills (a summary is printed). */
   readonly many: boolean;
+  /** What the search noticed: links refused, limits reached, special files. */
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /**
@@ -32,10 +35,10 @@ export async function collectSkillFolders(argument: string, cwd: string): Promis
         },
       );
     }
-    return { argument, folders: [path.dirname(absolute)], many: false };
+    return { argument, folders: [path.dirname(absolute)], many: false, diagnostics: [] };
   }
   const own = await stat(path.join(absolute, SKILL_FILE_NAME)).catch(() => undefined);
-  if (own) return { argument, folders: [absolute], many: false };
+  if (own) return { argument, folders: [absolute], many: false, diagnostics: [] };
   const walk = await walkSkillFolders(absolute);
-  return { argument, folders: walk.skillDirectories, many: true };
+  return { argument, folders: walk.skillDirectories, many: true, diagnostics: walk.diagnostics };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, runCli, writeSkill } from './run-cli.js';
@@ -123,6 +123,18 @@ describe('skilldock skills validate', () => {
     });
     expect(strict.status).toBe(1);
     expect(JSON.parse(strict.stdout).summary).toEqual({ total: 1, valid: 0, invalid: 1, warnings: 0 });
+  });
+
+  it('D2 validate reports links that leave the folder it searches, as notes', () => {
+    writeSkill(projectSkills, 'fine', 'name: fine\ndescription: Fine.');
+    symlinkSync('/etc', path.join(projectSkills, 'outside'));
+    const text = runCli(['skills', 'validate', '.agents/skills'], { cwd: project, home });
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/outside warning\s+symlink_outside_root/);
+    const json = JSON.parse(
+      runCli(['skills', 'validate', '.agents/skills', '--json'], { cwd: project, home }).stdout,
+    );
+    expect(json.notes.map((note: { code: string }) => note.code)).toEqual(['symlink_outside_root']);
   });
 
   it('S3 validates the discovered skills when no PATH is given', () => {

@@ -58,6 +58,7 @@ export function registerSkillsValidate(
       }
 
       const groups: { label: string; folders: readonly string[]; many: boolean }[] = [];
+      const notes: Diagnostic[] = [];
       if (paths.length === 0) {
         const discovery = await output.spin('Discovering skills…', () =>
           discoverSkills({
@@ -77,6 +78,7 @@ export function registerSkillsValidate(
         for (const argument of paths) {
           const collected = await collectSkillFolders(argument, context.cwd);
           groups.push({ label: argument, folders: collected.folders, many: collected.many });
+          notes.push(...collected.diagnostics);
         }
       }
 
@@ -116,8 +118,13 @@ export function registerSkillsValidate(
             diagnostics: result.diagnostics.map(diagnosticJson),
           })),
           summary: { total: results.length, valid: results.length - invalid, invalid, warnings },
+          notes: notes.map(diagnosticJson),
         });
       } else {
+        if (notes.length > 0) {
+          output.out(pc.dim('While searching for skills:'));
+          for (const note of notes) output.out(renderDiagnostic(note, { relativeTo: context.cwd }));
+        }
         for (const result of results) {
           const shown = path.relative(context.cwd, result.directory) || '.';
           output.out(`${result.valid ? pc.green('✓') : pc.red('✗')} ${shown}`);
