@@ -80,13 +80,18 @@ describe('skilldock skills list', () => {
     expect(result.stdout).toContain('good');
     expect(result.stdout).not.toContain('broken');
     expect(result.stderr).toContain('skilldock skills doctor');
+    expect(result.stderr).toContain('not trusted');
+    expect(runCli(['trust'], { cwd: project, home }).status).toBe(0);
+    expect(runCli(['skills', 'list'], { cwd: project, home }).stderr).not.toContain('not trusted');
   });
 
   it('D2 lists project skills of an untrusted workspace (listing runs nothing)', () => {
     writeSkill(projectSkills, 'local', 'name: local\ndescription: Local.');
     const result = runCli(['skills', 'list', '--json', '--cwd', project], { cwd: home, home });
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout).skills.map((skill: { id: string }) => skill.id)).toEqual(['local']);
+    const listing = JSON.parse(result.stdout);
+    expect(listing.skills.map((skill: { id: string }) => skill.id)).toEqual(['local']);
+    expect(listing.trusted).toBe(false);
   });
 });
 

@@ -22,7 +22,7 @@ export function registerSkillsList(
     .action(async (options: { json?: boolean; cwd?: string; all?: boolean }) => {
       const { sortForListing } = await loadCore();
       const context = await createCliContext(options);
-      const { catalog, discovery } = await loadProjectCatalog(context, output);
+      const { catalog, discovery, trusted } = await loadProjectCatalog(context, output);
       const rows: {
         skill: Parameters<typeof skillJson>[0];
         json: Record<string, unknown>;
@@ -66,6 +66,7 @@ export function registerSkillsList(
       if (options.json) {
         output.json({
           projectRoot: context.projectRoot,
+          trusted,
           skills: rows.map((row) => row.json),
           invalid: discovery.invalid.length,
         });
@@ -88,6 +89,13 @@ export function registerSkillsList(
             .join('; '),
         ]);
         output.out(formatTable(['ID', 'NAME', 'SOURCE', 'PRIORITY', 'STATUS', 'NOTES'], table));
+      }
+      if (!trusted && rows.some((row) => row.skill.origin.sourceType === 'project')) {
+        output.error(
+          pc.yellow(
+            `This workspace is not trusted: agent sessions will not load its project skills. Trust it with: skilldock trust ${context.projectRoot}`,
+          ),
+        );
       }
       if (discovery.invalid.length > 0) {
         output.error(
