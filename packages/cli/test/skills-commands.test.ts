@@ -218,6 +218,34 @@ describe('skilldock skills new, show, prompt, doctor', () => {
     expect(runCli(['skills', 'prompt', '--budget-tokens', 'many'], { cwd: project, home }).status).toBe(2);
   });
 
+  it('D3 D8 prompt hides path-gated and model-hidden skills and applies the settings budget', () => {
+    writeSkill(
+      projectSkills,
+      'open-skill',
+      'name: open-skill\ndescription: Always visible. '.concat('word '.repeat(40)),
+    );
+    writeSkill(projectSkills, 'gated', "name: gated\ndescription: Only for docs.\npaths:\n  - 'docs/**'");
+    writeSkill(
+      projectSkills,
+      'manual',
+      'name: manual\ndescription: User only.\ndisable-model-invocation: true',
+    );
+    const plain = runCli(['skills', 'prompt'], { cwd: project, home });
+    expect(plain.stdout).toContain('open-skill');
+    expect(plain.stdout).not.toContain('gated');
+    expect(plain.stdout).not.toContain('manual');
+    expect(plain.stderr).toBe('');
+    mkdirSync(path.join(project, '.skilldock'));
+    writeFileSync(
+      path.join(project, '.skilldock', 'settings.json'),
+      JSON.stringify({ skills: { budget: { characters: 200 } } }),
+    );
+    const budgeted = runCli(['skills', 'prompt'], { cwd: project, home });
+    expect(budgeted.status).toBe(0);
+    expect(budgeted.stdout.trimEnd().length).toBeLessThanOrEqual(200);
+    expect(budgeted.stderr).toMatch(/1 description\(s\) shortened/);
+  });
+
   it('D2 doctor explains trust, shadowing and invalid skills', () => {
     writeSkill(projectSkills, 'dup', 'name: dup\ndescription: Project dup.');
     writeSkill(personalSkills, 'dup', 'name: dup\ndescription: Personal dup.');

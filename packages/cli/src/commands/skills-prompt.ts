@@ -1,4 +1,4 @@
-import type { Skill } from '@skilldock/core';
+import type { CatalogBudget, Skill } from '@skilldock/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { createCliContext } from '../cli-context.js';
 import { collectSkillFolders } from '../collect-skill-folders.js';
@@ -37,7 +37,8 @@ export function registerSkillsPrompt(
     )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (paths: string[], options: PromptOptions) => {
-      const { loadSkill, renderCatalog, skillsRefToPrompt, UserInputError } = await loadCore();
+      const { loadSkill, modelVisibility, renderCatalog, skillsRefToPrompt, UserInputError } =
+        await loadCore();
       const context = await createCliContext(options);
       const budget = {
         ...(options.budgetTokens === undefined ? {} : { tokens: options.budgetTokens }),
@@ -53,9 +54,12 @@ export function registerSkillsPrompt(
         return;
       }
       let skillList: readonly Skill[];
+      let settingsBudget: CatalogBudget | undefined;
       if (paths.length === 0) {
-        const { catalog } = await loadProjectCatalog(context, output);
-        skillList = catalog.skills.filter((skill) => !skill.fields.disableModelInvocation);
+        // What a new session shows the model: no path-gated or model-hidden skills, settings' budget.
+        const { catalog, discovery } = await loadProjectCatalog(context, output);
+        skillList = catalog.skills.filter((skill) => modelVisibility(skill).allowed);
+        settingsBudget = discovery.settings.skills?.budget;
       } else {
         const loaded: Skill[] = [];
         for (const argument of paths) {
@@ -71,7 +75,11 @@ export function registerSkillsPrompt(
         }
         skillList = [...loaded].sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
       }
-      const rendered = renderCatalog(skillList, { format: options.format, ...(hasBudget ? { budget } : {}) });
+      const effectiveBudget = hasBudget ? budget : settingsBudget;
+      const rendered = renderCatalog(skillList, {
+        format: options.format,
+        ...(effectiveBudget === undefined ? {} : { budget: effectiveBudget }),
+      });
       if (rendered.text)
         process.stdout.write(rendered.text.endsWith('\n') ? rendered.text : `${rendered.text}\n`);
       if (rendered.shortened > 0 || rendered.hidden > 0) {
