@@ -9,6 +9,7 @@ import {
   parseDocument,
   visit,
 } from 'yaml';
+import { findExcessiveNesting } from './find-excessive-nesting.js';
 import { MAX_YAML_ALIAS_COUNT, MAX_YAML_DEPTH } from './limits.js';
 import { parseSimpleFrontmatter } from './parse-simple-frontmatter.js';
 
@@ -48,7 +49,16 @@ export function parseFrontmatterYaml(
       scalarSource: (path) => simple.sources.get(path.join('.')),
     };
   }
-  const depthProblem = findExcessiveNesting(yaml);
+  const tooDeep = findExcessiveNesting(yaml, MAX_YAML_DEPTH);
+  const depthProblem: YamlProblem | undefined =
+    tooDeep === undefined
+      ? undefined
+      : {
+          code: 'yaml_too_deep',
+          message: `nesting deeper than ${MAX_YAML_DEPTH} levels`,
+          offset: tooDeep,
+          severity: 'error',
+        };
   if (depthProblem)
     return {
       value: undefined,
@@ -164,56 +174,6 @@ function findStrictViolations(document: Document.Parsed): YamlProblem[] {
     },
   });
   return problems;
-}
-
-/**
- * Refuses flow nesting deeper than the limit before the parser recurses into it, so a 10,000-deep
- * `[[[[…` answers at once. Block nesting that deep cannot fit in the frontmatter size limit.
- */
-function findExcessiveNesting(yaml: string): YamlProblem | undefined {
-  const tooDeep = (offset: number): YamlProblem => ({
-    code: 'yaml_too_deep',
-    message: `nesting deeper than ${MAX_YAML_DEPTH} levels`,
-    offset,
-    severity: 'error',
-  });
-  let depth = 0;
-  let quote: string | undefined;
-  let lineStart = 0;
-  for (let index = 0; index < yaml.length; index++) {
-    const character = yaml[index];
-    if (index === lineStart) {
-      // Compact block nesting on one line (`- - - x`, `? ? x`) recurses like brackets do.
-      const compact = COMPACT_INDICATORS.exec(yaml.slice(index, index + 4 * MAX_YAML_DEPTH));
-      if (compact && compact[0].replace(/\s+/g, '').length > MAX_YAML_DEPTH) return tooDeep(index);
-    }
-    if (character === '\n') {
-      quote = undefined;
-      lineStart = index + 1;
-      continue;
-    }
-    if (quote) {
-      if (character === quote) quote = undefined;
-      else if (character === '\\' && quote === '"') index++;
-      continue;
-    }
-    // A quote opens a quoted scalar only where a value starts; in `it's` it is just a letter.
-    if ((character === '"' || character === "'") && startsValue(yaml, index)) quote = character;
-    else if (character === '[' || character === '{') {
-      depth++;
-      if (depth > MAX_YAML_DEPTH) return tooDeep(index);
-    } else if (character === ']' || character === '}') depth = Math.max(0, depth - 1);
-  }
-  return undefined;
-}
-
-const COMPACT_INDICATORS = /^(?:[ \t]*[-?:](?:[ \t]+|$))+/;
-
-/** True when the character at `index` begins a value: at a line start or after `[{,:-?` and blanks. */
-function startsValue(yaml: string, index: number): boolean {
-  let before = index - 1;
-  while (before >= 0 && (yaml[before] === ' ' || yaml[before] === '\t')) before--;
-  return before < 0 || '\n[{,:-?'.includes(yaml[before]!);
 }
 
 function firstLine(message: string): string {

@@ -2,6 +2,8 @@ import { type Document, parseDocument } from 'yaml';
 import { UserInputError } from '../errors.js';
 import { decodeSkillText } from './decode-skill-text.js';
 import { formatDiagnostic } from './diagnostic.js';
+import { findExcessiveNesting } from './find-excessive-nesting.js';
+import { MAX_YAML_DEPTH } from './limits.js';
 import { splitFrontmatter } from './split-frontmatter.js';
 
 /**
@@ -28,6 +30,12 @@ export function readSkillDocument(input: string | Uint8Array, file?: string): Sk
   const split = splitFrontmatter(decoded.text);
   if (!split.ok)
     throw new UserInputError(split.code, `${file ?? 'SKILL.md'}: ${split.code.replace('_', ' ')}`);
+  if (findExcessiveNesting(split.split.yaml, MAX_YAML_DEPTH) !== undefined) {
+    throw new UserInputError(
+      'yaml_too_deep',
+      `${file ?? 'SKILL.md'}: nesting deeper than ${MAX_YAML_DEPTH} levels`,
+    );
+  }
   const frontmatter = parseDocument(split.split.yaml, { uniqueKeys: true, prettyErrors: false });
   if (frontmatter.errors.length > 0) {
     throw new UserInputError('yaml_syntax', `${file ?? 'SKILL.md'}: ${frontmatter.errors[0]!.message}`);

@@ -153,3 +153,10 @@ describe('S5 skills new <name> writes a valid template', () => {
     expect(writeSkillDocument(readSkillDocument(template))).toBe(template);
   });
 });
+
+describe('S2 S5 reading a hostile document for editing', () => {
+  it('S2 S5 refuses 10,000-deep nesting before the YAML parser recurses into it', () => {
+    const text = `---\nname: deep\ndescription: d\nx: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n---\n`;
+    expect(() => readSkillDocument(text)).toThrow(expect.objectContaining({ code: 'yaml_too_deep' }));
+  });
+});

@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, type Node, Parser, parseDocument } from 'yaml';
+import { findExcessiveNesting } from '../find-excessive-nesting.js';
 import { type DisallowedYamlToken, findDisallowedYamlToken } from './find-disallowed-yaml-token.js';
 import { formatMarkedYamlError } from './format-marked-yaml-error.js';
 import { SKILLS_REF_MAX_FRONTMATTER_BYTES, SKILLS_REF_MAX_NESTING_DEPTH } from './limits.js';
@@ -175,6 +176,12 @@ export function readStrictYaml(source: string): ReadStrictYamlResult {
       offset: unprintable.index,
       crash: "AttributeError: 'ReaderError' object has no attribute 'context_mark'",
     };
+  }
+  // Refused before the CST parser recurses into it (see findExcessiveNesting).
+  const tooDeep = findExcessiveNesting(source, SKILLS_REF_MAX_NESTING_DEPTH);
+  if (tooDeep !== undefined) {
+    const token: DisallowedYamlToken = { kind: 'depth', offset: tooDeep, source: '' };
+    return { ok: false, detail: describeDisallowed(source, token), offset: tooDeep };
   }
   const disallowed = findDisallowedYamlToken(new Parser().parse(source));
   if (disallowed?.kind === 'depth')
