@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  buildCatalog,
   type CatalogSnapshot,
+  catalogFromDiscovery,
   type DiscoveryResult,
   discoverSkills,
   parseSkill,
@@ -56,14 +56,7 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
   const discoverAndCatalog = async (): Promise<{ discovery: DiscoveryResult; catalog: CatalogSnapshot }> => {
     // Every round starts from nothing: a new discovery, new Skill objects, no watcher, no caches.
     const discovery = await discoverSkills({ projectRoot, homeDirectory, trusted: true });
-    const catalog = buildCatalog(discovery.skills, {
-      projectRoot,
-      version: 1,
-      diagnostics: discovery.diagnostics,
-      ...(discovery.settings.skills?.disabled === undefined
-        ? {}
-        : { disabled: discovery.settings.skills.disabled }),
-    });
+    const catalog = catalogFromDiscovery(discovery, { projectRoot, version: 1 });
     return { discovery, catalog };
   };
 

@@ -15,7 +15,7 @@ export interface ProjectCatalog {
  * always read project skills, trusted or not (SPEC D2); `trusted` is reported for the user.
  */
 export async function loadProjectCatalog(context: CliContext, output: Output): Promise<ProjectCatalog> {
-  const { buildCatalog, discoverSkills, isWorkspaceTrusted } = await loadCore();
+  const { catalogFromDiscovery, discoverSkills, isWorkspaceTrusted } = await loadCore();
   return output.spin('Discovering skills…', async () => {
     const trusted = await isWorkspaceTrusted(context.projectRoot, {
       homeDirectory: context.homeDirectory,
@@ -27,12 +27,7 @@ export async function loadProjectCatalog(context: CliContext, output: Output): P
       trusted,
       includeUntrustedProject: true,
     });
-    const disabled = discovery.settings.skills?.disabled ?? [];
-    const catalog = buildCatalog(discovery.skills, {
-      projectRoot: context.projectRoot,
-      disabled,
-      diagnostics: discovery.diagnostics,
-    });
+    const catalog = catalogFromDiscovery(discovery, { projectRoot: context.projectRoot });
     return { discovery, catalog, trusted };
   });
 }

@@ -20,6 +20,7 @@ export { sortForModel } from './catalog/sort-for-model.js';
 export { SOURCE_PRECEDENCE } from './catalog/source-precedence.js';
 export * from './catalog/types.js';
 export { type UserInvocability, userInvocability } from './catalog/user-invocability.js';
+export { catalogFromDiscovery } from './discover/catalog-from-discovery.js';
 export { type DiscoveryPlan, discoverSkills, planDiscovery } from './discover/discover-skills.js';
 export {
   type LoadSettingsOptions,

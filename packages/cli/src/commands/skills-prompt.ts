@@ -37,7 +37,7 @@ export function registerSkillsPrompt(
     )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (paths: string[], options: PromptOptions) => {
-      const { loadSkill, modelVisibility, renderCatalog, skillsRefToPrompt, UserInputError } =
+      const { loadSkill, modelVisibility, renderCatalog, skillsRefToPrompt, sortForModel, UserInputError } =
         await loadCore();
       const context = await createCliContext(options);
       const budget = {
@@ -73,7 +73,7 @@ export function registerSkillsPrompt(
             loaded.push(result.skill);
           }
         }
-        skillList = [...loaded].sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+        skillList = sortForModel(loaded);
       }
       const effectiveBudget = hasBudget ? budget : settingsBudget;
       const rendered = renderCatalog(skillList, {

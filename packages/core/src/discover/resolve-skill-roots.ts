@@ -1,7 +1,6 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { Settings } from './settings.js';
-import type { ExtensionSkillSource, SkillRoot } from './types.js';
+import type { DiscoverSkillsOptions, SkillRoot } from './types.js';
 
 /** Agent folders searched in a project and in the home folder, highest precedence first (SPEC D1). */
 export const STANDARD_SKILL_FOLDERS: readonly string[] = [
@@ -11,14 +10,10 @@ export const STANDARD_SKILL_FOLDERS: readonly string[] = [
 ];
 
 /** Options of {@link resolveSkillRoots}. */
-export interface ResolveSkillRootsOptions {
-  readonly projectRoot?: string;
-  readonly homeDirectory?: string;
-  readonly settings?: Settings;
-  readonly extensions?: readonly ExtensionSkillSource[];
-  readonly sharedDirectories?: readonly string[];
-  readonly builtinDirectories?: readonly string[];
-}
+export type ResolveSkillRootsOptions = Pick<
+  DiscoverSkillsOptions,
+  'projectRoot' | 'homeDirectory' | 'settings' | 'extensions' | 'sharedDirectories' | 'builtinDirectories'
+>;
 
 /**
  * Lists the folders to search, in precedence order (SPEC D1): project (standard folders, then

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
-import { buildCatalog } from '../catalog/build-catalog.js';
 import type { CatalogSnapshot } from '../catalog/types.js';
 import { isPathInside } from '../format/is-path-inside.js';
 import { IGNORED_FOLDER_NAMES } from '../format/list-skill-files.js';
 import { assembleDiscovery } from './assemble-discovery.js';
+import { catalogFromDiscovery } from './catalog-from-discovery.js';
 import { type DiscoveryPlan, planDiscovery } from './discover-skills.js';
 import { SETTINGS_RELATIVE_PATH } from './load-settings.js';
 import { type SkillRootScan, scanSkillRoot } from './scan-skill-root.js';
@@ -157,11 +157,9 @@ export class SkillWatcher {
       settings: plan.settings,
       diagnostics: plan.diagnostics,
     });
-    const snapshot = buildCatalog(discovery.skills, {
+    const snapshot = catalogFromDiscovery(discovery, {
       version: (this.current?.snapshot.version ?? 0) + 1,
       ...(this.options.projectRoot === undefined ? {} : { projectRoot: resolve(this.options.projectRoot) }),
-      ...(plan.settings.skills?.disabled === undefined ? {} : { disabled: plan.settings.skills.disabled }),
-      diagnostics: discovery.diagnostics,
     });
     this.current = { snapshot, discovery };
     for (const listener of this.listeners) listener(snapshot, discovery);

@@ -202,7 +202,8 @@ export class SkillSession {
     }
     const activation = await this.#activateWithDependencies(skill, 'model');
     if (!activation.ok) return this.#refuse(skill.id, 'model', activation.reason);
-    return { isError: false, content: activation.briefs.join('\n\n') };
+    const { dependencyBriefs, rootBrief, notes } = activation;
+    return { isError: false, content: [...dependencyBriefs, rootBrief, ...notes].join('\n\n') };
   }
 
   /**
@@ -385,8 +386,7 @@ export class SkillSession {
     }
     // Dependencies activated with it reach the model in the same prompt, after the instructions;
     // otherwise they would count as active without the model ever seeing them.
-    const rootBrief = activation.briefs.length - activation.noteCount - 1;
-    const context = activation.briefs.filter((_, index) => index !== rootBrief);
+    const context = [...activation.dependencyBriefs, ...activation.notes];
     const prompt = substituteArguments(activation.root.body, command.argumentText);
     return {
       ok: true,
@@ -437,10 +437,13 @@ export class SkillSession {
     skill: CatalogSkill,
     trigger: ActivationTrigger,
     rootOutcome: UsageOutcome = 'activated',
-  ): Promise<{ ok: true; root: Skill; briefs: string[]; noteCount: number } | { ok: false; reason: string }> {
+  ): Promise<
+    | { ok: true; root: Skill; rootBrief: string; dependencyBriefs: string[]; notes: string[] }
+    | { ok: false; reason: string }
+  > {
     const root = await loadFreshSkill(skill);
     if (!root.ok) return { ok: false, reason: root.reason };
-    const briefs: string[] = [];
+    const dependencyBriefs: string[] = [];
     const notes = resolveSkillDependencies(this.#catalog, [skill.id])
       .diagnostics.filter((diagnostic) => diagnostic.code === 'skill_dependency_missing')
       .map((diagnostic) => `Note: ${diagnostic.message}.`);
@@ -455,12 +458,12 @@ export class SkillSession {
       }
       this.#markActive(loaded.skill, dependency);
       this.#record(id, 'activated', trigger);
-      briefs.push(formatActivationBrief(loaded.skill, { resourceTool: this.#hasResourceTool() }));
+      dependencyBriefs.push(formatActivationBrief(loaded.skill, { resourceTool: this.#hasResourceTool() }));
     }
     this.#markActive(root.skill, skill);
     this.#record(skill.id, rootOutcome, trigger);
-    briefs.push(formatActivationBrief(root.skill, { resourceTool: this.#hasResourceTool() }), ...notes);
-    return { ok: true, root: root.skill, briefs, noteCount: notes.length };
+    const rootBrief = formatActivationBrief(root.skill, { resourceTool: this.#hasResourceTool() });
+    return { ok: true, root: root.skill, rootBrief, dependencyBriefs, notes };
   }
 
   #locateResource(request: SkillResourceRequest): Promise<LocatedSkillResource> {
