@@ -5,6 +5,10 @@ export default defineConfig({
   resolve: {
     alias: {
       '@skilldock/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
+      '@skilldock/agent/testing': fileURLToPath(
+        new URL('./packages/agent/src/testing/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent': fileURLToPath(new URL('./packages/agent/src/index.ts', import.meta.url)),
     },
   },
   test: {
