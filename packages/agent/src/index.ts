@@ -1,5 +1,9 @@
 /**
  * @skilldock/agent — model providers, the agent loop, approvals, built-in and MCP tools.
- * Every export is deliberate; nothing else in this package is public.
+ * Every export is deliberate: each stage's `index.ts` lists what it makes public.
  */
-export {};
+export * from './loop/index.js';
+export * from './model/index.js';
+export * from './policy/index.js';
+export * from './session/index.js';
+export * from './tools/index.js';

@@ -133,6 +133,8 @@ export {
 } from './format/subagent-schema.js';
 export type * from './format/types.js';
 export { type SkillValidation, validateSkill } from './format/validate-skill.js';
+export * from './install/index.js';
+export * from './package/index.js';
 export { createSkillSession } from './runtime/create-skill-session.js';
 export {
   type AnthropicTool,

@@ -1,0 +1,13 @@
+/**
+ * Approval modes (SPEC G3).
+ * - `plan`: read-only; edits and commands are denied.
+ * - `default`: ask before edits and commands.
+ * - `auto-edit`: edits are allowed, commands ask.
+ * - `yolo`: nothing asks.
+ * - `bubble`: a subagent forwards every approval to its parent's policy.
+ */
+export const APPROVAL_MODES = ['plan', 'default', 'auto-edit', 'yolo', 'bubble'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+/** What a policy says about one tool call. */
+export type ApprovalDecision = 'allow' | 'ask' | 'deny';

@@ -1,0 +1,2 @@
+export { APPROVAL_MODES, type ApprovalDecision, type ApprovalMode } from './approval-mode.js';
+export { decideApproval, decideCombinedApproval, stricterDecision } from './decide-approval.js';

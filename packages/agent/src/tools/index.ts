@@ -1,0 +1,1 @@
+export type { AgentTool, ToolContext, ToolKind, UserAnswer, UserQuestion } from './agent-tool.js';
