@@ -1,1 +1,8 @@
-export {};
+export type {
+  DraftFailure,
+  DraftFile,
+  DraftSkill,
+  InstallDraft,
+  InstallSourceType,
+  ResolvedSource,
+} from './install-draft.js';
