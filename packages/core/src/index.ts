@@ -37,6 +37,8 @@ export {
   type CatalogBudget,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_FOLDERS,
+  type ModelProviderSettings,
+  type ModelSettings,
   type Settings,
   type SkillSettings,
   settingsSchema,

@@ -1,1 +1,15 @@
-export {};
+export type { AgentEvent, ApprovalDecider, ToolCallOutcome } from './agent-event.js';
+export { READ_FILE_TOOL_NAME } from './prepare-tool-call.js';
+export { type RunAgentInput, type RunAgentOptions, runAgent } from './run-agent.js';
+export {
+  type ApprovalCallback,
+  type ApprovalRequest,
+  createRunContext,
+  DEFAULT_MAX_TURNS,
+  type RunContext,
+  type RunContextOptions,
+  type RunLimits,
+} from './run-context.js';
+export { MaxTurnsExceededError, TimeLimitExceededError } from './run-limit-errors.js';
+export type { RunResult, RunStats, RunStatus } from './run-result.js';
+export { type RunToCompletionOptions, runToCompletion } from './run-to-completion.js';

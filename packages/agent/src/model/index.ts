@@ -1,1 +1,35 @@
-export {};
+export {
+  type AnthropicProviderOptions,
+  createAnthropicProvider,
+  DEFAULT_ANTHROPIC_MAX_TOKENS,
+} from './anthropic-provider.js';
+export type {
+  AssistantMessage,
+  ConversationMessage,
+  ModelRequest,
+  ModelToolCall,
+  ToolResultMessage,
+  UserMessage,
+} from './conversation.js';
+export {
+  createModelProvider,
+  type ProviderRequestOptions,
+  resolveModelRoute,
+} from './create-model-provider.js';
+export { isLoopbackUrl } from './is-loopback-url.js';
+export { ModelError, type ModelErrorCode, type ModelErrorDetails } from './model-error.js';
+export type {
+  FinishReason,
+  ModelProvider,
+  ModelRoute,
+  ModelStreamEvent,
+  ModelUsage,
+} from './model-provider.js';
+export { createOpenAIProvider, type OpenAIProviderOptions } from './openai-provider.js';
+export {
+  type ModelConfig,
+  PLACEHOLDER_API_KEY,
+  type ResolveModelConfigOptions,
+  resolveModelConfig,
+} from './resolve-model-config.js';
+export { parseRetryAfter, type RetryPolicy, resolveRetryPolicy, retryDelay } from './retry-policy.js';

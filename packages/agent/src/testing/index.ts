@@ -1,1 +1,19 @@
-export {};
+/**
+ * `@skilldock/agent/testing` — test doubles for the agent's boundaries: a scripted model server
+ * speaking OpenAI Chat Completions and Anthropic Messages on loopback.
+ */
+export {
+  type FakeModelServer,
+  type FakeModelServerOptions,
+  startFakeModelServer,
+} from './fake-model-server.js';
+export type {
+  FakeErrorAnswer,
+  FakeProtocol,
+  FakeScript,
+  FakeToolCall,
+  FakeTurn,
+  FakeTurnFunction,
+  FakeUsage,
+  RecordedRequest,
+} from './fake-model-turn.js';

@@ -64,7 +64,26 @@ export async function loadSettings({
     const value = projectSkills[key] ?? user?.settings.skills?.[key];
     if (value !== undefined) merged[key] = value;
   }
-  const settings: Settings = Object.keys(merged).length > 0 ? { skills: merged as SkillSettings } : {};
+  const projectModels = { ...project?.settings.models };
+  if (projectModels.providers !== undefined && projectFile !== undefined) {
+    // A project must not be able to point a provider (and the user's API key) at another server.
+    diagnostics.push({
+      code: 'settings_providers_key_in_project',
+      severity: 'warning',
+      message: '`models.providers` is read from the user settings only; ignored in project settings',
+      file: projectFile,
+      path: ['models', 'providers'],
+    });
+    delete projectModels.providers;
+  }
+  const models = { ...user?.settings.models, ...projectModels };
+  // Merged by server name, the project winning; trust is the host's decision (they run commands).
+  const mcpServers = { ...user?.settings.mcpServers, ...project?.settings.mcpServers };
+  const settings: Settings = {
+    ...(Object.keys(merged).length > 0 ? { skills: merged as SkillSettings } : {}),
+    ...(Object.keys(models).length > 0 ? { models } : {}),
+    ...(Object.keys(mcpServers).length > 0 ? { mcpServers } : {}),
+  };
   const files = [user, project].flatMap((read) => (read === undefined || !read.exists ? [] : [read.file]));
   return { settings, diagnostics, files };
 }

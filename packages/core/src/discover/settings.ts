@@ -30,6 +30,12 @@ export interface CatalogBudget {
  * - `skills.maxDepth` — deepest folder level searched below a skill root (default 6).
  * - `skills.maxFolders` — folders read per skill root before the walk stops with a warning
  *   (default 2000).
+ * - `models` — model providers and the default and fast models (see {@link ModelSettings});
+ *   `models.providers` is read from the user file only.
+ * - `mcpServers` — MCP servers whose tools the agent offers as `mcp__<server>__<tool>`
+ *   (see {@link McpServerSettings}); merged by name, the project winning.
+ * - `allowed_hosts` (top level) — hosts a remote install may fetch from (SPEC P5; default
+ *   `github.com`, `modelscope.cn`; `[]` disables remote installs). Read from the user file only.
  *
  * Trust is not a setting: it lives in `~/.skilldock/trusted.json` (see `trustWorkspace`).
  * @example
@@ -37,6 +43,57 @@ export interface CatalogBudget {
  */
 export interface Settings {
   readonly skills?: SkillSettings;
+  readonly models?: ModelSettings;
+  readonly mcpServers?: Readonly<Record<string, McpServerSettings>>;
+  readonly allowed_hosts?: readonly string[];
+}
+
+/**
+ * One entry of `mcpServers` (SPEC G4), the shape other agents use: a command started over stdio,
+ * or a streamable HTTP endpoint. Servers from both files are merged by name, the project winning;
+ * a host must connect project-defined servers only in a trusted workspace (they run commands).
+ * @example
+ * { "mcpServers": { "files": { "command": "npx", "args": ["-y", "some-mcp-server"] }, "docs": { "url": "https://example.com/mcp" } } }
+ */
+export type McpServerSettings = McpStdioServerSettings | McpHttpServerSettings;
+
+/** An MCP server started as a child process, spoken to over stdin/stdout. */
+export interface McpStdioServerSettings {
+  readonly type?: 'stdio';
+  readonly command: string;
+  readonly args?: readonly string[];
+  /** Added to a minimal inherited environment (PATH, HOME, …), never the whole of ours. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+/** An MCP server reached over streamable HTTP. */
+export interface McpHttpServerSettings {
+  readonly type?: 'http' | 'streamable-http';
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The `models` section of {@link Settings} (SPEC G1): named providers and the default and fast
+ * model selectors (`inherit`, `fast`, `<modelId>`, `<provider>:<modelId>`). `providers` is read
+ * from the user file only, so a project cannot send your API keys to another server.
+ * @example
+ * { "models": { "providers": { "ollama": { "type": "openai", "baseUrl": "http://127.0.0.1:11434/v1" } }, "default": "ollama:qwen3:32b" } }
+ */
+export interface ModelSettings {
+  readonly providers?: Readonly<Record<string, ModelProviderSettings>>;
+  readonly default?: string;
+  readonly fast?: string;
+}
+
+/** One named model provider: its protocol, where it lives and which variable holds its key. */
+export interface ModelProviderSettings {
+  readonly type: 'openai' | 'anthropic';
+  readonly baseUrl?: string;
+  /** Name of the environment variable holding the API key, e.g. `DASHSCOPE_API_KEY`. */
+  readonly apiKeyEnv?: string;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** The `skills` section of {@link Settings}. */
@@ -63,9 +120,46 @@ const skillSettingsSchema = z.strictObject({
   maxFolders: z.number().int().positive().optional(),
 });
 
+const modelSettingsSchema = z.strictObject({
+  providers: z
+    .record(
+      z.string().regex(/^[a-z0-9][a-z0-9_-]*$/),
+      z.strictObject({
+        type: z.enum(['openai', 'anthropic']),
+        baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+        apiKeyEnv: z
+          .string()
+          .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+          .optional(),
+        headers: z.record(z.string().min(1), z.string()).optional(),
+      }),
+    )
+    .optional(),
+  default: z.string().min(1).optional(),
+  fast: z.string().min(1).optional(),
+});
+
+const mcpServerSchema = z.union([
+  z.strictObject({
+    type: z.literal('stdio').optional(),
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string().min(1), z.string()).optional(),
+    cwd: z.string().min(1).optional(),
+  }),
+  z.strictObject({
+    type: z.enum(['http', 'streamable-http']).optional(),
+    url: z.url({ protocol: /^https?$/ }),
+    headers: z.record(z.string().min(1), z.string()).optional(),
+  }),
+]);
+
 /** The zod schema of one settings file; unknown keys fail it (callers report them as warnings). */
 export const settingsSchema = z.strictObject({
   skills: skillSettingsSchema.optional(),
+  allowed_hosts: z.array(z.string().min(1)).optional(),
+  models: modelSettingsSchema.optional(),
+  mcpServers: z.record(z.string().min(1), mcpServerSchema).optional(),
 });
 
 /** Keys of the `skills` section, in documentation order. */

@@ -1,0 +1,171 @@
+import type { ToolResult } from '@skilldock/core';
+import type { ModelToolCall } from '../model/conversation.js';
+import { decideApproval, decideCombinedApproval } from '../policy/decide-approval.js';
+import type { AgentTool, ToolKind } from '../tools/agent-tool.js';
+import { abortable } from './abortable.js';
+import type { AgentEvent, ToolCallOutcome } from './agent-event.js';
+import type { ToolCallEnvironment } from './tool-call-environment.js';
+
+/** A call that runs: `execute` does the work and says what happened. */
+export interface RunnableCall {
+  readonly kind: 'run';
+  readonly execute: () => Promise<ToolCallExecution>;
+}
+
+/** What running a call produced. `events` (skill activations) are reported after the call ends. */
+export interface ToolCallExecution {
+  readonly kind: 'done';
+  readonly outcome: ToolCallOutcome;
+  readonly result: ToolResult;
+  readonly events: readonly AgentEvent[];
+}
+
+const WHAT_KIND_DOES: Record<ToolKind, string> = {
+  read: 'reading files',
+  edit: 'changing files',
+  execute: 'running commands or outside tools',
+  interact: 'talking to the user',
+};
+
+/** A result without running anything. */
+export function settled(outcome: ToolCallOutcome, content: string): ToolCallExecution {
+  return { kind: 'done', outcome, result: { content, isError: outcome !== 'done' }, events: [] };
+}
+
+/**
+ * Decide whether a call may run (SPEC R6, G3): the skill session's tool gate first, then the
+ * approval modes by the tool's kind, asking the user when a mode says `ask`. Refusals become
+ * results the model reads; the approval events say who decided.
+ */
+export async function* prepareToolCall(
+  call: ModelToolCall,
+  environment: ToolCallEnvironment,
+): AsyncGenerator<AgentEvent, RunnableCall | ToolCallExecution> {
+  const { context, signal } = environment;
+  const session = context.skillSession;
+  if (session !== undefined && environment.sessionToolNames.has(call.name)) {
+    return { kind: 'run', execute: () => executeSessionTool(call, environment) };
+  }
+  const tool = environment.toolsByName.get(call.name);
+  if (tool === undefined) {
+    const available = [...environment.toolsByName.keys(), ...environment.sessionToolNames].join(', ');
+    return settled('failed', `There is no tool named ${call.name}. Available tools: ${available}.`);
+  }
+  let input: unknown;
+  try {
+    input = JSON.parse(call.arguments);
+  } catch (error) {
+    return settled('failed', `The arguments of ${call.name} are not valid JSON: ${(error as Error).message}`);
+  }
+  const permission = session?.canExecuteTool(call.name);
+  if (permission !== undefined && !permission.allowed) return settled('refused', permission.reason);
+
+  const decision = decideCombinedApproval(context.approvalModes, tool.kind);
+  const decided = (choice: 'allow' | 'deny', decidedBy: 'policy' | 'user' | 'headless', reason?: string) =>
+    ({
+      type: 'approval-decision',
+      toolCallId: call.id,
+      toolName: call.name,
+      decision: choice,
+      decidedBy,
+      ...(reason === undefined ? {} : { reason }),
+    }) as const;
+  if (decision === 'deny') {
+    const mode = context.approvalModes.find((candidate) => decideApproval(candidate, tool.kind) === 'deny');
+    const reason = `The tool ${call.name} was not run: ${mode} mode does not allow ${WHAT_KIND_DOES[tool.kind]}.`;
+    yield decided('deny', 'policy', reason);
+    return settled('denied', reason);
+  }
+  if (decision === 'ask') {
+    if (context.askApproval === undefined) {
+      const reason = `The tool ${call.name} was not run: ${WHAT_KIND_DOES[tool.kind]} needs the user's approval, and nobody can approve in this non-interactive run.`;
+      yield decided('deny', 'headless', reason);
+      return settled('denied', reason);
+    }
+    const request = {
+      toolCallId: call.id,
+      toolName: call.name,
+      kind: tool.kind,
+      input,
+      modes: context.approvalModes,
+    };
+    yield { type: 'approval-request', request };
+    let answer: 'allow' | 'deny' | 'aborted';
+    try {
+      answer = await abortable(context.askApproval(request), signal);
+    } catch (error) {
+      if (signal.aborted) answer = 'aborted';
+      else {
+        const reason = `The tool ${call.name} was not run: asking for approval failed: ${(error as Error).message}`;
+        yield decided('deny', 'user', reason);
+        return settled('denied', reason);
+      }
+    }
+    if (answer === 'aborted') return settled('cancelled', environment.cancelMessage('before it ran'));
+    if (answer !== 'allow') {
+      const reason = `The user did not approve running ${call.name}.`;
+      yield decided('deny', 'user', reason);
+      return settled('denied', reason);
+    }
+    yield decided('allow', 'user');
+  }
+  return { kind: 'run', execute: () => executeHostTool(tool, input, environment) };
+}
+
+async function executeSessionTool(
+  call: ModelToolCall,
+  environment: ToolCallEnvironment,
+): Promise<ToolCallExecution> {
+  const session = environment.context.skillSession!;
+  const before = new Set(session.activeSkillIds());
+  const result = await session.handleToolCall(call.name, call.arguments);
+  const events: AgentEvent[] = session
+    .activeSkillIds()
+    .filter((id) => !before.has(id))
+    .map((skillId) => ({ type: 'skill-activate', skillId, trigger: 'model' }));
+  return { kind: 'done', outcome: result.isError ? 'failed' : 'done', result, events };
+}
+
+async function executeHostTool(
+  tool: AgentTool,
+  input: unknown,
+  environment: ToolCallEnvironment,
+): Promise<ToolCallExecution> {
+  const { context, signal } = environment;
+  const reported: string[] = [];
+  let execution: ToolCallExecution;
+  try {
+    const result = await abortable(
+      tool.execute(input, {
+        cwd: context.cwd,
+        readOnlyRoots: context.readOnlyRoots,
+        signal,
+        reportFiles: (paths) => reported.push(...paths),
+        ...(context.askUser === undefined ? {} : { askUser: context.askUser }),
+      }),
+      signal,
+    );
+    execution = { kind: 'done', outcome: result.isError ? 'failed' : 'done', result, events: [] };
+  } catch (error) {
+    execution = signal.aborted
+      ? settled('cancelled', environment.cancelMessage('while it ran'))
+      : settled('failed', `The tool ${tool.name} failed: ${(error as Error).message}`);
+  }
+  const session = context.skillSession;
+  if (session === undefined || reported.length === 0) return execution;
+  // Path gates open for any file a tool touched (D3); only a read of a SKILL.md activates it (R5).
+  session.filesTouched(reported);
+  const events: AgentEvent[] = [];
+  if (tool.name === READ_FILE_TOOL_NAME) {
+    for (const file of reported) {
+      const activation = session.noteFileRead(file);
+      if (activation?.outcome === 'activated') {
+        events.push({ type: 'skill-activate', skillId: activation.skillId, trigger: 'file-read' });
+      }
+    }
+  }
+  return { ...execution, events };
+}
+
+/** The host tool whose reads count as reading a skill (SPEC R5). */
+export const READ_FILE_TOOL_NAME = 'read_file';

@@ -1,0 +1,190 @@
+import type { ToolDeclaration } from '@skilldock/core';
+import type { ConversationMessage, ModelToolCall } from '../model/conversation.js';
+import type { FinishReason, ModelUsage } from '../model/model-provider.js';
+import type { AgentEvent } from './agent-event.js';
+import type { RunContext } from './run-context.js';
+import { MaxTurnsExceededError, TimeLimitExceededError } from './run-limit-errors.js';
+import type { RunResult, RunStatus } from './run-result.js';
+import { runToolCalls } from './run-tool-calls.js';
+import type { ToolCallEnvironment } from './tool-call-environment.js';
+
+/** What a run starts from: earlier messages (a continued conversation), a new prompt, or both. */
+export interface RunAgentInput {
+  readonly messages?: readonly ConversationMessage[];
+  /** Appended as a user message after `messages`. */
+  readonly prompt?: string;
+}
+
+/** Options of {@link runAgent}. */
+export interface RunAgentOptions {
+  /** Cancels the run: the current turn stops, the run ends with status `cancelled`. */
+  readonly signal?: AbortSignal;
+}
+
+type StopReason = 'cancelled' | 'time-limit';
+
+/**
+ * Run the agent loop (SPEC G2): ask the model, run the tools it calls, repeat until it answers
+ * without tool calls. Yields {@link AgentEvent}s and returns the {@link RunResult}; `run-end` (or
+ * `run-error`) is the last event. The system prompt (base + the skill catalog) and the tool
+ * declarations are built once and sent byte-identical on every request (SPEC R1); skill changes
+ * arrive as appended user messages (R7). Cancelling ends the run with status `cancelled` and
+ * a consistent conversation. The turn limit throws {@link MaxTurnsExceededError}, the time limit
+ * {@link TimeLimitExceededError}, a failed model request its `ModelError` — each after a
+ * `run-error` event carrying the result so far.
+ * @example
+ * for await (const event of runAgent(context, { prompt: 'Fix the failing test' }, { signal })) {
+ *   if (event.type === 'text-delta') process.stdout.write(event.text);
+ * }
+ */
+export async function* runAgent(
+  context: RunContext,
+  input: RunAgentInput,
+  { signal }: RunAgentOptions = {},
+): AsyncGenerator<AgentEvent, RunResult> {
+  const started = performance.now();
+  const session = context.skillSession;
+  const controller = new AbortController();
+  let stopReason: StopReason | undefined;
+  const stop = (reason: StopReason) => {
+    stopReason ??= reason;
+    controller.abort(reason);
+  };
+  const onAbort = () => stop('cancelled');
+  if (signal?.aborted) onAbort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const { maxTurns, maxTimeMs } = context.limits;
+  const timer = maxTimeMs === undefined ? undefined : setTimeout(() => stop('time-limit'), maxTimeMs);
+
+  const system = [context.systemPrompt, session?.systemPromptSection ?? '']
+    .filter((part) => part !== '')
+    .join('\n\n');
+  const hostDeclarations: ToolDeclaration[] = context.tools.map(({ name, description, inputSchema }) => ({
+    name,
+    description,
+    inputSchema,
+  }));
+  const stableDeclarations = [...hostDeclarations, ...(session?.tools ?? [])];
+  const declarations = (): readonly ToolDeclaration[] =>
+    session?.mode === 'progressive'
+      ? [...session.filterTools(hostDeclarations, (tool) => tool.name), ...session.tools]
+      : stableDeclarations;
+
+  const messages: ConversationMessage[] = [...(input.messages ?? [])];
+  const newMessages: ConversationMessage[] = [];
+  const append = (message: ConversationMessage) => {
+    messages.push(message);
+    newMessages.push(message);
+  };
+  const total = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
+  let turns = 0;
+  let toolCalls = 0;
+  const resultOf = (status: RunStatus): RunResult => {
+    const lastAssistant = newMessages.findLast((message) => message.role === 'assistant');
+    return {
+      status,
+      messages: [...messages],
+      newMessages: [...newMessages],
+      finalText: lastAssistant?.content ?? '',
+      stats: { turns, ...total, toolCalls, wallTimeMs: performance.now() - started },
+    };
+  };
+  const cancelMessage = (when: string) =>
+    stopReason === 'time-limit'
+      ? `Stopped by the run's time limit ${when}.`
+      : `Cancelled by the user ${when}.`;
+  const toolsByName = new Map(context.tools.map((tool) => [tool.name, tool]));
+  const sessionToolNames = new Set(session?.tools.map((tool) => tool.name) ?? []);
+
+  try {
+    if (input.prompt !== undefined) append({ role: 'user', content: input.prompt, origin: 'prompt' });
+    while (stopReason === undefined) {
+      const signals = session?.drainSignals() ?? [];
+      if (signals.length > 0) {
+        append({ role: 'user', content: signals.join('\n\n'), origin: 'signal' });
+        yield { type: 'signal-append', signals };
+      }
+      if (turns >= maxTurns) {
+        const error = new MaxTurnsExceededError(maxTurns, resultOf('max-turns'));
+        yield { type: 'run-error', error, result: error.result };
+        throw error;
+      }
+      const turn = ++turns;
+      yield { type: 'turn-start', turn };
+      let text = '';
+      const calls: ModelToolCall[] = [];
+      let finishReason: FinishReason = 'other';
+      try {
+        for await (const event of context.model.provider.stream({
+          model: context.model.model,
+          system,
+          messages,
+          tools: declarations(),
+          signal: controller.signal,
+          ...(context.maxOutputTokens === undefined ? {} : { maxTokens: context.maxOutputTokens }),
+        })) {
+          if (event.type === 'text-delta') {
+            text += event.text;
+            yield { type: 'text-delta', turn, text: event.text };
+          } else if (event.type === 'tool-call') calls.push(event.toolCall);
+          else if (event.type === 'usage') {
+            addUsage(total, event.usage);
+            yield { type: 'usage', turn, usage: event.usage, total: { ...total } };
+          } else finishReason = event.reason;
+        }
+      } catch (error) {
+        if (stopReason === undefined) {
+          const result = resultOf('failed');
+          yield { type: 'run-error', error: error as Error, result };
+          throw error;
+        }
+        // Keep what the model said before the stop; a call it never saw run gets a result anyway.
+        if (text !== '' || calls.length > 0) {
+          append({ role: 'assistant', content: text, ...(calls.length > 0 ? { toolCalls: calls } : {}) });
+          toolCalls += calls.length;
+          for (const call of calls) {
+            const content = cancelMessage('before it ran');
+            append({ role: 'tool', toolCallId: call.id, toolName: call.name, content, isError: true });
+          }
+        }
+        yield { type: 'turn-end', turn, finishReason: 'cancelled', toolCalls: calls.length };
+        break;
+      }
+      append({ role: 'assistant', content: text, ...(calls.length > 0 ? { toolCalls: calls } : {}) });
+      toolCalls += calls.length;
+      yield { type: 'turn-end', turn, finishReason, toolCalls: calls.length };
+      if (calls.length === 0) {
+        const result = resultOf('completed');
+        yield { type: 'run-end', result };
+        return result;
+      }
+      const environment: ToolCallEnvironment = {
+        context,
+        toolsByName,
+        sessionToolNames,
+        signal: controller.signal,
+        turn,
+        cancelMessage,
+      };
+      const results = yield* runToolCalls(calls, environment);
+      for (const result of results) append(result);
+    }
+    if (stopReason === 'time-limit') {
+      const error = new TimeLimitExceededError(maxTimeMs ?? 0, resultOf('time-limit'));
+      yield { type: 'run-error', error, result: error.result };
+      throw error;
+    }
+    const result = resultOf('cancelled');
+    yield { type: 'run-end', result };
+    return result;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function addUsage(total: { -readonly [Key in keyof ModelUsage]: number }, usage: ModelUsage): void {
+  total.inputTokens += usage.inputTokens;
+  total.outputTokens += usage.outputTokens;
+  total.cachedInputTokens += usage.cachedInputTokens;
+}

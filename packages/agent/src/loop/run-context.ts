@@ -1,0 +1,114 @@
+import { type SkillSession, UserInputError } from '@skilldock/core';
+import type { ModelRoute } from '../model/model-provider.js';
+import type { ApprovalDecision, ApprovalMode } from '../policy/approval-mode.js';
+import type { AgentTool, ToolKind, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
+
+/** Turns and time a run may take (SPEC G2). */
+export interface RunLimits {
+  /** Model requests at most. Default {@link DEFAULT_MAX_TURNS}. */
+  readonly maxTurns: number;
+  /** Wall-clock milliseconds at most; undefined means no limit. */
+  readonly maxTimeMs?: number;
+}
+
+/** Model requests a run makes at most unless told otherwise. */
+export const DEFAULT_MAX_TURNS = 100;
+
+/** A tool call waiting for the user's approval (SPEC G3). */
+export interface ApprovalRequest {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly kind: ToolKind;
+  /** The parsed arguments, to show the user what would happen. */
+  readonly input: unknown;
+  /** The modes whose combination asked. */
+  readonly modes: readonly ApprovalMode[];
+}
+
+/** Answers an approval request; in a subagent with `bubble` it forwards to the parent. */
+export type ApprovalCallback = (request: ApprovalRequest) => Promise<Exclude<ApprovalDecision, 'ask'>>;
+
+/**
+ * Everything one run uses, fixed when it starts (DESIGN.md "Agent"). Immutable: a subagent is
+ * another run with its own context, never a patched copy of a global configuration.
+ */
+export interface RunContext {
+  /** The project root tools work in. */
+  readonly cwd: string;
+  /** Approval modes; combined, the stricter decision always wins (SPEC G3). */
+  readonly approvalModes: readonly ApprovalMode[];
+  /** The host's tools, declared from the first request to the last (SPEC R1). */
+  readonly tools: readonly AgentTool[];
+  readonly model: ModelRoute;
+  readonly limits: RunLimits;
+  /** The skills the model sees; absent for a run without skills. */
+  readonly skillSession?: SkillSession;
+  /** The host's system prompt; the skill session's catalog section is appended to it. */
+  readonly systemPrompt: string;
+  /** Asks the user to approve a tool call; absent in headless runs (such calls are denied). */
+  readonly askApproval?: ApprovalCallback;
+  /** Asks the user a question (`ask_user_question`); absent when nobody can answer. */
+  readonly askUser?: (question: UserQuestion) => Promise<UserAnswer>;
+  /** Folders tools may read but never write: the skill folders. */
+  readonly readOnlyRoots: readonly string[];
+  /** Most output tokens per model request; the provider's default when absent. */
+  readonly maxOutputTokens?: number;
+}
+
+/** Options of {@link createRunContext}: a {@link RunContext} with defaults for the optional parts. */
+export type RunContextOptions = Omit<
+  RunContext,
+  'approvalModes' | 'limits' | 'readOnlyRoots' | 'systemPrompt'
+> & {
+  /** Default `['default']`. */
+  readonly approvalModes?: readonly ApprovalMode[];
+  readonly limits?: Partial<RunLimits>;
+  /** Default: the folders of the session's skills. */
+  readonly readOnlyRoots?: readonly string[];
+  /** Default empty. */
+  readonly systemPrompt?: string;
+};
+
+/**
+ * Build a frozen {@link RunContext}. Throws `UserInputError` when two tools share a name (with each
+ * other or with the skill session's tools), since the model could not tell them apart.
+ * @example
+ * const context = createRunContext({ cwd, model: resolveModelRoute('inherit'), tools, skillSession, approvalModes: ['default'] });
+ */
+export function createRunContext(options: RunContextOptions): RunContext {
+  const names = new Set<string>();
+  const sessionTools = options.skillSession?.tools.map((tool) => tool.name) ?? [];
+  for (const name of [...options.tools.map((tool) => tool.name), ...sessionTools]) {
+    if (names.has(name)) {
+      throw new UserInputError(
+        'duplicate_tool_name',
+        `Two tools are named ${name}; tool names must be unique.`,
+        {
+          details: { field: 'tools' },
+        },
+      );
+    }
+    names.add(name);
+  }
+  const { maxTurns = DEFAULT_MAX_TURNS, maxTimeMs } = options.limits ?? {};
+  if (!(Number.isInteger(maxTurns) && maxTurns >= 1)) {
+    throw new UserInputError(
+      'invalid_max_turns',
+      `maxTurns must be a whole number of at least 1, not ${maxTurns}.`,
+      {
+        details: { field: 'limits.maxTurns' },
+      },
+    );
+  }
+  const skillFolders = (options.skillSession?.catalog.skills ?? []).flatMap((skill) =>
+    skill.directory === undefined ? [] : [skill.directory],
+  );
+  return Object.freeze({
+    ...options,
+    approvalModes: Object.freeze([...(options.approvalModes ?? ['default'])]),
+    tools: Object.freeze([...options.tools]),
+    limits: Object.freeze({ maxTurns, ...(maxTimeMs === undefined ? {} : { maxTimeMs }) }),
+    readOnlyRoots: Object.freeze([...(options.readOnlyRoots ?? skillFolders)]),
+    systemPrompt: options.systemPrompt ?? '',
+  });
+}

@@ -1,0 +1,29 @@
+import type { ConversationMessage } from '../model/conversation.js';
+
+/** How a run ended. Only `completed` and `cancelled` end without an error. */
+export type RunStatus = 'completed' | 'cancelled' | 'max-turns' | 'time-limit' | 'failed';
+
+/** What a run cost (SPEC G2). Token counts add up every request. */
+export interface RunStats {
+  /** Model requests made. */
+  readonly turns: number;
+  /** Input tokens, cached ones included. */
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cachedInputTokens: number;
+  /** Tool calls the model made (run, refused or denied). */
+  readonly toolCalls: number;
+  readonly wallTimeMs: number;
+}
+
+/** The outcome of a run. The conversation is consistent whatever the status: every call has a result. */
+export interface RunResult {
+  readonly status: RunStatus;
+  /** The whole conversation: the input, then everything this run added. */
+  readonly messages: readonly ConversationMessage[];
+  /** Only what this run added (for transcripts). */
+  readonly newMessages: readonly ConversationMessage[];
+  /** The text of the last assistant message ('' when there is none). */
+  readonly finalText: string;
+  readonly stats: RunStats;
+}

@@ -1,0 +1,69 @@
+import type { ModelToolCall, ToolResultMessage } from '../model/conversation.js';
+import type { AgentEvent } from './agent-event.js';
+import { prepareToolCall, settled, type ToolCallExecution } from './prepare-tool-call.js';
+import type { ToolCallEnvironment } from './tool-call-environment.js';
+
+/**
+ * Run one turn's tool calls (SPEC G2): consecutive read-only calls run together, every other call
+ * alone and in order; results come back in the order of the calls. After a cancellation each
+ * remaining call still gets a result, so the conversation stays valid for the next turn.
+ */
+export async function* runToolCalls(
+  calls: readonly ModelToolCall[],
+  environment: ToolCallEnvironment,
+): AsyncGenerator<AgentEvent, ToolResultMessage[]> {
+  const results: ToolResultMessage[] = [];
+  const { turn, signal } = environment;
+  let index = 0;
+  while (index < calls.length) {
+    let end = index + 1;
+    if (isReadOnly(calls[index]!, environment)) {
+      while (end < calls.length && isReadOnly(calls[end]!, environment)) end++;
+    }
+    const group = calls.slice(index, end);
+    index = end;
+    const prepared = [];
+    for (const call of group) {
+      yield { type: 'tool-call-start', turn, toolCall: call };
+      prepared.push(
+        signal.aborted
+          ? settled('cancelled', environment.cancelMessage('before it ran'))
+          : yield* prepareToolCall(call, environment),
+      );
+    }
+    const executions: ToolCallExecution[] = await Promise.all(
+      prepared.map((entry) =>
+        entry.kind === 'done'
+          ? entry
+          : signal.aborted
+            ? settled('cancelled', environment.cancelMessage('before it ran'))
+            : entry.execute(),
+      ),
+    );
+    for (const [position, execution] of executions.entries()) {
+      const call = group[position]!;
+      yield* execution.events;
+      yield {
+        type: 'tool-call-end',
+        turn,
+        toolCall: call,
+        outcome: execution.outcome,
+        result: execution.result,
+      };
+      results.push({
+        role: 'tool',
+        toolCallId: call.id,
+        toolName: call.name,
+        content: execution.result.content,
+        isError: execution.result.isError,
+      });
+    }
+  }
+  return results;
+}
+
+function isReadOnly(call: ModelToolCall, environment: ToolCallEnvironment): boolean {
+  return (
+    !environment.sessionToolNames.has(call.name) && environment.toolsByName.get(call.name)?.kind === 'read'
+  );
+}

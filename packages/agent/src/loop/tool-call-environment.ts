@@ -1,0 +1,15 @@
+import type { AgentTool } from '../tools/agent-tool.js';
+import type { RunContext } from './run-context.js';
+
+/** What the loop hands each tool call of one turn. */
+export interface ToolCallEnvironment {
+  readonly context: RunContext;
+  readonly toolsByName: ReadonlyMap<string, AgentTool>;
+  /** The skill session's own tools (`activate_skill`, `read_skill_resource`). */
+  readonly sessionToolNames: ReadonlySet<string>;
+  /** Aborts on cancellation and on the time limit. */
+  readonly signal: AbortSignal;
+  readonly turn: number;
+  /** The result text of a call cut short, e.g. `Cancelled by the user before it ran.` */
+  cancelMessage(when: 'before it ran' | 'while it ran'): string;
+}

@@ -1,0 +1,53 @@
+import type { ToolDeclaration } from '@skilldock/core';
+
+/** A tool call the model asked for. `arguments` is the JSON text exactly as the model wrote it. */
+export interface ModelToolCall {
+  /** The provider's id for the call; its result must carry the same id. */
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+
+/**
+ * A user message. `origin` tells a real prompt from text the host appended (skill change signals,
+ * reminders), which do not count as user turns.
+ */
+export interface UserMessage {
+  readonly role: 'user';
+  readonly content: string;
+  readonly origin?: 'prompt' | 'signal';
+}
+
+/** What the model said: text and the tool calls it made, in order. */
+export interface AssistantMessage {
+  readonly role: 'assistant';
+  readonly content: string;
+  readonly toolCalls?: readonly ModelToolCall[];
+}
+
+/** The result of one tool call, answering the call with the same `toolCallId`. */
+export interface ToolResultMessage {
+  readonly role: 'tool';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly content: string;
+  readonly isError: boolean;
+}
+
+/**
+ * One message of a provider-neutral conversation (SPEC G1). The system prompt travels apart, in
+ * {@link ModelRequest.system}, so it can stay byte-identical for a whole session (R1).
+ */
+export type ConversationMessage = UserMessage | AssistantMessage | ToolResultMessage;
+
+/** One request to a model. */
+export interface ModelRequest {
+  readonly model: string;
+  readonly system: string;
+  readonly messages: readonly ConversationMessage[];
+  readonly tools: readonly ToolDeclaration[];
+  /** Aborting it stops the request and the stream promptly. */
+  readonly signal?: AbortSignal;
+  /** Most output tokens; each provider has its default. */
+  readonly maxTokens?: number;
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions/completions';
+import type { Stream } from 'openai/streaming';
+import type { ModelRequest, ModelToolCall } from './conversation.js';
+import type { FinishReason, ModelProvider, ModelStreamEvent } from './model-provider.js';
+import { type RetryPolicy, resolveRetryPolicy } from './retry-policy.js';
+import { createStableHeadJson } from './stable-head-json.js';
+import { streamWithRetries, throwIfCancelled } from './stream-with-retries.js';
+import { toModelError } from './to-model-error.js';
+import { toOpenAIFunctionTools, toOpenAIMessages } from './to-openai-messages.js';
+
+const OPENAI_CLASSES = { APIError, APIUserAbortError, APIConnectionError, APIConnectionTimeoutError };
+
+/** Options of {@link createOpenAIProvider}. */
+export interface OpenAIProviderOptions {
+  /** Provider name for messages and stats. Default `openai`. */
+  readonly name?: string;
+  readonly apiKey: string;
+  /** Base URL including `/v1`, e.g. `http://127.0.0.1:11434/v1`. Default OpenAI's. */
+  readonly baseUrl?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Per-request timeout in milliseconds. Default 10 minutes. */
+  readonly timeoutMs?: number;
+  readonly retry?: RetryPolicy;
+}
+
+const FINISH_REASONS: Record<string, FinishReason> = {
+  stop: 'stop',
+  tool_calls: 'tool-calls',
+  function_call: 'tool-calls',
+  length: 'length',
+  content_filter: 'content-filter',
+};
+
+/**
+ * A {@link ModelProvider} for OpenAI-compatible Chat Completions (OpenAI, DashScope, vLLM,
+ * llama.cpp, Ollama): streaming with usage, parallel tool calls assembled from their deltas.
+ * The SDK's own retries are off; ours are the single policy (SPEC G1).
+ * @example
+ * const provider = createOpenAIProvider({ apiKey: process.env.OPENAI_API_KEY! });
+ * for await (const event of provider.stream({ model: 'gpt-4.1', system, messages, tools: [] })) …
+ */
+export function createOpenAIProvider({
+  name = 'openai',
+  apiKey,
+  baseUrl,
+  headers = {},
+  timeoutMs = 600_000,
+  retry,
+}: OpenAIProviderOptions): ModelProvider {
+  const client = new OpenAI({
+    apiKey,
+    ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
+    defaultHeaders: { ...headers },
+    maxRetries: 0,
+    timeout: timeoutMs,
+  });
+  // OpenAI's own models refuse `max_tokens`; compatible servers often know only that one.
+  const isOpenAI = baseUrl === undefined || new URL(baseUrl).hostname === 'api.openai.com';
+  const policy = resolveRetryPolicy(retry);
+  const serialize = createStableHeadJson();
+
+  async function* attempt(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
+    const { signal } = request;
+    try {
+      const system: ChatCompletionMessageParam[] =
+        request.system === '' ? [] : [{ role: 'system', content: request.system }];
+      const body = serialize(
+        [request.model, request.system, request.tools, request.maxTokens],
+        () => ({
+          model: request.model,
+          stream: true,
+          stream_options: { include_usage: true },
+          ...(request.tools.length === 0 ? {} : { tools: toOpenAIFunctionTools(request.tools) }),
+          ...(request.maxTokens === undefined
+            ? {}
+            : isOpenAI
+              ? { max_completion_tokens: request.maxTokens }
+              : { max_tokens: request.maxTokens }),
+        }),
+        'messages',
+        system,
+        toOpenAIMessages('', request.messages),
+      );
+      // The body is sent as prepared JSON text: `create` would serialise the whole prompt again.
+      const stream = await client.post<Stream<ChatCompletionChunk>>('/chat/completions', {
+        body,
+        headers: { 'content-type': 'application/json' },
+        stream: true,
+        ...(signal === undefined ? {} : { signal }),
+      });
+      yield* readChunks(stream, signal);
+    } catch (error) {
+      throw toModelError(error, { classes: OPENAI_CLASSES, provider: name, signal });
+    }
+  }
+
+  return {
+    name,
+    protocol: 'openai',
+    stream: (request) => streamWithRetries(() => attempt(request), policy, request.signal),
+  };
+}
+
+interface PartialToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+async function* readChunks(
+  stream: AsyncIterable<ChatCompletionChunk>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ModelStreamEvent> {
+  const calls = new Map<number, PartialToolCall>();
+  let finish: FinishReason | undefined;
+  for await (const chunk of stream) {
+    if (chunk.usage) {
+      yield {
+        type: 'usage',
+        usage: {
+          inputTokens: chunk.usage.prompt_tokens,
+          outputTokens: chunk.usage.completion_tokens,
+          cachedInputTokens: chunk.usage.prompt_tokens_details?.cached_tokens ?? 0,
+        },
+      };
+    }
+    const choice = chunk.choices[0];
+    if (choice === undefined) continue;
+    if (choice.delta.content) yield { type: 'text-delta', text: choice.delta.content };
+    for (const delta of choice.delta.tool_calls ?? []) {
+      const call = calls.get(delta.index) ?? { id: '', name: '', arguments: '' };
+      if (delta.id) call.id = delta.id;
+      if (delta.function?.name) call.name += delta.function.name;
+      if (delta.function?.arguments) call.arguments += delta.function.arguments;
+      calls.set(delta.index, call);
+    }
+    if (choice.finish_reason) {
+      finish = FINISH_REASONS[choice.finish_reason] ?? 'other';
+      yield* completeCalls(calls);
+    }
+  }
+  throwIfCancelled(signal);
+  yield* completeCalls(calls);
+  yield { type: 'finish', reason: finish ?? 'other' };
+}
+
+function* completeCalls(calls: Map<number, PartialToolCall>): Generator<ModelStreamEvent> {
+  for (const index of [...calls.keys()].sort((left, right) => left - right)) {
+    const call = calls.get(index)!;
+    const toolCall: ModelToolCall = {
+      // Some compatible servers send no id; the result must still name the call it answers.
+      id: call.id === '' ? `call_${randomUUID()}` : call.id,
+      name: call.name,
+      arguments: call.arguments === '' ? '{}' : call.arguments,
+    };
+    yield { type: 'tool-call', toolCall };
+  }
+  calls.clear();
+}

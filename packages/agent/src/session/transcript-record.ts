@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/** The transcript format written by this version; readers refuse newer ones. */
+export const TRANSCRIPT_VERSION = 1;
+
+/** A tool call in a transcript: `arguments` is the JSON text exactly as the model wrote it. */
+export interface TranscriptToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+
+/**
+ * One conversation message, provider-neutral (SPEC G5). `user` messages carry `origin`
+ * (`signal` for text the host appended, which is not a user turn); `assistant` messages carry
+ * their `toolCalls`; `tool` messages answer one call by `toolCallId`.
+ */
+export interface TranscriptMessage {
+  readonly role: 'user' | 'assistant' | 'tool';
+  readonly text: string;
+  readonly origin?: 'prompt' | 'signal';
+  readonly toolCalls?: readonly TranscriptToolCall[];
+  readonly toolCallId?: string;
+  readonly toolName?: string;
+  readonly isError?: boolean;
+}
+
+/** The first line of every transcript. */
+export interface TranscriptHeader {
+  readonly type: 'session';
+  readonly id: string;
+  /** The project's real path. */
+  readonly projectRoot: string;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  /** The model the session started with (`provider:model` or a selector). */
+  readonly model: string;
+  readonly version: number;
+}
+
+/** A message line. */
+export interface TranscriptMessageRecord {
+  readonly type: 'message';
+  readonly at: string;
+  readonly message: TranscriptMessage;
+}
+
+/** Tokens of one model request (same fields as the loop's usage). */
+export interface TranscriptUsageRecord {
+  readonly type: 'usage';
+  readonly at: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cachedInputTokens?: number;
+}
+
+/** Anything else worth keeping (a skill activated, a run cancelled), by name. */
+export interface TranscriptEventRecord {
+  readonly type: 'event';
+  readonly at: string;
+  readonly name: string;
+  readonly data?: unknown;
+}
+
+/** A line after the header. */
+export type TranscriptEntry = TranscriptMessageRecord | TranscriptUsageRecord | TranscriptEventRecord;
+
+/** Any line of a transcript. */
+export type TranscriptRecord = TranscriptHeader | TranscriptEntry;
+
+const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+
+const messageSchema = z.object({
+  role: z.enum(['user', 'assistant', 'tool']),
+  text: z.string(),
+  origin: z.enum(['prompt', 'signal']).optional(),
+  toolCalls: z.array(toolCallSchema).optional(),
+  toolCallId: z.string().optional(),
+  toolName: z.string().optional(),
+  isError: z.boolean().optional(),
+});
+
+/** Validates a header line; extra fields written by later minor versions are kept. */
+export const transcriptHeaderSchema = z.looseObject({
+  type: z.literal('session'),
+  id: z.string().min(1),
+  projectRoot: z.string(),
+  createdAt: z.string(),
+  model: z.string(),
+  version: z.number().int().positive(),
+});
+
+/** Validates a line after the header. */
+export const transcriptEntrySchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('message'), at: z.string(), message: messageSchema }),
+  z.looseObject({
+    type: z.literal('usage'),
+    at: z.string(),
+    inputTokens: z.number().nonnegative(),
+    outputTokens: z.number().nonnegative(),
+    cachedInputTokens: z.number().nonnegative().optional(),
+  }),
+  z.looseObject({
+    type: z.literal('event'),
+    at: z.string(),
+    name: z.string().min(1),
+    data: z.unknown().optional(),
+  }),
+]);

@@ -1,0 +1,140 @@
+import { readlink, realpath } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { ToolContext } from './agent-tool.js';
+
+/**
+ * What a tool wants to do with a path:
+ * - `read`: inside the project or a read-only root;
+ * - `write`: inside the project, never in a read-only root or a `.git` folder;
+ * - `project`: inside the project only (a shell's working folder).
+ */
+export type PathAccess = 'read' | 'write' | 'project';
+
+/** A path that passed confinement, or why it did not. */
+export type ConfinedPath =
+  | {
+      readonly ok: true;
+      /** The real location (symbolic links resolved): the one to open. */
+      readonly realPath: string;
+      /** The same location under the project root as the caller spelled it, for reports. */
+      readonly absolutePath: string;
+      /** Relative to the project root when inside it, else absolute: for messages. */
+      readonly displayPath: string;
+    }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * Resolves `requested` (relative to the project root, or absolute) to its real location and
+ * checks it stays inside the project, or inside a read-only root for reads. Links are resolved
+ * on the longest existing prefix, so a link that leads outside is refused even when the final
+ * file does not exist yet. The refusal says why and what is allowed.
+ * @example
+ * const target = await confinePath('src/a.ts', 'write', context);
+ * if (!target.ok) return errorResult(target.reason);
+ */
+export async function confinePath(
+  requested: string,
+  access: PathAccess,
+  context: Pick<ToolContext, 'cwd' | 'readOnlyRoots'>,
+): Promise<ConfinedPath> {
+  if (requested.includes('\0')) return { ok: false, reason: 'Refused: the path contains a NUL character.' };
+  const projectRoot = resolve(context.cwd);
+  let realProjectRoot: string;
+  try {
+    realProjectRoot = await realpath(projectRoot);
+  } catch {
+    return { ok: false, reason: `Refused: the project folder ${projectRoot} does not exist.` };
+  }
+  const lexicalPath = resolve(projectRoot, requested);
+  const realPath = await realpathOfExistingPrefix(lexicalPath);
+  const allowed = describeAllowed(access, projectRoot, context.readOnlyRoots);
+
+  if (isInside(realProjectRoot, realPath)) {
+    const inProject = relative(realProjectRoot, realPath);
+    const absolutePath = inProject === '' ? projectRoot : join(projectRoot, inProject);
+    if (access === 'write') {
+      if (inProject.split(sep).includes('.git')) {
+        return {
+          ok: false,
+          reason: `Refused: ${requested} is inside a .git folder, which tools never write; change the repository with git commands through the shell tool instead.`,
+        };
+      }
+      const readOnlyRoot = await findContainingRoot(realPath, context.readOnlyRoots);
+      if (readOnlyRoot !== undefined) {
+        return {
+          ok: false,
+          reason: `Refused: ${requested} is inside the read-only skill folder ${readOnlyRoot}. ${allowed}`,
+        };
+      }
+    }
+    return { ok: true, realPath, absolutePath, displayPath: inProject === '' ? '.' : inProject };
+  }
+  if (access === 'read') {
+    const readOnlyRoot = await findContainingRoot(realPath, context.readOnlyRoots);
+    if (readOnlyRoot !== undefined)
+      return { ok: true, realPath, absolutePath: realPath, displayPath: realPath };
+  }
+  const throughLink = isInside(projectRoot, lexicalPath) || isInside(realProjectRoot, lexicalPath);
+  const why = throughLink
+    ? `${requested} leads through a symbolic link to ${realPath}, outside the project`
+    : access !== 'read' && (await findContainingRoot(realPath, context.readOnlyRoots)) !== undefined
+      ? `${requested} is inside a read-only skill folder`
+      : `${requested} resolves to ${realPath}, outside the project`;
+  return { ok: false, reason: `Refused: ${why}. ${allowed}` };
+}
+
+function describeAllowed(access: PathAccess, projectRoot: string, readOnlyRoots: readonly string[]): string {
+  if (access === 'project') return `Only folders inside the project ${projectRoot} are allowed.`;
+  const roots =
+    readOnlyRoots.length === 0
+      ? ''
+      : ` Skill folders may be read but not written: ${readOnlyRoots.join(', ')}.`;
+  return `Tools may read and write inside the project ${projectRoot} (except .git).${roots}`;
+}
+
+/** True when `candidate` is `folder` itself or lies below it. */
+export function isInside(folder: string, candidate: string): boolean {
+  const path = relative(folder, candidate);
+  return path === '' || (!path.startsWith(`..${sep}`) && path !== '..' && !isAbsolute(path));
+}
+
+async function findContainingRoot(realPath: string, roots: readonly string[]): Promise<string | undefined> {
+  for (const root of roots) {
+    const realRoot = await realpath(resolve(root)).catch(() => undefined);
+    if (realRoot !== undefined && isInside(realRoot, realPath)) return root;
+  }
+  return undefined;
+}
+
+/** Most links followed while resolving one path, as the kernel's own limit (ELOOP). */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * The real path of the longest existing prefix, with the missing rest appended unchanged. A
+ * dangling link is followed to where it points, so writing through it cannot leave the project.
+ */
+async function realpathOfExistingPrefix(path: string): Promise<string> {
+  const missing: string[] = [];
+  let current = path;
+  for (let hops = 0; hops <= MAX_LINK_HOPS; ) {
+    try {
+      const real = await realpath(current);
+      return missing.length === 0 ? real : join(real, ...[...missing].reverse());
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const parent = dirname(current);
+      // ENOTDIR: a file used as a folder; the rest cannot exist, judge by the prefix.
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === current) return path;
+      const target = await readlink(current).catch(() => undefined);
+      if (target !== undefined) {
+        hops++;
+        current = resolve(parent, target);
+        continue;
+      }
+      missing.push(basename(current));
+      current = parent;
+    }
+  }
+  // A loop of links: report the path itself, which then fails to open with ELOOP.
+  return path;
+}

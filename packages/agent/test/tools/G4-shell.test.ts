@@ -1,0 +1,172 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isSecretName, shellEnvironment } from '../../src/tools/shell-environment.js';
+import { createShellTool } from '../../src/tools/shell-tool.js';
+import { makeToolWorkspace, type ToolTestWorkspace } from './tool-test-context.js';
+
+/** Alive means it exists and is not a zombie waiting for a parent that will never reap it. */
+async function isAlive(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+}
+
+/** Waits (bounded) for a process to disappear: signals are delivered asynchronously. */
+async function waitUntilGone(pid: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (!(await isAlive(pid))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+const childPid = (output: string): number => Number(/^PID (\d+)$/m.exec(output)?.[1]);
+
+describe('shell', () => {
+  let workspace: ToolTestWorkspace;
+  beforeEach(async () => {
+    workspace = await makeToolWorkspace();
+  });
+  afterEach(() => workspace.cleanup());
+
+  it('G4 runs a command in the project and ends with the exit code', async () => {
+    const result = await createShellTool().execute({ command: 'pwd; echo oops >&2' }, workspace.context());
+    expect(result).toEqual({ content: `${workspace.project}\noops\n\nExit code: 0`, isError: false });
+  });
+
+  it('G4 marks a failing command as an error and keeps its output', async () => {
+    const result = await createShellTool().execute({ command: 'echo partial; exit 3' }, workspace.context());
+    expect(result).toEqual({ content: 'partial\n\nExit code: 3', isError: true });
+  });
+
+  it('G4 stops a command at its timeout and kills the processes it started', async () => {
+    const result = await createShellTool({ killGraceMs: 200 }).execute(
+      { command: 'sleep 30 & echo "PID $!"; wait', timeout_ms: 1000 },
+      workspace.context(),
+    );
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('Timed out after 1000 ms');
+    const pid = childPid(result.content);
+    expect(pid).toBeGreaterThan(0);
+    expect(await waitUntilGone(pid)).toBe(true);
+  });
+
+  it('G4 kills a child that ignores SIGTERM after the grace period', async () => {
+    const result = await createShellTool({ killGraceMs: 200 }).execute(
+      { command: `bash -c 'trap "" TERM; echo "PID $$"; sleep 30; sleep 30' & wait`, timeout_ms: 1000 },
+      workspace.context(),
+    );
+    const pid = childPid(result.content);
+    expect(pid).toBeGreaterThan(0);
+    expect(await waitUntilGone(pid)).toBe(true);
+  });
+
+  it('G4 stops the command when the turn is cancelled', async () => {
+    const controller = new AbortController();
+    const running = createShellTool({ killGraceMs: 200 }).execute(
+      { command: 'sleep 30 & echo "$!" > child.pid; wait' },
+      workspace.context({ signal: controller.signal }),
+    );
+    // Cancel once the background child exists.
+    let pid = Number.NaN;
+    for (let attempt = 0; attempt < 200 && !(pid > 0); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      pid = Number(await readFile(join(workspace.project, 'child.pid'), 'utf8').catch(() => ''));
+    }
+    expect(pid).toBeGreaterThan(0);
+    controller.abort();
+    const result = await running;
+    expect(result).toEqual({
+      content: '(no output)\n\nCancelled; the command and the processes it started were stopped.',
+      isError: true,
+    });
+    expect(await waitUntilGone(pid)).toBe(true);
+  });
+
+  it('G4 returns when the command exits even if a background process keeps the output open', async () => {
+    const result = await createShellTool().execute(
+      // $$ is the shell, whose pid names the command's process group.
+      { command: '(sleep 20; echo LATE-MARKER) & echo "PID $$"' },
+      workspace.context(),
+    );
+    const group = childPid(result.content);
+    try {
+      expect(result.isError).toBe(false);
+      expect(result.content).toContain('Exit code: 0');
+      expect(result.content).toContain('Background processes still hold the output');
+      expect(result.content).not.toContain('LATE-MARKER');
+    } finally {
+      if (group > 0) process.kill(-group, 'SIGKILL');
+    }
+  });
+
+  it('G4 caps long output, keeping the head and the tail', async () => {
+    const result = await createShellTool({ maxOutputCharacters: 1000 }).execute(
+      { command: 'echo FIRST; head -c 50000 /dev/zero | tr "\\0" x; echo; echo LAST' },
+      workspace.context(),
+    );
+    expect(result.content.startsWith('FIRST\n')).toBe(true);
+    expect(result.content).toMatch(/\[… 49\d{3} characters of output omitted …\]/);
+    expect(result.content.endsWith('LAST\n\nExit code: 0')).toBe(true);
+    expect(result.content.length).toBeLessThan(1200);
+  });
+
+  it('G4 runs in a folder inside the project and refuses one outside', async () => {
+    await workspace.write('sub/marker.txt', '');
+    const tool = createShellTool();
+    const inside = await tool.execute({ command: 'ls', cwd: 'sub' }, workspace.context());
+    expect(inside.content).toBe('marker.txt\n\nExit code: 0');
+    const outside = await tool.execute({ command: 'ls', cwd: '..' }, workspace.context());
+    expect(outside.isError).toBe(true);
+    expect(outside.content).toContain('Only folders inside the project');
+    const readOnly = await tool.execute(
+      { command: 'ls', cwd: workspace.outside },
+      workspace.context({ readOnlyRoots: [workspace.outside] }),
+    );
+    expect(readOnly.isError).toBe(true);
+  });
+
+  it('G4 refuses a timeout above the maximum', async () => {
+    const result = await createShellTool().execute(
+      { command: 'true', timeout_ms: 700_000 },
+      workspace.context(),
+    );
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('timeout_ms');
+  });
+
+  it('G4 keeps credentials out of the command environment', async () => {
+    const environment = shellEnvironment({
+      PATH: process.env.PATH,
+      OPENAI_API_KEY: 'sk-1',
+      GITHUB_TOKEN: 'g',
+      HOME: '/h',
+    });
+    expect(environment).toEqual({
+      PATH: process.env.PATH,
+      HOME: '/h',
+      PAGER: 'cat',
+      GIT_PAGER: 'cat',
+      GIT_TERMINAL_PROMPT: '0',
+    });
+    for (const name of [
+      'AWS_SECRET_ACCESS_KEY',
+      'DB_PASSWORD',
+      'NPM_TOKEN',
+      'ANTHROPIC_API_KEY',
+      'STRIPE_KEY',
+    ]) {
+      expect(isSecretName(name)).toBe(true);
+    }
+    for (const name of ['PATH', 'TOKENIZERS_PARALLELISM', 'KEYBOARD', 'SSH_AUTH_SOCK'])
+      expect(isSecretName(name)).toBe(false);
+    const tool = createShellTool({ environment });
+    const result = await tool.execute({ command: 'echo "[$OPENAI_API_KEY][$HOME]"' }, workspace.context());
+    expect(result.content).toBe('[][/h]\n\nExit code: 0');
+  });
+});
