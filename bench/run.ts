@@ -9,12 +9,20 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { discoverBenchmark } from './discover.js';
+import { installBenchmark } from './install.js';
 import type { Benchmark } from './lib/benchmark.js';
 import { BenchmarkReport, type TargetOutcome } from './lib/benchmark-report.js';
 import { TempDirectories } from './lib/temp-directories.js';
+import { loopBenchmark } from './loop.js';
+import { packageBenchmark } from './package.js';
 
-/** Every benchmark, in the order `npm run bench` runs them. Later issues add package, install, loop. */
-const BENCHMARKS: readonly Benchmark[] = [discoverBenchmark];
+/** Every benchmark, in the order `npm run bench` runs them. */
+const BENCHMARKS: readonly Benchmark[] = [
+  discoverBenchmark,
+  packageBenchmark,
+  installBenchmark,
+  loopBenchmark,
+];
 
 const USAGE = `usage: npm run bench -- [NAME…] [--rounds N] [--profile] [--strict]
 

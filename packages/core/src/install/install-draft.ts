@@ -83,4 +83,6 @@ export interface InstallDraft {
   readonly stagingDirectory: string;
   readonly skills: readonly DraftSkill[];
   readonly failed: readonly DraftFailure[];
+  /** Notes about the source as a whole, e.g. an ignored plugin manifest or a search that stopped early. */
+  readonly warnings?: readonly string[];
 }

@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { generateSkillRepository } from './install/generate-skill-repository.js';
+import { differences, readInstalledTree } from './install/read-installed-tree.js';
+import type { Benchmark, BenchmarkContext } from './lib/benchmark.js';
+import { formatRatio } from './lib/benchmark-report.js';
+import { measureInterleaved } from './lib/measure-rounds.js';
+
+const SKILL_COUNT = 200;
+const TARGET_SPEEDUP = 2;
+const AGENTS = ['claude-code', 'codex'];
+
+/**
+ * `npm run bench -- install`: `skilldock skills add <repo> --skill '*' --yes --copy` against
+ * `skills add <repo> --skill '*' -y --copy` (npm `skills` 1.5.18) on a local repository of 200
+ * skills, same agents, each into a fresh project, both as whole processes; the installed trees
+ * (files, modes, lock bytes) must be identical.
+ */
+export const installBenchmark: Benchmark = {
+  name: 'install',
+  description:
+    "`skills add <200-skill repo> --skill '*' --copy`: skilldock vs the skills CLI, whole processes",
+  run: runInstallBenchmark,
+};
+
+async function runInstallBenchmark({
+  report,
+  temp,
+  repositoryRoot,
+  rounds = 5,
+}: BenchmarkContext): Promise<void> {
+  const ours = join(repositoryRoot, 'packages', 'cli', 'bin', 'skilldock.js');
+  const theirs = join(repositoryRoot, 'node_modules', 'skills', 'bin', 'cli.mjs');
+  if (!existsSync(join(repositoryRoot, 'packages', 'cli', 'dist', 'main.js'))) {
+    report.skipped('install', 'the CLI is not built (run `npm run build`)');
+    return;
+  }
+  const repository = await generateSkillRepository(await temp.create('install-repo'), { count: SKILL_COUNT });
+  const work = await temp.create('install-work');
+  const home = join(work, 'home');
+  await mkdir(home);
+  report.heading(
+    `${SKILL_COUNT} skills, ${repository.files} files, ${(repository.bytes / 1024).toFixed(0)} KiB; --copy for ${AGENTS.join(', ')}`,
+  );
+  // HOME is empty and agent variables are unset, so neither tool detects agents or telemetry settings.
+  const environment = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    NO_COLOR: '1',
+    DO_NOT_TRACK: '1',
+    DISABLE_TELEMETRY: '1',
+  };
+  const commands = {
+    skilldock: [
+      ours,
+      'skills',
+      'add',
+      repository.root,
+      '--skill',
+      '*',
+      '--yes',
+      '--copy',
+      '--agent',
+      ...AGENTS,
+    ],
+    skills: [theirs, 'add', repository.root, '--skill', '*', '-y', '--copy', '--agent', ...AGENTS],
+  } as const;
+  const projectOf = (name: keyof typeof commands) => join(work, `project-${name}`);
+  const freshProjects = async () => {
+    for (const name of Object.keys(commands) as (keyof typeof commands)[]) {
+      await rm(projectOf(name), { recursive: true, force: true });
+      await mkdir(join(projectOf(name), '.git'), { recursive: true });
+    }
+  };
+  const run = (name: keyof typeof commands) => async () => {
+    const result = await runNode(commands[name], projectOf(name), environment);
+    if (result.exitCode !== 0)
+      throw new Error(`${name} add exited with ${result.exitCode}: ${result.stderr.slice(0, 400)}`);
+  };
+
+  await freshProjects();
+  await run('skills')();
+  await run('skilldock')();
+  const theirTree = await readInstalledTree(projectOf('skills'));
+  const ourTree = await readInstalledTree(projectOf('skilldock'));
+  const diff = differences(theirTree, ourTree);
+  report.check(
+    `installed trees identical (${theirTree.size} entries incl. skills-lock.json)`,
+    diff.length === 0 && theirTree.has('skills-lock.json') && theirTree.size > SKILL_COUNT * 2,
+    diff.length === 0 ? undefined : `differ at ${diff.join(', ')}`,
+  );
+
+  const measured = await measureInterleaved(
+    { skills: run('skills'), skilldock: run('skilldock') },
+    { rounds, beforeRound: freshProjects },
+  );
+  const baseline = report.baseline(
+    'skills add (npm skills 1.5.18), whole process',
+    measured.skills,
+    'skills CLI',
+  );
+  report.measurement('skilldock skills add, whole process', measured.skilldock, baseline);
+  const speedup = measured.skills.median / measured.skilldock.median;
+  report.note(`skilldock is ${formatRatio(speedup)} faster (median)`);
+  report.target(
+    `skilldock ≥ ${TARGET_SPEEDUP}× faster than the skills CLI (time ratio ≤ ${formatRatio(1 / TARGET_SPEEDUP)})`,
+    measured.skilldock.median / measured.skills.median,
+    1 / TARGET_SPEEDUP,
+    'ratio',
+  );
+}
+
+function runNode(
+  commandArguments: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [...commandArguments],
+      { cwd, env, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+        resolve({ exitCode, stdout, stderr });
+      },
+    );
+    // No TTY and an empty stdin: both tools run non-interactively.
+    child.stdin?.end();
+  });
+}

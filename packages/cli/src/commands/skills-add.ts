@@ -1,0 +1,25 @@
+import type { Command } from 'commander';
+import { installFromSource } from '../install/install-from-source.js';
+import { addInstallOptions, type InstallCommandOptions } from '../install/install-options.js';
+import { runInstallAction } from '../install/run-install-action.js';
+import type { Output } from '../output.js';
+
+/** `skilldock skills add SOURCE [--global] [--agent …] [--skill …] [--copy] [--list] [--yes] [--json]` (SPEC P4–P8). */
+export function registerSkillsAdd(
+  skills: Command,
+  output: Output,
+  setExitCode: (code: number) => void,
+): void {
+  addInstallOptions(
+    skills
+      .command('add')
+      .description(
+        'Install skills from a folder, archive, SKILL.md, git URL, GitHub owner/repo or well-known index',
+      )
+      .argument('<source>', 'path, owner/repo[/path][@skill], https URL'),
+  ).action(async (source: string, options: InstallCommandOptions) =>
+    runInstallAction(output, setExitCode, options.json, () =>
+      installFromSource(source, options, output, setExitCode),
+    ),
+  );
+}

@@ -1,0 +1,56 @@
+import type { Command } from 'commander';
+import pc from 'picocolors';
+import { ExitCode } from '../exit-codes.js';
+import { type InspectCommandOptions, inspectOptions, statusLine } from '../install/inspect-command.js';
+import { runInstallAction } from '../install/run-install-action.js';
+import { loadCore } from '../load-core.js';
+import type { Output } from '../output.js';
+
+/** Exit code of `skills check --exit-code` when updates are available (documented in the README). */
+export const UPDATES_AVAILABLE_EXIT_CODE = 3;
+
+/** `skilldock skills check [--global] [--json] [--exit-code]` — what changed upstream, installing nothing. */
+export function registerSkillsCheck(
+  skills: Command,
+  output: Output,
+  setExitCode: (code: number) => void,
+): void {
+  skills
+    .command('check')
+    .description('Check installed skills against their sources without installing anything')
+    .argument('[ids...]', 'only these skills (default: every skill in the lock)')
+    .option('-g, --global', 'check your user skills instead of this project')
+    .option('--json', 'print JSON')
+    .option('--exit-code', `exit ${UPDATES_AVAILABLE_EXIT_CODE} when updates are available (default: 0)`)
+    .option(
+      '--allow-host <host>',
+      'also allow this remote host for this run (repeatable)',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option('--allow-insecure-localhost', 'allow plain http to loopback addresses')
+    .option('--cwd <dir>', 'work in this folder instead of the current one')
+    .action(async (ids: string[], options: InspectCommandOptions & { exitCode?: boolean }) =>
+      runInstallAction(output, setExitCode, options.json, async () => {
+        const core = await loadCore();
+        const { scope, inspect } = await inspectOptions(ids, options);
+        const { skills: statuses } = await output.spin('Checking sources', () =>
+          core.checkInstalled(inspect),
+        );
+        const updates = statuses.filter((status) => status.status === 'changed').length;
+        if (options.json) output.json({ scope, skills: statuses, updates });
+        else if (statuses.length === 0) output.out(`No ${scope} skills in the lock.`);
+        else {
+          const lines = statuses.map((status) => statusLine(status));
+          lines.push(
+            updates > 0
+              ? pc.yellow(
+                  `${updates} update(s) available: run skilldock skills update${scope === 'global' ? ' --global' : ''}`,
+                )
+              : pc.green('All skills are up to date.'),
+          );
+          output.out(lines.join('\n'));
+        }
+        setExitCode(options.exitCode && updates > 0 ? UPDATES_AVAILABLE_EXIT_CODE : ExitCode.ok);
+      }),
+    );
+}

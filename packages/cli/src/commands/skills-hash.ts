@@ -1,0 +1,54 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { type Command, Option } from 'commander';
+import { createCliContext } from '../cli-context.js';
+import { ExitCode } from '../exit-codes.js';
+import { loadCore } from '../load-core.js';
+import type { Output } from '../output.js';
+
+/**
+ * `skilldock skills hash DIR [--algo revision|skills-lock] [--json]` — the folder's revision
+ * (`sha256:…`, SPEC P1) or the `computedHash` the `skills` CLI writes to skills-lock.json.
+ */
+export function registerSkillsHash(
+  skills: Command,
+  output: Output,
+  setExitCode: (code: number) => void,
+): void {
+  skills
+    .command('hash')
+    .description("Print a skill folder's revision hash, or its skills-lock.json computedHash")
+    .argument('<dir>', 'the skill folder')
+    .addOption(
+      new Option('--algo <algo>', 'revision: sha256 directory revision; skills-lock: the skills CLI hash')
+        .choices(['revision', 'skills-lock'])
+        .default('revision'),
+    )
+    .option('--json', 'print JSON: { path, algo, hash }')
+    .option('--cwd <dir>', 'work in this folder instead of the current one')
+    .action(
+      async (dir: string, options: { algo: 'revision' | 'skills-lock'; json?: boolean; cwd?: string }) => {
+        const { computeDirectoryRevision, computeSkillsLockHash, UserInputError } = await loadCore();
+        const context = await createCliContext(options);
+        const directory = path.resolve(context.cwd, dir);
+        const stats = statSync(directory, { throwIfNoEntry: false });
+        if (stats === undefined) {
+          throw new UserInputError('path_not_found', `${dir} does not exist`, {
+            details: { path: directory },
+          });
+        }
+        if (!stats.isDirectory()) {
+          throw new UserInputError('not_a_skill_path', `${dir} is not a folder; pass a skill folder`, {
+            details: { path: directory },
+          });
+        }
+        const hash =
+          options.algo === 'revision'
+            ? await computeDirectoryRevision(directory)
+            : await computeSkillsLockHash(directory);
+        if (options.json) output.json({ path: directory, algo: options.algo, hash });
+        else output.out(hash);
+        setExitCode(ExitCode.ok);
+      },
+    );
+}

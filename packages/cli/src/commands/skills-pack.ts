@@ -1,0 +1,88 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { type Command, Option } from 'commander';
+import pc from 'picocolors';
+import { createCliContext } from '../cli-context.js';
+import { ExitCode } from '../exit-codes.js';
+import { loadCore } from '../load-core.js';
+import type { Output } from '../output.js';
+
+/** File extension per bundle format. */
+const EXTENSIONS = { zip: 'zip', tgz: 'tgz' } as const;
+
+/** `skilldock skills pack DIR [--out FILE] [--format zip|tgz] [--json]` — a deterministic bundle (SPEC P2). */
+export function registerSkillsPack(
+  skills: Command,
+  output: Output,
+  setExitCode: (code: number) => void,
+): void {
+  skills
+    .command('pack')
+    .description('Pack a skill folder into a deterministic .zip or .tgz (noise skipped, secrets refused)')
+    .argument('<dir>', 'the skill folder (holding SKILL.md)')
+    .option(
+      '--out <file>',
+      'where to write the bundle (default: <folder name>.zip or .tgz in the current folder)',
+    )
+    .addOption(new Option('--format <format>', 'bundle format').choices(['zip', 'tgz']).default('zip'))
+    .option('--json', 'print JSON')
+    .option('--cwd <dir>', 'work in this folder instead of the current one')
+    .action(
+      async (dir: string, options: { out?: string; format: 'zip' | 'tgz'; json?: boolean; cwd?: string }) => {
+        const { packSkill, UserInputError } = await loadCore();
+        const context = await createCliContext(options);
+        const directory = path.resolve(context.cwd, dir);
+        const stats = statSync(directory, { throwIfNoEntry: false });
+        if (stats === undefined) {
+          throw new UserInputError('path_not_found', `${dir} does not exist`, {
+            details: { path: directory },
+          });
+        }
+        if (!stats.isDirectory()) {
+          throw new UserInputError(
+            'not_a_skill_path',
+            `${dir} is not a folder; pass the skill folder holding SKILL.md`,
+            {
+              details: { path: directory },
+            },
+          );
+        }
+        const out = path.resolve(
+          context.cwd,
+          options.out ?? `${path.basename(directory)}.${EXTENSIONS[options.format]}`,
+        );
+        if (out.startsWith(`${directory}${path.sep}`)) {
+          throw new UserInputError(
+            'out_inside_skill',
+            `--out ${options.out ?? path.basename(out)} is inside the skill folder; write the bundle somewhere else (e.g. --out ../${path.basename(out)})`,
+            { details: { path: out } },
+          );
+        }
+        if (!statSync(path.dirname(out), { throwIfNoEntry: false })?.isDirectory()) {
+          throw new UserInputError('path_not_found', `the folder for --out ${options.out} does not exist`, {
+            details: { path: path.dirname(out) },
+          });
+        }
+        const result = await output.spin('Packing', () =>
+          packSkill(directory, { format: options.format, out }),
+        );
+        for (const warning of result.warnings) output.error(`${pc.yellow('warning')} ${warning}`);
+        const bytes = statSync(out).size;
+        if (options.json) {
+          output.json({
+            path: out,
+            name: result.name,
+            format: result.format,
+            files: result.files.length,
+            bytes,
+            warnings: result.warnings,
+          });
+        } else {
+          output.out(
+            `${pc.green('Packed')} ${result.name} (${result.files.length} ${result.files.length === 1 ? 'file' : 'files'}, ${bytes} bytes) → ${path.relative(context.cwd, out) || out}`,
+          );
+        }
+        setExitCode(ExitCode.ok);
+      },
+    );
+}

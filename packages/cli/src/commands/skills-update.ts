@@ -1,0 +1,57 @@
+import type { Command } from 'commander';
+import pc from 'picocolors';
+import { ExitCode } from '../exit-codes.js';
+import { type InspectCommandOptions, inspectOptions, statusLine } from '../install/inspect-command.js';
+import { runInstallAction } from '../install/run-install-action.js';
+import { loadCore } from '../load-core.js';
+import type { Output } from '../output.js';
+
+/** `skilldock skills update [ID…] [--global] [--json]` — replace changed skills, all or nothing. */
+export function registerSkillsUpdate(
+  skills: Command,
+  output: Output,
+  setExitCode: (code: number) => void,
+): void {
+  skills
+    .command('update')
+    .description(
+      'Update installed skills whose source changed (the old folder stays until the new one is in place)',
+    )
+    .argument('[ids...]', 'only these skills (default: every skill in the lock)')
+    .option('-g, --global', 'update your user skills instead of this project')
+    .option('--json', 'print JSON')
+    .option(
+      '--allow-host <host>',
+      'also allow this remote host for this run (repeatable)',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option('--allow-insecure-localhost', 'allow plain http to loopback addresses')
+    .option('--cwd <dir>', 'work in this folder instead of the current one')
+    .action(async (ids: string[], options: InspectCommandOptions) =>
+      runInstallAction(output, setExitCode, options.json, async () => {
+        const core = await loadCore();
+        const { scope, inspect } = await inspectOptions(ids, options);
+        const result = await output.spin('Updating skills', () => core.updateInstalled(inspect));
+        const missing = result.skills.filter((status) => status.status === 'sourceMissing');
+        if (options.json)
+          output.json({
+            scope,
+            skills: result.skills,
+            updated: result.updated,
+            lock: result.lock,
+            warnings: result.warnings,
+          });
+        else {
+          const lines = result.skills.map((status) => statusLine(status, result.updated.includes(status.id)));
+          lines.push(
+            result.updated.length > 0
+              ? pc.green(`Updated ${result.updated.length} skill(s).`)
+              : pc.green('Nothing to update.'),
+          );
+          for (const warning of result.warnings) lines.push(`${pc.yellow('warning')} ${warning}`);
+          output.out(lines.join('\n'));
+        }
+        setExitCode(missing.length > 0 ? ExitCode.invalid : ExitCode.ok);
+      }),
+    );
+}

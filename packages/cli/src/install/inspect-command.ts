@@ -1,0 +1,50 @@
+import type { InspectInstalledOptions, InstalledSkillStatus } from '@skilldock/core';
+import pc from 'picocolors';
+import { type CliContext, createCliContext } from '../cli-context.js';
+import { readAllowedHosts } from './read-allowed-hosts.js';
+
+/** Flags of `skills check` and `skills update`. */
+export interface InspectCommandOptions {
+  readonly global?: boolean;
+  readonly json?: boolean;
+  readonly allowHost?: string[];
+  readonly allowInsecureLocalhost?: boolean;
+  readonly cwd?: string;
+}
+
+/** The core options for checking or updating from the command's flags. */
+export async function inspectOptions(
+  ids: readonly string[],
+  options: InspectCommandOptions,
+): Promise<{ scope: 'project' | 'global'; context: CliContext; inspect: InspectInstalledOptions }> {
+  const context = await createCliContext(options);
+  const scope = options.global ? 'global' : 'project';
+  const allowedHosts = await readAllowedHosts(context.homeDirectory);
+  return {
+    scope,
+    context,
+    inspect: {
+      scope,
+      projectRoot: context.projectRoot,
+      home: context.homeDirectory,
+      env: context.env,
+      cwd: context.cwd,
+      ...(ids.length > 0 ? { ids } : {}),
+      ...(allowedHosts === undefined ? {} : { allowedHosts }),
+      allowHosts: options.allowHost ?? [],
+      allowInsecureLocalhost: options.allowInsecureLocalhost ?? false,
+    },
+  };
+}
+
+/** `pdf  changed  acme/skills` — one line per skill. */
+export function statusLine(status: InstalledSkillStatus, updated = false): string {
+  const label =
+    status.status === 'upToDate'
+      ? pc.green('up to date')
+      : status.status === 'changed'
+        ? pc.yellow(updated ? 'updated' : 'changed')
+        : pc.red('source missing');
+  const why = status.status === 'sourceMissing' ? pc.dim(`  ${status.message}`) : '';
+  return `  ${pc.cyan(status.id.padEnd(24))} ${label}  ${pc.dim(status.source)}${why}`;
+}

@@ -1,0 +1,180 @@
+import path from 'node:path';
+import type { InstallDraft } from '@skilldock/core';
+import pc from 'picocolors';
+import { type CliContext, createCliContext } from '../cli-context.js';
+import { ExitCode } from '../exit-codes.js';
+import { loadCore } from '../load-core.js';
+import type { Output } from '../output.js';
+import { draftFailureJson, draftSkillJson, sourceJson } from './install-json.js';
+import { type InstallCommandOptions, parseListOption } from './install-options.js';
+import { readAllowedHosts } from './read-allowed-hosts.js';
+import { renderDraft } from './render-draft.js';
+
+/**
+ * `skills add` and `skills import`: prepare the source, show the draft, choose skills (a prompt
+ * only on a terminal without --yes), then confirm into the targets. The draft is always removed.
+ */
+export async function installFromSource(
+  input: string,
+  options: InstallCommandOptions,
+  output: Output,
+  setExitCode: (code: number) => void,
+  { archiveOnly = false }: { archiveOnly?: boolean } = {},
+): Promise<void> {
+  const core = await loadCore();
+  const context = await createCliContext(options);
+  const environment = { projectRoot: context.projectRoot, home: context.homeDirectory, env: context.env };
+  const agents = parseListOption(options.agent);
+  // Check agent ids before fetching anything: a typo should not cost a clone.
+  if (agents !== undefined) core.resolveAgentSelection(agents, environment);
+  const skills = parseListOption(options.skill);
+  const policy = {
+    allowedHosts: await readAllowedHosts(context.homeDirectory),
+    allowHosts: options.allowHost ?? [],
+    allowInsecureLocalhost: options.allowInsecureLocalhost ?? false,
+  };
+  const source = core.resolveSource(input, {
+    cwd: context.cwd,
+    homeDirectory: context.homeDirectory,
+    ...policy,
+  });
+  if (archiveOnly && source.type !== 'archive') {
+    throw new core.UserInputError(
+      'not_an_archive',
+      `${input} is not a .zip, .tar.gz or .tgz archive; use skilldock skills add for other sources`,
+    );
+  }
+  const draft = await output.spin(`Fetching ${input}`, () =>
+    core.prepareInstall(source, { cwd: context.cwd, ...policy, ...(skills === undefined ? {} : { skills }) }),
+  );
+  try {
+    if (options.list) {
+      if (options.json)
+        output.json({
+          source: sourceJson(draft),
+          skills: draft.skills.map(draftSkillJson),
+          failed: draft.failed.map(draftFailureJson),
+        });
+      else output.out(listing(draft));
+      setExitCode(ExitCode.ok);
+      return;
+    }
+    const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY && !options.yes && !options.json);
+    if (!options.json) output.out(renderDraft(draft));
+    const ids = await chooseSkills(draft, skills, options, interactive);
+    if (ids === undefined) return cancelled(output, setExitCode);
+    const scope = options.global ? 'global' : 'project';
+    const mode = options.copy ? 'copy' : 'symlink';
+    if (interactive) {
+      const { confirm, isCancel } = await import('@clack/prompts');
+      const count = ids === '*' ? draft.skills.length : ids.length;
+      const answer = await confirm({
+        message: `Install ${count} skill(s) into the ${scope} folders (${mode})?`,
+      });
+      if (isCancel(answer) || !answer) return cancelled(output, setExitCode);
+    }
+    const result = await output.spin(
+      `Installing ${ids === '*' ? draft.skills.length : ids.length} skill(s)`,
+      () =>
+        core.confirmInstall(draft, {
+          ids,
+          scope,
+          mode,
+          projectRoot: context.projectRoot,
+          home: context.homeDirectory,
+          env: context.env,
+          ...(agents === undefined ? {} : { agents }),
+        }),
+    );
+    if (options.json) {
+      output.json({
+        source: sourceJson(draft),
+        scope,
+        mode,
+        agents: result.agents,
+        installed: result.installed.map((skill) => ({ ...skill, skipped: [...skill.skipped] })),
+        failed: draft.failed.map(draftFailureJson),
+        lock: result.lock,
+        warnings: result.warnings,
+      });
+    } else {
+      const lines = [
+        '',
+        pc.green(
+          `Installed ${result.installed.length} skill(s) (${scope}, ${mode}) for ${result.agents.join(', ')}`,
+        ),
+      ];
+      for (const skill of result.installed) {
+        lines.push(
+          `  ${pc.cyan(skill.id)}  ${skill.paths.map((item) => shortPath(item, context)).join(', ')}`,
+        );
+        for (const skipped of skill.skipped)
+          lines.push(pc.dim(`    skipped ${skipped.agent}: ${skipped.reason}`));
+      }
+      lines.push(pc.dim(`Lock: ${shortPath(result.lock, context)}`));
+      for (const warning of result.warnings) lines.push(`${pc.yellow('warning')} ${warning}`);
+      output.out(lines.join('\n'));
+    }
+    setExitCode(ExitCode.ok);
+  } finally {
+    await core.cancelDraft(draft);
+  }
+}
+
+async function chooseSkills(
+  draft: InstallDraft,
+  skills: string[] | '*' | undefined,
+  options: InstallCommandOptions,
+  interactive: boolean,
+): Promise<string[] | '*' | undefined> {
+  if (skills !== undefined) return skills;
+  if (draft.skills.length <= 1 || options.yes) return '*';
+  if (interactive) {
+    const { isCancel, multiselect } = await import('@clack/prompts');
+    const selected = await multiselect({
+      message: 'Select skills to install',
+      options: draft.skills.map((skill) => ({
+        value: skill.id,
+        label: skill.id,
+        hint: skill.description.slice(0, 60),
+      })),
+      required: true,
+    });
+    return isCancel(selected) ? undefined : selected;
+  }
+  const { UserInputError } = await loadCore();
+  throw new UserInputError(
+    'skill_selection_required',
+    `${draft.source.input} holds ${draft.skills.length} skills (${draft.skills.map((skill) => skill.id).join(', ')}); pass --skill NAME… to choose, or --skill '*' (or --yes) for all`,
+    { details: { available: draft.skills.map((skill) => skill.id) } },
+  );
+}
+
+function listing(draft: InstallDraft): string {
+  const lines = [pc.bold(`${draft.source.input}: ${draft.skills.length} skill(s)`)];
+  for (const skill of draft.skills) lines.push(`  ${pc.cyan(skill.id)}  ${pc.dim(skill.description)}`);
+  if (draft.failed.length > 0) {
+    lines.push(pc.red(`Cannot be installed (${draft.failed.length}):`));
+    for (const failure of draft.failed)
+      lines.push(`  ${failure.name ?? failure.sourcePath}: ${failure.message}`);
+  }
+  lines.push(pc.dim("Install with --skill NAME… or --skill '*'"));
+  return lines.join('\n');
+}
+
+function cancelled(output: Output, setExitCode: (code: number) => void): void {
+  output.error('Installation cancelled; nothing was written.');
+  setExitCode(ExitCode.ok);
+}
+
+/** `.agents/skills/pdf` inside the project, `~/…` inside the home folder, else absolute. */
+export function shortPath(
+  target: string,
+  context: Pick<CliContext, 'projectRoot' | 'homeDirectory'>,
+): string {
+  if (target.startsWith(`${context.projectRoot}${path.sep}`))
+    return path.relative(context.projectRoot, target);
+  if (target.startsWith(`${context.homeDirectory}${path.sep}`))
+    return `~/${path.relative(context.homeDirectory, target)}`;
+  return target;
+}

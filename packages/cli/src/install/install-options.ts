@@ -1,0 +1,46 @@
+import type { Command } from 'commander';
+
+/** Flags shared by `skills add` and `skills import`. */
+export interface InstallCommandOptions {
+  readonly global?: boolean;
+  readonly agent?: string[];
+  readonly skill?: string[];
+  readonly copy?: boolean;
+  readonly list?: boolean;
+  readonly yes?: boolean;
+  readonly json?: boolean;
+  readonly allowHost?: string[];
+  readonly allowInsecureLocalhost?: boolean;
+  readonly cwd?: string;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Adds the install flags to a command. */
+export function addInstallOptions(command: Command): Command {
+  return command
+    .option('-g, --global', 'install for your user (~/…) instead of this project')
+    .option(
+      '-a, --agent <agents...>',
+      "agent ids (comma or space separated), or '*' for all; default: detected agents + .agents/skills",
+    )
+    .option('-s, --skill <skills...>', "skills to install (comma or space separated), or '*' for all")
+    .option('--copy', 'copy into every agent folder instead of linking to .agents/skills')
+    .option('-l, --list', 'only list the skills the source holds')
+    .option('-y, --yes', 'no prompts: install what the flags say (all skills when --skill is not given)')
+    .option('--json', 'print JSON')
+    .option('--allow-host <host>', 'also allow this remote host for this run (repeatable)', collect)
+    .option('--allow-insecure-localhost', 'allow plain http to loopback addresses (tests, local servers)')
+    .option('--cwd <dir>', 'work in this folder instead of the current one');
+}
+
+/** `['a,b', 'c']` → `['a', 'b', 'c']`; `['*']` → `'*'`; nothing → `undefined`. */
+export function parseListOption(values: readonly string[] | undefined): string[] | '*' | undefined {
+  if (values === undefined) return undefined;
+  const items = values
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
+  if (items.includes('*')) return '*';
+  return items.length === 0 ? undefined : items;
+}

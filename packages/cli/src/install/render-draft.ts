@@ -1,0 +1,48 @@
+import type { InstallDraft } from '@skilldock/core';
+import pc from 'picocolors';
+import { renderDiagnostic } from '../output.js';
+import { formatBytes } from './format-bytes.js';
+
+/** Files listed per skill before the list is cut short. */
+const MAX_FILES_SHOWN = 12;
+
+/**
+ * The human review of a draft (SPEC P6): each skill's name, description, files and sizes,
+ * dependencies, diagnostics, warnings and secrets left out; failed skills apart.
+ */
+export function renderDraft(draft: InstallDraft, { files = true }: { files?: boolean } = {}): string {
+  const lines = [
+    pc.bold(`Source: ${draft.source.input}`) +
+      pc.dim(` (${draft.source.type}${draft.commit ? ` @ ${draft.commit.slice(0, 12)}` : ''})`),
+  ];
+  for (const skill of draft.skills) {
+    lines.push(
+      '',
+      `${pc.cyan(pc.bold(skill.id))}${skill.name !== skill.id ? pc.dim(` (${skill.name})`) : ''}  ${pc.dim(`${skill.files.length} file(s), ${formatBytes(skill.totalBytes)}`)}`,
+    );
+    lines.push(`  ${skill.description}`);
+    if (files) {
+      for (const file of skill.files.slice(0, MAX_FILES_SHOWN)) {
+        lines.push(
+          pc.dim(`    ${file.path}${file.executable ? ' (executable)' : ''}  ${formatBytes(file.size)}`),
+        );
+      }
+      if (skill.files.length > MAX_FILES_SHOWN)
+        lines.push(pc.dim(`    … ${skill.files.length - MAX_FILES_SHOWN} more`));
+    }
+    if (skill.dependencies.length > 0) lines.push(`  depends on: ${skill.dependencies.join(', ')}`);
+    for (const diagnostic of skill.diagnostics) lines.push(renderDiagnostic(diagnostic));
+    for (const warning of skill.warnings) lines.push(`  ${pc.yellow('warning')} ${warning}`);
+    if (skill.secrets.length > 0) lines.push(`  ${pc.red('secrets left out:')} ${skill.secrets.join(', ')}`);
+  }
+  if (draft.failed.length > 0) {
+    lines.push('', pc.red(pc.bold(`Cannot be installed (${draft.failed.length}):`)));
+    for (const failure of draft.failed) {
+      lines.push(
+        `  ${failure.name ?? failure.sourcePath}: ${failure.message} ${pc.dim(`[${failure.code}]`)}`,
+      );
+      for (const diagnostic of failure.diagnostics) lines.push(`  ${renderDiagnostic(diagnostic)}`);
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkInstalled, readProjectLock } from '@skilldock/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeWorkspace, runCli } from './run-cli.js';
+import { readTree, writeSkillRepository } from './skills-add-fixtures.js';
+
+/** The real `skills` CLI (npm `skills` 1.5.18), run as a process. */
+const SKILLS_BIN = fileURLToPath(new URL('../../../node_modules/skills/bin/cli.mjs', import.meta.url));
+
+function runSkills(args: readonly string[], { cwd, home }: { cwd: string; home: string }) {
+  const result = spawnSync(process.execPath, [SKILLS_BIN, ...args], {
+    cwd,
+    // No TTY, no telemetry, no agent variables: the skills CLI runs non-interactively as a user would script it.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      DO_NOT_TRACK: '1',
+      DISABLE_TELEMETRY: '1',
+      NO_COLOR: '1',
+    },
+    encoding: 'utf8',
+    input: '',
+    timeout: 120_000,
+  });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+let project: string;
+let home: string;
+let base: string;
+let source: string;
+beforeEach(() => {
+  ({ project, home } = makeWorkspace());
+  base = path.dirname(project);
+  source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta', 'gamma']);
+  mkdirSync(path.join(source, 'skills/beta/references/deep/er'), { recursive: true });
+  cpSync(
+    path.join(source, 'skills/beta/SKILL.md'),
+    path.join(source, 'skills/beta/references/deep/er/copy.md'),
+  );
+});
+afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+describe('interop with the skills CLI', () => {
+  it('P7 reads the lock the skills CLI writes, and our check finds its skills up to date', async () => {
+    const theirs = runSkills(
+      ['add', source, '--skill', '*', '-y', '--copy', '--agent', 'claude-code', 'codex'],
+      { cwd: project, home },
+    );
+    expect(theirs.status).toBe(0);
+    const lock = await readProjectLock(project);
+    expect(Object.keys(lock.skills)).toEqual(['alpha', 'beta', 'gamma']);
+    expect(lock.skills.alpha).toMatchObject({
+      source,
+      sourceType: 'local',
+      computedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const { skills } = await checkInstalled({ scope: 'project', projectRoot: project, home, env: {} });
+    expect(skills.map((skill) => [skill.id, skill.status])).toEqual([
+      ['alpha', 'upToDate'],
+      ['beta', 'upToDate'],
+      ['gamma', 'upToDate'],
+    ]);
+    const check = runCli(['skills', 'check', '--exit-code'], { cwd: project, home });
+    expect(check.status).toBe(0);
+  });
+
+  it('P7 installs the same files and writes the same lock bytes as the skills CLI for the same source and agents', () => {
+    const ours = makeWorkspace();
+    try {
+      expect(
+        runSkills(['add', source, '--skill', '*', '-y', '--copy', '--agent', 'claude-code', 'codex'], {
+          cwd: project,
+          home,
+        }).status,
+      ).toBe(0);
+      const run = runCli(
+        ['skills', 'add', source, '--skill', '*', '--yes', '--copy', '--agent', 'claude-code', 'codex'],
+        {
+          cwd: ours.project,
+          home: ours.home,
+        },
+      );
+      expect(run.status).toBe(0);
+      const theirTree = readTree(project);
+      expect(Object.keys(theirTree)).toContain('.agents/skills/beta/references/deep/er/copy.md');
+      expect(readTree(ours.project)).toEqual(theirTree);
+    } finally {
+      rmSync(path.dirname(ours.project), { recursive: true, force: true });
+    }
+  });
+
+  it('P7 the skills CLI restores from our lock and writes back the same computedHash and bytes', () => {
+    const run = runCli(['skills', 'add', source, '--skill', '*', '--yes', '--copy', '--agent', 'codex'], {
+      cwd: project,
+      home,
+    });
+    expect(run.status).toBe(0);
+    const ourLock = readFileSync(path.join(project, 'skills-lock.json'), 'utf8');
+    // A fresh checkout holding only our lock: `skills experimental_install` reads it and reinstalls.
+    const clone = makeWorkspace();
+    try {
+      cpSync(path.join(project, 'skills-lock.json'), path.join(clone.project, 'skills-lock.json'));
+      const restored = runSkills(['experimental_install'], { cwd: clone.project, home: clone.home });
+      expect(restored.status).toBe(0);
+      expect(readFileSync(path.join(clone.project, 'skills-lock.json'), 'utf8')).toBe(ourLock);
+      expect(readTree(path.join(clone.project, '.agents/skills'))).toEqual(
+        readTree(path.join(project, '.agents/skills')),
+      );
+    } finally {
+      rmSync(path.dirname(clone.project), { recursive: true, force: true });
+    }
+  });
+});

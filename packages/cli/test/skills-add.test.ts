@@ -1,0 +1,161 @@
+import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeWorkspace, runCli } from './run-cli.js';
+import { makeGitHubFake, readTree, writeSkillRepository } from './skills-add-fixtures.js';
+
+let project: string;
+let home: string;
+let base: string;
+beforeEach(() => {
+  ({ project, home } = makeWorkspace());
+  base = path.dirname(project);
+});
+afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+describe('skilldock skills add', () => {
+  it('P7 installs every skill of a local folder with --copy for the chosen agents and writes the lock', () => {
+    const source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta']);
+    const run = runCli(
+      ['skills', 'add', source, '--skill', '*', '--yes', '--copy', '--agent', 'claude-code', 'codex'],
+      { cwd: project, home },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Installed 2 skill(s) (project, copy) for claude-code, codex');
+    expect(readTree(path.join(project, '.claude/skills'))).toEqual(
+      readTree(path.join(project, '.agents/skills')),
+    );
+    expect(readFileSync(path.join(project, '.agents/skills/alpha/scripts/run.sh'), 'utf8')).toBe(
+      '#!/bin/sh\necho run\n',
+    );
+    const lock = JSON.parse(readFileSync(path.join(project, 'skills-lock.json'), 'utf8'));
+    expect(Object.keys(lock.skills)).toEqual(['alpha', 'beta']);
+    expect(lock.skills.alpha).toMatchObject({
+      source,
+      sourceType: 'local',
+      computedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+  });
+
+  it('P7 links agent folders to .agents/skills by default and installs only .agents/skills when no agent is detected', () => {
+    const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
+    const run = runCli(['skills', 'add', source, '--agent', 'claude-code'], { cwd: project, home });
+    expect(run.status).toBe(0);
+    expect(readlinkSync(path.join(project, '.claude/skills/alpha'))).toBe('../../.agents/skills/alpha');
+    const other = makeWorkspace();
+    const plain = runCli(['skills', 'add', source], { cwd: other.project, home: other.home });
+    expect(plain.status).toBe(0);
+    expect(plain.stdout).toContain('for universal');
+    expect(existsSync(path.join(other.project, '.agents/skills/alpha/SKILL.md'))).toBe(true);
+    expect(existsSync(path.join(other.project, '.claude'))).toBe(false);
+    rmSync(path.dirname(other.project), { recursive: true, force: true });
+  });
+
+  it('P7 installs from a GitHub repository (a local bare repo via insteadOf) with owner/repo', () => {
+    const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha', 'beta']);
+    const run = runCli(['skills', 'add', 'acme/skills', '--skill', 'beta', '--yes', '--json'], {
+      cwd: project,
+      home,
+      env: { GIT_CONFIG_GLOBAL: fake.gitConfig },
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({
+      source: {
+        input: 'acme/skills',
+        type: 'github',
+        lockSource: 'acme/skills',
+        lockSourceType: 'github',
+        commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+      },
+      scope: 'project',
+      mode: 'symlink',
+      agents: ['universal'],
+      installed: [{ id: 'beta', paths: [path.join(project, '.agents/skills/beta')], skipped: [] }],
+      failed: [],
+      lock: path.join(project, 'skills-lock.json'),
+      warnings: [],
+    });
+    const lock = JSON.parse(readFileSync(path.join(project, 'skills-lock.json'), 'utf8'));
+    expect(lock.skills.beta).toEqual({
+      source: 'acme/skills',
+      sourceType: 'github',
+      skillPath: 'skills/beta/SKILL.md',
+      computedHash: result.installed[0].computedHash,
+    });
+  });
+
+  it('P6 --list only lists what the source holds and writes nothing', () => {
+    const source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta']);
+    const text = runCli(['skills', 'add', source, '--list'], { cwd: project, home });
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain('alpha  The alpha skill.');
+    const json = runCli(['skills', 'add', source, '--list', '--json'], { cwd: project, home });
+    const listed = JSON.parse(json.stdout);
+    expect(listed.skills.map((skill: { id: string }) => skill.id)).toEqual(['alpha', 'beta']);
+    expect(listed.skills[0]).toMatchObject({
+      name: 'alpha',
+      description: 'The alpha skill.',
+      sourcePath: 'skills/alpha',
+      files: expect.arrayContaining([{ path: 'scripts/run.sh', size: 19, executable: false }]),
+      dependencies: [],
+      diagnostics: [],
+      secrets: [],
+      revision: expect.stringMatching(/^sha256:/),
+    });
+    expect(existsSync(path.join(project, '.agents'))).toBe(false);
+    expect(existsSync(path.join(project, 'skills-lock.json'))).toBe(false);
+  });
+
+  it('P6 without a TTY, several skills and no --skill or --yes fail with the list and the flag to pass', () => {
+    const source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta']);
+    const run = runCli(['skills', 'add', source], { cwd: project, home });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('holds 2 skills (alpha, beta)');
+    expect(run.stderr).toContain("--skill '*'");
+    expect(existsSync(path.join(project, '.agents'))).toBe(false);
+  });
+
+  it('P8 refuses to install over an existing skill and points to remove or update', () => {
+    const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
+    expect(runCli(['skills', 'add', source], { cwd: project, home }).status).toBe(0);
+    const again = runCli(['skills', 'add', source], { cwd: project, home });
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('skilldock skills remove alpha');
+  });
+
+  it('P7 bad inputs: an unknown agent lists the valid ids (exit 2), a missing source exits 2, a host not allowed exits 1', () => {
+    const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
+    const agent = runCli(['skills', 'add', source, '--agent', 'claude-code,nope'], { cwd: project, home });
+    expect(agent.status).toBe(2);
+    expect(agent.stderr).toContain("Unknown agent 'nope'");
+    expect(agent.stderr).toContain('claude-code, openclaw, cline');
+    const missing = runCli(['skills', 'add', './does-not-exist'], { cwd: project, home });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('does-not-exist');
+    const host = runCli(['skills', 'add', 'https://evil.example.com/acme/skills.git', '--json'], {
+      cwd: project,
+      home,
+    });
+    expect(host.status).toBe(1);
+    expect(JSON.parse(host.stdout).error).toMatchObject({ code: 'host_not_allowed' });
+    expect(host.stderr).toContain('evil.example.com');
+    expect(existsSync(path.join(project, 'skills-lock.json'))).toBe(false);
+  });
+
+  it('P5 reads allowed_hosts from the user settings: an empty list disables remote installs', () => {
+    const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha']);
+    mkdirSync(path.join(home, '.skilldock'), { recursive: true });
+    writeFileSync(path.join(home, '.skilldock/settings.json'), JSON.stringify({ allowed_hosts: [] }));
+    const run = runCli(['skills', 'add', 'acme/skills', '--yes', '--json'], {
+      cwd: project,
+      home,
+      env: { GIT_CONFIG_GLOBAL: fake.gitConfig },
+    });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout).error.code).toBe('remote_install_disabled');
+    expect(existsSync(path.join(project, '.agents'))).toBe(false);
+  });
+});

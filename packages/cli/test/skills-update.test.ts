@@ -1,0 +1,70 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeWorkspace, runCli } from './run-cli.js';
+import { makeGitHubFake } from './skills-add-fixtures.js';
+
+let project: string;
+let home: string;
+let base: string;
+beforeEach(() => {
+  ({ project, home } = makeWorkspace());
+  base = path.dirname(project);
+});
+afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+describe('skilldock skills check and update', () => {
+  it('P7 check says up to date, then reports a change pushed upstream (exit 0, or 3 with --exit-code); update installs it', () => {
+    const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha', 'beta']);
+    const env = { GIT_CONFIG_GLOBAL: fake.gitConfig };
+    expect(
+      runCli(['skills', 'add', 'acme/skills', '--yes', '--agent', 'claude-code'], { cwd: project, home, env })
+        .status,
+    ).toBe(0);
+    const clean = runCli(['skills', 'check', '--exit-code'], { cwd: project, home, env });
+    expect(clean.status).toBe(0);
+    expect(clean.stdout).toContain('All skills are up to date.');
+
+    writeFileSync(path.join(fake.work, 'skills/beta/references/guide.md'), '# New guide\n');
+    fake.push('new guide');
+    const lockBefore = readFileSync(path.join(project, 'skills-lock.json'), 'utf8');
+    const check = runCli(['skills', 'check', '--json'], { cwd: project, home, env });
+    expect(check.status).toBe(0);
+    const checked = JSON.parse(check.stdout);
+    expect(checked).toMatchObject({
+      scope: 'project',
+      updates: 1,
+      skills: [
+        { id: 'alpha', status: 'upToDate', source: 'https://github.com/acme/skills' },
+        { id: 'beta', status: 'changed', installed: expect.any(String), available: expect.any(String) },
+      ],
+    });
+    expect(runCli(['skills', 'check', '--exit-code'], { cwd: project, home, env }).status).toBe(3);
+    expect(readFileSync(path.join(project, 'skills-lock.json'), 'utf8')).toBe(lockBefore);
+
+    const update = runCli(['skills', 'update', '--json'], { cwd: project, home, env });
+    expect(update.stderr).toBe('');
+    expect(update.status).toBe(0);
+    expect(JSON.parse(update.stdout)).toMatchObject({ scope: 'project', updated: ['beta'] });
+    expect(readFileSync(path.join(project, '.claude/skills/beta/references/guide.md'), 'utf8')).toBe(
+      '# New guide\n',
+    );
+    const lock = JSON.parse(readFileSync(path.join(project, 'skills-lock.json'), 'utf8'));
+    expect(lock.skills.beta.computedHash).toBe(checked.skills[1].available);
+    expect(runCli(['skills', 'check', '--exit-code'], { cwd: project, home, env }).status).toBe(0);
+  });
+
+  it('P7 check reports a skill whose source is gone as sourceMissing', () => {
+    const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha']);
+    const env = { GIT_CONFIG_GLOBAL: fake.gitConfig };
+    expect(runCli(['skills', 'add', 'acme/skills', '--yes'], { cwd: project, home, env }).status).toBe(0);
+    rmSync(fake.bare, { recursive: true });
+    const check = runCli(['skills', 'check', '--json'], { cwd: project, home, env });
+    expect(check.status).toBe(0);
+    expect(JSON.parse(check.stdout).skills[0]).toMatchObject({
+      id: 'alpha',
+      status: 'sourceMissing',
+      message: expect.any(String),
+    });
+  });
+});

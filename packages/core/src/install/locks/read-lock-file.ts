@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import { UserInputError } from '../../errors.js';
+
+/** A lock file's parsed content and raw bytes (`undefined` when the file does not exist). */
+export interface LockFileRead {
+  readonly file: string;
+  readonly bytes: Buffer | undefined;
+  readonly version: 1;
+  /** Entries as written, unknown fields kept. */
+  readonly skills: Record<string, Record<string, unknown>>;
+  /** Top-level fields other than `version` and `skills`, kept on rewrite. */
+  readonly extra: Record<string, unknown>;
+}
+
+/**
+ * Reads a version 1 lock file. A missing file is an empty lock; anything unreadable (bad JSON,
+ * another version, a `skills` that is not an object) is a `UserInputError` `lock_corrupt` naming
+ * the file, so a damaged lock is never silently overwritten.
+ */
+export async function readLockFile(file: string): Promise<LockFileRead> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { file, bytes: undefined, version: 1, skills: {}, extra: {} };
+    }
+    throw error;
+  }
+  const corrupt = (why: string, cause?: unknown): never => {
+    throw new UserInputError(
+      'lock_corrupt',
+      `The lock file ${file} is corrupt (${why}); fix or delete it, nothing was changed`,
+      { details: { path: file }, cause },
+    );
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    return corrupt((error as Error).message, error);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return corrupt('not a JSON object');
+  const { version, skills, ...extra } = parsed as Record<string, unknown>;
+  if (version !== 1) return corrupt(`version ${JSON.stringify(version)}, expected 1`);
+  if (typeof skills !== 'object' || skills === null || Array.isArray(skills)) {
+    return corrupt('`skills` is not an object');
+  }
+  for (const [id, entry] of Object.entries(skills)) {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      return corrupt(`entry '${id}' is not an object`);
+    }
+    if (typeof (entry as Record<string, unknown>).source !== 'string') {
+      return corrupt(`entry '${id}' has no string \`source\``);
+    }
+  }
+  return { file, bytes, version: 1, skills: skills as Record<string, Record<string, unknown>>, extra };
+}
+
+/**
+ * A lock as the `skills` CLI writes it: `version`, then `skills` with ids sorted, then any unknown
+ * top-level fields; 2-space JSON and a final newline.
+ */
+export function serializeLock(
+  skills: Readonly<Record<string, unknown>>,
+  extra: Readonly<Record<string, unknown>> = {},
+): string {
+  const sorted: Record<string, unknown> = {};
+  for (const id of Object.keys(skills).sort()) sorted[id] = skills[id];
+  return `${JSON.stringify({ version: 1, skills: sorted, ...extra }, null, 2)}\n`;
+}

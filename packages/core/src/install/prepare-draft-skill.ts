@@ -1,0 +1,103 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../format/diagnostic.js';
+import { loadSkill } from '../format/load-skill.js';
+import { computeDirectoryRevision } from '../package/compute-directory-revision.js';
+import { computeSkillsLockHash } from '../package/compute-skills-lock-hash.js';
+import type { DraftFailure, DraftSkill } from './install-draft.js';
+import type { SkillCandidate } from './sources/skill-candidate.js';
+import { stageSkillCopy } from './stage-skill-copy.js';
+
+/** A candidate whose SKILL.md was read leniently, ready to be staged. */
+export interface NamedCandidate extends SkillCandidate {
+  readonly id: string;
+  readonly name: string;
+  /** How paths are shown in diagnostics: the real folder for local sources, else the source path. */
+  readonly displayDirectory: string;
+}
+
+/** How to stage one skill. */
+export interface PrepareDraftSkillOptions {
+  /** Folder that receives `<id>/`. */
+  readonly skillsDirectory: string;
+  readonly profile: 'spec' | 'lenient';
+  /** Symlinks git checked out as plain files, POSIX from the source root. */
+  readonly symlinks: readonly string[];
+}
+
+/**
+ * Stages one skill of a draft (SPEC P6): a clean copy under `<skillsDirectory>/<id>` (noise skipped,
+ * secrets left out, links refused), validated where it will live — in a folder named by its install
+ * id — with the revision and the `skills` CLI hash of exactly what confirm will publish.
+ * Expected problems come back as a {@link DraftFailure}; the partial copy is removed.
+ */
+export async function prepareDraftSkill(
+  candidate: NamedCandidate,
+  options: PrepareDraftSkillOptions,
+): Promise<DraftSkill | DraftFailure> {
+  const fail = (code: string, message: string, diagnostics: readonly Diagnostic[] = []): DraftFailure => ({
+    sourcePath: candidate.sourcePath,
+    name: candidate.name,
+    code,
+    message,
+    diagnostics,
+  });
+  const linked = options.symlinks.filter(
+    (link) => candidate.sourcePath === '' || link.startsWith(`${candidate.sourcePath}/`),
+  );
+  if (linked.length > 0)
+    return fail(
+      'symlink_in_skill',
+      `The skill contains symbolic links, which are never installed: ${linked.join(', ')}.`,
+    );
+
+  const directory = path.join(options.skillsDirectory, candidate.id);
+  const staged = await stageSkillCopy(candidate.directory, directory);
+  if (!staged.ok) {
+    await rm(directory, { recursive: true, force: true });
+    return fail(staged.code, staged.message);
+  }
+  const loaded = await loadSkill(directory, { profile: options.profile });
+  const diagnostics = relocate(loaded.diagnostics, directory, candidate.displayDirectory);
+  if (!loaded.ok) {
+    await rm(directory, { recursive: true, force: true });
+    return fail('invalid_skill', `${candidate.name} is not a valid skill.`, diagnostics);
+  }
+  const [revision, computedHash] = await Promise.all([
+    computeDirectoryRevision(directory),
+    computeSkillsLockHash(directory),
+  ]);
+  const warnings = [...staged.warnings];
+  const folderName = path.basename(candidate.directory);
+  if (candidate.sourcePath !== '' && folderName !== candidate.id)
+    warnings.push(`installed as ${candidate.id}/ (the source folder is ${folderName}/)`);
+  if (staged.secrets.length > 0) warnings.push(`left out secret files: ${staged.secrets.join(', ')}`);
+  return Object.freeze({
+    id: candidate.id,
+    name: loaded.skill.name,
+    description: loaded.skill.description,
+    directory,
+    sourcePath: candidate.sourcePath,
+    files: Object.freeze(
+      staged.files.map((file) =>
+        Object.freeze({ path: file.path, size: file.size, executable: file.executable }),
+      ),
+    ),
+    totalBytes: staged.totalBytes,
+    dependencies: Object.freeze([...loaded.skill.fields.skillDependencies]),
+    diagnostics: Object.freeze(diagnostics),
+    warnings: Object.freeze(warnings),
+    secrets: Object.freeze([...staged.secrets]),
+    revision,
+    computedHash,
+  });
+}
+
+/** Diagnostics name the file the user knows, not the staged copy. */
+export function relocate(diagnostics: readonly Diagnostic[], from: string, to: string): Diagnostic[] {
+  return diagnostics.map((diagnostic) => {
+    if (diagnostic.file === undefined || !diagnostic.file.startsWith(from)) return diagnostic;
+    const rest = diagnostic.file.slice(from.length).split(path.sep).filter(Boolean).join('/');
+    return { ...diagnostic, file: to === '' ? rest : `${to}/${rest}` };
+  });
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { UserInputError } from '../errors.js';
+import { loadSkill } from '../format/load-skill.js';
+import { DRAFT_FILE_NAME, DRAFT_LIFETIME_MILLISECONDS, ensureStagingParent } from './draft-staging.js';
+import type { DraftFailure, DraftSkill, InstallDraft, ResolvedSource } from './install-draft.js';
+import type { InstallProgressEvent } from './install-progress-event.js';
+import { type NamedCandidate, prepareDraftSkill, relocate } from './prepare-draft-skill.js';
+import { sanitizeInstallName } from './sanitize-install-name.js';
+import { assertRemoteUrlAllowed, type RemotePolicy } from './sources/assert-remote-url-allowed.js';
+import { type FetchedSource, fetchSource } from './sources/fetch-source.js';
+import { resolveSource } from './sources/resolve-source.js';
+
+/** How to prepare an install. */
+export interface PrepareInstallOptions extends RemotePolicy {
+  /** Relative local paths resolve against it. */
+  readonly cwd: string;
+  /** Skills to prepare, by name or install id (case-insensitive); default the `@skill` of the source, else all. */
+  readonly skills?: readonly string[] | '*';
+  /** Validation profile of the staged skills; default `spec` (the open specification). */
+  readonly profile?: 'spec' | 'lenient';
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (event: InstallProgressEvent) => void;
+  /** Clock for `createdAt`/`expiresAt`; default `new Date()`. */
+  readonly now?: () => Date;
+  /** Extra `git -c` settings (tests point github.com at local repositories with `url.<base>.insteadOf`). */
+  readonly gitConfig?: Readonly<Record<string, string>>;
+  /** Where draft folders are made; default `<tmp>/skilldock-drafts-<uid>`. */
+  readonly stagingParent?: string;
+  /** Largest download (index, archive, file); default 10 MiB. */
+  readonly maxDownloadBytes?: number;
+  /** Per git command or download; default 120 s for git, 60 s for a download. */
+  readonly timeoutMilliseconds?: number;
+}
+
+/**
+ * Step one of an install (SPEC P4–P6): resolves and fetches the source into a private staging folder,
+ * finds its skills, and stages a validated, clean copy of each, ready for review. Nothing is installed;
+ * confirm publishes the staged copies, cancel removes them. Skills that failed are listed in `failed`
+ * and can never be confirmed. The draft expires one hour after creation.
+ * @throws UserInputError `no_skills_found`, `skill_not_found` and fetch errors; SecurityError from the allowlist.
+ * @example
+ * const draft = await prepareInstall('acme/skills@pdf', { cwd: process.cwd() });
+ * for (const skill of draft.skills) console.log(skill.id, skill.description);
+ */
+export async function prepareInstall(
+  source: string | ResolvedSource,
+  options: PrepareInstallOptions,
+): Promise<InstallDraft> {
+  const resolved = typeof source === 'string' ? resolveSource(source, options) : source;
+  // A caller-built source gets the same allowlist check as a typed one.
+  if (resolved.url !== undefined) assertRemoteUrlAllowed(resolved.url, options);
+  const progress = options.onProgress ?? (() => {});
+  const requested = options.skills ?? (resolved.skill === undefined ? '*' : [resolved.skill]);
+  const createdAt = (options.now ?? (() => new Date()))();
+  const id = randomUUID();
+  const stagingDirectory = path.join(await ensureStagingParent(options.stagingParent), id);
+  await mkdir(stagingDirectory, { mode: 0o700 });
+  const fetchDirectory = path.join(stagingDirectory, 'fetch');
+  try {
+    await mkdir(fetchDirectory, { mode: 0o700 });
+    const fetched = await fetchSource(resolved, {
+      directory: fetchDirectory,
+      policy: options,
+      ...(requested === '*' ? {} : { names: requested }),
+      ...(options.gitConfig ? { gitConfig: options.gitConfig } : {}),
+      ...(options.maxDownloadBytes ? { maxDownloadBytes: options.maxDownloadBytes } : {}),
+      ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      onProgress: progress,
+    });
+    if (fetched.candidates.length === 0 && fetched.failed.length === 0)
+      throw new UserInputError(
+        'no_skills_found',
+        `No skills found in ${resolved.input}${resolved.subpath ? ` (looked in ${resolved.subpath})` : ''}: no folder holds a SKILL.md.`,
+        { details: { source: resolved.input } },
+      );
+
+    progress({
+      type: 'phase-start',
+      phase: 'parse',
+      message: 'Reading skills',
+      total: fetched.candidates.length,
+    });
+    const named = await nameCandidates(fetched);
+    progress({ type: 'phase-end', phase: 'parse', count: named.length });
+    const selected = selectCandidates(named, requested);
+
+    const skillsDirectory = path.join(stagingDirectory, 'skills');
+    await mkdir(skillsDirectory, { mode: 0o700 });
+    const skills: DraftSkill[] = [];
+    // Entries the source could not deliver count only when they were asked for.
+    const failed: DraftFailure[] = fetched.failed.filter(
+      (failure) =>
+        requested === '*' || requested.some((name) => name.toLowerCase() === failure.name?.toLowerCase()),
+    );
+    const taken = new Set<string>();
+    progress({ type: 'phase-start', phase: 'stage', message: 'Staging skills', total: selected.length });
+    for (const [index, candidate] of selected.entries()) {
+      options.signal?.throwIfAborted();
+      if ('code' in candidate) failed.push(candidate);
+      else if (taken.has(candidate.id))
+        failed.push({
+          sourcePath: candidate.sourcePath,
+          name: candidate.name,
+          code: 'duplicate_skill',
+          message: `Another skill in this source already has the install id ${candidate.id}; only the first one found is prepared.`,
+          diagnostics: [],
+        });
+      else {
+        taken.add(candidate.id);
+        const prepared = await prepareDraftSkill(candidate, {
+          skillsDirectory,
+          profile: options.profile ?? 'spec',
+          symlinks: fetched.symlinks,
+        });
+        if ('code' in prepared) failed.push(prepared);
+        else skills.push(prepared);
+      }
+      progress({ type: 'phase-progress', phase: 'stage', completed: index + 1, total: selected.length });
+    }
+    progress({ type: 'phase-end', phase: 'stage', count: skills.length });
+    await rm(fetchDirectory, { recursive: true, force: true });
+
+    const draft: InstallDraft = Object.freeze({
+      id,
+      source: resolved,
+      ...(fetched.commit === undefined ? {} : { commit: fetched.commit }),
+      createdAt: createdAt.toISOString(),
+      expiresAt: new Date(createdAt.getTime() + DRAFT_LIFETIME_MILLISECONDS).toISOString(),
+      stagingDirectory,
+      skills: Object.freeze(skills),
+      failed: Object.freeze(failed),
+      ...(fetched.warnings.length === 0 ? {} : { warnings: Object.freeze([...fetched.warnings]) }),
+    });
+    await writeFile(path.join(stagingDirectory, DRAFT_FILE_NAME), `${JSON.stringify(draft, null, 2)}\n`, {
+      mode: 0o600,
+    });
+    return draft;
+  } catch (error) {
+    await rm(stagingDirectory, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Reads each candidate's name leniently: enough to pick the install id and to select by name. */
+async function nameCandidates(fetched: FetchedSource): Promise<(NamedCandidate | DraftFailure)[]> {
+  const named: (NamedCandidate | DraftFailure)[] = [];
+  for (const candidate of fetched.candidates) {
+    const displayDirectory = fetched.inPlace ? candidate.directory : candidate.sourcePath;
+    const read = await loadSkill(candidate.directory, { profile: 'lenient', listFiles: false });
+    if (!read.ok) {
+      named.push({
+        sourcePath: candidate.sourcePath,
+        code: 'invalid_skill',
+        message: `${candidate.sourcePath || 'The source root'} does not hold a readable SKILL.md.`,
+        diagnostics: relocate(read.diagnostics, candidate.directory, displayDirectory),
+      });
+      continue;
+    }
+    const name = read.skill.name;
+    named.push({
+      ...candidate,
+      name,
+      id: candidate.installName ?? sanitizeInstallName(name),
+      displayDirectory,
+    });
+  }
+  return named;
+}
+
+/** Keeps the asked-for skills; an unknown name is an error that lists the names there are. */
+function selectCandidates(
+  named: readonly (NamedCandidate | DraftFailure)[],
+  requested: readonly string[] | '*',
+): (NamedCandidate | DraftFailure)[] {
+  if (requested === '*') return [...named];
+  const keys = (candidate: NamedCandidate | DraftFailure) =>
+    [
+      candidate.name,
+      'id' in candidate ? candidate.id : undefined,
+      path.posix.basename(candidate.sourcePath),
+    ].flatMap((key) => (key ? [key.toLowerCase()] : []));
+  const wanted = requested.map((name) => name.toLowerCase());
+  const missing = requested.filter(
+    (name) => !named.some((candidate) => keys(candidate).includes(name.toLowerCase())),
+  );
+  if (missing.length > 0) {
+    const available = named.map((candidate) => candidate.name ?? candidate.sourcePath);
+    throw new UserInputError(
+      'skill_not_found',
+      `No skill named ${missing.join(', ')} in this source; it has: ${available.join(', ') || 'no readable skills'}.`,
+      { details: { missing, available } },
+    );
+  }
+  return named.filter((candidate) => keys(candidate).some((key) => wanted.includes(key)));
+}

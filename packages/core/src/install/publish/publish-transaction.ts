@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, lstat, mkdir, readFile, realpath, rename, rm, rmdir, stat, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../locks/write-file-atomic.js';
+import { copySkillDirectory, type SkillTree } from './copy-skill-directory.js';
+
+/** The named writes of a publish, in the order they happen (SPEC P8). */
+export type PublishStep =
+  /** Copy the staged skill to a sibling temp folder of its target. */
+  | 'stage-copy'
+  /** Move an existing folder or link aside (update, remove), to a sibling temp name. */
+  | 'move-aside'
+  /** Rename the staged copy into place. */
+  | 'rename'
+  /** Create an agent folder's link to the shared copy. */
+  | 'agent-link'
+  /** Write the lock file. */
+  | 'lock-write'
+  /** Delete what was moved aside; the last step, after the lock. */
+  | 'old-removal';
+
+/** Test hook: `before` runs before each write and may throw to simulate a failure at that step. */
+export interface PublishFaults {
+  before(step: PublishStep, detail: { readonly path: string }): void | Promise<void>;
+}
+
+type JournalEntry =
+  | { readonly kind: 'created'; readonly path: string }
+  /** `aside`: an old folder, deleted on commit; `moved`: a staged folder moved in, nothing to delete. */
+  | { readonly kind: 'aside' | 'moved'; readonly from: string; readonly to: string }
+  | { readonly kind: 'wrote'; readonly file: string; readonly previous: Buffer | undefined };
+
+/**
+ * One all-or-nothing set of file-system writes: every write is journaled, `rollback` undoes them in
+ * reverse so the previous state is intact, `commit` deletes what was moved aside. Lives for one
+ * install, update or remove.
+ */
+export class PublishTransaction {
+  readonly #faults: PublishFaults | undefined;
+  readonly #journal: JournalEntry[] = [];
+  #folderMode: number | undefined;
+  /** Problems met after the commit point (a leftover temp folder); the publish still succeeded. */
+  readonly warnings: string[] = [];
+
+  constructor(faults?: PublishFaults) {
+    this.#faults = faults;
+  }
+
+  async #step(step: PublishStep, target: string): Promise<void> {
+    await this.#faults?.before(step, { path: target });
+  }
+
+  /** Creates a folder and its missing parents, journaling the first one created. */
+  async ensureDirectory(directory: string): Promise<void> {
+    const first = await mkdir(directory, { recursive: true });
+    if (first !== undefined) this.#journal.push({ kind: 'created', path: first });
+  }
+
+  /** True when something (file, folder, link, even dangling) is at `target`. */
+  async exists(target: string): Promise<boolean> {
+    try {
+      await lstat(target);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Stages `source` next to `target` — a copy, or with `move` a rename of `source` itself when it is
+   * on the same file system (rollback renames it back) — moves an existing `target` aside when
+   * `replace`, then renames the staged folder in.
+   */
+  async placeDirectory(
+    source: string,
+    target: string,
+    { replace = false, tree, move = false }: { replace?: boolean; tree?: SkillTree; move?: boolean } = {},
+  ): Promise<void> {
+    await this.ensureDirectory(path.dirname(target));
+    await this.#step('stage-copy', target);
+    const staged = siblingName(target, 'new');
+    if (!(move && (await this.#moveStaged(source, staged)))) {
+      this.#journal.push({ kind: 'created', path: staged });
+      await copySkillDirectory(source, staged, tree);
+    }
+    if (replace && (await this.exists(target))) await this.moveAside(target);
+    await this.#step('rename', target);
+    await rename(staged, target);
+    this.#journal.push({ kind: 'moved', from: staged, to: target });
+  }
+
+  /** Renames a draft's staged folder to `staged`; false when it is on another file system. */
+  async #moveStaged(source: string, staged: string): Promise<boolean> {
+    try {
+      await rename(source, staged);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EXDEV') return false;
+      throw error;
+    }
+    this.#journal.push({ kind: 'moved', from: source, to: staged });
+    // Drafts are private (0700); an installed folder gets the mode a fresh folder gets here.
+    this.#folderMode ??= await freshFolderMode(path.dirname(staged));
+    await chmod(staged, this.#folderMode);
+    return true;
+  }
+
+  /** A relative symlink at `linkPath` to the folder `target`, as the `skills` CLI makes it. */
+  async placeLink(target: string, linkPath: string): Promise<void> {
+    const parent = path.dirname(linkPath);
+    await this.ensureDirectory(parent);
+    await this.#step('agent-link', linkPath);
+    const realParent = await realpath(parent);
+    await symlink(path.relative(realParent, target), linkPath);
+    this.#journal.push({ kind: 'created', path: linkPath });
+  }
+
+  /** Renames `target` to a sibling temp name; `commit` deletes it, `rollback` renames it back. */
+  async moveAside(target: string): Promise<void> {
+    await this.#step('move-aside', target);
+    const aside = siblingName(target, 'old');
+    await rename(target, aside);
+    this.#journal.push({ kind: 'aside', from: target, to: aside });
+  }
+
+  /** Writes a file atomically, remembering its previous bytes for `rollback`. */
+  async writeFile(file: string, content: string): Promise<void> {
+    await this.ensureDirectory(path.dirname(file));
+    let previous: Buffer | undefined;
+    try {
+      previous = await readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    await this.#step('lock-write', file);
+    this.#journal.push({ kind: 'wrote', file, previous });
+    await writeFileAtomic(file, content);
+  }
+
+  /**
+   * Deletes what was moved aside. Every removal's fault check runs before the first deletion, so
+   * a failure there can still roll back; a real deletion error after that only leaves a warning.
+   */
+  async commit(): Promise<void> {
+    const aside = this.#journal.flatMap((entry) => (entry.kind === 'aside' ? [entry.to] : []));
+    for (const folder of aside) await this.#step('old-removal', folder);
+    this.#journal.length = 0;
+    await Promise.all(
+      aside.map((folder) =>
+        rm(folder, { recursive: true, force: true }).catch((error: Error) => {
+          this.warnings.push(`could not remove ${folder}: ${error.message}`);
+        }),
+      ),
+    );
+  }
+
+  /** Undoes every journaled write, newest first. */
+  async rollback(): Promise<void> {
+    for (const entry of this.#journal.reverse()) {
+      if (entry.kind === 'created') await rm(entry.path, { recursive: true, force: true });
+      else if (entry.kind === 'wrote') {
+        if (entry.previous === undefined) await rm(entry.file, { force: true });
+        else await writeFileAtomic(entry.file, entry.previous);
+      } else await rename(entry.to, entry.from);
+    }
+    this.#journal.length = 0;
+  }
+}
+
+function siblingName(target: string, purpose: 'new' | 'old'): string {
+  return path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.skilldock-${purpose}-${randomBytes(4).toString('hex')}`,
+  );
+}
+
+/** The permission bits `mkdir` gives a new folder in `parent` under the current umask. */
+async function freshFolderMode(parent: string): Promise<number> {
+  const probe = siblingName(path.join(parent, 'probe'), 'new');
+  await mkdir(probe);
+  try {
+    return (await stat(probe)).mode & 0o7777;
+  } finally {
+    await rmdir(probe);
+  }
+}

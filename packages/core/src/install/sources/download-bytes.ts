@@ -1,0 +1,128 @@
+import { SecurityError, UserInputError } from '../../errors.js';
+import { assertRemoteUrlAllowed, type RemotePolicy } from './assert-remote-url-allowed.js';
+
+/** How to download one URL. */
+export interface DownloadBytesOptions {
+  readonly policy: RemotePolicy;
+  /** Largest body accepted; counted while streaming, so a lying Content-Length cannot pass. */
+  readonly maxBytes: number;
+  /** Whole request, redirects included; default 60 s. */
+  readonly timeoutMilliseconds?: number;
+  readonly signal?: AbortSignal;
+  /** Default 5. */
+  readonly maxRedirects?: number;
+}
+
+/** A downloaded body. */
+export interface DownloadedBytes {
+  readonly bytes: Buffer;
+  /** The URL the body came from, after redirects. */
+  readonly url: string;
+  readonly contentType: string;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Downloads a URL over https (SPEC P4, P5): every URL, including each redirect target, is checked
+ * against the allowlist before it is requested; the body is capped while it streams.
+ * @throws SecurityError from the allowlist or `download_too_large`; UserInputError `download_failed`
+ *   (with `details.status`), `download_timeout`, `too_many_redirects`.
+ */
+export async function downloadBytes(url: string, options: DownloadBytesOptions): Promise<DownloadedBytes> {
+  const timeout = AbortSignal.timeout(options.timeoutMilliseconds ?? 60_000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let current = assertRemoteUrlAllowed(url, options.policy);
+  for (let redirects = 0; ; redirects++) {
+    const response = await request(current, signal, options);
+    if (REDIRECT_STATUSES.has(response.status)) {
+      await response.body?.cancel();
+      const location = response.headers.get('location');
+      if (!location)
+        throw new UserInputError('download_failed', `${current.href} redirected without a location.`, {
+          details: { url: current.href, status: response.status },
+        });
+      if (redirects >= (options.maxRedirects ?? 5))
+        throw new UserInputError('too_many_redirects', `${url} redirected too many times.`, {
+          details: { url },
+        });
+      current = assertRemoteUrlAllowed(new URL(location, current), options.policy);
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new UserInputError('download_failed', `${current.href} answered HTTP ${response.status}.`, {
+        details: { url: current.href, status: response.status },
+      });
+    }
+    const bytes = await readCapped(response, current.href, options, signal);
+    return { bytes, url: current.href, contentType: response.headers.get('content-type') ?? '' };
+  }
+}
+
+async function request(url: URL, signal: AbortSignal, options: DownloadBytesOptions): Promise<Response> {
+  try {
+    return await fetch(url, { redirect: 'manual', signal, credentials: 'omit' });
+  } catch (error) {
+    throw (
+      translateAbort(error, url.href, options) ??
+      new UserInputError('download_failed', `Could not reach ${url.href}.`, {
+        cause: error,
+        details: { url: url.href },
+      })
+    );
+  }
+}
+
+async function readCapped(
+  response: Response,
+  url: string,
+  options: DownloadBytesOptions,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  const tooLarge = () =>
+    new SecurityError('download_too_large', `${url} is larger than ${options.maxBytes} bytes.`, {
+      details: { url, limit: options.maxBytes },
+    });
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > options.maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > options.maxBytes) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof SecurityError) throw error;
+    throw translateAbort(error, url, options, signal) ?? error;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function translateAbort(
+  error: unknown,
+  url: string,
+  options: DownloadBytesOptions,
+  signal?: AbortSignal,
+): unknown {
+  if (options.signal?.aborted) return options.signal.reason;
+  const name = (error as { name?: string } | undefined)?.name;
+  if (name === 'TimeoutError' || (name === 'AbortError' && signal?.aborted))
+    return new UserInputError('download_timeout', `${url} took too long to download.`, {
+      cause: error,
+      details: { url },
+    });
+  return undefined;
+}

@@ -1,0 +1,280 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SecurityError } from '../errors.js';
+import type { ArchiveLimits } from './archive-limits.js';
+import { ArchiveNameRegistry } from './archive-name-registry.js';
+import { checkArchiveEntryPath } from './check-archive-entry-path.js';
+import { nestedArchiveKind } from './nested-archive-signature.js';
+
+/** What an archive reader knows about an entry before reading its data. */
+export interface ArchiveEntryHeader {
+  /** The name as decoded from the archive (UTF-8 already checked). */
+  readonly name: string;
+  readonly type: 'file' | 'directory' | 'symlink' | 'hardlink' | 'special' | 'unsupported';
+  /** The size the archive claims; only used to fail early, never trusted. */
+  readonly declaredSize: number;
+  readonly executable: boolean;
+}
+
+/** A file entry accepted for extraction. */
+export interface AcceptedFileEntry {
+  readonly path: string;
+  readonly executable: boolean;
+  /** The size the archive claims, reserved against the expanded limit until the bytes are counted. */
+  readonly declaredSize: number;
+}
+
+/** A file written into the extraction folder. */
+export interface WrittenArchiveFile {
+  readonly path: string;
+  readonly size: number;
+  readonly executable: boolean;
+}
+
+/**
+ * Buffered but not yet written bytes above which readers wait: bounds memory on big archives.
+ * Writes are otherwise not limited: measured on 2,000 small files, 512 in flight beat 64, which
+ * beat 16, 4 and 1 (1.9× slower): each file is three thread-pool requests (open, write, close), and
+ * only a deep queue keeps every pool thread busy.
+ */
+const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+
+/** Folders macOS Finder adds to zips (resource forks); never part of a skill. */
+const MACOS_METADATA_FOLDER = '__MACOSX';
+
+/**
+ * The format-independent half of archive extraction, for one extraction: checks every entry
+ * (count, name, depth, type, duplicates — also case-folded and file-vs-folder clashes), counts
+ * decompressed bytes as they arrive, refuses nested archives, and writes files with exclusive
+ * creation (`wx`) inside its folder only. Writes run in parallel while the reader goes on;
+ * `settle()` waits for all of them, which the caller does before removing the folder on failure.
+ */
+export class ArchiveEntryWriter {
+  readonly #root: string;
+  readonly #limits: ArchiveLimits;
+  #entryCount = 0;
+  #expandedBytes = 0;
+  /** Declared bytes of accepted entries not counted yet: entries read in parallel share one budget. */
+  #reservedBytes = 0;
+  readonly #reservations = new Map<AcceptedFileEntry, number>();
+  #pendingBytes = 0;
+  #failure: { error: unknown } | undefined;
+  readonly #pending = new Set<Promise<void>>();
+  readonly #roomWaiters: (() => void)[] = [];
+  readonly #folders = new Map<string, Promise<unknown>>();
+  readonly #names = new ArchiveNameRegistry();
+  readonly #written: WrittenArchiveFile[] = [];
+  readonly #topLevelNames = new Set<string>();
+
+  constructor(root: string, limits: ArchiveLimits) {
+    this.#root = root;
+    this.#limits = limits;
+  }
+
+  /** Every file written so far. */
+  get files(): readonly WrittenArchiveFile[] {
+    return this.#written;
+  }
+
+  /** Names directly under the archive root (files and folders), macOS metadata left out. */
+  get topLevelNames(): ReadonlySet<string> {
+    return this.#topLevelNames;
+  }
+
+  /** Decompressed file bytes counted so far. */
+  get expandedBytes(): number {
+    return this.#expandedBytes;
+  }
+
+  /** Throws the first failure of a background write, if any. */
+  throwIfFailed(): void {
+    if (this.#failure) throw this.#failure.error;
+  }
+
+  /**
+   * Checks an entry before its data is read. Returns the accepted file, or undefined for entries
+   * that produce no file (folders, the root `./`, macOS metadata); throws for anything refused.
+   */
+  begin(header: ArchiveEntryHeader): AcceptedFileEntry | undefined {
+    this.throwIfFailed();
+    const entry = header.name;
+    this.#entryCount++;
+    if (this.#entryCount > this.#limits.maxEntries) {
+      throw limitError(
+        'too_many_entries',
+        `the archive has more than ${this.#limits.maxEntries} entries (at '${entry}')`,
+        {
+          entry,
+          limit: this.#limits.maxEntries,
+          actual: this.#entryCount,
+        },
+      );
+    }
+    const check = checkArchiveEntryPath(entry);
+    if (!check.ok) {
+      throw new SecurityError('unsafe_entry_name', `archive entry '${entry}' is refused: ${check.reason}`, {
+        details: { entry, reason: check.reason },
+      });
+    }
+    const relative = check.path;
+    const segments = relative === '' ? [] : relative.split('/');
+    if (segments.length > this.#limits.maxDepth) {
+      throw limitError('entry_too_deep', `archive entry '${entry}' is ${segments.length} levels deep`, {
+        entry,
+        limit: this.#limits.maxDepth,
+        actual: segments.length,
+      });
+    }
+    if (header.type === 'symlink' || header.type === 'hardlink') {
+      throw new SecurityError(
+        'link_entry',
+        `archive entry '${entry}' is a ${header.type === 'symlink' ? 'symbolic' : 'hard'} link; skills cannot contain links`,
+        {
+          details: { entry, type: header.type },
+        },
+      );
+    }
+    if (header.type === 'special' || header.type === 'unsupported') {
+      throw new SecurityError(
+        'special_entry',
+        `archive entry '${entry}' is not a regular file or folder (a device, FIFO or unsupported type)`,
+        {
+          details: { entry, type: header.type },
+        },
+      );
+    }
+    if (segments.length === 0) {
+      if (header.type === 'file') {
+        throw new SecurityError(
+          'unsafe_entry_name',
+          `archive entry '${entry}' is a file named like the root`,
+          {
+            details: { entry },
+          },
+        );
+      }
+      return undefined;
+    }
+    if (segments[0] === MACOS_METADATA_FOLDER) return undefined;
+    this.#names.claim(relative, header.type === 'directory', entry);
+    this.#topLevelNames.add(segments[0]!);
+    if (header.type === 'directory') {
+      this.#track(this.#ensureFolder(relative));
+      return undefined;
+    }
+    const committed = this.#expandedBytes + this.#reservedBytes;
+    if (header.declaredSize > this.#limits.maxExpandedBytes - committed) {
+      throw this.#expandedError(entry, committed + header.declaredSize);
+    }
+    const accepted: AcceptedFileEntry = {
+      path: relative,
+      executable: header.executable,
+      declaredSize: header.declaredSize,
+    };
+    this.#reservations.set(accepted, header.declaredSize);
+    this.#reservedBytes += header.declaredSize;
+    return accepted;
+  }
+
+  /**
+   * Counts decompressed bytes of `file` as they arrive (they use up its reservation first);
+   * throws the moment the total passes the limit, whatever the headers said.
+   */
+  count(file: AcceptedFileEntry, bytes: number): void {
+    this.throwIfFailed();
+    this.#expandedBytes += bytes;
+    const reserved = this.#reservations.get(file) ?? 0;
+    const used = Math.min(reserved, bytes);
+    this.#reservations.set(file, reserved - used);
+    this.#reservedBytes -= used;
+    if (this.#expandedBytes > this.#limits.maxExpandedBytes)
+      throw this.#expandedError(file.path, this.#expandedBytes);
+  }
+
+  /**
+   * Writes an accepted file's complete contents in the background (exclusive creation, inside the
+   * root only). Refuses a nested archive.
+   */
+  write(file: AcceptedFileEntry, contents: Buffer): void {
+    this.throwIfFailed();
+    this.#reservedBytes -= this.#reservations.get(file) ?? 0;
+    this.#reservations.delete(file);
+    const kind = nestedArchiveKind(file.path, contents);
+    if (kind !== undefined) {
+      throw new SecurityError(
+        'nested_archive',
+        `archive entry '${file.path}' is itself a ${kind} archive; unpack it first`,
+        {
+          details: { entry: file.path, kind },
+        },
+      );
+    }
+    const target = path.join(this.#root, file.path);
+    const slash = file.path.lastIndexOf('/');
+    const parent = slash === -1 ? Promise.resolve() : this.#ensureFolder(file.path.slice(0, slash));
+    this.#pendingBytes += contents.length;
+    this.#track(
+      parent
+        .then(() => writeFile(target, contents, { flag: 'wx', mode: file.executable ? 0o755 : 0o644 }))
+        .then(() => {
+          this.#written.push({ path: file.path, size: contents.length, executable: file.executable });
+        })
+        .finally(() => {
+          this.#pendingBytes -= contents.length;
+          if (this.#pendingBytes <= MAX_PENDING_BYTES) for (const wake of this.#roomWaiters.splice(0)) wake();
+        }),
+    );
+  }
+
+  /** Resolves when buffered-but-unwritten bytes are below the memory bound. */
+  async room(): Promise<void> {
+    while (this.#pendingBytes > MAX_PENDING_BYTES && this.#failure === undefined) {
+      await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
+    }
+    this.throwIfFailed();
+  }
+
+  /** Waits for every background write; then throws the first failure, if any. */
+  async settle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+    this.throwIfFailed();
+  }
+
+  #track(work: Promise<unknown>): void {
+    const tracked: Promise<void> = work.then(
+      () => undefined,
+      (error: unknown) => {
+        this.#failure ??= { error };
+        for (const wake of this.#roomWaiters.splice(0)) wake();
+      },
+    );
+    this.#pending.add(tracked);
+    void tracked.finally(() => this.#pending.delete(tracked));
+  }
+
+  #ensureFolder(relative: string): Promise<unknown> {
+    let made = this.#folders.get(relative);
+    if (made === undefined) {
+      // Safe to create parents: every path was checked, and this folder only ever holds what we wrote.
+      made = mkdir(path.join(this.#root, relative), { recursive: true, mode: 0o755 });
+      this.#folders.set(relative, made);
+    }
+    return made;
+  }
+
+  #expandedError(entry: string, actual: number): SecurityError {
+    return limitError(
+      'archive_too_large_expanded',
+      `the archive expands past ${this.#limits.maxExpandedBytes} bytes (at entry '${entry}')`,
+      { entry, limit: this.#limits.maxExpandedBytes, actual },
+    );
+  }
+}
+
+function limitError(
+  code: string,
+  message: string,
+  details: { entry: string; limit: number; actual: number },
+): SecurityError {
+  return new SecurityError(code, `${message}; the limit is ${details.limit}`, { details });
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { SecurityError, UserInputError } from '../errors.js';
+import { SKILL_FILE_NAME } from '../format/limits.js';
+import { DEFAULT_ARCHIVE_LIMITS } from './archive-limits.js';
+import { bundleEntries } from './bundle-entries.js';
+import {
+  type CollectedPackageFiles,
+  collectPackageFiles,
+  type PackageFile,
+} from './collect-package-files.js';
+import { writeTarBundle } from './write-tar-bundle.js';
+import { writeZipBundle } from './write-zip-bundle.js';
+
+/** Bundle formats: `zip` (`.zip`) and `tgz` (`.tar.gz`). */
+export type BundleFormat = 'zip' | 'tgz';
+
+/** Options of {@link packSkill}. */
+export interface PackSkillOptions {
+  readonly format: BundleFormat;
+  /** Write the bundle to this file (atomically: a temporary name, then a rename) instead of returning bytes. */
+  readonly out?: string;
+}
+
+/** A packed skill. */
+export interface PackSkillResult {
+  /** The bundle's bytes, when no `out` file was given. */
+  readonly bytes?: Buffer;
+  /** The written file (absolute), when `out` was given. */
+  readonly file?: string;
+  /** The top folder inside the bundle: the skill folder's name. */
+  readonly name: string;
+  readonly format: BundleFormat;
+  /** The packaged files, sorted. */
+  readonly files: readonly PackageFile[];
+  /** Skipped noise, large files and import-limit notes. */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Packs a skill folder into a deterministic bundle (SPEC P2): the same folder gives the same bytes
+ * on every run, whatever the files' mtimes, owners or non-executable mode bits. Entries sit under
+ * one top folder named after the skill folder (`pdf/SKILL.md`), like GitHub archives.
+ *
+ * Noise is skipped with a warning; a secret, link or special file is a `SecurityError`
+ * (`secret_in_package`, `symlink_in_package` or `special_file_in_package`) naming every such path;
+ * a folder without `SKILL.md` is a `UserInputError` (`no_skill_file`). With `out`, nothing is left
+ * behind on failure.
+ * @example
+ * const { file, warnings } = await packSkill('skills/pdf', { format: 'zip', out: 'pdf.zip' });
+ */
+export async function packSkill(directory: string, options: PackSkillOptions): Promise<PackSkillResult> {
+  const root = path.resolve(directory);
+  const name = path.basename(root);
+  const collected = await collectPackageFiles(root);
+  assertPackable(name, collected);
+  const warnings = [...collected.warnings, ...importLimitWarnings(collected)];
+  const entries = bundleEntries(name, collected);
+  const stream: Readable =
+    options.format === 'zip'
+      ? writeZipBundle(entries)
+      : ((await writeTarBundle(path.dirname(root), entries)) as unknown as Readable);
+  const base = { name, format: options.format, files: collected.files, warnings };
+  if (options.out === undefined) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { ...base, bytes: Buffer.concat(chunks) };
+  }
+  const file = path.resolve(options.out);
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.partial`;
+  try {
+    await pipeline(stream, createWriteStream(temporary, { flags: 'wx' }));
+    await rename(temporary, file);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+  return { ...base, file };
+}
+
+function assertPackable(name: string, collected: CollectedPackageFiles): void {
+  const { refused } = collected;
+  if (refused.length > 0) {
+    const code =
+      collected.secrets.length > 0
+        ? 'secret_in_package'
+        : collected.symlinks.length > 0
+          ? 'symlink_in_package'
+          : 'special_file_in_package';
+    const listed = refused.map((entry) => `  ${entry.path} (${entry.reason})`).join('\n');
+    throw new SecurityError(
+      code,
+      `cannot package '${name}': it holds files that must not be shared:\n${listed}\n` +
+        'Remove or move them outside the skill folder, then pack again (there is no ignore file).',
+      { details: { path: name, files: refused.map((entry) => entry.path), refused } },
+    );
+  }
+  if (!collected.files.some((file) => file.path === SKILL_FILE_NAME)) {
+    throw new UserInputError(
+      'no_skill_file',
+      `'${name}' has no ${SKILL_FILE_NAME} at its root; it is not a skill folder`,
+      {
+        details: { path: name },
+      },
+    );
+  }
+}
+
+/** Notes for a bundle that `extractArchive` would refuse with its default limits. */
+function importLimitWarnings(collected: CollectedPackageFiles): string[] {
+  const warnings: string[] = [];
+  const entryCount = collected.files.length + collected.directories.length + 1;
+  if (entryCount > DEFAULT_ARCHIVE_LIMITS.maxEntries) {
+    warnings.push(
+      `the bundle has ${entryCount} entries; imports accept at most ${DEFAULT_ARCHIVE_LIMITS.maxEntries}`,
+    );
+  }
+  if (collected.totalBytes > DEFAULT_ARCHIVE_LIMITS.maxExpandedBytes) {
+    warnings.push(
+      `the files add up to ${collected.totalBytes} bytes; imports accept at most ${DEFAULT_ARCHIVE_LIMITS.maxExpandedBytes}`,
+    );
+  }
+  return warnings;
+}
