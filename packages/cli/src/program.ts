@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import pc from 'picocolors';
+import { registerChat } from './commands/chat.js';
+import { registerRun } from './commands/run.js';
 import { registerSkillsAdd } from './commands/skills-add.js';
 import { registerSkillsCheck } from './commands/skills-check.js';
 import { registerSkillsDoctor } from './commands/skills-doctor.js';
@@ -55,6 +57,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   registerSkillsCheck(skills, output, setExitCode);
   registerSkillsImport(skills, output, setExitCode);
   registerTrust(program, output, setExitCode);
+  registerRun(program, output, setExitCode);
+  registerChat(program, output, setExitCode);
   for (const command of skills.commands) command.exitOverride();
   for (const command of program.commands) command.exitOverride();
 

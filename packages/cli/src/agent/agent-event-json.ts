@@ -1,0 +1,22 @@
+import type { AgentEvent } from '@skilldock/agent';
+import { errorCode } from './error-code.js';
+
+/**
+ * An event as one `--json` line (documented in the README). Events keep the loop's shapes, except
+ * `run-end` (the result without the message list: `status`, `finalText`, `stats`) and `run-error`
+ * (`code`, `message`, `status`, `stats`).
+ */
+export function agentEventToJson(event: AgentEvent): Record<string, unknown> {
+  switch (event.type) {
+    case 'run-end': {
+      const { status, finalText, stats } = event.result;
+      return { type: 'run-end', status, finalText, stats };
+    }
+    case 'run-error': {
+      const { status, stats } = event.result;
+      return { type: 'run-error', code: errorCode(event.error), message: event.error.message, status, stats };
+    }
+    default:
+      return { ...event };
+  }
+}

@@ -1,0 +1,190 @@
+import type { AgentTool, McpConnection, ModelConfig, ModelRoute } from '@skilldock/agent';
+import type { CatalogSnapshot, Settings, SkillSession, SkillWatcher } from '@skilldock/core';
+import type { CliContext } from '../cli-context.js';
+import { loadCore } from '../load-core.js';
+import type { AgentNotice } from './agent-notice.js';
+import { loadAgent } from './load-agent.js';
+import { refreshAfterResponse } from './refresh-after-response.js';
+
+/** Options of {@link createAgentWorkspace}. */
+export interface AgentWorkspaceOptions {
+  readonly context: CliContext;
+  /** Model selector (`--model`); default `inherit` (SKILLDOCK_MODEL, then settings). */
+  readonly model?: string;
+  /** `--trust`: trust the workspace for this process only, without remembering it. */
+  readonly trust?: boolean;
+  /**
+   * Asked when the workspace is untrusted and has project skills or MCP servers to load (chat).
+   * True trusts it and remembers that (`~/.skilldock/trusted.json`).
+   */
+  readonly askTrust?: (projectRoot: string) => Promise<boolean>;
+}
+
+/** The model a workspace sends to, and how it was named. */
+export interface WorkspaceModel {
+  readonly route: ModelRoute;
+  /** `<provider>:<model>`, as transcripts and `/model` show it. */
+  readonly label: string;
+  readonly config: ModelConfig;
+}
+
+/**
+ * What every conversation in one project shares (DESIGN.md "Agent"): trust, the catalog source,
+ * the host tools (built-ins and MCP), and the model. Conversations (`startConversation`) take a
+ * skill session and a run context from it.
+ */
+export interface AgentWorkspace {
+  readonly projectRoot: string;
+  /** Home folder of settings, trust and sessions. */
+  readonly homeDirectory: string;
+  readonly trusted: boolean;
+  readonly notices: readonly AgentNotice[];
+  /** Rediscovers skills on demand; its snapshot is the current catalog. */
+  readonly watcher: SkillWatcher;
+  /** Built-in tools, then MCP tools; declared identically for every request (R1). */
+  readonly tools: readonly AgentTool[];
+  readonly settings: Settings;
+  /** The current model; `useModel` switches it for later turns. */
+  readonly model: WorkspaceModel;
+  /** Resolves a selector (`/model`) and makes it the current model; throws `ModelError` when unusable. */
+  useModel(selector: string): Promise<WorkspaceModel>;
+  /** Sessions whose catalog follows the workspace's refreshes. */
+  follow(session: SkillSession): () => void;
+  /** Rediscovers skills now and hands the snapshot to every followed session. */
+  refreshCatalog(): Promise<CatalogSnapshot>;
+  close(): Promise<void>;
+}
+
+/**
+ * Prepare an agent session's workspace: resolve the model first (a missing configuration fails
+ * before anything starts), decide trust (SPEC D2: project skills, subagents and project MCP servers
+ * load only in a trusted workspace), discover skills, and connect MCP servers.
+ */
+export async function createAgentWorkspace(options: AgentWorkspaceOptions): Promise<AgentWorkspace> {
+  const core = await loadCore();
+  const agent = await loadAgent();
+  const { context } = options;
+  const { projectRoot, homeDirectory, env } = context;
+  const userSettings = (await core.loadSettings({ homeDirectory })).settings;
+  const mergedSettings = await core.loadSettings({ projectRoot, homeDirectory });
+
+  let trusted =
+    options.trust === true || (await core.isWorkspaceTrusted(projectRoot, { homeDirectory, env }));
+  // Until trusted, a project's settings choose nothing: not the model, not MCP servers.
+  const modelSettingsFor = (isTrusted: boolean) =>
+    (isTrusted ? mergedSettings.settings : userSettings).models;
+
+  const sessions = new Set<SkillSession>();
+  const createWatcher = (isTrusted: boolean) =>
+    new core.SkillWatcher({ projectRoot, homeDirectory, trusted: isTrusted, watch: false });
+  let watcher = createWatcher(trusted);
+  const refreshCatalog = async () => {
+    const snapshot = await watcher.refresh();
+    for (const session of sessions) session.updateCatalog(snapshot);
+    return snapshot;
+  };
+  const resolveModel = (selector: string | undefined, isTrusted: boolean): WorkspaceModel => {
+    const config = agent.resolveModelConfig(selector ?? 'inherit', {
+      env,
+      settings: modelSettingsFor(isTrusted) ?? {},
+    });
+    const provider = refreshAfterResponse(agent.createModelProvider(config), async () => {
+      await refreshCatalog();
+    });
+    return {
+      route: { provider, model: config.model },
+      label: `${config.providerName}:${config.model}`,
+      config,
+    };
+  };
+  // Resolved before discovery and MCP: a missing configuration is a usage error worth failing fast.
+  let model = resolveModel(options.model, trusted);
+
+  await watcher.start();
+  const userServers = userSettings.mcpServers ?? {};
+  const projectServers = Object.entries(mergedSettings.settings.mcpServers ?? {}).filter(
+    ([name, server]) => JSON.stringify(userServers[name]) !== JSON.stringify(server),
+  );
+  if (!trusted) {
+    const skippedRoots = watcher.discovery?.roots.some((root) => root.status === 'untrusted') ?? false;
+    if ((skippedRoots || projectServers.length > 0) && options.askTrust !== undefined) {
+      if (await options.askTrust(projectRoot)) {
+        await core.trustWorkspace(projectRoot, { homeDirectory });
+        trusted = true;
+        await watcher.close();
+        watcher = createWatcher(true);
+        await watcher.start();
+        model = resolveModel(options.model, true);
+      }
+    }
+  }
+
+  const notices: AgentNotice[] = [];
+  if (!trusted) {
+    const skippedRoots = watcher.discovery?.roots.some((root) => root.status === 'untrusted') ?? false;
+    if (skippedRoots || projectServers.length > 0) {
+      const skipped = [
+        ...(skippedRoots ? ['project skills and subagents'] : []),
+        ...(projectServers.length > 0
+          ? [`project MCP servers (${projectServers.map(([name]) => name).join(', ')})`]
+          : []),
+      ];
+      notices.push({
+        code: 'workspace_untrusted',
+        message: `The workspace ${projectRoot} is not trusted, so ${skipped.join(', and ')} were not loaded. Trust it with \`skilldock trust\`, or run with --trust or SKILLDOCK_TRUST=1.`,
+      });
+    }
+  }
+  for (const diagnostic of mergedSettings.diagnostics) {
+    if (diagnostic.severity === 'error') {
+      notices.push({
+        code: 'settings_invalid',
+        message: `${diagnostic.file ?? 'settings'}: ${diagnostic.message} (ignored)`,
+      });
+    }
+  }
+
+  const settings = trusted ? mergedSettings.settings : userSettings;
+  let mcp: McpConnection | undefined;
+  const servers = settings.mcpServers ?? {};
+  if (Object.keys(servers).length > 0) {
+    mcp = await agent.connectMcpServers(servers, { workingDirectory: projectRoot });
+    for (const status of mcp.statuses) {
+      if (!status.ok) {
+        notices.push({
+          code: 'mcp_server_failed',
+          message: `The MCP server ${status.name} did not start: ${status.error ?? 'unknown error'}. Its tools are unavailable.`,
+        });
+      }
+    }
+  }
+  const tools = [...agent.createBuiltinTools(), ...(mcp?.tools ?? [])];
+
+  return {
+    projectRoot,
+    homeDirectory,
+    trusted,
+    notices,
+    get watcher() {
+      return watcher;
+    },
+    tools,
+    settings,
+    get model() {
+      return model;
+    },
+    async useModel(selector) {
+      model = resolveModel(selector, trusted);
+      return model;
+    },
+    follow(session) {
+      sessions.add(session);
+      return () => sessions.delete(session);
+    },
+    refreshCatalog,
+    async close() {
+      sessions.clear();
+      await Promise.allSettled([watcher.close(), mcp?.close()]);
+    },
+  };
+}

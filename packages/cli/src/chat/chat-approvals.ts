@@ -1,0 +1,85 @@
+import type { ApprovalCallback, UserAnswer, UserQuestion } from '@skilldock/agent';
+import pc from 'picocolors';
+import { describeToolCall } from '../agent/describe-tool-call.js';
+import type { LineWriter } from '../agent/line-writer.js';
+import type { ChatInput } from './chat-input.js';
+
+const WHAT_KIND_DOES = {
+  read: 'read files',
+  edit: 'change files',
+  execute: 'run a command',
+  interact: 'talk to you',
+} as const;
+
+/** The chat's answers to the loop's questions: tool approvals (SPEC G3) and `ask_user_question`. */
+export interface ChatApprovals {
+  readonly askApproval: ApprovalCallback;
+  readonly askUser: (question: UserQuestion) => Promise<UserAnswer>;
+  /** Forgets "allow always" answers (a new conversation). */
+  reset(): void;
+}
+
+/**
+ * Approval prompts on the chat's input: allow once, allow this tool for the rest of the
+ * conversation, or deny. `signal()` gives the running turn's signal, so Ctrl-C during a question
+ * cancels the turn instead of answering it.
+ */
+export function createChatApprovals({
+  input,
+  writer,
+  signal,
+}: {
+  input: ChatInput;
+  writer: LineWriter;
+  signal: () => AbortSignal | undefined;
+}): ChatApprovals {
+  const alwaysAllowed = new Set<string>();
+  return {
+    async askApproval(request) {
+      if (alwaysAllowed.has(request.toolName)) return 'allow';
+      writer.endLine();
+      const call = {
+        id: request.toolCallId,
+        name: request.toolName,
+        arguments: JSON.stringify(request.input),
+      };
+      writer.write(
+        `${pc.yellow('?')} ${pc.bold(describeToolCall(call))} wants to ${WHAT_KIND_DOES[request.kind]}.\n`,
+      );
+      for (;;) {
+        const current = signal();
+        const answer = await input.ask(
+          `  Allow? ${pc.bold('y')} once · ${pc.bold('a')} always for ${request.toolName} · ${pc.bold('n')} deny › `,
+          { typeAhead: false, ...(current === undefined ? {} : { signal: current }) },
+        );
+        if (answer === undefined) return 'deny';
+        const choice = answer.trim().toLowerCase();
+        if (choice === 'y' || choice === 'yes') return 'allow';
+        if (choice === 'a' || choice === 'always') {
+          alwaysAllowed.add(request.toolName);
+          return 'allow';
+        }
+        if (choice === 'n' || choice === 'no' || choice === '') return 'deny';
+      }
+    },
+    async askUser(question) {
+      writer.endLine();
+      writer.write(`${pc.yellow('?')} ${question.question}\n`);
+      for (const [index, option] of (question.options ?? []).entries())
+        writer.write(`  ${index + 1}. ${option}\n`);
+      const current = signal();
+      const answer = (
+        await input.ask('  answer › ', {
+          typeAhead: false,
+          ...(current === undefined ? {} : { signal: current }),
+        })
+      )?.trim();
+      if (answer === undefined) return undefined;
+      const option = /^\d+$/.test(answer) ? question.options?.[Number(answer) - 1] : undefined;
+      return option ?? answer;
+    },
+    reset() {
+      alwaysAllowed.clear();
+    },
+  };
+}

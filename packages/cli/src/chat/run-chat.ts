@@ -1,0 +1,204 @@
+import pc from 'picocolors';
+import type { AgentNotice } from '../agent/agent-notice.js';
+import type { CliApprovalMode } from '../agent/cli-approval-modes.js';
+import { type AgentWorkspace, createAgentWorkspace } from '../agent/create-agent-workspace.js';
+import { errorCode } from '../agent/error-code.js';
+import { lineWriter } from '../agent/line-writer.js';
+import { loadAgent } from '../agent/load-agent.js';
+import { createEventRenderer } from '../agent/render-agent-event.js';
+import { type Conversation, startConversation } from '../agent/start-conversation.js';
+import { AGENT_USAGE_ERROR_CODES } from '../agent/usage-error-codes.js';
+import { createCliContext } from '../cli-context.js';
+import { ExitCode } from '../exit-codes.js';
+import { loadCore } from '../load-core.js';
+import { createChatApprovals } from './chat-approvals.js';
+import { ChatInput } from './chat-input.js';
+import { runSkillsPanel } from './skills-panel.js';
+import { completeSlash, SLASH_COMMANDS } from './slash-commands.js';
+
+/** Options of {@link runChat} (the `skilldock chat` flags). */
+export interface ChatOptions {
+  readonly model?: string;
+  readonly approvalMode: CliApprovalMode;
+  readonly resume?: string | boolean;
+  readonly preload?: readonly string[];
+  readonly cwd?: string;
+}
+
+/**
+ * `skilldock chat`: the interactive terminal agent. One workspace (trust, tools, MCP, model) and
+ * one conversation at a time (created once, so the prompt prefix stays byte-identical, R1);
+ * streamed answers, activity lines, approval prompts, slash commands. Returns the exit code.
+ */
+export async function runChat(options: ChatOptions): Promise<number> {
+  const { userInvocability } = await loadCore();
+  const agent = await loadAgent();
+  const writer = lineWriter((text) => process.stdout.write(text));
+  const say = (text: string) => {
+    writer.endLine();
+    writer.write(text.endsWith('\n') ? text : `${text}\n`);
+  };
+  let conversation: Conversation | undefined;
+  let turn: AbortController | undefined;
+  let interrupts = 0;
+  const input = new ChatInput({
+    completer: (line: string) => {
+      const ids = (conversation?.skillSession.catalog.skills ?? [])
+        .filter((skill) => userInvocability(skill).allowed)
+        .map((skill) => skill.id);
+      return completeSlash(line, ids);
+    },
+    onInterrupt: (lineWasEmpty) => {
+      if (turn !== undefined) {
+        turn.abort();
+        return;
+      }
+      if (!lineWasEmpty) {
+        interrupts = 0;
+        return;
+      }
+      interrupts++;
+      if (interrupts >= 2) input.close();
+      else say(pc.dim('(press Ctrl-C again to quit, or type /quit)'));
+    },
+  });
+  const approvals = createChatApprovals({ input, writer, signal: () => turn?.signal });
+  const notice = ({ message }: AgentNotice) => say(pc.yellow(`note: ${message}`));
+
+  let workspace: AgentWorkspace | undefined;
+  try {
+    const context = await createCliContext(options.cwd === undefined ? {} : { cwd: options.cwd });
+    workspace = await createAgentWorkspace({
+      context,
+      ...(options.model === undefined ? {} : { model: options.model }),
+      askTrust: async (projectRoot) => {
+        say(
+          `${pc.yellow('?')} ${pc.bold(projectRoot)} is not a trusted workspace. Its project skills, subagents and MCP servers can instruct the agent and run commands.`,
+        );
+        const answer = await input.ask(
+          '  Trust this folder? (remembered in ~/.skilldock/trusted.json) y/N › ',
+        );
+        return /^y(es)?$/i.test(answer?.trim() ?? '');
+      },
+    });
+    const open = async (resume: string | undefined) =>
+      startConversation(workspace!, {
+        approvalModes: [options.approvalMode],
+        askApproval: approvals.askApproval,
+        askUser: approvals.askUser,
+        ...(options.preload === undefined ? {} : { preload: options.preload }),
+        ...(resume === undefined ? {} : { resume }),
+      });
+    const resume = options.resume === true ? 'latest' : options.resume === false ? undefined : options.resume;
+    conversation = await open(resume);
+    for (const entry of workspace.notices) notice(entry);
+    const skillCount = conversation.skillSession.catalog.skills.length;
+    say(
+      `${pc.bold('skilldock chat')} ${pc.dim(`· ${workspace.model.label} · ${skillCount} skill${skillCount === 1 ? '' : 's'} · /help for commands · Ctrl-D to quit`)}`,
+    );
+    if (conversation.resumed)
+      say(
+        pc.dim(`Resumed session ${conversation.resumed.id} (${conversation.resumed.messageCount} messages).`),
+      );
+
+    const render = createEventRenderer({ text: writer, activity: writer });
+    const send = async (prompt: string) => {
+      turn = new AbortController();
+      try {
+        const outcome = await conversation!.send(prompt, { signal: turn.signal, onEvent: render });
+        writer.endLine();
+        if (outcome.error !== undefined) say(`${pc.red('error')} ${outcome.error.message}`);
+        else if (outcome.result.status === 'cancelled') say(pc.yellow('(turn cancelled)'));
+      } finally {
+        turn = undefined;
+      }
+    };
+
+    const invokeSkill = async (commandLine: string) => {
+      const invoked = await conversation!.skillSession.invoke(commandLine);
+      if (!invoked.ok) {
+        say(
+          `${pc.red('✗')} ${invoked.reason}${invoked.code === 'unknown_skill' ? pc.dim(' (/help lists the commands)') : ''}`,
+        );
+        return;
+      }
+      say(pc.cyan(`◆ skill ${invoked.skillId}`));
+      await send(invoked.prompt);
+    };
+
+    for (;;) {
+      const line = await input.ask(pc.cyan('› '));
+      if (line === undefined) break;
+      const text = line.trim();
+      if (text === '') continue;
+      interrupts = 0;
+      if (!text.startsWith('/')) {
+        await send(text);
+        continue;
+      }
+      const [command = '', ...rest] = text.slice(1).split(/\s+/);
+      const argument = rest.join(' ');
+      if (command === 'quit' || command === 'exit') break;
+      if (command === 'help') {
+        say(SLASH_COMMANDS.map((entry) => `  ${entry.usage.padEnd(20)} ${pc.dim(entry.help)}`).join('\n'));
+        say(pc.dim('  /<skill-id> [args]   run a skill with arguments (Tab completes after /)'));
+      } else if (command === 'skills') {
+        const launch = await runSkillsPanel({
+          input,
+          write: (value) => writer.write(value),
+          workspace,
+          query: argument,
+        });
+        if (launch !== undefined) await invokeSkill(launch);
+      } else if (command === 'model') {
+        if (argument === '') say(`Model: ${workspace.model.label}`);
+        else {
+          try {
+            const model = await workspace.useModel(argument);
+            conversation.followModel();
+            say(`Model: ${model.label} ${pc.dim('(from the next turn)')}`);
+          } catch (error) {
+            say(`${pc.red('error')} ${(error as Error).message}`);
+          }
+        }
+      } else if (command === 'clear') {
+        await conversation.close();
+        approvals.reset();
+        conversation = await open(undefined);
+        say(pc.dim(`New conversation (session ${conversation.transcript.id}).`));
+      } else if (command === 'resume') {
+        if (argument === '') {
+          const sessions = await agent.listSessions({
+            home: workspace.homeDirectory,
+            projectRoot: workspace.projectRoot,
+          });
+          if (sessions.length === 0) say(pc.dim('No saved sessions for this project.'));
+          for (const session of sessions.slice(0, 20)) {
+            say(
+              `  ${session.id}  ${pc.dim(`${session.turns} turn${session.turns === 1 ? '' : 's'}`)}  ${session.error ?? session.preview}`,
+            );
+          }
+        } else {
+          try {
+            const next = await open(argument);
+            await conversation.close();
+            approvals.reset();
+            conversation = next;
+            say(pc.dim(`Resumed session ${argument} (${next.resumed?.messageCount ?? 0} messages).`));
+          } catch (error) {
+            say(`${pc.red('error')} ${(error as Error).message}`);
+          }
+        }
+      } else await invokeSkill(text);
+    }
+    return ExitCode.ok;
+  } catch (error) {
+    const code = errorCode(error);
+    say(`${pc.red('error')} ${error instanceof Error ? error.message : String(error)}`);
+    return AGENT_USAGE_ERROR_CODES.has(code) ? ExitCode.usage : ExitCode.invalid;
+  } finally {
+    input.close();
+    await conversation?.close().catch(() => undefined);
+    await workspace?.close().catch(() => undefined);
+  }
+}

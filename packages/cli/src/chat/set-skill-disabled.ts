@@ -1,0 +1,51 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadCore } from '../load-core.js';
+
+/**
+ * Switches a skill off (or on) for a project: writes `skills.disabled` in the project's
+ * `.skilldock/settings.json`, other keys untouched. The project list replaces the user's (settings
+ * merge key by key), so it starts from the list in effect, `currentlyDisabled`, to keep the user's
+ * entries. Refuses to overwrite a settings file that is not valid JSON. Returns the file written.
+ */
+export async function setSkillDisabled(
+  projectRoot: string,
+  skillId: string,
+  disabled: boolean,
+  currentlyDisabled: readonly string[],
+): Promise<string> {
+  const { SETTINGS_RELATIVE_PATH, UserInputError } = await loadCore();
+  const file = path.join(projectRoot, SETTINGS_RELATIVE_PATH);
+  let settings: Record<string, unknown> = {};
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (text !== undefined && text.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw new Error('not an object');
+      settings = parsed as Record<string, unknown>;
+    } catch (error) {
+      throw new UserInputError(
+        'settings_invalid',
+        `cannot update ${file}: it is not a JSON object (${(error as Error).message})`,
+        {
+          details: { path: file },
+        },
+      );
+    }
+  }
+  const next = new Set(currentlyDisabled);
+  if (disabled) next.add(skillId);
+  else next.delete(skillId);
+  const skills = { ...(settings.skills as Record<string, unknown> | undefined), disabled: [...next].sort() };
+  const updated = { ...settings, skills };
+  await mkdir(path.dirname(file), { recursive: true });
+  // Write-then-rename: a crash never leaves half a settings file.
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(updated, null, 2)}\n`);
+  await rename(temporary, file);
+  return file;
+}

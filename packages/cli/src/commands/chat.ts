@@ -1,0 +1,53 @@
+import { type Command, Option } from 'commander';
+import pc from 'picocolors';
+import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-modes.js';
+import { collectIds } from '../agent/collect-ids.js';
+import { ExitCode } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+interface ChatCommandOptions {
+  model?: string;
+  approvalMode: CliApprovalMode;
+  resume?: string | boolean;
+  preload?: string[];
+  cwd?: string;
+}
+
+/** `skilldock chat` — the interactive terminal agent (needs a terminal; scripts use `skilldock run`). */
+export function registerChat(program: Command, output: Output, setExitCode: (code: number) => void): void {
+  program
+    .command('chat')
+    .description('Talk to the agent in the terminal: streamed answers, approvals, skills as /commands')
+    .option('-m, --model <selector>', 'model: inherit, fast, <model> or <provider>:<model>')
+    .addOption(
+      new Option('--approval-mode <mode>', 'what may run without asking')
+        .choices(CLI_APPROVAL_MODES)
+        .default('default'),
+    )
+    .option('--resume [id]', 'continue the latest session, or the one with this id')
+    .option(
+      '--preload <ids>',
+      'activate skills from the first turn (comma-separated; repeatable)',
+      collectIds,
+    )
+    .option('--cwd <dir>', 'work in this folder instead of the current one')
+    .action(async (options: ChatCommandOptions) => {
+      if (!process.stdin.isTTY || !process.stdout.isTTY) {
+        output.error(
+          `${pc.red('error')} skilldock chat needs a terminal; for scripts and pipes use: skilldock run "PROMPT"`,
+        );
+        setExitCode(ExitCode.usage);
+        return;
+      }
+      const { runChat } = await import('../chat/run-chat.js');
+      setExitCode(
+        await runChat({
+          approvalMode: options.approvalMode,
+          ...(options.model === undefined ? {} : { model: options.model }),
+          ...(options.resume === undefined ? {} : { resume: options.resume }),
+          ...(options.preload === undefined ? {} : { preload: options.preload }),
+          ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+        }),
+      );
+    });
+}

@@ -1,0 +1,177 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import pc from 'picocolors';
+import { agentEventToJson } from '../agent/agent-event-json.js';
+import type { AgentNotice } from '../agent/agent-notice.js';
+import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-modes.js';
+import { collectIds } from '../agent/collect-ids.js';
+import type { AgentWorkspace } from '../agent/create-agent-workspace.js';
+import { errorCode } from '../agent/error-code.js';
+import { lineWriter } from '../agent/line-writer.js';
+import { readStdin } from '../agent/read-stdin.js';
+import { createEventRenderer } from '../agent/render-agent-event.js';
+import type { Conversation } from '../agent/start-conversation.js';
+import { AGENT_USAGE_ERROR_CODES } from '../agent/usage-error-codes.js';
+import { createCliContext } from '../cli-context.js';
+import { ExitCode } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+/** Exit code of a run stopped with Ctrl-C (128 + SIGINT), as shells expect. */
+export const EXIT_CANCELLED = 130;
+
+const SESSION_ID = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
+
+interface RunOptions {
+  model?: string;
+  approvalMode: CliApprovalMode;
+  maxTurns?: number;
+  maxTime?: number;
+  json?: boolean;
+  preload?: string[];
+  resume?: string | boolean;
+  trust?: boolean;
+  cwd?: string;
+  verbose?: boolean;
+}
+
+/**
+ * `skilldock run "PROMPT"` — the headless agent (SPEC G2): streams the answer to stdout (or JSON
+ * events with `--json`), denies what needs approval unless the mode allows it, records a
+ * transcript. Exit 0 done, 1 failed run, 2 usage or configuration error, 130 cancelled.
+ */
+export function registerRun(program: Command, output: Output, setExitCode: (code: number) => void): void {
+  program
+    .command('run')
+    .description('Run the agent once on a prompt, without asking anything (headless)')
+    .argument('[prompt]', 'what to do (default: read from stdin when it is not a terminal)')
+    .option('-m, --model <selector>', 'model: inherit, fast, <model> or <provider>:<model>')
+    .addOption(
+      new Option('--approval-mode <mode>', 'what may run without asking (the rest is denied)')
+        .choices(CLI_APPROVAL_MODES)
+        .default('default'),
+    )
+    .option('--max-turns <n>', 'stop after N model requests', positiveInteger)
+    .option('--max-time <seconds>', 'stop after this many seconds', positiveNumber)
+    .option('--json', 'print one JSON event per line')
+    .option(
+      '--preload <ids>',
+      'activate skills from the first turn (comma-separated; repeatable)',
+      collectIds,
+    )
+    .option('--resume [id]', 'continue the latest session, or the one with this id')
+    .option('--trust', 'trust this workspace for this run only (also: SKILLDOCK_TRUST=1)')
+    .option('--verbose', 'show tool activity on stderr even when it is not a terminal')
+    .option('--cwd <dir>', 'work in this folder instead of the current one')
+    .action(async (promptArgument: string | undefined, options: RunOptions) => {
+      setExitCode(await runHeadless(promptArgument, options, output));
+    });
+}
+
+async function runHeadless(promptArgument: string | undefined, options: RunOptions, output: Output) {
+  const json = options.json === true;
+  const emit = (value: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(value)}\n`);
+  const fail = (code: string, message: string, exitCode: number) => {
+    if (json) emit({ type: 'run-error', code, message });
+    else output.error(`${pc.red('error')} ${message}`);
+    return exitCode;
+  };
+  const notice = ({ code, message }: AgentNotice) => {
+    if (json) emit({ type: 'notice', code, message });
+    else output.error(pc.yellow(`note: ${message}`));
+  };
+
+  let prompt = promptArgument;
+  let resume = options.resume;
+  // `run --resume "continue"`: commander takes the prompt as the optional id.
+  if (typeof resume === 'string' && !SESSION_ID.test(resume) && prompt === undefined) {
+    prompt = resume;
+    resume = true;
+  }
+  if (prompt === undefined && !process.stdin.isTTY) prompt = (await readStdin()).trim();
+  if (prompt === undefined || prompt.trim() === '') {
+    return fail(
+      'prompt_missing',
+      'Give a prompt: skilldock run "what to do" (or pipe it on stdin).',
+      ExitCode.usage,
+    );
+  }
+
+  let workspace: AgentWorkspace | undefined;
+  let conversation: Conversation | undefined;
+  const controller = new AbortController();
+  const onSigint = () => {
+    // A second Ctrl-C does not wait for the cancelled turn to wind down.
+    if (controller.signal.aborted) process.exit(EXIT_CANCELLED);
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    const { createAgentWorkspace } = await import('../agent/create-agent-workspace.js');
+    const { startConversation } = await import('../agent/start-conversation.js');
+    const context = await createCliContext(options.cwd === undefined ? {} : { cwd: options.cwd });
+    workspace = await createAgentWorkspace({
+      context,
+      ...(options.model === undefined ? {} : { model: options.model }),
+      ...(options.trust === true ? { trust: true } : {}),
+    });
+    for (const entry of workspace.notices) notice(entry);
+    conversation = await startConversation(workspace, {
+      approvalModes: [options.approvalMode],
+      ...(options.preload === undefined ? {} : { preload: options.preload }),
+      limits: {
+        ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+        ...(options.maxTime === undefined ? {} : { maxTimeMs: Math.round(options.maxTime * 1000) }),
+      },
+      ...(resume === undefined || resume === false ? {} : { resume: resume === true ? 'latest' : resume }),
+    });
+    const session = {
+      type: 'session-start',
+      sessionId: conversation.transcript.id,
+      transcript: conversation.transcript.file,
+      model: workspace.model.label,
+      trusted: workspace.trusted,
+      approvalMode: options.approvalMode,
+      resumed: conversation.resumed ?? null,
+    };
+    const showActivity = options.verbose === true || process.stderr.isTTY === true;
+    if (json) emit(session);
+    else if (options.verbose) output.error(pc.dim(`session ${session.sessionId} · ${session.model}`));
+    const render = json
+      ? (event: Parameters<typeof agentEventToJson>[0]) => emit(agentEventToJson(event))
+      : createEventRenderer({
+          text: lineWriter((text) => process.stdout.write(text)),
+          ...(showActivity ? { activity: lineWriter((text) => process.stderr.write(text)) } : {}),
+        });
+    const outcome = await conversation.send(prompt, { signal: controller.signal, onEvent: render });
+    if (outcome.error !== undefined) {
+      if (!json) output.error(`${pc.red('error')} ${outcome.error.message}`);
+      return ExitCode.invalid;
+    }
+    if (outcome.result.status === 'cancelled') {
+      if (!json) output.error(pc.yellow('cancelled'));
+      return EXIT_CANCELLED;
+    }
+    return ExitCode.ok;
+  } catch (error) {
+    const code = errorCode(error);
+    const message = error instanceof Error ? error.message : String(error);
+    return fail(code, message, AGENT_USAGE_ERROR_CODES.has(code) ? ExitCode.usage : ExitCode.invalid);
+  } finally {
+    process.off('SIGINT', onSigint);
+    await conversation?.close().catch(() => undefined);
+    await workspace?.close().catch(() => undefined);
+  }
+}
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0)
+    throw new InvalidArgumentError('expected a positive whole number');
+  return number;
+}
+
+function positiveNumber(value: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0)
+    throw new InvalidArgumentError('expected a positive number of seconds');
+  return number;
+}
