@@ -7,6 +7,7 @@ import {
   type AgentWorkspaceFolders,
   makeAgentWorkspace,
   PROTOCOLS,
+  readOnlyTranscript,
   runAgentCli,
   viewRequest,
   writeProjectSkill,
@@ -244,6 +245,41 @@ describe('skilldock chat commands', () => {
     session.line('What was it?');
     await session.waitFor('It was 42.');
     expect(viewRequest(server!.requests[2]!).userTexts).toEqual(['Remember a number', 'What was it?']);
+  });
+
+  it('G5 /resume of the session already open is a no-op with a message', async () => {
+    folders = makeAgentWorkspace();
+    const session = await open([{ text: 'Noted.' }, { text: 'Still one session.' }]);
+    await waitPrompt(session);
+    session.line('First');
+    await session.waitFor('Noted.');
+    await waitPrompt(session);
+    session.mark();
+    session.line('/resume');
+    await session.waitFor(/(\d{8}-\d{6}-[0-9a-f]{6}) {2}1 turn {2}First/);
+    const openId = /(\d{8}-\d{6}-[0-9a-f]{6})/.exec(session.sinceMark())![1]!;
+    await waitPrompt(session);
+    for (const argument of [openId, 'latest']) {
+      session.mark();
+      session.line(`/resume ${argument}`);
+      await session.waitFor(`Session ${openId} is already open; nothing to resume.`);
+      await waitPrompt(session);
+      expect(session.sinceMark()).not.toContain('Resumed session');
+    }
+    session.line('Second');
+    await session.waitFor('Still one session.');
+    await waitPrompt(session);
+    expect(viewRequest(server!.requests[1]!).userTexts).toEqual(['First', 'Second']);
+    session.line('/quit');
+    expect(await session.exited).toBe(0);
+    // One transcript, each message once.
+    const messages = readOnlyTranscript(folders.home).filter((line) => line.type === 'message');
+    expect(messages.map((line) => (line.message as { role: string }).role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
   });
 
   it('G5 chat --resume continues the latest session, whether run or chat wrote it', async () => {

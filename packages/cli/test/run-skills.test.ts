@@ -4,6 +4,7 @@ import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/tes
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type AgentWorkspaceFolders,
+  jsonLines,
   makeAgentWorkspace,
   PROTOCOLS,
   readOnlyTranscript,
@@ -124,7 +125,7 @@ describe.each(PROTOCOLS)('skilldock run with skills ($name)', (protocol) => {
     expect(usage?.data).toMatchObject({ skillId: 'release-notes', outcome: 'activated', trigger: 'preload' });
   });
 
-  it('R4 R5 read_file answers a skill virtual path like read_skill_resource, and reading SKILL.md activates it', async () => {
+  it('R4 R5 read_file answers a skill virtual path like read_skill_resource, and reading SKILL.md activates it with an event', async () => {
     setUp();
     writeProjectSkill(folders.project, 'pdf-tools', 'description: Work with PDF files.', 'See reference.md.');
     writeFileSync(
@@ -138,8 +139,18 @@ describe.each(PROTOCOLS)('skilldock run with skills ($name)', (protocol) => {
         { text: 'Read.' },
       ],
     });
-    const result = await run(['Extract the text of a.pdf']);
+    const result = await run(['--json', 'Extract the text of a.pdf']);
     expect(result.status).toBe(0);
+    // The loop reports the activation by reading, right before that read's result.
+    const events = jsonLines(result.stdout);
+    const activation = events.findIndex((event) => event.type === 'skill-activate');
+    expect(events[activation]).toEqual({
+      type: 'skill-activate',
+      skillId: 'pdf-tools',
+      trigger: 'file-read',
+    });
+    expect(events[activation + 1]).toMatchObject({ type: 'tool-call-end', turn: 2, outcome: 'done' });
+    expect(events.filter((event) => event.type === 'skill-activate')).toHaveLength(1);
     const views = server.requests.map(viewRequest);
     expect(views[0]?.toolNames).toContain('read_skill_resource');
     expect(views[1]?.toolResults.at(-1)?.content).toContain('Use pdftotext -layout.');

@@ -36,6 +36,8 @@ export type AgentEvent =
     }
   | { readonly type: 'skill-activate'; readonly skillId: string; readonly trigger: 'model' | 'file-read' }
   | { readonly type: 'signal-append'; readonly signals: readonly string[] }
+  /** `refreshCatalog` failed before a request; the old catalog stays and the run goes on. */
+  | { readonly type: 'catalog-refresh-error'; readonly error: Error }
   | { readonly type: 'usage'; readonly turn: number; readonly usage: ModelUsage; readonly total: ModelUsage }
   | {
       readonly type: 'turn-end';

@@ -1,11 +1,12 @@
 export type { AgentEvent, ApprovalDecider, ToolCallOutcome } from './agent-event.js';
-export { READ_FILE_TOOL_NAME } from './prepare-tool-call.js';
 export { type RunAgentInput, type RunAgentOptions, runAgent } from './run-agent.js';
 export {
   type ApprovalCallback,
   type ApprovalRequest,
+  type CatalogRefresh,
   createRunContext,
   DEFAULT_MAX_TURNS,
+  READ_FILE_TOOL_NAME,
   type RunContext,
   type RunContextOptions,
   type RunLimits,

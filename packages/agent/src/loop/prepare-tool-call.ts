@@ -1,9 +1,10 @@
-import type { ToolResult } from '@skilldock/core';
+import { READ_SKILL_RESOURCE_TOOL, type ToolResult } from '@skilldock/core';
 import type { ModelToolCall } from '../model/conversation.js';
 import { decideApproval, decideCombinedApproval } from '../policy/decide-approval.js';
 import type { AgentTool, ToolKind } from '../tools/agent-tool.js';
 import { abortable } from './abortable.js';
 import type { AgentEvent, ToolCallOutcome } from './agent-event.js';
+import { readSkillPath, skillPathRequest } from './read-skill-path.js';
 import type { ToolCallEnvironment } from './tool-call-environment.js';
 
 /** A call that runs: `execute` does the work and says what happened. */
@@ -119,10 +120,12 @@ async function executeSessionTool(
   const session = environment.context.skillSession!;
   const before = new Set(session.activeSkillIds());
   const result = await session.handleToolCall(call.name, call.arguments);
+  // Session tools run alone, never beside other calls, so every new activation is this call's.
+  const trigger = call.name === READ_SKILL_RESOURCE_TOOL ? 'file-read' : 'model';
   const events: AgentEvent[] = session
     .activeSkillIds()
     .filter((id) => !before.has(id))
-    .map((skillId) => ({ type: 'skill-activate', skillId, trigger: 'model' }));
+    .map((skillId) => ({ type: 'skill-activate', skillId, trigger }));
   return { kind: 'done', outcome: result.isError ? 'failed' : 'done', result, events };
 }
 
@@ -132,6 +135,19 @@ async function executeHostTool(
   environment: ToolCallEnvironment,
 ): Promise<ToolCallExecution> {
   const { context, signal } = environment;
+  const session = context.skillSession;
+  const readsSkills = session !== undefined && context.skillReadTools.includes(tool.name);
+  const skillRequest = readsSkills ? skillPathRequest(input) : undefined;
+  if (session !== undefined && skillRequest !== undefined) {
+    try {
+      const { result, events } = await abortable(readSkillPath(session, skillRequest), signal);
+      return { kind: 'done', outcome: result.isError ? 'failed' : 'done', result, events };
+    } catch (error) {
+      return signal.aborted
+        ? settled('cancelled', environment.cancelMessage('while it ran'))
+        : settled('failed', `The tool ${tool.name} failed: ${(error as Error).message}`);
+    }
+  }
   const reported: string[] = [];
   let execution: ToolCallExecution;
   try {
@@ -151,12 +167,11 @@ async function executeHostTool(
       ? settled('cancelled', environment.cancelMessage('while it ran'))
       : settled('failed', `The tool ${tool.name} failed: ${(error as Error).message}`);
   }
-  const session = context.skillSession;
   if (session === undefined || reported.length === 0) return execution;
   // Path gates open for any file a tool touched (D3); only a read of a SKILL.md activates it (R5).
   session.filesTouched(reported);
   const events: AgentEvent[] = [];
-  if (tool.name === READ_FILE_TOOL_NAME) {
+  if (readsSkills) {
     for (const file of reported) {
       const activation = session.noteFileRead(file);
       if (activation?.outcome === 'activated') {
@@ -166,6 +181,3 @@ async function executeHostTool(
   }
   return { ...execution, events };
 }
-
-/** The host tool whose reads count as reading a skill (SPEC R5). */
-export const READ_FILE_TOOL_NAME = 'read_file';

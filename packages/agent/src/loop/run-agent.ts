@@ -2,6 +2,7 @@ import type { ToolDeclaration } from '@skilldock/core';
 import type { ConversationMessage, ModelToolCall } from '../model/conversation.js';
 import type { FinishReason, ModelUsage } from '../model/model-provider.js';
 import type { AgentEvent } from './agent-event.js';
+import { refreshSkillCatalog } from './refresh-skill-catalog.js';
 import type { RunContext } from './run-context.js';
 import { MaxTurnsExceededError, TimeLimitExceededError } from './run-limit-errors.js';
 import type { RunResult, RunStatus } from './run-result.js';
@@ -28,7 +29,8 @@ type StopReason = 'cancelled' | 'time-limit';
  * without tool calls. Yields {@link AgentEvent}s and returns the {@link RunResult}; `run-end` (or
  * `run-error`) is the last event. The system prompt (base + the skill catalog) and the tool
  * declarations are built once and sent byte-identical on every request (SPEC R1); skill changes
- * arrive as appended user messages (R7). Cancelling ends the run with status `cancelled` and
+ * arrive as appended user messages (R7), with the catalog re-read before each request when the
+ * context has `refreshCatalog`. Cancelling ends the run with status `cancelled` and
  * a consistent conversation. The turn limit throws {@link MaxTurnsExceededError}, the time limit
  * {@link TimeLimitExceededError}, a failed model request its `ModelError` — each after a
  * `run-error` event carrying the result so far.
@@ -99,6 +101,8 @@ export async function* runAgent(
   try {
     if (input.prompt !== undefined) append({ role: 'user', content: input.prompt, origin: 'prompt' });
     while (stopReason === undefined) {
+      yield* refreshSkillCatalog(context, controller.signal);
+      if (stopReason !== undefined) break;
       const signals = session?.drainSignals() ?? [];
       if (signals.length > 0) {
         append({ role: 'user', content: signals.join('\n\n'), origin: 'signal' });

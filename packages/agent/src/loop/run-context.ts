@@ -1,4 +1,4 @@
-import { type SkillSession, UserInputError } from '@skilldock/core';
+import { type CatalogSnapshot, type SkillSession, UserInputError } from '@skilldock/core';
 import type { ModelRoute } from '../model/model-provider.js';
 import type { ApprovalDecision, ApprovalMode } from '../policy/approval-mode.js';
 import type { AgentTool, ToolKind, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
@@ -10,6 +10,9 @@ export interface RunLimits {
   /** Wall-clock milliseconds at most; undefined means no limit. */
   readonly maxTimeMs?: number;
 }
+
+/** The host tool that reads skills by default: virtual paths and activation by reading (SPEC R4, R5). */
+export const READ_FILE_TOOL_NAME = 'read_file';
 
 /** Model requests a run makes at most unless told otherwise. */
 export const DEFAULT_MAX_TURNS = 100;
@@ -24,6 +27,12 @@ export interface ApprovalRequest {
   /** The modes whose combination asked. */
   readonly modes: readonly ApprovalMode[];
 }
+
+/**
+ * Re-reads the skill catalog before a model request (SPEC R7, D7). Resolves to the new snapshot, or
+ * `undefined` when nothing changed. `signal` aborts with the run.
+ */
+export type CatalogRefresh = (signal: AbortSignal) => Promise<CatalogSnapshot | undefined>;
 
 /** Answers an approval request; in a subagent with `bubble` it forwards to the parent. */
 export type ApprovalCallback = (request: ApprovalRequest) => Promise<Exclude<ApprovalDecision, 'ask'>>;
@@ -43,6 +52,23 @@ export interface RunContext {
   readonly limits: RunLimits;
   /** The skills the model sees; absent for a run without skills. */
   readonly skillSession?: SkillSession;
+  /**
+   * Host read tools that take `{path, offset?, limit?}` and read through the skill session too
+   * (SPEC R4, R5). With a skill session, a call whose `path` is a virtual skill path
+   * (`/.skills/<id>/<file>`) is answered by `skillSession.readSkillResource` — the same answer
+   * `read_skill_resource` gives, read-only — instead of the tool; a read of a skill's `SKILL.md`,
+   * virtual or real, activates that skill and emits `skill-activate` (trigger `file-read`). The
+   * tools' declarations are untouched (R1).
+   */
+  readonly skillReadTools: readonly string[];
+  /**
+   * Awaited before every model request, the first included, when there is a skill session: a
+   * returned snapshot goes to `skillSession.updateCatalog`, so a skill added, removed or edited
+   * during the run is announced by an appended message in the very next request (SPEC R7, D7);
+   * the system prompt is never rewritten. A refresh that throws keeps the old catalog and is
+   * reported as a `catalog-refresh-error` event; the run goes on.
+   */
+  readonly refreshCatalog?: CatalogRefresh;
   /** The host's system prompt; the skill session's catalog section is appended to it. */
   readonly systemPrompt: string;
   /** Asks the user to approve a tool call; absent in headless runs (such calls are denied). */
@@ -58,7 +84,7 @@ export interface RunContext {
 /** Options of {@link createRunContext}: a {@link RunContext} with defaults for the optional parts. */
 export type RunContextOptions = Omit<
   RunContext,
-  'approvalModes' | 'limits' | 'readOnlyRoots' | 'systemPrompt'
+  'approvalModes' | 'limits' | 'readOnlyRoots' | 'systemPrompt' | 'skillReadTools'
 > & {
   /** Default `['default']`. */
   readonly approvalModes?: readonly ApprovalMode[];
@@ -67,13 +93,22 @@ export type RunContextOptions = Omit<
   readonly readOnlyRoots?: readonly string[];
   /** Default empty. */
   readonly systemPrompt?: string;
+  /**
+   * Default `['read_file']` (when there is such a tool); `[]` turns virtual paths and activation
+   * by reading off. Each name must be one of `tools`, of kind `read`.
+   */
+  readonly skillReadTools?: readonly string[];
 };
 
 /**
  * Build a frozen {@link RunContext}. Throws `UserInputError` when two tools share a name (with each
- * other or with the skill session's tools), since the model could not tell them apart.
+ * other or with the skill session's tools), since the model could not tell them apart, and when
+ * `skillReadTools` names something other than one of the read tools.
  * @example
- * const context = createRunContext({ cwd, model: resolveModelRoute('inherit'), tools, skillSession, approvalModes: ['default'] });
+ * const context = createRunContext({
+ *   cwd, model: resolveModelRoute('inherit'), tools, skillSession, approvalModes: ['default'],
+ *   refreshCatalog: async () => watcher.refresh(),
+ * });
  */
 export function createRunContext(options: RunContextOptions): RunContext {
   const names = new Set<string>();
@@ -100,6 +135,18 @@ export function createRunContext(options: RunContextOptions): RunContext {
       },
     );
   }
+  const toolKinds = new Map(options.tools.map((tool) => [tool.name, tool.kind]));
+  for (const name of options.skillReadTools ?? []) {
+    if (toolKinds.get(name) !== 'read') {
+      throw new UserInputError(
+        'invalid_skill_read_tool',
+        `skillReadTools names ${name}, which is not one of the run's read tools.`,
+        { details: { field: 'skillReadTools' } },
+      );
+    }
+  }
+  const skillReadTools =
+    options.skillReadTools ?? (toolKinds.get(READ_FILE_TOOL_NAME) === 'read' ? [READ_FILE_TOOL_NAME] : []);
   const skillFolders = (options.skillSession?.catalog.skills ?? []).flatMap((skill) =>
     skill.directory === undefined ? [] : [skill.directory],
   );
@@ -110,5 +157,6 @@ export function createRunContext(options: RunContextOptions): RunContext {
     limits: Object.freeze({ maxTurns, ...(maxTimeMs === undefined ? {} : { maxTimeMs }) }),
     readOnlyRoots: Object.freeze([...(options.readOnlyRoots ?? skillFolders)]),
     systemPrompt: options.systemPrompt ?? '',
+    skillReadTools: Object.freeze([...skillReadTools]),
   });
 }

@@ -14,6 +14,8 @@ export async function* runToolCalls(
 ): AsyncGenerator<AgentEvent, ToolResultMessage[]> {
   const results: ToolResultMessage[] = [];
   const { turn, signal } = environment;
+  // Two reads of one SKILL.md side by side both see it become active; it is reported once.
+  const activated = new Set<string>();
   let index = 0;
   while (index < calls.length) {
     let end = index + 1;
@@ -42,7 +44,13 @@ export async function* runToolCalls(
     );
     for (const [position, execution] of executions.entries()) {
       const call = group[position]!;
-      yield* execution.events;
+      for (const event of execution.events) {
+        if (event.type === 'skill-activate') {
+          if (activated.has(event.skillId)) continue;
+          activated.add(event.skillId);
+        }
+        yield event;
+      }
       yield {
         type: 'tool-call-end',
         turn,

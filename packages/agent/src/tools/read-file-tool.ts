@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { isSkillVirtualPath } from '@skilldock/core';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
 import { confinePath } from './confine-path.js';
@@ -28,6 +29,10 @@ const schema = z.object({
  * The `read_file` tool (SPEC G4): a page of a text file with line numbers (`cat -n` style), by
  * 1-based line range, capped in lines and bytes with a note saying how to read the next page.
  * Binary files are refused with a hint. The file is reported for path-gated skills (D3).
+ *
+ * Skills' virtual paths (`/.skills/<id>/<file>`, SPEC R4) are answered by the agent loop through
+ * its skill session before this tool runs (see `RunContext.skillReadTools`); the tool itself only
+ * explains that such a path needs a run with skills.
  */
 export function createReadFileTool({
   defaultLineLimit = 2000,
@@ -44,6 +49,11 @@ export function createReadFileTool({
     schema,
     async execute({ path, offset = 1, limit = defaultLineLimit }, context) {
       const target = await confinePath(path, 'read', context);
+      if (!target.ok && isSkillVirtualPath(path.trim())) {
+        return errorResult(
+          `${path} is a skill's virtual path; it can be read only in a run with skills, where the skill session answers it.`,
+        );
+      }
       if (!target.ok) return errorResult(target.reason);
       const info = await stat(target.realPath).catch((error: NodeJS.ErrnoException) => error);
       if (info instanceof Error) {

@@ -45,4 +45,27 @@ describe('createRunContext', () => {
       /maxTurns/,
     );
   });
+
+  it('R4 R5 skillReadTools defaults to read_file when the run has that read tool, and must name read tools', () => {
+    const withReadFile = createRunContext({
+      cwd: '/p',
+      tools: [testTool('read_file', 'read'), testTool('write_file', 'edit')],
+      model: route,
+    });
+    expect(withReadFile.skillReadTools).toEqual(['read_file']);
+    expect(
+      createRunContext({ cwd: '/p', tools: [testTool('look', 'read')], model: route }).skillReadTools,
+    ).toEqual([]);
+    expect(() =>
+      createRunContext({
+        cwd: '/p',
+        tools: [testTool('write_file', 'edit')],
+        model: route,
+        skillReadTools: ['write_file'],
+      }),
+    ).toThrow(/skillReadTools names write_file/);
+    expect(() =>
+      createRunContext({ cwd: '/p', tools: [], model: route, skillReadTools: ['read_file'] }),
+    ).toThrow(UserInputError);
+  });
 });

@@ -20,6 +20,16 @@ describe('read_file', () => {
     expect(workspace.reported).toEqual([join(workspace.project, 'notes.txt')]);
   });
 
+  it('R4 a skill virtual path outside a run with skills is refused with the reason', async () => {
+    const result = await createReadFileTool().execute({ path: '/.skills/pdf/SKILL.md' }, workspace.context());
+    expect(result).toEqual({
+      content:
+        "/.skills/pdf/SKILL.md is a skill's virtual path; it can be read only in a run with skills, where the skill session answers it.",
+      isError: true,
+    });
+    expect(workspace.reported).toEqual([]);
+  });
+
   it('G4 reads a 1-based line range and says how to read on', async () => {
     await workspace.write('long.txt', numbered(30));
     const result = await createReadFileTool().execute(

@@ -4,7 +4,6 @@ import type { CliContext } from '../cli-context.js';
 import { loadCore } from '../load-core.js';
 import type { AgentNotice } from './agent-notice.js';
 import { loadAgent } from './load-agent.js';
-import { refreshAfterResponse } from './refresh-after-response.js';
 
 /** Options of {@link createAgentWorkspace}. */
 export interface AgentWorkspaceOptions {
@@ -50,7 +49,10 @@ export interface AgentWorkspace {
   useModel(selector: string): Promise<WorkspaceModel>;
   /** Sessions whose catalog follows the workspace's refreshes. */
   follow(session: SkillSession): () => void;
-  /** Rediscovers skills now and hands the snapshot to every followed session. */
+  /**
+   * Rediscovers skills now and hands the snapshot to every followed session. Conversations pass it
+   * to the loop as `refreshCatalog`, which awaits it before every model request (SPEC R7).
+   */
   refreshCatalog(): Promise<CatalogSnapshot>;
   close(): Promise<void>;
 }
@@ -88,11 +90,8 @@ export async function createAgentWorkspace(options: AgentWorkspaceOptions): Prom
       env,
       settings: modelSettingsFor(isTrusted) ?? {},
     });
-    const provider = refreshAfterResponse(agent.createModelProvider(config), async () => {
-      await refreshCatalog();
-    });
     return {
-      route: { provider, model: config.model },
+      route: { provider: agent.createModelProvider(config), model: config.model },
       label: `${config.providerName}:${config.model}`,
       config,
     };

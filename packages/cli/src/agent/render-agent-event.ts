@@ -19,7 +19,7 @@ const OUTCOME_WORD: Record<Exclude<ToolCallOutcome, 'done' | 'failed'>, string> 
 /**
  * Renders loop events for people: the streamed answer as it arrives, and activity lines
  * (`● read_file src/a.ts ✓`, `✗` with the reason for refused, denied and failed calls, skill
- * activations and catalog changes). Colours follow picocolors (`NO_COLOR`, `FORCE_COLOR`, TTY).
+ * activations, catalog changes, and a catalog that could not be re-read). Colours follow picocolors (`NO_COLOR`, `FORCE_COLOR`, TTY).
  */
 export function createEventRenderer({ text, activity }: EventRendererTargets): (event: AgentEvent) => void {
   // A tool line waiting for its ✓/✗; anything printed in between moves the mark to a new line.
@@ -71,6 +71,13 @@ export function createEventRenderer({ text, activity }: EventRendererTargets): (
         return;
       case 'signal-append':
         for (const signal of event.signals) activityLine(pc.dim(`↻ ${shorten(signal, 120)}`));
+        return;
+      case 'catalog-refresh-error':
+        activityLine(
+          pc.yellow(
+            `note: the skills could not be re-read (${shorten(event.error.message, 120)}); the last catalog stays`,
+          ),
+        );
         return;
       case 'run-end':
       case 'run-error':

@@ -15,7 +15,6 @@ import { loadCore } from '../load-core.js';
 import type { AgentWorkspace } from './create-agent-workspace.js';
 import { errorCode } from './error-code.js';
 import { loadAgent } from './load-agent.js';
-import { readFileWithSkillPaths } from './read-file-with-skill-paths.js';
 import { terminalSystemPrompt } from './terminal-system-prompt.js';
 import { fromTranscriptMessage, toTranscriptMessage } from './transcript-messages.js';
 
@@ -103,17 +102,16 @@ export async function startConversation(
   const openTranscript = transcript;
   for (const usage of heldUsage.splice(0)) recordUsage(usage);
   const unfollow = workspace.follow(skillSession);
-  const tools = workspace.tools.map((tool) =>
-    tool.name === agent.READ_FILE_TOOL_NAME
-      ? readFileWithSkillPaths(tool, skillSession, core.isSkillVirtualPath)
-      : tool,
-  );
+  // read_file answers the skills' virtual paths and activates a skill whose SKILL.md it reads (R4,
+  // R5): the loop's default for a tool of that name. The catalog is re-read before every request,
+  // so an edit made while the model answered is announced in the very next one (R7).
   const build = () =>
     agent.createRunContext({
       cwd: workspace.projectRoot,
       model: workspace.model.route,
-      tools,
+      tools: workspace.tools,
       skillSession,
+      refreshCatalog: () => workspace.refreshCatalog(),
       approvalModes: options.approvalModes,
       systemPrompt: terminalSystemPrompt({ projectRoot: workspace.projectRoot, platform: process.platform }),
       ...(options.limits === undefined ? {} : { limits: options.limits }),
@@ -131,8 +129,6 @@ export async function startConversation(
     messages,
     ...(resumed === undefined ? {} : { resumed }),
     async send(prompt, { signal, onEvent } = {}) {
-      // Edits made since the last request (or the last prompt) become appended signals (R7).
-      await workspace.refreshCatalog().catch(() => undefined);
       const run = agent.runAgent(context, { messages, prompt }, signal === undefined ? {} : { signal });
       let result: RunResult | undefined;
       let failure: Error | undefined;

@@ -101,6 +101,13 @@ export async function runChat(options: ChatOptions): Promise<number> {
         pc.dim(`Resumed session ${conversation.resumed.id} (${conversation.resumed.messageCount} messages).`),
       );
 
+    const location = { home: workspace.homeDirectory, projectRoot: workspace.projectRoot };
+    /** The id `/resume <argument>` names: `latest` is the most recent readable session. */
+    const resolveSessionId = async (argument: string) =>
+      argument === 'latest'
+        ? (await agent.listSessions(location).catch(() => [])).find((session) => session.error === undefined)
+            ?.id
+        : argument;
     const render = createEventRenderer({ text: writer, activity: writer });
     const send = async (prompt: string) => {
       turn = new AbortController();
@@ -168,16 +175,16 @@ export async function runChat(options: ChatOptions): Promise<number> {
         say(pc.dim(`New conversation (session ${conversation.transcript.id}).`));
       } else if (command === 'resume') {
         if (argument === '') {
-          const sessions = await agent.listSessions({
-            home: workspace.homeDirectory,
-            projectRoot: workspace.projectRoot,
-          });
+          const sessions = await agent.listSessions(location);
           if (sessions.length === 0) say(pc.dim('No saved sessions for this project.'));
           for (const session of sessions.slice(0, 20)) {
             say(
               `  ${session.id}  ${pc.dim(`${session.turns} turn${session.turns === 1 ? '' : 's'}`)}  ${session.error ?? session.preview}`,
             );
           }
+        } else if ((await resolveSessionId(argument)) === conversation.transcript.id) {
+          // Reopening it would load the transcript a second time and drop active skills and approvals.
+          say(pc.dim(`Session ${conversation.transcript.id} is already open; nothing to resume.`));
         } else {
           try {
             const next = await open(argument);
