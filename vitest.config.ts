@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     alias: {
+      '@skilldock/core/install': fileURLToPath(
+        new URL('./packages/core/src/install/index.ts', import.meta.url),
+      ),
       '@skilldock/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
       '@skilldock/agent/testing': fileURLToPath(
         new URL('./packages/agent/src/testing/index.ts', import.meta.url),

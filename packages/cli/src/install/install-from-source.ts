@@ -3,7 +3,7 @@ import type { InstallDraft } from '@skilldock/core';
 import pc from 'picocolors';
 import { type CliContext, createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
-import { loadCore } from '../load-core.js';
+import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { draftFailureJson, draftSkillJson, sourceJson } from './install-json.js';
 import { type InstallCommandOptions, parseListOption } from './install-options.js';
@@ -21,7 +21,7 @@ export async function installFromSource(
   setExitCode: (code: number) => void,
   { archiveOnly = false }: { archiveOnly?: boolean } = {},
 ): Promise<void> {
-  const core = await loadCore();
+  const core = await loadInstallCore();
   const context = await createCliContext(options);
   const environment = { projectRoot: context.projectRoot, home: context.homeDirectory, env: context.env };
   const agents = parseListOption(options.agent);
@@ -142,7 +142,7 @@ async function chooseSkills(
     });
     return isCancel(selected) ? undefined : selected;
   }
-  const { UserInputError } = await loadCore();
+  const { UserInputError } = await loadInstallCore();
   throw new UserInputError(
     'skill_selection_required',
     `${draft.source.input} holds ${draft.skills.length} skills (${draft.skills.map((skill) => skill.id).join(', ')}); pass --skill NAME… to choose, or --skill '*' (or --yes) for all`,

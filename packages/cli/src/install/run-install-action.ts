@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import { ExitCode } from '../exit-codes.js';
-import { loadCore } from '../load-core.js';
+import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
 
 /** Error codes that mean "you called it wrong" (exit 2) rather than "the input is bad" (exit 1). */
@@ -32,7 +32,7 @@ export async function runInstallAction(
   try {
     await action();
   } catch (error) {
-    const { SkilldockError } = await loadCore();
+    const { SkilldockError } = await loadInstallCore();
     if (!SkilldockError.isInstance(error)) throw error;
     if (json) output.json({ error: { code: error.code, message: error.message, details: error.details } });
     output.error(`${pc.red('error')} ${error.message}`);

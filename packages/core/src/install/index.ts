@@ -1,3 +1,14 @@
+/**
+ * The install API (SPEC P4–P8), also published alone as `@skilldock/core/install`: a command that
+ * only installs loads this part of core and not the catalog, discovery watcher or runtime.
+ */
+export {
+  ConflictError,
+  type ErrorDetails,
+  SecurityError,
+  SkilldockError,
+  UserInputError,
+} from '../errors.js';
 export { assertDraftUsable } from './assert-draft-usable.js';
 export { cancelDraft } from './cancel-draft.js';
 export { type CheckInstalledOptions, checkInstalled } from './check-installed.js';

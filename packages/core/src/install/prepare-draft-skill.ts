@@ -1,12 +1,15 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
-import { loadSkill } from '../format/load-skill.js';
-import { computeDirectoryRevision } from '../package/compute-directory-revision.js';
-import { computeSkillsLockHash } from '../package/compute-skills-lock-hash.js';
+import { SKILL_FILE_NAME } from '../format/limits.js';
+import { listSkillFiles, MAX_LISTED_DEPTH, MAX_LISTED_FILES } from '../format/list-skill-files.js';
+import { loadSkillSync } from '../format/load-skill.js';
+import { parseSkill } from '../format/parse-skill.js';
+import type { ParseSkillResult } from '../format/types.js';
 import type { DraftFailure, DraftSkill } from './install-draft.js';
 import type { SkillCandidate } from './sources/skill-candidate.js';
-import { stageSkillCopy } from './stage-skill-copy.js';
+import { type StagedSkillCopy, stageSkillCopy } from './stage-skill-copy.js';
+import type { StagingWriter } from './staging-writer.js';
 
 /** A candidate whose SKILL.md was read leniently, ready to be staged. */
 export interface NamedCandidate extends SkillCandidate {
@@ -23,6 +26,8 @@ export interface PrepareDraftSkillOptions {
   readonly profile: 'spec' | 'lenient';
   /** Symlinks git checked out as plain files, POSIX from the source root. */
   readonly symlinks: readonly string[];
+  /** Creates the staged files; the caller flushes it before the copy is used. */
+  readonly writer: StagingWriter;
 }
 
 /**
@@ -52,21 +57,20 @@ export async function prepareDraftSkill(
     );
 
   const directory = path.join(options.skillsDirectory, candidate.id);
-  const staged = await stageSkillCopy(candidate.directory, directory);
+  const staged = await stageSkillCopy(candidate.directory, directory, options.writer);
   if (!staged.ok) {
     await rm(directory, { recursive: true, force: true });
     return fail(staged.code, staged.message);
   }
-  const loaded = await loadSkill(directory, { profile: options.profile });
+  const loaded = await validateStagedSkill(directory, staged, options);
   const diagnostics = relocate(loaded.diagnostics, directory, candidate.displayDirectory);
   if (!loaded.ok) {
+    // Its files may still be being written: removing the folder must not race them.
+    await options.writer.settle();
     await rm(directory, { recursive: true, force: true });
     return fail('invalid_skill', `${candidate.name} is not a valid skill.`, diagnostics);
   }
-  const [revision, computedHash] = await Promise.all([
-    computeDirectoryRevision(directory),
-    computeSkillsLockHash(directory),
-  ]);
+  const { revision, computedHash } = staged;
   const warnings = [...staged.warnings];
   const folderName = path.basename(candidate.directory);
   if (candidate.sourcePath !== '' && folderName !== candidate.id)
@@ -91,6 +95,36 @@ export async function prepareDraftSkill(
     revision,
     computedHash,
   });
+}
+
+/**
+ * What `loadSkillSync(directory, { profile })` says about a staged copy, from the SKILL.md bytes the
+ * copy already read: the same parse, and the file listing only when the copy is deep or big enough
+ * for it to report something (a staged copy has no links, special files or unreadable folders).
+ * Anything unusual (no SKILL.md in hand) goes through `loadSkillSync` itself.
+ */
+async function validateStagedSkill(
+  directory: string,
+  staged: Extract<StagedSkillCopy, { ok: true }>,
+  { profile, writer }: PrepareDraftSkillOptions,
+): Promise<ParseSkillResult> {
+  // These read the staged copy, so its files must be on disk first.
+  if (staged.skillFile === undefined) {
+    await writer.flush();
+    return loadSkillSync(directory, { profile });
+  }
+  const parsed = parseSkill(staged.skillFile, {
+    file: path.join(directory, SKILL_FILE_NAME),
+    folderName: path.basename(directory),
+    profile,
+  });
+  if (!parsed.ok) return parsed;
+  const needsListing =
+    staged.files.length > MAX_LISTED_FILES ||
+    staged.directories.some((folder) => folder.split('/').length >= MAX_LISTED_DEPTH);
+  if (needsListing) await writer.flush();
+  const listed = needsListing ? listSkillFiles(directory).diagnostics : [];
+  return { ok: true, skill: parsed.skill, diagnostics: [...parsed.diagnostics, ...listed] };
 }
 
 /** Diagnostics name the file the user knows, not the staged copy. */

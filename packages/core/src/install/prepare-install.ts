@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserInputError } from '../errors.js';
-import { loadSkill } from '../format/load-skill.js';
+import { loadSkillSync } from '../format/load-skill.js';
 import { DRAFT_FILE_NAME, DRAFT_LIFETIME_MILLISECONDS, ensureStagingParent } from './draft-staging.js';
 import type { DraftFailure, DraftSkill, InstallDraft, ResolvedSource } from './install-draft.js';
 import type { InstallProgressEvent } from './install-progress-event.js';
@@ -11,6 +11,10 @@ import { sanitizeInstallName } from './sanitize-install-name.js';
 import { assertRemoteUrlAllowed, type RemotePolicy } from './sources/assert-remote-url-allowed.js';
 import { type FetchedSource, fetchSource } from './sources/fetch-source.js';
 import { resolveSource } from './sources/resolve-source.js';
+import { StagingWriter } from './staging-writer.js';
+
+/** Skills staged between two turns of the event loop (each takes about a millisecond). */
+const YIELD_EVERY_SKILLS = 16;
 
 /** How to prepare an install. */
 export interface PrepareInstallOptions extends RemotePolicy {
@@ -58,6 +62,7 @@ export async function prepareInstall(
   const stagingDirectory = path.join(await ensureStagingParent(options.stagingParent), id);
   await mkdir(stagingDirectory, { mode: 0o700 });
   const fetchDirectory = path.join(stagingDirectory, 'fetch');
+  const writer = new StagingWriter();
   try {
     await mkdir(fetchDirectory, { mode: 0o700 });
     const fetched = await fetchSource(resolved, {
@@ -83,7 +88,7 @@ export async function prepareInstall(
       message: 'Reading skills',
       total: fetched.candidates.length,
     });
-    const named = await nameCandidates(fetched);
+    const named = nameCandidates(fetched);
     progress({ type: 'phase-end', phase: 'parse', count: named.length });
     const selected = selectCandidates(named, requested);
 
@@ -98,6 +103,9 @@ export async function prepareInstall(
     const taken = new Set<string>();
     progress({ type: 'phase-start', phase: 'stage', message: 'Staging skills', total: selected.length });
     for (const [index, candidate] of selected.entries()) {
+      // Staging reads synchronously (see stageSkillCopy); giving the event loop a turn now and then
+      // keeps an abort signal, a spinner and other work responsive during a big install.
+      if (index > 0 && index % YIELD_EVERY_SKILLS === 0) await yieldToEventLoop();
       options.signal?.throwIfAborted();
       if ('code' in candidate) failed.push(candidate);
       else if (taken.has(candidate.id))
@@ -114,12 +122,14 @@ export async function prepareInstall(
           skillsDirectory,
           profile: options.profile ?? 'spec',
           symlinks: fetched.symlinks,
+          writer,
         });
         if ('code' in prepared) failed.push(prepared);
         else skills.push(prepared);
       }
       progress({ type: 'phase-progress', phase: 'stage', completed: index + 1, total: selected.length });
     }
+    await writer.flush();
     progress({ type: 'phase-end', phase: 'stage', count: skills.length });
     await rm(fetchDirectory, { recursive: true, force: true });
 
@@ -139,17 +149,22 @@ export async function prepareInstall(
     });
     return draft;
   } catch (error) {
+    await writer.settle();
     await rm(stagingDirectory, { recursive: true, force: true });
     throw error;
   }
 }
 
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Reads each candidate's name leniently: enough to pick the install id and to select by name. */
-async function nameCandidates(fetched: FetchedSource): Promise<(NamedCandidate | DraftFailure)[]> {
+function nameCandidates(fetched: FetchedSource): (NamedCandidate | DraftFailure)[] {
   const named: (NamedCandidate | DraftFailure)[] = [];
   for (const candidate of fetched.candidates) {
     const displayDirectory = fetched.inPlace ? candidate.directory : candidate.sourcePath;
-    const read = await loadSkill(candidate.directory, { profile: 'lenient', listFiles: false });
+    const read = loadSkillSync(candidate.directory, { profile: 'lenient', listFiles: false });
     if (!read.ok) {
       named.push({
         sourcePath: candidate.sourcePath,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SecurityError } from '../errors.js';
 import { matchNameRule } from './classify-package-file.js';
+import { sortByPathBytes } from './compare-paths.js';
 import { HASH_CHUNK_BYTES, sha256OfHandle } from './hash-file-contents.js';
 import { isExecutable, symlinkError, withRegularFile } from './read-regular-file.js';
 import { runConcurrently } from './run-concurrently.js';
@@ -68,15 +69,40 @@ export async function computeDirectoryRevision(
       }
     }),
   );
-  const hash = createHash('sha256').update(DIRECTORY_REVISION_HEADER);
   let fileIndex = 0;
-  for (const entry of entries) {
-    if (entry.type === 'directory') {
-      hash.update(`d- ${entry.path}\0`);
+  return directoryRevisionOfRecords(
+    entries.map((entry): DirectoryRevisionRecord => {
+      if (entry.type === 'directory') return { path: entry.path, type: 'directory' };
+      const record = fileRecords[fileIndex++]!;
+      return { path: entry.path, type: 'file', executable: record.executable, digest: record.digest };
+    }),
+  );
+}
+
+/** One entry of a folder as the revision sees it; `digest` is the raw SHA-256 of a file's bytes. */
+export type DirectoryRevisionRecord =
+  | { readonly path: string; readonly type: 'directory' }
+  | {
+      readonly path: string;
+      readonly type: 'file';
+      readonly executable: boolean;
+      readonly digest: Uint8Array;
+    };
+
+/**
+ * The revision of a folder from records the caller already has (the byte layout of
+ * {@link computeDirectoryRevision}, which walks and reads the folder itself): an install that has
+ * just copied each file hashes the bytes in hand instead of reading them back. The records are
+ * ordered here by the bytes of their paths; they must not hold noise the revision leaves out.
+ */
+export function directoryRevisionOfRecords(records: readonly DirectoryRevisionRecord[]): string {
+  const hash = createHash('sha256').update(DIRECTORY_REVISION_HEADER);
+  for (const record of sortByPathBytes(records, (entry) => entry.path)) {
+    if (record.type === 'directory') {
+      hash.update(`d- ${record.path}\0`);
       continue;
     }
-    const record = fileRecords[fileIndex++]!;
-    hash.update(`f${record.executable ? 'x' : '-'} ${entry.path}\0`);
+    hash.update(`f${record.executable ? 'x' : '-'} ${record.path}\0`);
     hash.update(record.digest);
   }
   return `sha256:${hash.digest('hex')}`;

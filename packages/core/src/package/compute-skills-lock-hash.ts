@@ -31,7 +31,7 @@ export async function computeSkillsLockHash(directory: string): Promise<string> 
   });
   const files = entries
     .filter((entry) => entry.type === 'file')
-    .sort((left, right) => left.path.localeCompare(right.path) || comparePathBytes(left.path, right.path));
+    .sort((left, right) => compareSkillsLockPaths(left.path, right.path));
   const hash = createHash('sha256');
   // Sequential on purpose: the digest depends on order, and skill folders are small.
   for (const file of files) {
@@ -39,4 +39,14 @@ export async function computeSkillsLockHash(directory: string): Promise<string> 
     hash.update(await readFile(file.absolutePath));
   }
   return hash.digest('hex');
+}
+
+/**
+ * The order in which {@link computeSkillsLockHash} feeds files to the hash: `localeCompare` as the
+ * `skills` CLI sorts, byte order for the ties it leaves. A caller that copies a folder can visit
+ * its files in this order and hash each one's path then bytes (no separators) as it goes, getting
+ * the same digest without reading the folder twice; `.git` and `node_modules` folders are left out.
+ */
+export function compareSkillsLockPaths(left: string, right: string): number {
+  return left.localeCompare(right) || comparePathBytes(left, right);
 }

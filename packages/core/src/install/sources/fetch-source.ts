@@ -2,12 +2,9 @@ import { copyFile, lstat, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { UserInputError } from '../../errors.js';
 import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from '../../format/limits.js';
-import { extractArchive } from '../../package/extract-archive.js';
 import type { DraftFailure, ResolvedSource } from '../install-draft.js';
 import type { InstallProgressEvent } from '../install-progress-event.js';
 import type { RemotePolicy } from './assert-remote-url-allowed.js';
-import { fetchGitRepository } from './fetch-git-repository.js';
-import { fetchWellKnownSource } from './fetch-well-known-source.js';
 import { findSkillFolders } from './find-skill-folders.js';
 import type { SkillCandidate } from './skill-candidate.js';
 
@@ -42,6 +39,10 @@ export interface FetchedSource {
 /**
  * Fetches a resolved source into `directory` (a local folder is read in place) and finds the skill
  * folders in it (SPEC P4). Nothing outside `directory` is written.
+ *
+ * The archive, git and well-known fetchers are imported when a source needs them: with their
+ * libraries (tar, yauzl, zlib, child processes) they were a good part of what loading the install
+ * code cost, and a local folder needs none of them.
  */
 export async function fetchSource(
   source: ResolvedSource,
@@ -60,6 +61,7 @@ export async function fetchSource(
         phase: 'extract',
         message: `Unpacking ${path.basename(requirePath(source))}`,
       });
+      const { extractArchive } = await import('../../package/extract-archive.js');
       const extracted = await extractArchive(requirePath(source), { tempParent: options.directory });
       progress({ type: 'phase-end', phase: 'extract', count: extracted.files.length });
       // An archive holds one skill (SPEC P3): extractArchive has already found it.
@@ -94,6 +96,7 @@ export async function fetchSource(
       const url = requireUrl(source);
       progress({ type: 'phase-start', phase: 'fetch', message: `Cloning ${source.lockSource}` });
       const directory = path.join(options.directory, 'repository');
+      const { fetchGitRepository } = await import('./fetch-git-repository.js');
       const repository = await fetchGitRepository({
         url,
         directory,
@@ -115,6 +118,7 @@ export async function fetchSource(
         phase: 'fetch',
         message: `Reading the skills index of ${source.lockSource}`,
       });
+      const { fetchWellKnownSource } = await import('./fetch-well-known-source.js');
       const fetched = await fetchWellKnownSource({
         url: requireUrl(source),
         directory: path.join(options.directory, 'well-known'),

@@ -1,5 +1,4 @@
-import type { Dirent } from 'node:fs';
-import { lstat, readdir } from 'node:fs/promises';
+import { type Dirent, lstatSync, readdirSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { SecurityError, UserInputError } from '../../errors.js';
 import { isPathInside } from '../../format/is-path-inside.js';
@@ -42,7 +41,7 @@ export async function findSkillFolders(
     throw new SecurityError('unsafe_subpath', `Path '${options.subpath}' leaves the source.`, {
       details: { path: options.subpath },
     });
-  const stats = await lstat(searchPath).catch(() => undefined);
+  const stats = lstatOrUndefined(searchPath);
   if (!stats?.isDirectory())
     throw options.subpath
       ? new UserInputError('subpath_not_found', `The source has no folder '${options.subpath}'.`, {
@@ -58,7 +57,7 @@ export async function findSkillFolders(
         sourcePath: path.relative(base, directory).split(path.sep).join('/'),
       });
   };
-  if (await holdsSkillFile(searchPath)) {
+  if (holdsSkillFile(searchPath)) {
     add(searchPath);
     return { candidates: [...found.values()], warnings: [] };
   }
@@ -73,24 +72,23 @@ export async function findSkillFolders(
   const plugins = await readPluginSkillFolders(searchPath);
   for (const folder of [searchPath, ...containers, ...plugins.folders]) {
     const deep = folder !== searchPath && containers.includes(folder);
-    for (const child of await subfolders(folder)) {
-      if (await holdsSkillFile(child)) add(child);
+    for (const child of subfolders(folder)) {
+      if (holdsSkillFile(child)) add(child);
       else if (deep)
-        for (const grandchild of await subfolders(child))
-          if (await holdsSkillFile(grandchild)) add(grandchild);
+        for (const grandchild of subfolders(child)) if (holdsSkillFile(grandchild)) add(grandchild);
     }
   }
   const warnings = [...plugins.warnings];
-  if (found.size === 0) await searchRecursively(searchPath, options, add, warnings);
+  if (found.size === 0) searchRecursively(searchPath, options, add, warnings);
   return { candidates: [...found.values()], warnings };
 }
 
-async function searchRecursively(
+function searchRecursively(
   searchPath: string,
   options: FindSkillFoldersOptions,
   add: (directory: string) => void,
   warnings: string[],
-): Promise<void> {
+): void {
   const maxDepth = options.maxDepth ?? 5;
   const maxFolders = options.maxFolders ?? 2000;
   let queue = [searchPath];
@@ -104,21 +102,25 @@ async function searchRecursively(
         );
         return;
       }
-      if (folder !== searchPath && (await holdsSkillFile(folder))) {
+      if (folder !== searchPath && holdsSkillFile(folder)) {
         add(folder);
         continue;
       }
-      next.push(...(await subfolders(folder)));
+      next.push(...subfolders(folder));
     }
     queue = next;
   }
 }
 
-/** Real sub-folders (no links), sorted by name, noise folders left out. */
-async function subfolders(folder: string): Promise<string[]> {
+/**
+ * Real sub-folders (no links), sorted by name, noise folders left out. Synchronous like the rest of
+ * the search: a source of hundreds of skills costs hundreds of tiny calls, and the promise API's
+ * round trip through the thread pool costs more than each call.
+ */
+function subfolders(folder: string): string[] {
   let entries: Dirent[];
   try {
-    entries = await readdir(folder, { withFileTypes: true });
+    entries = readdirSync(folder, { withFileTypes: true });
   } catch {
     return [];
   }
@@ -130,7 +132,16 @@ async function subfolders(folder: string): Promise<string[]> {
 }
 
 /** A linked `SKILL.md` still marks a skill, so that staging can refuse it visibly. */
-async function holdsSkillFile(folder: string): Promise<boolean> {
-  const stats = await lstat(path.join(folder, SKILL_FILE_NAME)).catch(() => undefined);
+function holdsSkillFile(folder: string): boolean {
+  const stats = lstatOrUndefined(path.join(folder, SKILL_FILE_NAME));
   return stats !== undefined && (stats.isFile() || stats.isSymbolicLink());
+}
+
+/** The entry's own stats (links not followed), or undefined when it cannot be read. */
+function lstatOrUndefined(target: string): Stats | undefined {
+  try {
+    return lstatSync(target, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
