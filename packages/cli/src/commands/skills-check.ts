@@ -3,7 +3,7 @@ import pc from 'picocolors';
 import { ExitCode } from '../exit-codes.js';
 import { type InspectCommandOptions, inspectOptions, statusLine } from '../install/inspect-command.js';
 import { runInstallAction } from '../install/run-install-action.js';
-import { loadCore } from '../load-core.js';
+import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
 
 /** Exit code of `skills check --exit-code` when updates are available (documented in the README). */
@@ -31,7 +31,7 @@ export function registerSkillsCheck(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions & { exitCode?: boolean }) =>
       runInstallAction(output, setExitCode, options.json, async () => {
-        const core = await loadCore();
+        const core = await loadInstallCore();
         const { scope, inspect } = await inspectOptions(ids, options);
         const { skills: statuses } = await output.spin('Checking sources', () =>
           core.checkInstalled(inspect),

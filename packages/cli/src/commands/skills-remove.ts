@@ -5,7 +5,7 @@ import { ExitCode } from '../exit-codes.js';
 import { shortPath } from '../install/install-from-source.js';
 import { parseListOption } from '../install/install-options.js';
 import { runInstallAction } from '../install/run-install-action.js';
-import { loadCore } from '../load-core.js';
+import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
 
 interface RemoveOptions {
@@ -31,7 +31,7 @@ export function registerSkillsRemove(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: RemoveOptions) =>
       runInstallAction(output, setExitCode, options.json, async () => {
-        const core = await loadCore();
+        const core = await loadInstallCore();
         const context = await createCliContext(options);
         const scope = options.global ? 'global' : 'project';
         const agents = parseListOption(options.agent);

@@ -3,7 +3,7 @@ import pc from 'picocolors';
 import { ExitCode } from '../exit-codes.js';
 import { type InspectCommandOptions, inspectOptions, statusLine } from '../install/inspect-command.js';
 import { runInstallAction } from '../install/run-install-action.js';
-import { loadCore } from '../load-core.js';
+import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
 
 /** `skilldock skills update [ID…] [--global] [--json]` — replace changed skills, all or nothing. */
@@ -29,7 +29,7 @@ export function registerSkillsUpdate(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions) =>
       runInstallAction(output, setExitCode, options.json, async () => {
-        const core = await loadCore();
+        const core = await loadInstallCore();
         const { scope, inspect } = await inspectOptions(ids, options);
         const result = await output.spin('Updating skills', () => core.updateInstalled(inspect));
         const missing = result.skills.filter((status) => status.status === 'sourceMissing');
