@@ -44,20 +44,21 @@ export async function* prepareToolCall(
 ): AsyncGenerator<AgentEvent, RunnableCall | ToolCallExecution> {
   const { context, signal } = environment;
   const session = context.skillSession;
-  if (session !== undefined && environment.sessionToolNames.has(call.name)) {
-    return { kind: 'run', execute: () => executeSessionTool(call, environment) };
-  }
-  const tool = environment.toolsByName.get(call.name);
-  if (tool === undefined) {
+  const isSessionTool = session !== undefined && environment.sessionToolNames.has(call.name);
+  if (!isSessionTool && !environment.toolsByName.has(call.name)) {
     const available = [...environment.toolsByName.keys(), ...environment.sessionToolNames].join(', ');
-    return settled('failed', `There is no tool named ${call.name}. Available tools: ${available}.`);
+    const named = call.name === '' ? 'The tool call names no tool.' : `There is no tool named ${call.name}.`;
+    return settled('failed', `${named} Available tools: ${available}.`);
   }
-  let input: unknown;
-  try {
-    input = JSON.parse(call.arguments);
-  } catch (error) {
-    return settled('failed', `The arguments of ${call.name} are not valid JSON: ${(error as Error).message}`);
+  const input = parseArguments(call.arguments);
+  if (!input.ok) {
+    return settled(
+      'failed',
+      `The arguments of ${call.name} ${input.problem}. The tool was not run; call it again with a JSON object.`,
+    );
   }
+  if (isSessionTool) return { kind: 'run', execute: () => executeSessionTool(call, environment) };
+  const tool = environment.toolsByName.get(call.name)!;
   const permission = session?.canExecuteTool(call.name);
   if (permission !== undefined && !permission.allowed) return settled('refused', permission.reason);
 
@@ -87,7 +88,7 @@ export async function* prepareToolCall(
       toolCallId: call.id,
       toolName: call.name,
       kind: tool.kind,
-      input,
+      input: input.value,
       modes: context.approvalModes,
     };
     yield { type: 'approval-request', request };
@@ -110,7 +111,33 @@ export async function* prepareToolCall(
     }
     yield decided('allow', 'user');
   }
-  return { kind: 'run', execute: () => executeHostTool(tool, input, environment) };
+  return { kind: 'run', execute: () => executeHostTool(tool, input.value, environment) };
+}
+
+type ParsedArguments =
+  | { readonly ok: true; readonly value: Record<string, unknown> }
+  | { readonly ok: false; readonly problem: string };
+
+const PROBLEM_TEXT_CHARACTERS = 120;
+
+// Every tool schema is an object schema; anything else would reach `execute` as a wrong type.
+function parseArguments(text: string): ParsedArguments {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `are not valid JSON: ${(error as Error).message.slice(0, PROBLEM_TEXT_CHARACTERS)}`,
+    };
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    return { ok: true, value: value as Record<string, unknown> };
+  }
+  return {
+    ok: false,
+    problem: `are not a JSON object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`})`,
+  };
 }
 
 async function executeSessionTool(

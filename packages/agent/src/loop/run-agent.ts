@@ -8,6 +8,7 @@ import { MaxTurnsExceededError, TimeLimitExceededError } from './run-limit-error
 import type { RunResult, RunStatus } from './run-result.js';
 import { runToolCalls } from './run-tool-calls.js';
 import type { ToolCallEnvironment } from './tool-call-environment.js';
+import { uniqueToolCallIds } from './unique-tool-call-ids.js';
 
 /** What a run starts from: earlier messages (a continued conversation), a new prompt, or both. */
 export interface RunAgentInput {
@@ -116,7 +117,7 @@ export async function* runAgent(
       const turn = ++turns;
       yield { type: 'turn-start', turn };
       let text = '';
-      const calls: ModelToolCall[] = [];
+      let calls: ModelToolCall[] = [];
       let finishReason: FinishReason = 'other';
       try {
         for await (const event of context.model.provider.stream({
@@ -154,6 +155,7 @@ export async function* runAgent(
         yield { type: 'turn-end', turn, finishReason: 'cancelled', toolCalls: calls.length };
         break;
       }
+      calls = uniqueToolCallIds(calls, turn);
       append({ role: 'assistant', content: text, ...(calls.length > 0 ? { toolCalls: calls } : {}) });
       toolCalls += calls.length;
       yield { type: 'turn-end', turn, finishReason, toolCalls: calls.length };

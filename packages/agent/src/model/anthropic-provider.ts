@@ -6,7 +6,11 @@ import Anthropic, {
 } from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Stream } from '@anthropic-ai/sdk/streaming';
+import { checkStreamResponse } from './check-stream-response.js';
 import type { ModelRequest } from './conversation.js';
+import { invalidEvent, isObject } from './invalid-event.js';
+import { createLimitedFetch, DEFAULT_MAX_RESPONSE_BYTES } from './limit-response-bytes.js';
+import { ModelError } from './model-error.js';
 import type { FinishReason, ModelProvider, ModelStreamEvent } from './model-provider.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry-policy.js';
 import { createStableHeadJson } from './stable-head-json.js';
@@ -30,6 +34,13 @@ export interface AnthropicProviderOptions {
   /** Per-request timeout in milliseconds. Default 10 minutes. */
   readonly timeoutMs?: number;
   readonly retry?: RetryPolicy;
+  /** The variable holding `apiKey`, named when the server refuses the key (401, 403). */
+  readonly apiKeyVariable?: string;
+  /**
+   * Cap on the bytes of one answer as received; past it the answer is cut with
+   * `model_response_invalid`. Default {@link DEFAULT_MAX_RESPONSE_BYTES} (32 MiB).
+   */
+  readonly maxResponseBytes?: number;
 }
 
 const FINISH_REASONS: Record<string, FinishReason> = {
@@ -53,6 +64,8 @@ export function createAnthropicProvider({
   headers = {},
   timeoutMs = 600_000,
   retry,
+  apiKeyVariable,
+  maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
 }: AnthropicProviderOptions): ModelProvider {
   const client = new Anthropic({
     apiKey,
@@ -60,6 +73,7 @@ export function createAnthropicProvider({
     baseURL: baseUrl ?? 'https://api.anthropic.com',
     defaultHeaders: { ...headers },
     maxRetries: 0,
+    fetch: createLimitedFetch(maxResponseBytes, name),
     timeout: timeoutMs,
   });
   const policy = resolveRetryPolicy(retry);
@@ -85,15 +99,24 @@ export function createAnthropicProvider({
         toAnthropicMessages(request.messages),
       );
       // The body is sent as prepared JSON text: `create` would serialise the whole prompt again.
-      const stream = await client.post<Stream<RawMessageStreamEvent>>('/v1/messages', {
-        body,
-        headers: { 'content-type': 'application/json' },
-        stream: true,
-        ...(signal === undefined ? {} : { signal }),
-      });
-      yield* readEvents(stream, signal);
+      const { data: stream, response } = await client
+        .post<Stream<RawMessageStreamEvent>>('/v1/messages', {
+          body,
+          headers: { 'content-type': 'application/json' },
+          stream: true,
+          ...(signal === undefined ? {} : { signal }),
+        })
+        .withResponse();
+      await checkStreamResponse(response, name);
+      yield* readEvents(stream, signal, name);
     } catch (error) {
-      throw toModelError(error, { classes: ANTHROPIC_CLASSES, provider: name, signal });
+      throw toModelError(error, {
+        classes: ANTHROPIC_CLASSES,
+        provider: name,
+        signal,
+        apiKey,
+        ...(apiKeyVariable === undefined ? {} : { apiKeyVariable }),
+      });
     }
   }
 
@@ -107,12 +130,15 @@ export function createAnthropicProvider({
 async function* readEvents(
   stream: AsyncIterable<RawMessageStreamEvent>,
   signal: AbortSignal | undefined,
+  provider: string,
 ): AsyncGenerator<ModelStreamEvent> {
   const toolBlocks = new Map<number, { id: string; name: string; json: string }>();
   let input = { fresh: 0, cacheWrite: 0, cacheRead: 0 };
   let outputTokens = 0;
   let finish: FinishReason = 'other';
+  let stopped = false;
   for await (const event of stream) {
+    if (!isObject(event)) throw invalidEvent(provider, event);
     switch (event.type) {
       case 'message_start': {
         const usage = event.message.usage;
@@ -157,11 +183,20 @@ async function* readEvents(
         };
         if (event.delta.stop_reason) finish = FINISH_REASONS[event.delta.stop_reason] ?? 'other';
         break;
+      case 'message_stop':
+        stopped = true;
+        break;
       default:
         break;
     }
   }
   throwIfCancelled(signal);
+  if (!stopped) {
+    throw new ModelError(
+      'model_response_invalid',
+      `${provider}: the stream ended before the model finished its answer (no message_stop).`,
+    );
+  }
   yield {
     type: 'usage',
     usage: {

@@ -23,11 +23,25 @@ export function createModelProvider(
   const common = {
     name: config.providerName,
     apiKey: config.apiKey,
+    apiKeyVariable: apiKeyVariableOf(config.providerName),
     headers: config.headers,
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
     ...options,
   };
   return config.protocol === 'anthropic' ? createAnthropicProvider(common) : createOpenAIProvider(common);
+}
+
+const BUILT_IN_KEY_VARIABLES: Readonly<Record<string, string>> = {
+  openai: 'OPENAI_API_KEY',
+  anthropic: 'ANTHROPIC_API_KEY',
+};
+
+// The config holds the key, not where it came from; a custom provider names its variable in settings.
+function apiKeyVariableOf(providerName: string): string {
+  return (
+    BUILT_IN_KEY_VARIABLES[providerName] ??
+    `the variable named by "apiKeyEnv" in models.providers.${providerName}`
+  );
 }
 
 /**

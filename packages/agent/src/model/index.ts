@@ -17,6 +17,7 @@ export {
   resolveModelRoute,
 } from './create-model-provider.js';
 export { isLoopbackUrl } from './is-loopback-url.js';
+export { DEFAULT_MAX_RESPONSE_BYTES, MAX_STREAM_LINE_BYTES } from './limit-response-bytes.js';
 export { ModelError, type ModelErrorCode, type ModelErrorDetails } from './model-error.js';
 export type {
   FinishReason,

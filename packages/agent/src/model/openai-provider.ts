@@ -5,7 +5,11 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions/completions';
 import type { Stream } from 'openai/streaming';
+import { checkStreamResponse } from './check-stream-response.js';
 import type { ModelRequest, ModelToolCall } from './conversation.js';
+import { invalidEvent, isObject } from './invalid-event.js';
+import { createLimitedFetch, DEFAULT_MAX_RESPONSE_BYTES } from './limit-response-bytes.js';
+import { ModelError } from './model-error.js';
 import type { FinishReason, ModelProvider, ModelStreamEvent } from './model-provider.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry-policy.js';
 import { createStableHeadJson } from './stable-head-json.js';
@@ -26,6 +30,13 @@ export interface OpenAIProviderOptions {
   /** Per-request timeout in milliseconds. Default 10 minutes. */
   readonly timeoutMs?: number;
   readonly retry?: RetryPolicy;
+  /** The variable holding `apiKey`, named when the server refuses the key (401, 403). */
+  readonly apiKeyVariable?: string;
+  /**
+   * Cap on the bytes of one answer as received; past it the answer is cut with
+   * `model_response_invalid`. Default {@link DEFAULT_MAX_RESPONSE_BYTES} (32 MiB).
+   */
+  readonly maxResponseBytes?: number;
 }
 
 const FINISH_REASONS: Record<string, FinishReason> = {
@@ -51,12 +62,15 @@ export function createOpenAIProvider({
   headers = {},
   timeoutMs = 600_000,
   retry,
+  apiKeyVariable,
+  maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
 }: OpenAIProviderOptions): ModelProvider {
   const client = new OpenAI({
     apiKey,
     ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
     defaultHeaders: { ...headers },
     maxRetries: 0,
+    fetch: createLimitedFetch(maxResponseBytes, name),
     timeout: timeoutMs,
   });
   // OpenAI's own models refuse `max_tokens`; compatible servers often know only that one.
@@ -87,15 +101,24 @@ export function createOpenAIProvider({
         toOpenAIMessages('', request.messages),
       );
       // The body is sent as prepared JSON text: `create` would serialise the whole prompt again.
-      const stream = await client.post<Stream<ChatCompletionChunk>>('/chat/completions', {
-        body,
-        headers: { 'content-type': 'application/json' },
-        stream: true,
-        ...(signal === undefined ? {} : { signal }),
-      });
-      yield* readChunks(stream, signal);
+      const { data: stream, response } = await client
+        .post<Stream<ChatCompletionChunk>>('/chat/completions', {
+          body,
+          headers: { 'content-type': 'application/json' },
+          stream: true,
+          ...(signal === undefined ? {} : { signal }),
+        })
+        .withResponse();
+      await checkStreamResponse(response, name);
+      yield* readChunks(stream, signal, name);
     } catch (error) {
-      throw toModelError(error, { classes: OPENAI_CLASSES, provider: name, signal });
+      throw toModelError(error, {
+        classes: OPENAI_CLASSES,
+        provider: name,
+        signal,
+        apiKey,
+        ...(apiKeyVariable === undefined ? {} : { apiKeyVariable }),
+      });
     }
   }
 
@@ -115,10 +138,12 @@ interface PartialToolCall {
 async function* readChunks(
   stream: AsyncIterable<ChatCompletionChunk>,
   signal: AbortSignal | undefined,
+  provider: string,
 ): AsyncGenerator<ModelStreamEvent> {
   const calls = new Map<number, PartialToolCall>();
   let finish: FinishReason | undefined;
   for await (const chunk of stream) {
+    if (!isObject(chunk)) throw invalidEvent(provider, chunk);
     if (chunk.usage) {
       yield {
         type: 'usage',
@@ -129,8 +154,9 @@ async function* readChunks(
         },
       };
     }
-    const choice = chunk.choices[0];
+    const choice = chunk.choices?.[0];
     if (choice === undefined) continue;
+    if (!isObject(choice.delta)) continue;
     if (choice.delta.content) yield { type: 'text-delta', text: choice.delta.content };
     for (const delta of choice.delta.tool_calls ?? []) {
       const call = calls.get(delta.index) ?? { id: '', name: '', arguments: '' };
@@ -145,8 +171,14 @@ async function* readChunks(
     }
   }
   throwIfCancelled(signal);
+  if (finish === undefined) {
+    throw new ModelError(
+      'model_response_invalid',
+      `${provider}: the stream ended before the model finished its answer (no finish_reason).`,
+    );
+  }
   yield* completeCalls(calls);
-  yield { type: 'finish', reason: finish ?? 'other' };
+  yield { type: 'finish', reason: finish };
 }
 
 function* completeCalls(calls: Map<number, PartialToolCall>): Generator<ModelStreamEvent> {

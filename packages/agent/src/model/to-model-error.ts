@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { ModelError } from './model-error.js';
 import { parseRetryAfter } from './retry-policy.js';
 
@@ -13,17 +14,42 @@ export interface SdkErrorClasses {
 
 const RETRYABLE_STATUSES = new Set([408, 409, 425, 429]);
 
+/** What {@link toModelError} needs besides the error. */
+export interface ToModelErrorOptions {
+  readonly classes: SdkErrorClasses;
+  readonly provider: string;
+  readonly signal: AbortSignal | undefined;
+  /** The API key: never shown, even when a server echoes it back. */
+  readonly apiKey?: string;
+  /** The variable holding the key, named when the server refuses it (401, 403). */
+  readonly apiKeyVariable?: string;
+}
+
 /**
  * Translate whatever an SDK threw into a {@link ModelError}: cancellation, timeout, connection
  * failure or an HTTP status, with whether a retry may help and the wait the server asked for.
+ * The API key is masked in the message, and a cause that contains it is left out.
  */
-export function toModelError(
+export function toModelError(error: unknown, options: ToModelErrorOptions): ModelError {
+  return withoutSecret(translate(error, options), options.apiKey);
+}
+
+const MASK = '[redacted]';
+
+function withoutSecret(error: ModelError, secret: string | undefined): ModelError {
+  // Very short keys (placeholders) would mask ordinary words.
+  if (secret === undefined || secret.length < 8) return error;
+  const causeLeaks = error.cause !== undefined && inspect(error.cause, { depth: 6 }).includes(secret);
+  if (!causeLeaks && !error.message.includes(secret)) return error;
+  return new ModelError(error.code, error.message.split(secret).join(MASK), {
+    ...(causeLeaks ? {} : { cause: error.cause }),
+    details: error.details,
+  });
+}
+
+function translate(
   error: unknown,
-  {
-    classes,
-    provider,
-    signal,
-  }: { classes: SdkErrorClasses; provider: string; signal: AbortSignal | undefined },
+  { classes, provider, signal, apiKeyVariable }: ToModelErrorOptions,
 ): ModelError {
   if (error instanceof ModelError) return error;
   if (signal?.aborted || error instanceof classes.APIUserAbortError || isAbortError(error)) {
@@ -56,10 +82,18 @@ export function toModelError(
     const retryable =
       shouldRetry === 'true' ||
       (shouldRetry !== 'false' && (RETRYABLE_STATUSES.has(status) || status >= 500));
-    return new ModelError('model_http_error', `${provider}: the model server answered ${error.message}`, {
-      cause: error,
-      details: { status, retryable, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) },
-    });
+    const keyHint =
+      status === 401 || status === 403
+        ? `${error.message.endsWith('.') ? '' : '.'} The server refused the API key: check ${apiKeyVariable ?? `the API key configured for ${provider}`}.`
+        : '';
+    return new ModelError(
+      'model_http_error',
+      `${provider}: the model server answered ${error.message}${keyHint}`,
+      {
+        cause: error,
+        details: { status, retryable, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) },
+      },
+    );
   }
   if (isDroppedConnection(error)) {
     return new ModelError(
@@ -69,6 +103,13 @@ export function toModelError(
         cause: error,
         details: { retryable: true },
       },
+    );
+  }
+  if (error instanceof SyntaxError) {
+    return new ModelError(
+      'model_response_invalid',
+      `${provider}: the model server sent a stream event that is not valid JSON: ${error.message}`,
+      { cause: error },
     );
   }
   const message = error instanceof Error ? error.message : String(error);

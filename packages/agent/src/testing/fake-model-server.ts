@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { anthropicErrorBody, anthropicResponse, anthropicStreamEvents } from './anthropic-wire.js';
-import type { FakeProtocol, FakeScript, FakeTurn, RecordedRequest } from './fake-model-turn.js';
+import type {
+  FakeProtocol,
+  FakeRawAnswer,
+  FakeScript,
+  FakeTurn,
+  RecordedRequest,
+} from './fake-model-turn.js';
 import { openaiErrorBody, openaiResponse, openaiStreamEvents } from './openai-wire.js';
 
 /** Options of {@link startFakeModelServer}. */
@@ -156,6 +162,10 @@ async function answer(
   request: RecordedRequest,
   requestBytes: number,
 ): Promise<void> {
+  if (turn.raw !== undefined) {
+    await sendRaw(response, turn.raw);
+    return;
+  }
   if (turn.error !== undefined) {
     const { status, headers = {} } = turn.error;
     const body =
@@ -204,6 +214,29 @@ async function answer(
   }
   if (sent === frames) response.end();
   else response.destroy();
+}
+
+async function sendRaw(response: ServerResponse, raw: FakeRawAnswer): Promise<void> {
+  response.writeHead(raw.status ?? 200, { 'content-type': 'text/event-stream', ...raw.headers });
+  const chunks = typeof raw.body === 'string' ? [raw.body] : raw.body;
+  for (const chunk of chunks) {
+    if (response.destroyed) return;
+    // Wait for each chunk to drain so a large answer is not buffered whole in the server.
+    if (!response.write(chunk)) await drainedOrClosed(response);
+  }
+  response.end();
+}
+
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

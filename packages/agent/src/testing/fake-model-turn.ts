@@ -22,13 +22,26 @@ export interface FakeErrorAnswer {
 }
 
 /**
- * One scripted answer. With `error`, the server answers with that HTTP error; otherwise it streams
+ * Arbitrary bytes to answer with (hostile-server tests): a status (default 200), headers (default
+ * `content-type: text/event-stream`) and a body written as is. An array body is written chunk by
+ * chunk, each as its own write; the connection then closes cleanly.
+ */
+export interface FakeRawAnswer {
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body: string | readonly string[];
+}
+
+/**
+ * One scripted answer. With `raw`, the server sends exactly those bytes; with `error`, that HTTP
+ * error; otherwise it streams
  * (or returns, for non-streaming requests) the text and then the tool calls.
  */
 export interface FakeTurn {
   readonly text?: string;
   readonly toolCalls?: readonly FakeToolCall[];
   readonly error?: FakeErrorAnswer;
+  readonly raw?: FakeRawAnswer;
   readonly usage?: FakeUsage;
   /** Stop reason; default `tool-calls` when there are tool calls, else `stop`. */
   readonly finishReason?: 'stop' | 'length' | 'tool-calls';

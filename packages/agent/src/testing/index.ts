@@ -10,6 +10,7 @@ export {
 export type {
   FakeErrorAnswer,
   FakeProtocol,
+  FakeRawAnswer,
   FakeScript,
   FakeToolCall,
   FakeTurn,
