@@ -14,6 +14,19 @@ export interface SdkErrorClasses {
 
 const RETRYABLE_STATUSES = new Set([408, 409, 425, 429]);
 
+/** Error types an Anthropic stream may carry that mean "try again" (529, 500, 429 as events). */
+const RETRYABLE_STREAM_ERRORS = new Set(['overloaded_error', 'api_error', 'rate_limit_error']);
+
+/** The `error.type` of an error body an SDK attached, e.g. `{ type: 'error', error: { type } }`. */
+function streamedErrorType(error: Error): string | undefined {
+  const body = (error as Error & { error?: unknown }).error;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const inner = (body as { error?: unknown }).error;
+  if (typeof inner !== 'object' || inner === null) return undefined;
+  const type = (inner as { type?: unknown }).type;
+  return typeof type === 'string' ? type : undefined;
+}
+
 /** What {@link toModelError} needs besides the error. */
 export interface ToModelErrorOptions {
   readonly classes: SdkErrorClasses;
@@ -75,7 +88,14 @@ function translate(
   if (error instanceof classes.APIError) {
     const { status, headers } = error as Error & { status?: number; headers?: Headers };
     if (status === undefined) {
-      return new ModelError('model_response_invalid', `${provider}: ${error.message}`, { cause: error });
+      // An error event inside a stream (Anthropic sends `overloaded_error` this way): as retryable
+      // as the matching status would be, since the caller has seen no output when it comes first.
+      const streamed = streamedErrorType(error);
+      const retryable = streamed !== undefined && RETRYABLE_STREAM_ERRORS.has(streamed);
+      return new ModelError('model_response_invalid', `${provider}: ${error.message}`, {
+        cause: error,
+        ...(retryable ? { details: { retryable: true } } : {}),
+      });
     }
     const retryAfterMs = parseRetryAfter(headers);
     const shouldRetry = headers?.get('x-should-retry');

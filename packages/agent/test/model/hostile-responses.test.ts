@@ -369,3 +369,58 @@ describe.each(PROTOCOL_CASES)('hostile model responses over $protocol', (protoco
     );
   }
 });
+
+describe('an error event inside an Anthropic stream', () => {
+  const anthropic = PROTOCOL_CASES.find((protocolCase) => protocolCase.protocol === 'anthropic');
+  const errorEvent = (type: string) =>
+    `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type, message: `${type} now` } })}\n\n`;
+  const providerFor = (fake: FakeModelServer): ModelProvider =>
+    createAnthropicProvider({
+      name: 'anthropic',
+      apiKey: SECRET_KEY,
+      baseUrl: fake.anthropicBaseUrl,
+      retry: { initialDelayMs: 1, maxAttempts: 3 },
+      timeoutMs: 10_000,
+    });
+
+  it(
+    'G1 retries an overloaded_error that arrives before any output, then answers',
+    TEST_TIMEOUT,
+    async () => {
+      expect(anthropic).toBeDefined();
+      server = await startFakeModelServer({
+        script: [{ raw: { body: [errorEvent('overloaded_error')] } }, { text: 'Recovered' }],
+      });
+      const { events, error } = await collect(providerFor(server));
+      expect(error).toBeUndefined();
+      expect(textOf(events)).toBe('Recovered');
+      expect(server.requests).toHaveLength(2);
+    },
+  );
+
+  it(
+    'G1 does not retry an invalid_request_error event, and says what the server sent',
+    TEST_TIMEOUT,
+    async () => {
+      server = await startFakeModelServer({
+        script: [{ raw: { body: [errorEvent('invalid_request_error')] } }, { text: 'never sent' }],
+      });
+      const { error } = await collect(providerFor(server));
+      expect(error).toBeInstanceOf(ModelError);
+      expect(error).toMatchObject({ code: 'model_response_invalid', retryable: false });
+      expect((error as Error).message).toContain('invalid_request_error now');
+      expect(server.requests).toHaveLength(1);
+    },
+  );
+
+  it('G1 does not retry an overloaded_error once text has reached the caller', TEST_TIMEOUT, async () => {
+    const start = WIRE.anthropic.start('Half');
+    server = await startFakeModelServer({
+      script: [{ raw: { body: [...start, errorEvent('overloaded_error')] } }, { text: 'never sent' }],
+    });
+    const { events, error } = await collect(providerFor(server));
+    expect(textOf(events)).toBe('Half');
+    expect(error).toMatchObject({ code: 'model_response_invalid' });
+    expect(server.requests).toHaveLength(1);
+  });
+});
