@@ -133,6 +133,19 @@ describe.each(PROTOCOLS)('skilldock run lifecycle ($name)', (protocol) => {
     expect(viewRequest(server.requests[1]!).userTexts).toEqual(['From a pipe']);
   });
 
+  it('G2 a prompt over 4 MiB on stdin is a usage error (exit 2) and reaches no model', async () => {
+    folders = makeAgentWorkspace();
+    server = await startFakeModelServer({ script: [{ text: 'never sent' }] });
+    const huge = `${'x'.repeat(5 * 1024 * 1024)}\n`;
+    const result = await runAgentCli(['run', '--json'], { ...options(), input: huge });
+    expect(result.status).toBe(2);
+    expect(jsonLines(result.stdout)).toEqual([
+      expect.objectContaining({ type: 'run-error', code: 'prompt_too_large' }),
+    ]);
+    expect(String(jsonLines(result.stdout)[0]?.message)).toContain('over 4 MiB');
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('G2 Ctrl-C (SIGINT) cancels a streaming run: exit 130 and a transcript that ends consistently', async () => {
     folders = makeAgentWorkspace();
     server = await startFakeModelServer({

@@ -1,6 +1,22 @@
-/** Reads the whole of stdin as text (a prompt piped into `skilldock run`). */
-export async function readStdin(): Promise<string> {
+/** Most bytes a prompt piped into `skilldock run` may have: far above any prompt, far below memory trouble. */
+export const MAX_STDIN_PROMPT_BYTES = 4 * 1024 * 1024;
+
+/** What was piped in, or how big it was when it went past the limit (reading stops there). */
+export type StdinPrompt =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly bytesRead: number };
+
+/** Reads stdin as text (a prompt piped into `skilldock run`), refusing more than `maxBytes`. */
+export async function readStdin(maxBytes = MAX_STDIN_PROMPT_BYTES): Promise<StdinPrompt> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  let total = 0;
+  for await (const chunk of process.stdin) {
+    total += (chunk as Buffer).length;
+    if (total > maxBytes) {
+      process.stdin.destroy();
+      return { ok: false, bytesRead: total };
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
 }

@@ -7,7 +7,7 @@ import { collectIds } from '../agent/collect-ids.js';
 import type { AgentWorkspace } from '../agent/create-agent-workspace.js';
 import { errorCode } from '../agent/error-code.js';
 import { lineWriter } from '../agent/line-writer.js';
-import { readStdin } from '../agent/read-stdin.js';
+import { MAX_STDIN_PROMPT_BYTES, readStdin } from '../agent/read-stdin.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import type { Conversation } from '../agent/start-conversation.js';
 import { AGENT_USAGE_ERROR_CODES } from '../agent/usage-error-codes.js';
@@ -86,7 +86,17 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
     prompt = resume;
     resume = true;
   }
-  if (prompt === undefined && !process.stdin.isTTY) prompt = (await readStdin()).trim();
+  if (prompt === undefined && !process.stdin.isTTY) {
+    const piped = await readStdin();
+    if (!piped.ok) {
+      return fail(
+        'prompt_too_large',
+        `The prompt on stdin is over ${MAX_STDIN_PROMPT_BYTES / 1024 / 1024} MiB; put the material in a file in the project and ask the agent to read it.`,
+        ExitCode.usage,
+      );
+    }
+    prompt = piped.text.trim();
+  }
   if (prompt === undefined || prompt.trim() === '') {
     return fail(
       'prompt_missing',

@@ -160,6 +160,10 @@ export function startCli(
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: home, NO_COLOR: '1', ...env },
   });
+  // A child that refuses its input (a prompt over the limit) closes stdin early: not a test failure.
+  child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   child.stdin.end(input);
   let stdout = '';
   let stderr = '';
