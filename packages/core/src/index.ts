@@ -68,6 +68,7 @@ export {
 export { ConflictError, type ErrorDetails, SecurityError, SkilldockError, UserInputError } from './errors.js';
 export { type DefineSkillInput, defineSkill, unsafeRelativePathReason } from './format/define-skill.js';
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './format/diagnostic.js';
+export { isPathInside, isPathInsideAny } from './format/is-path-inside.js';
 export { MAX_FRONTMATTER_BYTES, MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from './format/limits.js';
 export { IGNORED_FOLDER_NAMES, listSkillFiles } from './format/list-skill-files.js';
 export { type LoadSkillOptions, loadSkill, loadSkillSync } from './format/load-skill.js';

@@ -1,5 +1,6 @@
 import { readlink, realpath } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { isPathInside } from '@skilldock/core';
 import type { ToolContext } from './agent-tool.js';
 
 /**
@@ -49,7 +50,7 @@ export async function confinePath(
   const realPath = await realpathOfExistingPrefix(lexicalPath);
   const allowed = describeAllowed(access, projectRoot, context.readOnlyRoots);
 
-  if (isInside(realProjectRoot, realPath)) {
+  if (isPathInside(realPath, realProjectRoot)) {
     const inProject = relative(realProjectRoot, realPath);
     const absolutePath = inProject === '' ? projectRoot : join(projectRoot, inProject);
     if (access === 'write') {
@@ -74,7 +75,7 @@ export async function confinePath(
     if (readOnlyRoot !== undefined)
       return { ok: true, realPath, absolutePath: realPath, displayPath: realPath };
   }
-  const throughLink = isInside(projectRoot, lexicalPath) || isInside(realProjectRoot, lexicalPath);
+  const throughLink = isPathInside(lexicalPath, projectRoot) || isPathInside(lexicalPath, realProjectRoot);
   const why = throughLink
     ? `${requested} leads through a symbolic link to ${realPath}, outside the project`
     : access !== 'read' && (await findContainingRoot(realPath, context.readOnlyRoots)) !== undefined
@@ -92,16 +93,10 @@ function describeAllowed(access: PathAccess, projectRoot: string, readOnlyRoots:
   return `Tools may read and write inside the project ${projectRoot} (except .git).${roots}`;
 }
 
-/** True when `candidate` is `folder` itself or lies below it. */
-export function isInside(folder: string, candidate: string): boolean {
-  const path = relative(folder, candidate);
-  return path === '' || (!path.startsWith(`..${sep}`) && path !== '..' && !isAbsolute(path));
-}
-
 async function findContainingRoot(realPath: string, roots: readonly string[]): Promise<string | undefined> {
   for (const root of roots) {
     const realRoot = await realpath(resolve(root)).catch(() => undefined);
-    if (realRoot !== undefined && isInside(realRoot, realPath)) return root;
+    if (realRoot !== undefined && isPathInside(realPath, realRoot)) return root;
   }
   return undefined;
 }
