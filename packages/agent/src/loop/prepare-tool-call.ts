@@ -1,8 +1,8 @@
 import { READ_SKILL_RESOURCE_TOOL, type ToolResult } from '@skilldock/core';
 import type { ModelToolCall } from '../model/conversation.js';
 import { decideApproval, decideCombinedApproval } from '../policy/decide-approval.js';
+import { abortable } from '../tools/abortable.js';
 import type { AgentTool, ToolKind } from '../tools/agent-tool.js';
-import { abortable } from './abortable.js';
 import type { AgentEvent, ToolCallOutcome } from './agent-event.js';
 import { readSkillPath, skillPathRequest } from './read-skill-path.js';
 import type { ToolCallEnvironment } from './tool-call-environment.js';

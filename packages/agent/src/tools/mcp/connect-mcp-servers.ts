@@ -4,6 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Settings } from '@skilldock/core';
+import { abortable } from '../abortable.js';
 import type { AgentTool } from '../agent-tool.js';
 import { createMcpTool } from './create-mcp-tool.js';
 import { mcpToolName } from './mcp-tool-name.js';
@@ -138,11 +139,11 @@ async function connectOne(
   const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
   const requestOptions = { signal, timeout: options.connectTimeoutMs };
   try {
-    await raceAbort(client.connect(transport, requestOptions), signal);
+    await abortable(client.connect(transport, requestOptions), signal);
     const listed: ListedMcpTool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await raceAbort(
+      const page = await abortable(
         client.listTools(cursor === undefined ? {} : { cursor }, requestOptions),
         signal,
       );
@@ -184,25 +185,6 @@ function createTransport(
     stderr.tail = (stderr.tail + chunk.toString('utf8')).slice(-2000);
   });
   return transport;
-}
-
-/** Rejects as soon as `signal` aborts, even if `promise` (a spawn, a fetch) ignores it. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolvePromise, rejectPromise) => {
-    const onAbort = () => rejectPromise(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolvePromise(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        rejectPromise(error);
-      },
-    );
-  });
 }
 
 function failed(name: string, transport: 'stdio' | 'http', error: string): ServerConnection {
