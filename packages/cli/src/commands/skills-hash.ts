@@ -1,10 +1,9 @@
-import { statSync } from 'node:fs';
-import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
+import { resolveSkillFolderArgument } from '../resolve-skill-folder-argument.js';
 
 /**
  * `skilldock skills hash DIR [--algo revision|skills-lock] [--json]` — the folder's revision
@@ -28,20 +27,9 @@ export function registerSkillsHash(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(
       async (dir: string, options: { algo: 'revision' | 'skills-lock'; json?: boolean; cwd?: string }) => {
-        const { computeDirectoryRevision, computeSkillsLockHash, UserInputError } = await loadCore();
+        const { computeDirectoryRevision, computeSkillsLockHash } = await loadCore();
         const context = await createCliContext(options);
-        const directory = path.resolve(context.cwd, dir);
-        const stats = statSync(directory, { throwIfNoEntry: false });
-        if (stats === undefined) {
-          throw new UserInputError('path_not_found', `${dir} does not exist`, {
-            details: { path: directory },
-          });
-        }
-        if (!stats.isDirectory()) {
-          throw new UserInputError('not_a_skill_path', `${dir} is not a folder; pass a skill folder`, {
-            details: { path: directory },
-          });
-        }
+        const directory = await resolveSkillFolderArgument(context.cwd, dir);
         const hash =
           options.algo === 'revision'
             ? await computeDirectoryRevision(directory)

@@ -6,6 +6,7 @@ import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
+import { resolveSkillFolderArgument } from '../resolve-skill-folder-argument.js';
 
 /** File extension per bundle format. */
 const EXTENSIONS = { zip: 'zip', tgz: 'tgz' } as const;
@@ -31,22 +32,7 @@ export function registerSkillsPack(
       async (dir: string, options: { out?: string; format: 'zip' | 'tgz'; json?: boolean; cwd?: string }) => {
         const { packSkill, UserInputError } = await loadCore();
         const context = await createCliContext(options);
-        const directory = path.resolve(context.cwd, dir);
-        const stats = statSync(directory, { throwIfNoEntry: false });
-        if (stats === undefined) {
-          throw new UserInputError('path_not_found', `${dir} does not exist`, {
-            details: { path: directory },
-          });
-        }
-        if (!stats.isDirectory()) {
-          throw new UserInputError(
-            'not_a_skill_path',
-            `${dir} is not a folder; pass the skill folder holding SKILL.md`,
-            {
-              details: { path: directory },
-            },
-          );
-        }
+        const directory = await resolveSkillFolderArgument(context.cwd, dir);
         const out = path.resolve(
           context.cwd,
           options.out ?? `${path.basename(directory)}.${EXTENSIONS[options.format]}`,

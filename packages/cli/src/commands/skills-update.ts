@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import pc from 'picocolors';
 import { ExitCode } from '../exit-codes.js';
 import { type InspectCommandOptions, inspectOptions, statusLine } from '../install/inspect-command.js';
+import { addRemotePolicyOptions } from '../install/install-options.js';
 import { runInstallAction } from '../install/run-install-action.js';
 import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
@@ -12,20 +13,16 @@ export function registerSkillsUpdate(
   output: Output,
   setExitCode: (code: number) => void,
 ): void {
-  skills
-    .command('update')
-    .description(
-      'Update installed skills whose source changed (the old folder stays until the new one is in place)',
-    )
-    .argument('[ids...]', 'only these skills (default: every skill in the lock)')
-    .option('-g, --global', 'update your user skills instead of this project')
-    .option('--json', 'print JSON')
-    .option(
-      '--allow-host <host>',
-      'also allow this remote host for this run (repeatable)',
-      (value: string, previous: string[] = []) => [...previous, value],
-    )
-    .option('--allow-insecure-localhost', 'allow plain http to loopback addresses')
+  addRemotePolicyOptions(
+    skills
+      .command('update')
+      .description(
+        'Update installed skills whose source changed (the old folder stays until the new one is in place)',
+      )
+      .argument('[ids...]', 'only these skills (default: every skill in the lock)')
+      .option('-g, --global', 'update your user skills instead of this project')
+      .option('--json', 'print JSON'),
+  )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions) =>
       runInstallAction(output, setExitCode, options.json, async () => {

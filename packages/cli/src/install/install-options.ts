@@ -18,7 +18,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /** Adds the install flags to a command. */
 export function addInstallOptions(command: Command): Command {
-  return command
+  command
     .option('-g, --global', 'install for your user (~/…) instead of this project')
     .option(
       '-a, --agent <agents...>',
@@ -28,10 +28,18 @@ export function addInstallOptions(command: Command): Command {
     .option('--copy', 'copy into every agent folder instead of linking to .agents/skills')
     .option('-l, --list', 'only list the skills the source holds')
     .option('-y, --yes', 'no prompts: install what the flags say (all skills when --skill is not given)')
-    .option('--json', 'print JSON')
+    .option('--json', 'print JSON');
+  return addRemotePolicyOptions(command).option(
+    '--cwd <dir>',
+    'work in this folder instead of the current one',
+  );
+}
+
+/** The allowlist flags (SPEC P5) of every command that may fetch a remote source. */
+export function addRemotePolicyOptions(command: Command): Command {
+  return command
     .option('--allow-host <host>', 'also allow this remote host for this run (repeatable)', collect)
-    .option('--allow-insecure-localhost', 'allow plain http to loopback addresses (tests, local servers)')
-    .option('--cwd <dir>', 'work in this folder instead of the current one');
+    .option('--allow-insecure-localhost', 'allow plain http to loopback addresses (tests, local servers)');
 }
 
 /** `['a,b', 'c']` → `['a', 'b', 'c']`; `['*']` → `'*'`; nothing → `undefined`. */
