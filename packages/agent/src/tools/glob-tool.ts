@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
@@ -48,7 +48,11 @@ export function createGlobTool({ maxResults = 500 }: GlobToolOptions = {}): Agen
         return errorResult('The pattern must be relative; put the folder to search in `path` instead.');
       }
       const matches = picomatch(normalized, { dot: true });
-      const files = await walkProjectFiles(target.realPath, { signal: context.signal, filter: matches });
+      const files = await walkProjectFiles(target.realPath, {
+        signal: context.signal,
+        filter: matches,
+        gitignoreRoot: await realpath(context.cwd),
+      });
       const dated = await withModificationTimes(target.realPath, files);
       dated.sort((first, second) => second.time - first.time || compareText(first.path, second.path));
       const shown = dated.slice(0, maxResults);

@@ -7,6 +7,8 @@ export interface GrepQuery {
   readonly pattern: string;
   /** Real path of the folder (or single file) searched. */
   readonly target: string;
+  /** Real path of the project root: `.gitignore` files from here down are honoured (rg does the same). */
+  readonly gitignoreRoot?: string;
   /** Glob that file paths (relative to `target`) must match; without `/` it matches base names. */
   readonly glob?: string;
   readonly ignoreCase: boolean;

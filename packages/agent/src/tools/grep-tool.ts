@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
@@ -92,6 +92,7 @@ export function createGrepTool({
       const query: GrepQuery = {
         pattern: input.pattern,
         target: target.realPath,
+        gitignoreRoot: await realpath(context.cwd),
         ...(input.glob === undefined ? {} : { glob: input.glob }),
         ignoreCase: input.ignore_case === true,
         contextLines: input.context_lines ?? 0,

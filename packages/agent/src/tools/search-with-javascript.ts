@@ -8,7 +8,7 @@ import { walkProjectFiles } from './walk-project-files.js';
 
 /**
  * The grep engine used when ripgrep is not installed: walks with fdir (skipping `.git`,
- * `node_modules` and links), skips binary files and files above `maxFileBytes`, and matches
+ * `node_modules`, links and what `.gitignore` files ignore, as rg does), skips binary files and files above `maxFileBytes`, and matches
  * each line with a JavaScript regular expression.
  */
 export async function searchWithJavaScript(query: GrepQuery): Promise<GrepOutcome> {
@@ -29,6 +29,7 @@ export async function searchWithJavaScript(query: GrepQuery): Promise<GrepOutcom
       signal: query.signal,
       excludeSymlinks: true,
       ...(matchesGlob === undefined ? {} : { filter: matchesGlob }),
+      ...(query.gitignoreRoot === undefined ? {} : { gitignoreRoot: query.gitignoreRoot }),
     });
     files = relative.sort(compareText).map((path) => join(query.target, path));
   }

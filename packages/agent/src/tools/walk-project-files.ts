@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { fdir } from 'fdir';
+import { createGitignoreMatcher } from './gitignore-matcher.js';
 
 /** Folders never walked by glob and grep: tool noise, and huge. */
 export const SKIPPED_FOLDER_NAMES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -10,6 +12,8 @@ export interface WalkProjectFilesOptions {
   readonly filter?: (relativePath: string) => boolean;
   /** Leave symbolic links out (they are never followed either way). */
   readonly excludeSymlinks?: boolean;
+  /** Skip what the `.gitignore` files from this folder (the project root) down ignore, as rg does. */
+  readonly gitignoreRoot?: string;
 }
 
 /**
@@ -18,13 +22,23 @@ export interface WalkProjectFilesOptions {
  */
 export async function walkProjectFiles(
   folder: string,
-  { signal, filter, excludeSymlinks = false }: WalkProjectFilesOptions,
+  { signal, filter, excludeSymlinks = false, gitignoreRoot }: WalkProjectFilesOptions,
 ): Promise<string[]> {
+  const gitignore = gitignoreRoot === undefined ? undefined : createGitignoreMatcher(gitignoreRoot);
   let crawler = new fdir({ excludeSymlinks })
     .withRelativePaths()
     .withPathSeparator('/')
     .withAbortSignal(signal)
-    .exclude((name) => SKIPPED_FOLDER_NAMES.has(name));
-  if (filter !== undefined) crawler = crawler.filter((path) => filter(path));
+    .exclude(
+      (name, directoryPath) =>
+        SKIPPED_FOLDER_NAMES.has(name) ||
+        (gitignore?.isIgnored(directoryPath.replace(/[\\/]+$/, ''), true) ?? false),
+    );
+  if (filter !== undefined || gitignore !== undefined) {
+    crawler = crawler.filter(
+      (path) =>
+        (filter === undefined || filter(path)) && !(gitignore?.isIgnored(join(folder, path), false) ?? false),
+    );
+  }
   return crawler.crawl(folder).withPromise();
 }
