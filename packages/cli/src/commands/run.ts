@@ -7,6 +7,7 @@ import { collectIds } from '../agent/collect-ids.js';
 import type { AgentWorkspace } from '../agent/create-agent-workspace.js';
 import { errorCode } from '../agent/error-code.js';
 import { lineWriter } from '../agent/line-writer.js';
+import { loadAgent } from '../agent/load-agent.js';
 import { MAX_STDIN_PROMPT_BYTES, readStdin } from '../agent/read-stdin.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import type { Conversation } from '../agent/start-conversation.js';
@@ -14,11 +15,6 @@ import { AGENT_USAGE_ERROR_CODES } from '../agent/usage-error-codes.js';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Output } from '../output.js';
-
-/** Exit code of a run stopped with Ctrl-C (128 + SIGINT), as shells expect. */
-export const EXIT_CANCELLED = 130;
-
-const SESSION_ID = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
 
 interface RunOptions {
   model?: string;
@@ -82,7 +78,8 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
   let prompt = promptArgument;
   let resume = options.resume;
   // `run --resume "continue"`: commander takes the prompt as the optional id.
-  if (typeof resume === 'string' && !SESSION_ID.test(resume) && prompt === undefined) {
+  const { SESSION_ID_PATTERN } = await loadAgent();
+  if (typeof resume === 'string' && !SESSION_ID_PATTERN.test(resume) && prompt === undefined) {
     prompt = resume;
     resume = true;
   }
@@ -110,7 +107,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
   const controller = new AbortController();
   const onSigint = () => {
     // A second Ctrl-C does not wait for the cancelled turn to wind down.
-    if (controller.signal.aborted) process.exit(EXIT_CANCELLED);
+    if (controller.signal.aborted) process.exit(ExitCode.cancelled);
     controller.abort();
   };
   process.on('SIGINT', onSigint);
@@ -158,7 +155,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
     }
     if (outcome.result.status === 'cancelled') {
       if (!json) output.error(pc.yellow('cancelled'));
-      return EXIT_CANCELLED;
+      return ExitCode.cancelled;
     }
     return ExitCode.ok;
   } catch (error) {

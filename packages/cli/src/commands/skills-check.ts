@@ -7,9 +7,6 @@ import { runInstallAction } from '../install/run-install-action.js';
 import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
 
-/** Exit code of `skills check --exit-code` when updates are available (documented in the README). */
-export const UPDATES_AVAILABLE_EXIT_CODE = 3;
-
 /** `skilldock skills check [--global] [--json] [--exit-code]` — what changed upstream, installing nothing. */
 export function registerSkillsCheck(
   skills: Command,
@@ -23,7 +20,7 @@ export function registerSkillsCheck(
       .argument('[ids...]', 'only these skills (default: every skill in the lock)')
       .option('-g, --global', 'check your user skills instead of this project')
       .option('--json', 'print JSON')
-      .option('--exit-code', `exit ${UPDATES_AVAILABLE_EXIT_CODE} when updates are available (default: 0)`),
+      .option('--exit-code', `exit ${ExitCode.updatesAvailable} when updates are available (default: 0)`),
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions & { exitCode?: boolean }) =>
@@ -47,7 +44,7 @@ export function registerSkillsCheck(
           );
           output.out(lines.join('\n'));
         }
-        setExitCode(options.exitCode && updates > 0 ? UPDATES_AVAILABLE_EXIT_CODE : ExitCode.ok);
+        setExitCode(options.exitCode && updates > 0 ? ExitCode.updatesAvailable : ExitCode.ok);
       }),
     );
 }

@@ -17,8 +17,8 @@ import {
 } from '../package/compute-directory-revision.js';
 import { compareSkillsLockPaths } from '../package/compute-skills-lock-hash.js';
 import { CONTENT_SNIFF_BYTES } from '../package/package-file-rules.js';
-import { isExecutable, withRegularFileSync } from '../package/read-regular-file.js';
 import type { PackageTreeEntry } from '../package/walk-package-tree.js';
+import { isExecutable, withRegularFileSync } from '../package/with-regular-file.js';
 import type { StagingWriter } from './staging-writer.js';
 
 /** A clean copy of a skill folder, or why it could not be made. */

@@ -1,8 +1,8 @@
 import { classifyPackageFile, matchContentRule, matchNameRule } from './classify-package-file.js';
 import { CONTENT_SNIFF_BYTES } from './package-file-rules.js';
-import { isExecutable, withRegularFile } from './read-regular-file.js';
 import { runConcurrently } from './run-concurrently.js';
 import { type PackageTreeEntry, walkPackageTree, walkPackageTreeSync } from './walk-package-tree.js';
+import { isExecutable, withRegularFile } from './with-regular-file.js';
 
 /** A file that goes into a bundle. */
 export interface PackageFile {

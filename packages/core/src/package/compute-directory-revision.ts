@@ -3,9 +3,9 @@ import { SecurityError } from '../errors.js';
 import { matchNameRule } from './classify-package-file.js';
 import { sortByPathBytes } from './compare-paths.js';
 import { HASH_CHUNK_BYTES, sha256OfHandle } from './hash-file-contents.js';
-import { isExecutable, symlinkError, withRegularFile } from './read-regular-file.js';
 import { runConcurrently } from './run-concurrently.js';
 import { walkPackageTree } from './walk-package-tree.js';
+import { isExecutable, symlinkError, withRegularFile } from './with-regular-file.js';
 
 /** Options of {@link computeDirectoryRevision}. */
 export interface ComputeDirectoryRevisionOptions {

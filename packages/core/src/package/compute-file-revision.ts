@@ -1,5 +1,5 @@
 import { sha256OfHandle } from './hash-file-contents.js';
-import { withRegularFile } from './read-regular-file.js';
+import { withRegularFile } from './with-regular-file.js';
 
 /**
  * A single file's revision (SPEC P1): `sha256:` and the hex SHA-256 of its bytes, streamed so a

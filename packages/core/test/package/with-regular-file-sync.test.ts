@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withRegularFileSync } from '../../src/package/read-regular-file.js';
+import { withRegularFileSync } from '../../src/package/with-regular-file.js';
 import { useTempDirectories, writeTree } from './package-test-helpers.js';
 
 const newTemp = useTempDirectories();
