@@ -1,9 +1,11 @@
 import { READ_SKILL_RESOURCE_TOOL, type ToolResult } from '@skilldock/core';
 import type { ModelToolCall } from '../model/conversation.js';
+import type { ApprovalKind } from '../policy/approval-mode.js';
 import { decideApproval, decideCombinedApproval } from '../policy/decide-approval.js';
 import { abortable } from '../tools/abortable.js';
-import type { AgentTool, ToolKind } from '../tools/agent-tool.js';
+import type { AgentTool } from '../tools/agent-tool.js';
 import type { AgentEvent, ToolCallOutcome } from './agent-event.js';
+import { findAgentConfigWrites } from './find-agent-config-writes.js';
 import { readSkillPath, skillPathRequest } from './read-skill-path.js';
 import type { ToolCallEnvironment } from './tool-call-environment.js';
 
@@ -21,11 +23,12 @@ export interface ToolCallExecution {
   readonly events: readonly AgentEvent[];
 }
 
-const WHAT_KIND_DOES: Record<ToolKind, string> = {
+const WHAT_KIND_DOES: Record<ApprovalKind, string> = {
   read: 'reading files',
   edit: 'changing files',
   execute: 'running commands or outside tools',
   interact: 'talking to the user',
+  configure: 'changing files that configure the agent',
 };
 
 /** A result without running anything. */
@@ -62,7 +65,14 @@ export async function* prepareToolCall(
   const permission = session?.canExecuteTool(call.name);
   if (permission !== undefined && !permission.allowed) return settled('refused', permission.reason);
 
-  const decision = decideCombinedApproval(context.approvalModes, tool.kind);
+  // A write to a file that configures the agent is its own kind: it asks even in auto-edit (SEC2).
+  const agentConfig = await findAgentConfigWrites(tool, input.value, context);
+  const kind: ApprovalKind = agentConfig.length > 0 ? 'configure' : tool.kind;
+  const what =
+    agentConfig.length > 0
+      ? `${WHAT_KIND_DOES.configure} (${agentConfig.map((write) => `${write.path}: ${write.configures}`).join('; ')})`
+      : WHAT_KIND_DOES[kind];
+  const decision = decideCombinedApproval(context.approvalModes, kind);
   const decided = (choice: 'allow' | 'deny', decidedBy: 'policy' | 'user' | 'headless', reason?: string) =>
     ({
       type: 'approval-decision',
@@ -73,14 +83,14 @@ export async function* prepareToolCall(
       ...(reason === undefined ? {} : { reason }),
     }) as const;
   if (decision === 'deny') {
-    const mode = context.approvalModes.find((candidate) => decideApproval(candidate, tool.kind) === 'deny');
-    const reason = `The tool ${call.name} was not run: ${mode} mode does not allow ${WHAT_KIND_DOES[tool.kind]}.`;
+    const mode = context.approvalModes.find((candidate) => decideApproval(candidate, kind) === 'deny');
+    const reason = `The tool ${call.name} was not run: ${mode} mode does not allow ${what}.`;
     yield decided('deny', 'policy', reason);
     return settled('denied', reason);
   }
   if (decision === 'ask') {
     if (context.askApproval === undefined) {
-      const reason = `The tool ${call.name} was not run: ${WHAT_KIND_DOES[tool.kind]} needs the user's approval, and nobody can approve in this non-interactive run.`;
+      const reason = `The tool ${call.name} was not run: ${what} needs the user's approval, and nobody can approve in this non-interactive run.`;
       yield decided('deny', 'headless', reason);
       return settled('denied', reason);
     }
@@ -90,6 +100,7 @@ export async function* prepareToolCall(
       kind: tool.kind,
       input: input.value,
       modes: context.approvalModes,
+      ...(agentConfig.length > 0 ? { agentConfig } : {}),
     };
     yield { type: 'approval-request', request };
     let answer: 'allow' | 'deny' | 'aborted';
@@ -111,7 +122,8 @@ export async function* prepareToolCall(
     }
     yield decided('allow', 'user');
   }
-  return { kind: 'run', execute: () => executeHostTool(tool, input.value, environment) };
+  const agentConfigWrites = agentConfig.length > 0;
+  return { kind: 'run', execute: () => executeHostTool(tool, input.value, environment, agentConfigWrites) };
 }
 
 type ParsedArguments =
@@ -160,6 +172,7 @@ async function executeHostTool(
   tool: AgentTool,
   input: unknown,
   environment: ToolCallEnvironment,
+  agentConfigWrites: boolean,
 ): Promise<ToolCallExecution> {
   const { context, signal } = environment;
   const session = context.skillSession;
@@ -184,6 +197,8 @@ async function executeHostTool(
         readOnlyRoots: context.readOnlyRoots,
         signal,
         reportFiles: (paths) => reported.push(...paths),
+        // Only the files approved just now: a link swapped since then is refused by confinePath.
+        ...(agentConfigWrites ? { agentConfigWrites } : {}),
         ...(context.askUser === undefined ? {} : { askUser: context.askUser }),
       }),
       signal,

@@ -2,6 +2,7 @@ import { type CatalogSnapshot, type SkillSession, UserInputError } from '@skilld
 import type { ModelRoute } from '../model/model-provider.js';
 import type { ApprovalDecision, ApprovalMode } from '../policy/approval-mode.js';
 import type { AgentTool, ToolKind, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
+import type { AgentConfigWrite } from './find-agent-config-writes.js';
 
 /** Turns and time a run may take (SPEC G2). */
 export interface RunLimits {
@@ -26,6 +27,11 @@ export interface ApprovalRequest {
   readonly input: unknown;
   /** The modes whose combination asked. */
   readonly modes: readonly ApprovalMode[];
+  /**
+   * Set when the call writes files that configure the agent (SPEC SEC2): the prompt must say so,
+   * and an answer such as "always for this tool" must not cover it.
+   */
+  readonly agentConfig?: readonly AgentConfigWrite[];
 }
 
 /**

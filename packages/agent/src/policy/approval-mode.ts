@@ -1,3 +1,5 @@
+import type { ToolKind } from '../tools/agent-tool.js';
+
 /**
  * Approval modes (SPEC G3).
  * - `plan`: read-only; edits and commands are denied.
@@ -8,6 +10,13 @@
  */
 export const APPROVAL_MODES = ['plan', 'default', 'auto-edit', 'yolo', 'bubble'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+/**
+ * What a call does, as approvals see it: the tool's kind, or `configure` when the call writes a
+ * file that configures the agent (SPEC SEC2). `configure` asks in every mode but `plan` (denied)
+ * and `yolo` (allowed: the user chose to be asked nothing).
+ */
+export type ApprovalKind = ToolKind | 'configure';
 
 /** What a policy says about one tool call. */
 export type ApprovalDecision = 'allow' | 'ask' | 'deny';

@@ -1,20 +1,20 @@
-import type { ToolKind } from '../tools/agent-tool.js';
-import type { ApprovalDecision, ApprovalMode } from './approval-mode.js';
+import type { ApprovalDecision, ApprovalKind, ApprovalMode } from './approval-mode.js';
 
-// Rows are modes, columns tool kinds. `bubble` answers `ask`: the parent's policy decides.
-const DECISIONS: Record<ApprovalMode, Record<ToolKind, ApprovalDecision>> = {
-  plan: { read: 'allow', interact: 'allow', edit: 'deny', execute: 'deny' },
-  default: { read: 'allow', interact: 'allow', edit: 'ask', execute: 'ask' },
-  'auto-edit': { read: 'allow', interact: 'allow', edit: 'allow', execute: 'ask' },
-  yolo: { read: 'allow', interact: 'allow', edit: 'allow', execute: 'allow' },
-  bubble: { read: 'allow', interact: 'allow', edit: 'ask', execute: 'ask' },
+// Rows are modes, columns kinds of call. `bubble` answers `ask`: the parent's policy decides.
+const DECISIONS: Record<ApprovalMode, Record<ApprovalKind, ApprovalDecision>> = {
+  plan: { read: 'allow', interact: 'allow', edit: 'deny', execute: 'deny', configure: 'deny' },
+  default: { read: 'allow', interact: 'allow', edit: 'ask', execute: 'ask', configure: 'ask' },
+  'auto-edit': { read: 'allow', interact: 'allow', edit: 'allow', execute: 'ask', configure: 'ask' },
+  yolo: { read: 'allow', interact: 'allow', edit: 'allow', execute: 'allow', configure: 'allow' },
+  bubble: { read: 'allow', interact: 'allow', edit: 'ask', execute: 'ask', configure: 'ask' },
 };
 
 /**
- * What an approval mode says about a tool of one kind (SPEC G3).
+ * What an approval mode says about a call of one kind (SPEC G3, SEC2).
  * @example decideApproval('auto-edit', 'execute') // 'ask'
+ * @example decideApproval('auto-edit', 'configure') // 'ask'
  */
-export function decideApproval(mode: ApprovalMode, kind: ToolKind): ApprovalDecision {
+export function decideApproval(mode: ApprovalMode, kind: ApprovalKind): ApprovalDecision {
   return DECISIONS[mode][kind];
 }
 
@@ -29,7 +29,7 @@ export function stricterDecision(first: ApprovalDecision, second: ApprovalDecisi
  * Combine two modes into the decision for one tool kind: always the stricter of the two, so a
  * subagent can never do more than its parent allows (SPEC G3).
  */
-export function decideCombinedApproval(modes: readonly ApprovalMode[], kind: ToolKind): ApprovalDecision {
+export function decideCombinedApproval(modes: readonly ApprovalMode[], kind: ApprovalKind): ApprovalDecision {
   return modes.reduce<ApprovalDecision>(
     (decision, mode) => stricterDecision(decision, decideApproval(mode, kind)),
     'allow',

@@ -1,2 +1,7 @@
-export { APPROVAL_MODES, type ApprovalDecision, type ApprovalMode } from './approval-mode.js';
+export {
+  APPROVAL_MODES,
+  type ApprovalDecision,
+  type ApprovalKind,
+  type ApprovalMode,
+} from './approval-mode.js';
 export { decideApproval, decideCombinedApproval, stricterDecision } from './decide-approval.js';

@@ -32,6 +32,11 @@ export interface ToolContext {
   readonly reportFiles: (absolutePaths: readonly string[]) => void;
   /** Ask the user; absent when nobody can answer. */
   readonly askUser?: (question: UserQuestion) => Promise<UserAnswer>;
+  /**
+   * True only for a call approved as a change to files that configure the agent (SPEC SEC2):
+   * the user said yes, or the mode is `yolo`. Without it `confinePath` refuses such writes.
+   */
+  readonly agentConfigWrites?: boolean;
 }
 
 /**
@@ -44,5 +49,11 @@ export interface AgentTool {
   /** JSON Schema of the arguments object. */
   readonly inputSchema: JsonSchema;
   readonly kind: ToolKind;
+  /**
+   * The paths a call would write, as the model gave them (SPEC SEC2). The loop checks them before
+   * approval, so a write to a file that configures the agent always asks. Writing tools must
+   * declare it; an argument that does not parse gives `[]` (the call then fails anyway).
+   */
+  writeTargets?(input: unknown): readonly string[];
   execute(input: unknown, context: ToolContext): Promise<ToolResult>;
 }

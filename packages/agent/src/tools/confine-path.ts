@@ -1,12 +1,15 @@
 import { readlink, realpath } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { isPathInside } from '@skilldock/core';
+import { describeAgentConfigPath, readHooksPath } from './agent-config-path.js';
 import type { ToolContext } from './agent-tool.js';
 
 /**
  * What a tool wants to do with a path:
  * - `read`: inside the project or a read-only root;
- * - `write`: inside the project, never in a read-only root or a `.git` folder;
+ * - `write`: inside the project, never in a read-only root, and a file that configures the agent
+ *   (`.skilldock/`, `.git/`, `.mcp.json`, … — see {@link describeAgentConfigPath}) only when the
+ *   call was approved as such (`agentConfigWrites` in the context, SPEC SEC2);
  * - `project`: inside the project only (a shell's working folder).
  */
 export type PathAccess = 'read' | 'write' | 'project';
@@ -21,8 +24,15 @@ export type ConfinedPath =
       readonly absolutePath: string;
       /** Relative to the project root when inside it, else absolute: for messages. */
       readonly displayPath: string;
+      /** For a write: what the file configures, when it configures the agent (SPEC SEC2). */
+      readonly agentConfig?: string;
     }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      /** For a write refused because it configures the agent: what it configures. */
+      readonly agentConfig?: string;
+    };
 
 /**
  * Resolves `requested` (relative to the project root, or absolute) to its real location and
@@ -36,7 +46,7 @@ export type ConfinedPath =
 export async function confinePath(
   requested: string,
   access: PathAccess,
-  context: Pick<ToolContext, 'cwd' | 'readOnlyRoots'>,
+  context: Pick<ToolContext, 'cwd' | 'readOnlyRoots' | 'agentConfigWrites'>,
 ): Promise<ConfinedPath> {
   if (requested.includes('\0')) return { ok: false, reason: 'Refused: the path contains a NUL character.' };
   const projectRoot = resolve(context.cwd);
@@ -53,13 +63,8 @@ export async function confinePath(
   if (isPathInside(realPath, realProjectRoot)) {
     const inProject = relative(realProjectRoot, realPath);
     const absolutePath = inProject === '' ? projectRoot : join(projectRoot, inProject);
+    const displayPath = inProject === '' ? '.' : inProject;
     if (access === 'write') {
-      if (inProject.split(sep).includes('.git')) {
-        return {
-          ok: false,
-          reason: `Refused: ${requested} is inside a .git folder, which tools never write; change the repository with git commands through the shell tool instead.`,
-        };
-      }
       const readOnlyRoot = await findContainingRoot(realPath, context.readOnlyRoots);
       if (readOnlyRoot !== undefined) {
         return {
@@ -67,8 +72,20 @@ export async function confinePath(
           reason: `Refused: ${requested} is inside the read-only skill folder ${readOnlyRoot}. ${allowed}`,
         };
       }
+      // Judged on the real path, so `docs/hooks/x` with `docs -> .git` is caught as well.
+      const agentConfig = describeAgentConfigPath(inProject, await readHooksPath(realProjectRoot));
+      if (agentConfig !== undefined) {
+        if (context.agentConfigWrites !== true) {
+          return {
+            ok: false,
+            agentConfig,
+            reason: `Refused: ${requested} (${displayPath}) configures the agent: ${agentConfig}. Such a file is written only after the user approves that change; files inside a .git folder are better changed with git commands through the shell tool.`,
+          };
+        }
+        return { ok: true, realPath, absolutePath, displayPath, agentConfig };
+      }
     }
-    return { ok: true, realPath, absolutePath, displayPath: inProject === '' ? '.' : inProject };
+    return { ok: true, realPath, absolutePath, displayPath };
   }
   if (access === 'read') {
     const readOnlyRoot = await findContainingRoot(realPath, context.readOnlyRoots);
@@ -90,7 +107,7 @@ function describeAllowed(access: PathAccess, projectRoot: string, readOnlyRoots:
     readOnlyRoots.length === 0
       ? ''
       : ` Skill folders may be read but not written: ${readOnlyRoots.join(', ')}.`;
-  return `Tools may read and write inside the project ${projectRoot} (except .git).${roots}`;
+  return `Tools may read and write inside the project ${projectRoot} (files that configure the agent, such as .git and .skilldock, only with approval).${roots}`;
 }
 
 async function findContainingRoot(realPath: string, roots: readonly string[]): Promise<string | undefined> {

@@ -10,6 +10,8 @@ export interface AgentToolDefinition<Schema extends z.ZodType> {
   readonly kind: ToolKind;
   /** Validates the arguments; also the source of the declared JSON Schema. */
   readonly schema: Schema;
+  /** The paths a call would write (see {@link AgentTool.writeTargets}); required for writing tools. */
+  writeTargets?(input: z.output<Schema>): readonly string[];
   /** Runs with arguments already validated by `schema`. */
   execute(input: z.output<Schema>, context: ToolContext): Promise<ToolResult>;
 }
@@ -34,6 +36,14 @@ export function defineAgentTool<Schema extends z.ZodType>(
     description: definition.description,
     inputSchema: inputSchema as JsonSchema,
     kind: definition.kind,
+    ...(definition.writeTargets === undefined
+      ? {}
+      : {
+          writeTargets(input: unknown): readonly string[] {
+            const parsed = definition.schema.safeParse(input ?? {});
+            return parsed.success ? definition.writeTargets!(parsed.data) : [];
+          },
+        }),
     async execute(input: unknown, context: ToolContext): Promise<ToolResult> {
       const parsed = definition.schema.safeParse(input ?? {});
       if (!parsed.success) {

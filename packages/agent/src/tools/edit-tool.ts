@@ -33,6 +33,7 @@ export function createEditTool(): AgentTool {
       'and must be unique unless replace_all is true. Paths are relative to the project root.',
     kind: 'edit',
     schema,
+    writeTargets: ({ path }) => [path],
     async execute({ path, old_string: oldString, new_string: newString, replace_all: replaceAll }, context) {
       if (oldString === newString)
         return errorResult('old_string and new_string are the same; nothing to change.');

@@ -1,3 +1,4 @@
+export { describeAgentConfigPath } from './agent-config-path.js';
 export type { AgentTool, ToolContext, ToolKind, UserAnswer, UserQuestion } from './agent-tool.js';
 export { createAskUserQuestionTool, NO_USER_ANSWER } from './ask-user-question-tool.js';
 export { type ConfinedPath, confinePath, type PathAccess } from './confine-path.js';

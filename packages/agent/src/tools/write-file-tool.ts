@@ -23,6 +23,7 @@ export function createWriteFileTool(): AgentTool {
       'To change part of an existing file prefer the edit tool. Paths are relative to the project root.',
     kind: 'edit',
     schema,
+    writeTargets: ({ path }) => [path],
     async execute({ path, content }, context) {
       const target = await confinePath(path, 'write', context);
       if (!target.ok) return errorResult(target.reason);

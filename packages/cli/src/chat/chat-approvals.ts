@@ -36,26 +36,39 @@ export function createChatApprovals({
   const alwaysAllowed = new Set<string>();
   return {
     async askApproval(request) {
-      if (alwaysAllowed.has(request.toolName)) return 'allow';
+      // A file that configures the agent is asked about every time, whatever was allowed before (SEC2).
+      const configures = request.agentConfig ?? [];
+      if (configures.length === 0 && alwaysAllowed.has(request.toolName)) return 'allow';
       writer.endLine();
       const call = {
         id: request.toolCallId,
         name: request.toolName,
         arguments: JSON.stringify(request.input),
       };
-      writer.write(
-        `${pc.yellow('?')} ${pc.bold(describeToolCall(call))} wants to ${WHAT_KIND_DOES[request.kind]}.\n`,
-      );
+      if (configures.length > 0) {
+        writer.write(
+          `${pc.red('!')} ${pc.bold(describeToolCall(call))} wants to change a file that configures the agent:\n`,
+        );
+        for (const write of configures) writer.write(`    ${pc.bold(write.path)} — ${write.configures}\n`);
+        writer.write(
+          '  Such a change can start commands in later sessions. Approve only if you asked for it.\n',
+        );
+      } else {
+        writer.write(
+          `${pc.yellow('?')} ${pc.bold(describeToolCall(call))} wants to ${WHAT_KIND_DOES[request.kind]}.\n`,
+        );
+      }
+      const always = configures.length > 0 ? '' : ` · ${pc.bold('a')} always for ${request.toolName}`;
       for (;;) {
         const current = signal();
-        const answer = await input.ask(
-          `  Allow? ${pc.bold('y')} once · ${pc.bold('a')} always for ${request.toolName} · ${pc.bold('n')} deny › `,
-          { typeAhead: false, ...(current === undefined ? {} : { signal: current }) },
-        );
+        const answer = await input.ask(`  Allow? ${pc.bold('y')} once${always} · ${pc.bold('n')} deny › `, {
+          typeAhead: false,
+          ...(current === undefined ? {} : { signal: current }),
+        });
         if (answer === undefined) return 'deny';
         const choice = answer.trim().toLowerCase();
         if (choice === 'y' || choice === 'yes') return 'allow';
-        if (choice === 'a' || choice === 'always') {
+        if ((choice === 'a' || choice === 'always') && configures.length === 0) {
           alwaysAllowed.add(request.toolName);
           return 'allow';
         }

@@ -1,0 +1,36 @@
+import type { AgentTool } from '../tools/agent-tool.js';
+import { confinePath } from '../tools/confine-path.js';
+import type { RunContext } from './run-context.js';
+
+/** A file a call would write that configures the agent (SPEC SEC2). */
+export interface AgentConfigWrite {
+  /** Relative to the project root, links resolved: the file that would really change. */
+  readonly path: string;
+  /** What the file configures, e.g. `Skilldock settings (models, MCP servers …)`. */
+  readonly configures: string;
+}
+
+/**
+ * The files that configure the agent among those a call would write (its `writeTargets`), judged
+ * by the same check `confinePath` applies when the tool writes. Empty for a call that writes none.
+ */
+export async function findAgentConfigWrites(
+  tool: AgentTool,
+  input: unknown,
+  context: Pick<RunContext, 'cwd' | 'readOnlyRoots'>,
+): Promise<AgentConfigWrite[]> {
+  const targets = tool.writeTargets?.(input) ?? [];
+  const writes: AgentConfigWrite[] = [];
+  for (const target of targets) {
+    const confined = await confinePath(target, 'write', {
+      cwd: context.cwd,
+      readOnlyRoots: context.readOnlyRoots,
+    });
+    if (confined.agentConfig === undefined) continue;
+    writes.push({
+      path: confined.ok ? confined.displayPath : target,
+      configures: confined.agentConfig,
+    });
+  }
+  return writes;
+}
