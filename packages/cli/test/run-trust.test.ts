@@ -65,7 +65,8 @@ describe.each(PROTOCOLS)('skilldock run workspace trust ($name)', (protocol) => 
 
   it('D2 --trust loads them for this run only, and SKILLDOCK_TRUST=1 does the same', async () => {
     await setUp();
-    const trusted = await run(['--trust', 'Deploy']);
+    // A project MCP server also needs its entry approved (SEC2); --approve-mcp does it for this run.
+    const trusted = await run(['--trust', '--approve-mcp', 'project', 'Deploy']);
     expect(trusted.status).toBe(0);
     expect(trusted.stderr).toBe('');
     const request = viewRequest(server!.requests[0]!);

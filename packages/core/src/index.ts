@@ -29,6 +29,14 @@ export {
   SETTINGS_RELATIVE_PATH,
 } from './discover/load-settings.js';
 export {
+  approveMcpServer,
+  isMcpServerApproved,
+  type McpServerApproval,
+  type McpServerEntry,
+  mcpServerHash,
+  readMcpServerApprovals,
+} from './discover/mcp-server-approval.js';
+export {
   type ResolveSkillRootsOptions,
   resolveSkillRoots,
   STANDARD_SKILL_FOLDERS,
@@ -37,6 +45,7 @@ export {
   type CatalogBudget,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_FOLDERS,
+  type McpServerSettings,
   type ModelProviderSettings,
   type ModelSettings,
   type Settings,

@@ -3,7 +3,7 @@
  * server that failed): printed on stderr, or as a `notice` line with `--json`.
  */
 export interface AgentNotice {
-  /** snake_case, stable: `workspace_untrusted`, `mcp_server_failed`, `settings_invalid`. */
+  /** snake_case, stable: `workspace_untrusted`, `mcp_server_unapproved`, `mcp_server_failed`, `settings_invalid`. */
   readonly code: string;
   readonly message: string;
 }

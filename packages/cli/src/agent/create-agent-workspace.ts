@@ -4,6 +4,7 @@ import type { CliContext } from '../cli-context.js';
 import { loadCore } from '../load-core.js';
 import type { AgentNotice } from './agent-notice.js';
 import { loadAgent } from './load-agent.js';
+import { type McpServerToApprove, selectMcpServers } from './select-mcp-servers.js';
 
 /** Options of {@link createAgentWorkspace}. */
 export interface AgentWorkspaceOptions {
@@ -17,6 +18,13 @@ export interface AgentWorkspaceOptions {
    * True trusts it and remembers that (`~/.skilldock/trusted.json`).
    */
   readonly askTrust?: (projectRoot: string) => Promise<boolean>;
+  /** `--approve-mcp NAME`: project MCP servers approved for this process only (SPEC SEC2). */
+  readonly approveMcp?: readonly string[];
+  /**
+   * Asked once per project MCP server entry the user has not approved (chat); a yes is remembered
+   * by the entry's content hash. Absent (headless): such servers are skipped with a notice.
+   */
+  readonly askMcpApproval?: (server: McpServerToApprove) => Promise<boolean>;
 }
 
 /** The model a workspace sends to, and how it was named. */
@@ -102,7 +110,8 @@ export async function createAgentWorkspace(options: AgentWorkspaceOptions): Prom
   await watcher.start();
   const userServers = userSettings.mcpServers ?? {};
   const projectServers = Object.entries(mergedSettings.settings.mcpServers ?? {}).filter(
-    ([name, server]) => JSON.stringify(userServers[name]) !== JSON.stringify(server),
+    ([name, server]) =>
+      userServers[name] === undefined || core.mcpServerHash(userServers[name]) !== core.mcpServerHash(server),
   );
   if (!trusted) {
     const skippedRoots = watcher.discovery?.roots.some((root) => root.status === 'untrusted') ?? false;
@@ -145,7 +154,17 @@ export async function createAgentWorkspace(options: AgentWorkspaceOptions): Prom
 
   const settings = trusted ? mergedSettings.settings : userSettings;
   let mcp: McpConnection | undefined;
-  const servers = settings.mcpServers ?? {};
+  // Project entries start commands: only the exact entries the user approved (SEC2).
+  const selection = await selectMcpServers({
+    projectRoot,
+    homeDirectory,
+    userServers,
+    servers: settings.mcpServers ?? {},
+    ...(options.approveMcp === undefined ? {} : { approved: options.approveMcp }),
+    ...(options.askMcpApproval === undefined ? {} : { askApproval: options.askMcpApproval }),
+  });
+  notices.push(...selection.notices);
+  const servers = selection.servers;
   if (Object.keys(servers).length > 0) {
     mcp = await agent.connectMcpServers(servers, { workingDirectory: projectRoot });
     for (const status of mcp.statuses) {

@@ -23,6 +23,8 @@ export interface ChatOptions {
   readonly resume?: string | boolean;
   readonly preload?: readonly string[];
   readonly cwd?: string;
+  /** `--approve-mcp NAME`: project MCP servers approved for this session only (SPEC SEC2). */
+  readonly approveMcp?: readonly string[];
 }
 
 /**
@@ -77,6 +79,16 @@ export async function runChat(options: ChatOptions): Promise<number> {
         );
         const answer = await input.ask(
           '  Trust this folder? (remembered in ~/.skilldock/trusted.json) y/N › ',
+        );
+        return /^y(es)?$/i.test(answer?.trim() ?? '');
+      },
+      ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
+      askMcpApproval: async ({ name, description }) => {
+        say(
+          `${pc.yellow('?')} The project settings add the MCP server ${pc.bold(name)}: it ${description}. It starts with every session in this folder.`,
+        );
+        const answer = await input.ask(
+          '  Start it? (a yes for this exact entry is remembered in ~/.skilldock/trusted.json) y/N › ',
         );
         return /^y(es)?$/i.test(answer?.trim() ?? '');
       },

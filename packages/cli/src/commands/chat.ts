@@ -11,6 +11,7 @@ interface ChatCommandOptions {
   resume?: string | boolean;
   preload?: string[];
   cwd?: string;
+  approveMcp?: string[];
 }
 
 /** `skilldock chat` — the interactive terminal agent (needs a terminal; scripts use `skilldock run`). */
@@ -30,6 +31,11 @@ export function registerChat(program: Command, output: Output, setExitCode: (cod
       'activate skills from the first turn (comma-separated; repeatable)',
       collectIds,
     )
+    .option(
+      '--approve-mcp <name>',
+      'start this project MCP server without asking, this session only (repeatable)',
+      collectIds,
+    )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (options: ChatCommandOptions) => {
       if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -47,6 +53,7 @@ export function registerChat(program: Command, output: Output, setExitCode: (cod
           ...(options.resume === undefined ? {} : { resume: options.resume }),
           ...(options.preload === undefined ? {} : { preload: options.preload }),
           ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+          ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
         }),
       );
     });

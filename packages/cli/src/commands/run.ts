@@ -27,6 +27,7 @@ interface RunOptions {
   trust?: boolean;
   cwd?: string;
   verbose?: boolean;
+  approveMcp?: string[];
 }
 
 /**
@@ -55,6 +56,11 @@ export function registerRun(program: Command, output: Output, setExitCode: (code
     )
     .option('--resume [id]', 'continue the latest session, or the one with this id')
     .option('--trust', 'trust this workspace for this run only (also: SKILLDOCK_TRUST=1)')
+    .option(
+      '--approve-mcp <name>',
+      'start this project MCP server, this run only (repeatable; unapproved ones are skipped)',
+      collectIds,
+    )
     .option('--verbose', 'show tool activity on stderr even when it is not a terminal')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (promptArgument: string | undefined, options: RunOptions) => {
@@ -119,6 +125,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
       context,
       ...(options.model === undefined ? {} : { model: options.model }),
       ...(options.trust === true ? { trust: true } : {}),
+      ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
     });
     for (const entry of workspace.notices) notice(entry);
     conversation = await startConversation(workspace, {

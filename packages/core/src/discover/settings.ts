@@ -51,7 +51,8 @@ export interface Settings {
 /**
  * One entry of `mcpServers` (SPEC G4), the shape other agents use: a command started over stdio,
  * or a streamable HTTP endpoint. Servers from both files are merged by name, the project winning;
- * a host must connect project-defined servers only in a trusted workspace (they run commands).
+ * a host must connect project-defined servers only in a trusted workspace (they run commands), and
+ * only entries the user approved (see `isMcpServerApproved`, SPEC SEC2).
  * @example
  * { "mcpServers": { "files": { "command": "npx", "args": ["-y", "some-mcp-server"] }, "docs": { "url": "https://example.com/mcp" } } }
  */

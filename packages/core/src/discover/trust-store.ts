@@ -26,9 +26,12 @@ export interface UntrustResult {
   readonly stillTrustedBy?: string;
 }
 
-interface TrustFile {
+/** The content of the trust store file. */
+export interface TrustFile {
   readonly version: 1;
   readonly trusted: readonly string[];
+  /** Other records kept in the same file (MCP server approvals); preserved on every rewrite. */
+  readonly [key: string]: unknown;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function trustWorkspace(directory: string, options: TrustStoreOptio
   const trusted = await readTrustedWorkspaces(options);
   const [canonical] = await workspaceForms(directory);
   if (trusted.includes(canonical!)) return false;
-  await writeTrustFile(storeFile(options), [...trusted, canonical!].sort());
+  await updateTrustStore(options, (store) => ({ ...store, trusted: [...trusted, canonical!].sort() }));
   return true;
 }
 
@@ -72,39 +75,56 @@ export async function untrustWorkspace(
   const forms = await workspaceForms(directory);
   const remaining = trusted.filter((entry) => !forms.includes(entry));
   const removed = remaining.length !== trusted.length;
-  if (removed) await writeTrustFile(storeFile(options), remaining);
+  if (removed) await updateTrustStore(options, (store) => ({ ...store, trusted: remaining }));
   const stillTrustedBy = forms.map((form) => findTrustingEntry(remaining, form)).find(Boolean);
   return stillTrustedBy === undefined ? { removed } : { removed, stillTrustedBy };
 }
 
 /** The trusted folders as stored (absolute, sorted). An unreadable or malformed store is empty. */
 export async function readTrustedWorkspaces(options: TrustStoreOptions = {}): Promise<readonly string[]> {
+  const { trusted } = await readTrustStore(options);
+  return trusted.filter((entry): entry is string => typeof entry === 'string' && entry.length > 0);
+}
+
+/**
+ * The whole trust store (`~/.skilldock/trusted.json`): trusted folders and any other records kept
+ * beside them, such as MCP server approvals. An unreadable or malformed store is empty.
+ */
+export async function readTrustStore(options: TrustStoreOptions = {}): Promise<TrustFile> {
   let text: string;
   try {
     text = await readFile(storeFile(options), 'utf8');
   } catch {
-    return [];
+    return { version: 1, trusted: [] };
   }
   try {
-    const parsed = JSON.parse(text) as Partial<TrustFile>;
-    if (!Array.isArray(parsed.trusted)) return [];
-    return parsed.trusted.filter((entry): entry is string => typeof entry === 'string' && entry.length > 0);
+    const parsed = JSON.parse(text) as unknown;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return { version: 1, trusted: [] };
+    }
+    const record = parsed as Record<string, unknown>;
+    const trusted = Array.isArray(record.trusted) ? (record.trusted as string[]) : [];
+    return { ...record, version: 1, trusted };
   } catch {
-    return [];
+    return { version: 1, trusted: [] };
   }
+}
+
+/** Rewrites the trust store atomically with what `change` makes of its current content. */
+export async function updateTrustStore(
+  options: TrustStoreOptions,
+  change: (store: TrustFile) => TrustFile,
+): Promise<void> {
+  const next = change(await readTrustStore(options));
+  await writeFileAtomic(storeFile(options), `${JSON.stringify(next, null, 2)}\n`);
 }
 
 function storeFile({ homeDirectory = homedir() }: TrustStoreOptions): string {
   return join(homeDirectory, TRUST_STORE_RELATIVE_PATH);
 }
 
-async function writeTrustFile(file: string, trusted: readonly string[]): Promise<void> {
-  const content: TrustFile = { version: 1, trusted };
-  await writeFileAtomic(file, `${JSON.stringify(content, null, 2)}\n`);
-}
-
 /** The real path first (what is stored), then the path as given, so a symlinked checkout matches either way. */
-async function workspaceForms(directory: string): Promise<string[]> {
+export async function workspaceForms(directory: string): Promise<string[]> {
   const absolute = resolve(directory);
   const real = await realpath(absolute).catch(() => absolute);
   return real === absolute ? [real] : [real, absolute];

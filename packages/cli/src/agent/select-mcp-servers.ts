@@ -1,0 +1,92 @@
+import type { McpServerSettings } from '@skilldock/core';
+import { loadCore } from '../load-core.js';
+import type { AgentNotice } from './agent-notice.js';
+
+/** A project MCP server entry waiting for the user's approval (SPEC SEC2). */
+export interface McpServerToApprove {
+  readonly name: string;
+  readonly server: McpServerSettings;
+  /** What it would run or reach: command and args, env names, url, header names. */
+  readonly description: string;
+}
+
+/** Options of {@link selectMcpServers}. */
+export interface SelectMcpServersOptions {
+  readonly projectRoot: string;
+  readonly homeDirectory: string;
+  /** Servers of the user settings file: trusted as they are. */
+  readonly userServers: Readonly<Record<string, McpServerSettings>>;
+  /** The servers the session would start (user and project merged, the project winning). */
+  readonly servers: Readonly<Record<string, McpServerSettings>>;
+  /** `--approve-mcp NAME`: approved for this process only, not remembered. */
+  readonly approved?: readonly string[];
+  /** Asks the user about one entry (chat); a yes is remembered by content hash. Absent: skipped. */
+  readonly askApproval?: (server: McpServerToApprove) => Promise<boolean>;
+}
+
+/** The servers to start, and notices for the project entries that were left out. */
+export interface McpServerSelection {
+  readonly servers: Record<string, McpServerSettings>;
+  readonly notices: readonly AgentNotice[];
+}
+
+/**
+ * Which MCP servers a session starts (SPEC SEC2): an entry from the user's own settings as it is;
+ * an entry that comes from project settings only when the user approved that exact entry (its
+ * content hash in the trust store, `--approve-mcp NAME`, or a yes in chat, which is remembered).
+ * A changed entry has another hash and asks again. Skipped entries get a notice naming the flag.
+ */
+export async function selectMcpServers(options: SelectMcpServersOptions): Promise<McpServerSelection> {
+  const core = await loadCore();
+  const { projectRoot, homeDirectory, userServers } = options;
+  const approvedNames = new Set(options.approved ?? []);
+  const servers: Record<string, McpServerSettings> = {};
+  const notices: AgentNotice[] = [];
+  for (const [name, server] of Object.entries(options.servers)) {
+    const own = userServers[name];
+    const entry = { name, server, projectRoot };
+    const hash = core.mcpServerHash(server);
+    if (
+      (own !== undefined && core.mcpServerHash(own) === hash) ||
+      approvedNames.has(name) ||
+      (await core.isMcpServerApproved(entry, { homeDirectory }))
+    ) {
+      servers[name] = server;
+      continue;
+    }
+    const description = describeMcpServer(server);
+    if (options.askApproval !== undefined && (await options.askApproval({ name, server, description }))) {
+      await core.approveMcpServer(entry, { homeDirectory });
+      servers[name] = server;
+      continue;
+    }
+    notices.push({
+      code: 'mcp_server_unapproved',
+      message: `The project MCP server ${name} (${description}) was not started: this entry of the project settings has not been approved. Approve it with --approve-mcp ${name} (this run only), by answering yes in skilldock chat (remembered), or by adding it to ~/.skilldock/settings.json.`,
+    });
+  }
+  return { servers, notices };
+}
+
+/**
+ * One line saying what an MCP server entry runs or reaches, without secret values: the command and
+ * its arguments, the names of the variables it sets, its folder, or its URL and header names.
+ * @example describeMcpServer({ command: 'npx', args: ['-y', 'srv'], env: { TOKEN: 'x' } }) // 'runs npx -y srv, env TOKEN'
+ */
+export function describeMcpServer(server: McpServerSettings): string {
+  if ('url' in server) {
+    const headers = Object.keys(server.headers ?? {});
+    return `connects to ${server.url}${headers.length > 0 ? `, headers ${headers.join(', ')}` : ''}`;
+  }
+  const command = [server.command, ...(server.args ?? [])].map(quoteIfNeeded).join(' ');
+  const env = Object.keys(server.env ?? {});
+  return [
+    `runs ${command}`,
+    ...(env.length > 0 ? [`env ${env.join(', ')}`] : []),
+    ...(server.cwd === undefined ? [] : [`in ${server.cwd}`]),
+  ].join(', ');
+}
+
+function quoteIfNeeded(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word);
+}
