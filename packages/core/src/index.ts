@@ -49,6 +49,7 @@ export {
   type ModelProviderSettings,
   type ModelSettings,
   type Settings,
+  type ShellSettings,
   type SkillSettings,
   settingsSchema,
 } from './discover/settings.js';

@@ -2,6 +2,7 @@ import { type CatalogSnapshot, type SkillSession, UserInputError } from '@skilld
 import type { ModelRoute } from '../model/model-provider.js';
 import type { ApprovalDecision, ApprovalMode } from '../policy/approval-mode.js';
 import type { AgentTool, ToolKind, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
+import { MIN_SECRET_LENGTH } from '../tools/configured-secrets.js';
 import type { AgentConfigWrite } from './find-agent-config-writes.js';
 
 /** Turns and time a run may take (SPEC G2). */
@@ -85,13 +86,21 @@ export interface RunContext {
   readonly readOnlyRoots: readonly string[];
   /** Most output tokens per model request; the provider's default when absent. */
   readonly maxOutputTokens?: number;
+  /**
+   * Name → value of the configured secrets (SPEC SEC3, see `configuredSecrets`): every tool
+   * result is scrubbed of these values (`[redacted:NAME]`) before the model, an event or a
+   * transcript sees it. Values shorter than {@link MIN_SECRET_LENGTH} are not scrubbed.
+   */
+  readonly secrets: ReadonlyMap<string, string>;
 }
 
 /** Options of {@link createRunContext}: a {@link RunContext} with defaults for the optional parts. */
 export type RunContextOptions = Omit<
   RunContext,
-  'approvalModes' | 'limits' | 'readOnlyRoots' | 'systemPrompt' | 'skillReadTools'
+  'approvalModes' | 'limits' | 'readOnlyRoots' | 'systemPrompt' | 'skillReadTools' | 'secrets'
 > & {
+  /** Default none. */
+  readonly secrets?: ReadonlyMap<string, string>;
   /** Default `['default']`. */
   readonly approvalModes?: readonly ApprovalMode[];
   readonly limits?: Partial<RunLimits>;
@@ -164,5 +173,8 @@ export function createRunContext(options: RunContextOptions): RunContext {
     readOnlyRoots: Object.freeze([...(options.readOnlyRoots ?? skillFolders)]),
     systemPrompt: options.systemPrompt ?? '',
     skillReadTools: Object.freeze([...skillReadTools]),
+    secrets: new Map(
+      [...(options.secrets ?? [])].filter(([, value]) => value.length >= MIN_SECRET_LENGTH),
+    ) as ReadonlyMap<string, string>,
   });
 }

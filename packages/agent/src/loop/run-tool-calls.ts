@@ -1,6 +1,7 @@
 import type { ModelToolCall, ToolResultMessage } from '../model/conversation.js';
 import type { AgentEvent } from './agent-event.js';
 import { prepareToolCall, settled, type ToolCallExecution } from './prepare-tool-call.js';
+import { redactSecrets } from './redact-secrets.js';
 import type { ToolCallEnvironment } from './tool-call-environment.js';
 
 /**
@@ -42,8 +43,10 @@ export async function* runToolCalls(
             : entry.execute(),
       ),
     );
-    for (const [position, execution] of executions.entries()) {
+    for (const [position, unscrubbed] of executions.entries()) {
       const call = group[position]!;
+      // The one place results leave the tools: the model, events and transcripts all get this text.
+      const execution = scrubbed(unscrubbed, environment.context.secrets);
       for (const event of execution.events) {
         if (event.type === 'skill-activate') {
           if (activated.has(event.skillId)) continue;
@@ -68,6 +71,13 @@ export async function* runToolCalls(
     }
   }
   return results;
+}
+
+function scrubbed(execution: ToolCallExecution, secrets: ReadonlyMap<string, string>): ToolCallExecution {
+  const content = redactSecrets(execution.result.content, secrets);
+  return content === execution.result.content
+    ? execution
+    : { ...execution, result: { ...execution.result, content } };
 }
 
 function isReadOnly(call: ModelToolCall, environment: ToolCallEnvironment): boolean {

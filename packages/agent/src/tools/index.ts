@@ -1,6 +1,12 @@
 export { describeAgentConfigPath } from './agent-config-path.js';
 export type { AgentTool, ToolContext, ToolKind, UserAnswer, UserQuestion } from './agent-tool.js';
 export { createAskUserQuestionTool, NO_USER_ANSWER } from './ask-user-question-tool.js';
+export {
+  type ConfiguredSecrets,
+  type ConfiguredSecretsOptions,
+  configuredSecrets,
+  MIN_SECRET_LENGTH,
+} from './configured-secrets.js';
 export { type ConfinedPath, confinePath, type PathAccess } from './confine-path.js';
 export { type BuiltinToolsOptions, createBuiltinTools } from './create-builtin-tools.js';
 export { type AgentToolDefinition, defineAgentTool } from './define-agent-tool.js';
@@ -22,7 +28,7 @@ export { createMcpTool, type McpToolSource } from './mcp/create-mcp-tool.js';
 export { describeMcpContent, type McpCallResult, type McpContentPart } from './mcp/describe-mcp-content.js';
 export { mcpToolName, PROVIDER_TOOL_NAME } from './mcp/mcp-tool-name.js';
 export { createReadFileTool, type ReadFileToolOptions } from './read-file-tool.js';
-export { isSecretName, shellEnvironment } from './shell-environment.js';
+export { isSecretName, type ShellEnvironmentOptions, shellEnvironment } from './shell-environment.js';
 export { createShellTool, type ShellToolOptions } from './shell-tool.js';
 export { type TodoItem, type TodoStatus, TodoStore } from './todo-store.js';
 export { createTodoWriteTool, renderTodos, type TodoWriteToolOptions } from './todo-write-tool.js';

@@ -29,7 +29,8 @@ export interface ShellToolOptions {
  *
  * Environment: the host's, minus variables that look like credentials (names such as
  * `*_API_KEY`, `*_TOKEN`, `*SECRET*`, `*PASSWORD*`), because the model reads everything a command
- * prints; pass `environment` to choose exactly.
+ * prints; pass `environment` to choose exactly — hosts pass `shellEnvironment(env, { deny, allow })`
+ * with the names `configuredSecrets` collects (SPEC SEC3).
  */
 export function createShellTool({
   defaultTimeoutMs = 120_000,

@@ -51,6 +51,8 @@ export interface AgentWorkspace {
   /** Built-in tools, then MCP tools; declared identically for every request (R1). */
   readonly tools: readonly AgentTool[];
   readonly settings: Settings;
+  /** Name → value of the configured secrets, scrubbed from every tool result (SPEC SEC3). */
+  readonly secrets: ReadonlyMap<string, string>;
   /** The current model; `useModel` switches it for later turns. */
   readonly model: WorkspaceModel;
   /** Resolves a selector (`/model`) and makes it the current model; throws `ModelError` when unusable. */
@@ -176,13 +178,29 @@ export async function createAgentWorkspace(options: AgentWorkspaceOptions): Prom
       }
     }
   }
-  const tools = [...agent.createBuiltinTools(), ...(mcp?.tools ?? [])];
+  // Keys of every provider (user file), not only the current one: `/model` may switch (SEC3).
+  const secretSettings = { ...settings, models: { ...settings.models, ...userSettings.models } };
+  const { names, secrets } = agent.configuredSecrets({ settings: secretSettings, env });
+  const shellEnvironment = agent.shellEnvironment(env, {
+    deny: names,
+    ...(userSettings.shell?.env?.allow === undefined ? {} : { allow: userSettings.shell.env.allow }),
+  });
+  const tools = [
+    ...agent.createBuiltinTools({ shell: { environment: shellEnvironment } }),
+    ...(mcp?.tools ?? []),
+  ];
+  // A server's stderr tail may print what its environment holds.
+  const scrubbedNotices = notices.map((notice) => ({
+    ...notice,
+    message: agent.redactSecrets(notice.message, secrets),
+  }));
 
   return {
     projectRoot,
     homeDirectory,
     trusted,
-    notices,
+    notices: scrubbedNotices,
+    secrets,
     get watcher() {
       return watcher;
     },

@@ -113,6 +113,7 @@ export async function startConversation(
       skillSession,
       refreshCatalog: () => workspace.refreshCatalog(),
       approvalModes: options.approvalModes,
+      secrets: workspace.secrets,
       systemPrompt: terminalSystemPrompt({ projectRoot: workspace.projectRoot, platform: process.platform }),
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.askApproval === undefined ? {} : { askApproval: options.askApproval }),

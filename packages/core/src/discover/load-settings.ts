@@ -77,12 +77,29 @@ export async function loadSettings({
     delete projectModels.providers;
   }
   const models = { ...user?.settings.models, ...projectModels };
+  if (project?.settings.shell?.env?.allow !== undefined && projectFile !== undefined) {
+    // A project must not be able to hand the user's keys to the commands the model runs (SEC3).
+    diagnostics.push({
+      code: 'settings_shell_allow_in_project',
+      severity: 'warning',
+      message: '`shell.env.allow` is read from the user settings only; ignored in project settings',
+      file: projectFile,
+      path: ['shell', 'env', 'allow'],
+    });
+  }
+  // Deny lists only take away, so both files count; allow comes from the user alone.
+  const deny = [
+    ...new Set([...(user?.settings.shell?.env?.deny ?? []), ...(project?.settings.shell?.env?.deny ?? [])]),
+  ];
+  const allow = user?.settings.shell?.env?.allow;
+  const shellEnv = { ...(allow === undefined ? {} : { allow }), ...(deny.length === 0 ? {} : { deny }) };
   // Merged by server name, the project winning; trust is the host's decision (they run commands).
   const mcpServers = { ...user?.settings.mcpServers, ...project?.settings.mcpServers };
   const settings: Settings = {
     ...(Object.keys(merged).length > 0 ? { skills: merged as SkillSettings } : {}),
     ...(Object.keys(models).length > 0 ? { models } : {}),
     ...(Object.keys(mcpServers).length > 0 ? { mcpServers } : {}),
+    ...(Object.keys(shellEnv).length > 0 ? { shell: { env: shellEnv } } : {}),
   };
   const files = [user, project].flatMap((read) => (read === undefined || !read.exists ? [] : [read.file]));
   return { settings, diagnostics, files };

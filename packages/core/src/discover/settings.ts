@@ -34,6 +34,10 @@ export interface CatalogBudget {
  *   `models.providers` is read from the user file only.
  * - `mcpServers` — MCP servers whose tools the agent offers as `mcp__<server>__<tool>`
  *   (see {@link McpServerSettings}); merged by name, the project winning.
+ * - `shell.env.deny` — names of variables the `shell` tool never gets (added to the names that
+ *   look like credentials and the ones providers and MCP servers name); merged from both files.
+ * - `shell.env.allow` — names the `shell` tool gets even though they look like credentials. Read
+ *   from the user file only: a project cannot hand your keys to commands the model runs.
  * - `allowed_hosts` (top level) — hosts a remote install may fetch from (SPEC P5; default
  *   `github.com`, `modelscope.cn`; `[]` disables remote installs). Read from the user file only.
  *
@@ -45,7 +49,18 @@ export interface Settings {
   readonly skills?: SkillSettings;
   readonly models?: ModelSettings;
   readonly mcpServers?: Readonly<Record<string, McpServerSettings>>;
+  readonly shell?: ShellSettings;
   readonly allowed_hosts?: readonly string[];
+}
+
+/** The `shell` section of {@link Settings}: which variables commands the model runs may see (SPEC SEC3). */
+export interface ShellSettings {
+  readonly env?: {
+    /** Passed to the shell even when the name looks like a credential (user file only). */
+    readonly allow?: readonly string[];
+    /** Never passed to the shell, and their values are scrubbed from tool results. */
+    readonly deny?: readonly string[];
+  };
 }
 
 /**
@@ -155,9 +170,21 @@ const mcpServerSchema = z.union([
   }),
 ]);
 
+const variableNames = z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a variable name'));
+
+const shellSettingsSchema = z.strictObject({
+  env: z
+    .strictObject({
+      allow: variableNames.optional(),
+      deny: variableNames.optional(),
+    })
+    .optional(),
+});
+
 /** The zod schema of one settings file; unknown keys fail it (callers report them as warnings). */
 export const settingsSchema = z.strictObject({
   skills: skillSettingsSchema.optional(),
+  shell: shellSettingsSchema.optional(),
   allowed_hosts: z.array(z.string().min(1)).optional(),
   models: modelSettingsSchema.optional(),
   mcpServers: z.record(z.string().min(1), mcpServerSchema).optional(),
