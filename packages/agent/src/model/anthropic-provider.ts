@@ -8,6 +8,7 @@ import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages
 import type { Stream } from '@anthropic-ai/sdk/streaming';
 import { checkStreamResponse } from './check-stream-response.js';
 import type { ModelRequest } from './conversation.js';
+import { describeEndpoint, secretsInUrl } from './describe-endpoint.js';
 import { invalidEvent, isObject } from './invalid-event.js';
 import { createLimitedFetch, DEFAULT_MAX_RESPONSE_BYTES } from './limit-response-bytes.js';
 import { ModelError } from './model-error.js';
@@ -115,6 +116,8 @@ export function createAnthropicProvider({
         provider: name,
         signal,
         apiKey,
+        secrets: secretsInUrl(baseUrl),
+        endpoint: describeEndpoint(baseUrl ?? 'https://api.anthropic.com', '/v1/messages', request.model),
         ...(apiKeyVariable === undefined ? {} : { apiKeyVariable }),
       });
     }

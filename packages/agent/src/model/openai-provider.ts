@@ -7,6 +7,7 @@ import type {
 import type { Stream } from 'openai/streaming';
 import { checkStreamResponse } from './check-stream-response.js';
 import type { ModelRequest, ModelToolCall } from './conversation.js';
+import { describeEndpoint, secretsInUrl } from './describe-endpoint.js';
 import { invalidEvent, isObject } from './invalid-event.js';
 import { createLimitedFetch, DEFAULT_MAX_RESPONSE_BYTES } from './limit-response-bytes.js';
 import { ModelError } from './model-error.js';
@@ -117,6 +118,12 @@ export function createOpenAIProvider({
         provider: name,
         signal,
         apiKey,
+        secrets: secretsInUrl(baseUrl),
+        endpoint: describeEndpoint(
+          baseUrl ?? 'https://api.openai.com/v1',
+          '/chat/completions',
+          request.model,
+        ),
         ...(apiKeyVariable === undefined ? {} : { apiKeyVariable }),
       });
     }

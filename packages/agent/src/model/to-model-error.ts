@@ -36,6 +36,13 @@ export interface ToModelErrorOptions {
   readonly apiKey?: string;
   /** The variable holding the key, named when the server refuses it (401, 403). */
   readonly apiKeyVariable?: string;
+  /**
+   * Where the request went, `POST <url>, model <id>` (see `describeEndpoint`): named in timeout,
+   * connection and HTTP status errors so the user sees which server and model failed.
+   */
+  readonly endpoint?: string;
+  /** Other text to mask whatever its length, such as the `user:password@` of the base URL. */
+  readonly secrets?: readonly string[];
 }
 
 /**
@@ -44,17 +51,21 @@ export interface ToModelErrorOptions {
  * The API key is masked in the message, and a cause that contains it is left out.
  */
 export function toModelError(error: unknown, options: ToModelErrorOptions): ModelError {
-  return withoutSecret(translate(error, options), options.apiKey);
+  // Very short keys (placeholders) would mask ordinary words.
+  const key = options.apiKey === undefined || options.apiKey.length < 8 ? [] : [options.apiKey];
+  return withoutSecrets(translate(error, options), [...key, ...(options.secrets ?? [])]);
 }
 
 const MASK = '[redacted]';
 
-function withoutSecret(error: ModelError, secret: string | undefined): ModelError {
-  // Very short keys (placeholders) would mask ordinary words.
-  if (secret === undefined || secret.length < 8) return error;
-  const causeLeaks = error.cause !== undefined && inspect(error.cause, { depth: 6 }).includes(secret);
-  if (!causeLeaks && !error.message.includes(secret)) return error;
-  return new ModelError(error.code, error.message.split(secret).join(MASK), {
+function withoutSecrets(error: ModelError, secrets: readonly string[]): ModelError {
+  const shown = secrets.filter((secret) => secret !== '');
+  if (shown.length === 0) return error;
+  const cause = error.cause === undefined ? '' : inspect(error.cause, { depth: 6 });
+  const causeLeaks = shown.some((secret) => cause.includes(secret));
+  if (!causeLeaks && !shown.some((secret) => error.message.includes(secret))) return error;
+  const message = shown.reduce((text, secret) => text.split(secret).join(MASK), error.message);
+  return new ModelError(error.code, message, {
     ...(causeLeaks ? {} : { cause: error.cause }),
     details: error.details,
   });
@@ -62,8 +73,10 @@ function withoutSecret(error: ModelError, secret: string | undefined): ModelErro
 
 function translate(
   error: unknown,
-  { classes, provider, signal, apiKeyVariable }: ToModelErrorOptions,
+  { classes, provider: name, signal, apiKeyVariable, endpoint }: ToModelErrorOptions,
 ): ModelError {
+  // Errors about reaching the server say which one; errors about the stream's content do not need to.
+  const provider = endpoint === undefined ? name : `${name}: ${endpoint}`;
   if (error instanceof ModelError) return error;
   if (signal?.aborted || error instanceof classes.APIUserAbortError || isAbortError(error)) {
     return new ModelError('model_request_cancelled', 'The model request was cancelled.', { cause: error });
@@ -92,7 +105,7 @@ function translate(
       // as the matching status would be, since the caller has seen no output when it comes first.
       const streamed = streamedErrorType(error);
       const retryable = streamed !== undefined && RETRYABLE_STREAM_ERRORS.has(streamed);
-      return new ModelError('model_response_invalid', `${provider}: ${error.message}`, {
+      return new ModelError('model_response_invalid', `${name}: ${error.message}`, {
         cause: error,
         ...(retryable ? { details: { retryable: true } } : {}),
       });
@@ -104,7 +117,7 @@ function translate(
       (shouldRetry !== 'false' && (RETRYABLE_STATUSES.has(status) || status >= 500));
     const keyHint =
       status === 401 || status === 403
-        ? `${error.message.endsWith('.') ? '' : '.'} The server refused the API key: check ${apiKeyVariable ?? `the API key configured for ${provider}`}.`
+        ? `${error.message.endsWith('.') ? '' : '.'} The server refused the API key: check ${apiKeyVariable ?? `the API key configured for ${name}`}.`
         : '';
     return new ModelError(
       'model_http_error',
@@ -128,12 +141,12 @@ function translate(
   if (error instanceof SyntaxError) {
     return new ModelError(
       'model_response_invalid',
-      `${provider}: the model server sent a stream event that is not valid JSON: ${error.message}`,
+      `${name}: the model server sent a stream event that is not valid JSON: ${error.message}`,
       { cause: error },
     );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new ModelError('model_response_invalid', `${provider}: ${message}`, { cause: error });
+  return new ModelError('model_response_invalid', `${name}: ${message}`, { cause: error });
 }
 
 const DROPPED_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
