@@ -8,6 +8,8 @@ export interface AgentConfigWrite {
   readonly path: string;
   /** What the file configures, e.g. `Skilldock settings (models, MCP servers …)`. */
   readonly configures: string;
+  /** The real location, which the approval covers (and nothing else). */
+  readonly realPath: string;
 }
 
 /**
@@ -26,10 +28,11 @@ export async function findAgentConfigWrites(
       cwd: context.cwd,
       readOnlyRoots: context.readOnlyRoots,
     });
-    if (confined.agentConfig === undefined) continue;
+    if (confined.agentConfig === undefined || confined.realPath === undefined) continue;
     writes.push({
       path: confined.ok ? confined.displayPath : target,
       configures: confined.agentConfig,
+      realPath: confined.realPath,
     });
   }
   return writes;

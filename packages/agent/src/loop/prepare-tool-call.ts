@@ -100,7 +100,9 @@ export async function* prepareToolCall(
       kind: tool.kind,
       input: input.value,
       modes: context.approvalModes,
-      ...(agentConfig.length > 0 ? { agentConfig } : {}),
+      ...(agentConfig.length > 0
+        ? { agentConfig: agentConfig.map(({ path, configures }) => ({ path, configures })) }
+        : {}),
     };
     yield { type: 'approval-request', request };
     let answer: 'allow' | 'deny' | 'aborted';
@@ -122,8 +124,8 @@ export async function* prepareToolCall(
     }
     yield decided('allow', 'user');
   }
-  const agentConfigWrites = agentConfig.length > 0;
-  return { kind: 'run', execute: () => executeHostTool(tool, input.value, environment, agentConfigWrites) };
+  const approvedPaths = agentConfig.map((write) => write.realPath);
+  return { kind: 'run', execute: () => executeHostTool(tool, input.value, environment, approvedPaths) };
 }
 
 type ParsedArguments =
@@ -172,7 +174,7 @@ async function executeHostTool(
   tool: AgentTool,
   input: unknown,
   environment: ToolCallEnvironment,
-  agentConfigWrites: boolean,
+  agentConfigWrites: readonly string[],
 ): Promise<ToolCallExecution> {
   const { context, signal } = environment;
   const session = context.skillSession;
@@ -198,7 +200,7 @@ async function executeHostTool(
         signal,
         reportFiles: (paths) => reported.push(...paths),
         // Only the files approved just now: a link swapped since then is refused by confinePath.
-        ...(agentConfigWrites ? { agentConfigWrites } : {}),
+        ...(agentConfigWrites.length > 0 ? { agentConfigWrites } : {}),
         ...(context.askUser === undefined ? {} : { askUser: context.askUser }),
       }),
       signal,

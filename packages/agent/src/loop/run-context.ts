@@ -32,7 +32,7 @@ export interface ApprovalRequest {
    * Set when the call writes files that configure the agent (SPEC SEC2): the prompt must say so,
    * and an answer such as "always for this tool" must not cover it.
    */
-  readonly agentConfig?: readonly AgentConfigWrite[];
+  readonly agentConfig?: readonly Omit<AgentConfigWrite, 'realPath'>[];
 }
 
 /**

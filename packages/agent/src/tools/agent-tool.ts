@@ -33,10 +33,11 @@ export interface ToolContext {
   /** Ask the user; absent when nobody can answer. */
   readonly askUser?: (question: UserQuestion) => Promise<UserAnswer>;
   /**
-   * True only for a call approved as a change to files that configure the agent (SPEC SEC2):
-   * the user said yes, or the mode is `yolo`. Without it `confinePath` refuses such writes.
+   * The real paths of files that configure the agent which this call was approved to write
+   * (SPEC SEC2): the user said yes, or the mode is `yolo`. `confinePath` refuses any other such
+   * write, so a link swapped after the approval cannot redirect it.
    */
-  readonly agentConfigWrites?: boolean;
+  readonly agentConfigWrites?: readonly string[];
 }
 
 /**

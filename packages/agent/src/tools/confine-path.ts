@@ -9,7 +9,7 @@ import type { ToolContext } from './agent-tool.js';
  * - `read`: inside the project or a read-only root;
  * - `write`: inside the project, never in a read-only root, and a file that configures the agent
  *   (`.skilldock/`, `.git/`, `.mcp.json`, … — see {@link describeAgentConfigPath}) only when the
- *   call was approved as such (`agentConfigWrites` in the context, SPEC SEC2);
+ *   call was approved as such (its real path in `agentConfigWrites`, SPEC SEC2);
  * - `project`: inside the project only (a shell's working folder).
  */
 export type PathAccess = 'read' | 'write' | 'project';
@@ -32,6 +32,8 @@ export type ConfinedPath =
       readonly reason: string;
       /** For a write refused because it configures the agent: what it configures. */
       readonly agentConfig?: string;
+      /** With `agentConfig`: the real location that would have been written. */
+      readonly realPath?: string;
     };
 
 /**
@@ -75,10 +77,11 @@ export async function confinePath(
       // Judged on the real path, so `docs/hooks/x` with `docs -> .git` is caught as well.
       const agentConfig = describeAgentConfigPath(inProject, await readHooksPath(realProjectRoot));
       if (agentConfig !== undefined) {
-        if (context.agentConfigWrites !== true) {
+        if (!(context.agentConfigWrites ?? []).includes(realPath)) {
           return {
             ok: false,
             agentConfig,
+            realPath,
             reason: `Refused: ${requested} (${displayPath}) configures the agent: ${agentConfig}. Such a file is written only after the user approves that change; files inside a .git folder are better changed with git commands through the shell tool.`,
           };
         }

@@ -214,9 +214,17 @@ describe('SEC2 the agent-config check itself', () => {
     expect(result.isError).toBe(true);
     expect(result.content).toContain('configures the agent');
     expect(await readFile(path.join(project.root, '.git/hooks/pre-commit'), 'utf8')).toBe('old');
+    const hook = path.join(project.root, '.git', 'hooks', 'pre-commit');
+    // An approval covers the real file approved, not another one a swapped link leads to.
+    const other = await createWriteFileTool().execute(
+      { path: 'docs/hooks/pre-commit', content: 'echo ok' },
+      { ...context, agentConfigWrites: [path.join(project.root, '.skilldock', 'settings.json')] },
+    );
+    expect(other.isError).toBe(true);
+    expect(await readFile(hook, 'utf8')).toBe('old');
     const approved = await createWriteFileTool().execute(
       { path: 'docs/hooks/pre-commit', content: 'echo ok' },
-      { ...context, agentConfigWrites: true },
+      { ...context, agentConfigWrites: [hook] },
     );
     expect(approved.isError).toBe(false);
   });
