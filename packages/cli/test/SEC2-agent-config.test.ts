@@ -110,6 +110,11 @@ describe.each(PROTOCOLS)('SEC2 writes that plant commands, and project MCP appro
     const flagged = await run(['--trust', '--approve-mcp', 'planted', 'Hello']);
     expect(noticesOf(flagged.stdout)).toEqual([]);
     expect(viewRequest(server.requests[1]!).toolNames).toContain('mcp__planted__shout');
+    const typo = await run(['--trust', '--approve-mcp', 'plantd', 'Hello']);
+    expect(noticesOf(typo.stdout).map((event) => event.code)).toEqual([
+      'mcp_server_unapproved',
+      'mcp_server_unknown',
+    ]);
     // The flag approves for that run only.
     expect(existsSync(path.join(folders.home, '.skilldock', 'trusted.json'))).toBe(false);
 
@@ -117,7 +122,7 @@ describe.each(PROTOCOLS)('SEC2 writes that plant commands, and project MCP appro
     writeSettings(folders.home, PLANTED);
     const own = await run(['--trust', 'Hello']);
     expect(noticesOf(own.stdout)).toEqual([]);
-    expect(viewRequest(server.requests[2]!).toolNames).toContain('mcp__planted__shout');
+    expect(viewRequest(server.requests.at(-1)!).toolNames).toContain('mcp__planted__shout');
   });
 
   it('SEC2 chat asks once per project entry, remembers the yes by hash, and asks again when it changes', async () => {

@@ -65,6 +65,14 @@ export async function selectMcpServers(options: SelectMcpServersOptions): Promis
       message: `The project MCP server ${name} (${description}) was not started: this entry of the project settings has not been approved. Approve it with --approve-mcp ${name} (this run only), by answering yes in skilldock chat (remembered), or by adding it to ~/.skilldock/settings.json.`,
     });
   }
+  for (const name of approvedNames) {
+    if (options.servers[name] === undefined) {
+      notices.push({
+        code: 'mcp_server_unknown',
+        message: `--approve-mcp ${name} names no MCP server in the settings of ${projectRoot}; nothing was approved.`,
+      });
+    }
+  }
   return { servers, notices };
 }
 
