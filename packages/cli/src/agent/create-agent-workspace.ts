@@ -162,6 +162,7 @@ export async function createAgentWorkspace(options: AgentWorkspaceOptions): Prom
     homeDirectory,
     userServers,
     servers: settings.mcpServers ?? {},
+    declared: Object.keys(mergedSettings.settings.mcpServers ?? {}),
     ...(options.approveMcp === undefined ? {} : { approved: options.approveMcp }),
     ...(options.askMcpApproval === undefined ? {} : { askApproval: options.askMcpApproval }),
   });

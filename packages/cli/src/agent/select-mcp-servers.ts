@@ -18,6 +18,8 @@ export interface SelectMcpServersOptions {
   readonly userServers: Readonly<Record<string, McpServerSettings>>;
   /** The servers the session would start (user and project merged, the project winning). */
   readonly servers: Readonly<Record<string, McpServerSettings>>;
+  /** Every server name the user and project settings declare, started or not (for `--approve-mcp` typos). */
+  readonly declared?: readonly string[];
   /** `--approve-mcp NAME`: approved for this process only, not remembered. */
   readonly approved?: readonly string[];
   /** Asks the user about one entry (chat); a yes is remembered by content hash. Absent: skipped. */
@@ -65,8 +67,9 @@ export async function selectMcpServers(options: SelectMcpServersOptions): Promis
       message: `The project MCP server ${name} (${description}) was not started: this entry of the project settings has not been approved. Approve it with --approve-mcp ${name} (this run only), by answering yes in skilldock chat (remembered), or by adding it to ~/.skilldock/settings.json.`,
     });
   }
+  const declared = new Set([...(options.declared ?? []), ...Object.keys(options.servers)]);
   for (const name of approvedNames) {
-    if (options.servers[name] === undefined) {
+    if (!declared.has(name)) {
       notices.push({
         code: 'mcp_server_unknown',
         message: `--approve-mcp ${name} names no MCP server in the settings of ${projectRoot}; nothing was approved.`,
