@@ -78,12 +78,14 @@ describe.each(PROTOCOLS)('SEC2 writes that plant commands, and project MCP appro
     await chat.waitFor('/help for commands');
     chat.line('Write both');
     await chat.waitFor('a always for write_file');
+    // Everything after this answer belongs to the second prompt.
+    chat.mark();
     chat.line('a');
     await chat.waitFor('wants to change a file that configures the agent');
     await chat.waitFor('deny › ');
-    const prompt = chat.sinceMark().split('notes.md').at(-1) ?? '';
+    const prompt = chat.sinceMark();
     expect(prompt).toContain('.skilldock/settings.json — Skilldock settings');
-    expect(prompt.split('configures the agent').at(-1)).not.toContain('always');
+    expect(prompt).not.toContain('always');
     chat.line('n');
     await chat.waitFor('Done.');
     expect(existsSync(path.join(folders.project, 'notes.md'))).toBe(true);
