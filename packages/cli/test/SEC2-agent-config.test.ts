@@ -140,7 +140,7 @@ describe.each(PROTOCOLS)('SEC2 writes that plant commands, and project MCP appro
 
     chat = openChat();
     await chat.waitFor('The project settings add the MCP server planted');
-    expect(chat.sinceMark()).toContain(`runs ${process.execPath} ${ECHO_SERVER} planted`);
+    await chat.waitFor(`runs ${process.execPath} ${ECHO_SERVER} planted`);
     await chat.waitFor('y/N › ');
     chat.line('y');
     await chat.waitFor('/help for commands');
