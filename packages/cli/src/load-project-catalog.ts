@@ -13,8 +13,14 @@ export interface ProjectCatalog {
 /**
  * Discovers and resolves the project's skills. Listing, validating and `doctor` run nothing, so they
  * always read project skills, trusted or not (SPEC D2); `trusted` is reported for the user.
+ * Supporting files are listed only with `listFiles` (issue 9: a listing of 10,000 skills shows
+ * none, and listing them was a fifth of its time); `skills show` lists its one skill's files.
  */
-export async function loadProjectCatalog(context: CliContext, output: Output): Promise<ProjectCatalog> {
+export async function loadProjectCatalog(
+  context: CliContext,
+  output: Output,
+  { listFiles = false }: { listFiles?: boolean } = {},
+): Promise<ProjectCatalog> {
   const { catalogFromDiscovery, discoverSkills, isWorkspaceTrusted } = await loadCore();
   return output.spin('Discovering skills…', async () => {
     const trusted = await isWorkspaceTrusted(context.projectRoot, {
@@ -26,6 +32,7 @@ export async function loadProjectCatalog(context: CliContext, output: Output): P
       homeDirectory: context.homeDirectory,
       trusted,
       includeUntrustedProject: true,
+      listFiles,
     });
     const catalog = catalogFromDiscovery(discovery, { projectRoot: context.projectRoot });
     return { discovery, catalog, trusted };

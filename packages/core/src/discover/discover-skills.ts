@@ -62,6 +62,7 @@ export async function planDiscovery(options: DiscoverSkillsOptions = {}): Promis
     ...(skillSettings.maxDepth === undefined ? {} : { maxDepth: skillSettings.maxDepth }),
     ...(skillSettings.maxFolders === undefined ? {} : { maxFolders: skillSettings.maxFolders }),
     ...(options.profile === undefined ? {} : { profile: options.profile }),
+    ...(options.listFiles === undefined ? {} : { listFiles: options.listFiles }),
   };
   return { settings, roots: located.roots, scanOptions, diagnostics };
 }

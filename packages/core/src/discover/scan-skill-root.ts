@@ -1,17 +1,18 @@
-import type { Dirent } from 'node:fs';
 import type { Diagnostic } from '../format/diagnostic.js';
 import type { LoadSkillResult } from '../format/types.js';
 import { loadSkillFolder } from './load-skill-folder.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
 import { sortSkillFolders } from './skill-folder-order.js';
 import type { SkillRootStatus } from './types.js';
-import { walkSkillFolders } from './walk-skill-folders.js';
+import { type FoundSkillFolder, walkSkillFolders } from './walk-skill-folders.js';
 
 /** Walk limits and the validation profile, shared by every root of a discovery. */
 export interface ScanOptions {
   readonly maxDepth?: number;
   readonly maxFolders?: number;
   readonly profile?: 'spec' | 'lenient';
+  /** List each skill's supporting files (default true); listings that show none skip it. */
+  readonly listFiles?: boolean;
 }
 
 /** One root's skill folders and their load results: the unit a watcher caches and replaces. */
@@ -47,8 +48,15 @@ export async function scanSkillRoot(
       ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
       ...(options.maxFolders === undefined ? {} : { maxFolders: options.maxFolders }),
       allowedRoots: located.allowedRoots,
-      onSkillFolder: (directory: string, entries: readonly Dirent[]) => {
-        loaded.set(directory, loadSkillFolder(directory, located, { profile, entries }));
+      onSkillFolder: (directory: string, found: FoundSkillFolder) => {
+        loaded.set(
+          directory,
+          loadSkillFolder(directory, located, {
+            profile,
+            ...found,
+            ...(options.listFiles === undefined ? {} : { listFiles: options.listFiles }),
+          }),
+        );
       },
     });
     const results = new Map<string, LoadSkillResult>();

@@ -74,6 +74,11 @@ export interface DiscoverSkillsOptions {
   readonly includeUntrustedProject?: boolean;
   /** Validation profile used to load each SKILL.md; default `lenient`. */
   readonly profile?: 'spec' | 'lenient';
+  /**
+   * List every skill's supporting files (default true). A listing that shows no files passes
+   * false: the files are then `[]` and read on demand (`loadSkill` of one folder).
+   */
+  readonly listFiles?: boolean;
 }
 
 /** Everything discovery found. */
