@@ -23,6 +23,11 @@ export interface WalkSkillFoldersOptions {
    * the walk already read comes along: the folder's entries, or its SKILL.md bytes.
    */
   readonly onSkillFolder?: (directory: string, found: FoundSkillFolder) => void;
+  /**
+   * Asked before a folder is read: true when it is a skill folder known unchanged since an
+   * earlier walk (the caller reuses what it loaded then; see `scanSkillRoot`'s `previous`).
+   */
+  readonly isUnchangedSkillFolder?: (directory: string) => boolean;
 }
 
 /** What the walk read of a skill folder on the way (so the loader need not read it again). */
@@ -31,6 +36,8 @@ export interface FoundSkillFolder {
   readonly entries?: readonly Dirent[];
   /** `SKILL.md`, when the walk read it directly (a regular file within the size limit). */
   readonly skillFile?: Extract<ReadRegularFileResult, { ok: true }>;
+  /** True when `isUnchangedSkillFolder` said so: nothing was read. */
+  readonly unchanged?: true;
 }
 
 /** What a walk found. */
@@ -72,6 +79,7 @@ export async function walkSkillFolders(
     maxFolders = DEFAULT_MAX_FOLDERS,
     allowedRoots = [root],
     onSkillFolder,
+    isUnchangedSkillFolder,
   }: WalkSkillFoldersOptions = {},
 ): Promise<WalkSkillFoldersResult> {
   const diagnostics: Diagnostic[] = [];
@@ -87,14 +95,15 @@ export async function walkSkillFolders(
     // One folder at a time, handed on at once: holding a whole level's listings (10,000 skill
     // folders) only feeds the garbage collector.
     for (const pending of level) {
-      const skillFile = readSkillFileDirectly(pending.directory);
-      if (skillFile !== undefined) {
+      const unchanged = isUnchangedSkillFolder?.(pending.directory) === true;
+      const skillFile = unchanged ? undefined : readSkillFileDirectly(pending.directory);
+      if (unchanged || skillFile !== undefined) {
         if (skillDirectories.length >= maxFolders) {
           limitReached = 'skills';
           break walk;
         }
         skillDirectories.push(pending.directory);
-        onSkillFolder?.(pending.directory, { skillFile });
+        onSkillFolder?.(pending.directory, unchanged ? { unchanged } : { skillFile });
         continue;
       }
       if (searched >= maxFolders) {
