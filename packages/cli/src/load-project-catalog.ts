@@ -21,7 +21,8 @@ export async function loadProjectCatalog(
   output: Output,
   { listFiles = false }: { listFiles?: boolean } = {},
 ): Promise<ProjectCatalog> {
-  const { catalogFromDiscovery, discoverSkills, isWorkspaceTrusted } = await loadCore();
+  const { catalogFromDiscovery, defaultDiscoveryCacheDirectory, discoverSkills, isWorkspaceTrusted } =
+    await loadCore();
   return output.spin('Discovering skills…', async () => {
     const trusted = await isWorkspaceTrusted(context.projectRoot, {
       homeDirectory: context.homeDirectory,
@@ -33,6 +34,10 @@ export async function loadProjectCatalog(
       trusted,
       includeUntrustedProject: true,
       listFiles,
+      // A stat per unchanged skill instead of a read and a parse; SKILLDOCK_NO_CACHE=1 turns it off.
+      ...(context.env.SKILLDOCK_NO_CACHE === '1'
+        ? {}
+        : { cacheDirectory: defaultDiscoveryCacheDirectory(context.homeDirectory, context.env) }),
     });
     const catalog = catalogFromDiscovery(discovery, { projectRoot: context.projectRoot });
     return { discovery, catalog, trusted };

@@ -52,6 +52,7 @@ export class SkilldockError extends Error {
     return (
       typeof value === 'object' &&
       value !== null &&
+      // biome-ignore lint/complexity/noThisInStatic: `this` is the class isInstance was called on.
       (value as Record<symbol, unknown>)[markerFor(this.name)] === true
     );
   }

@@ -43,6 +43,7 @@ export {
   type SkillSettings,
   settingsSchema,
 } from './discover/settings.js';
+export { defaultDiscoveryCacheDirectory } from './discover/skill-scan-cache.js';
 export { SkillWatcher, type SkillWatcherOptions, type SnapshotListener } from './discover/skill-watcher.js';
 export {
   isWorkspaceTrusted,

@@ -27,7 +27,8 @@ describe('errors', () => {
     expect(SkilldockError.isInstance(security)).toBe(true);
     expect(SecurityError.isInstance(new SkilldockError('x', 'x'))).toBe(false);
     // Another copy of the package: a different class object with the same name.
-    const CopiedSecurityError = { SecurityError: class SecurityError extends SkilldockError {} }.SecurityError;
+    const CopiedSecurityError = { SecurityError: class SecurityError extends SkilldockError {} }
+      .SecurityError;
     expect(SecurityError.isInstance(new CopiedSecurityError('x', 'x'))).toBe(true);
     expect(CopiedSecurityError.isInstance(security)).toBe(true);
     expect(ModelError.isInstance(new ModelError('model_failed', 'x'))).toBe(true);

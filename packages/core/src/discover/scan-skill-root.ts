@@ -127,6 +127,18 @@ function stampSkillFolder(directory: string, skillFileStats?: Stats): string | u
   return `${skillFile.dev}:${skillFile.ino}:${skillFile.size}:${skillFile.mtimeMs}:${skillFile.ctimeMs}:${folder.mtimeMs}`;
 }
 
+/**
+ * True when `after` holds exactly what `before` did: the same root state and walk notes, and the
+ * very same load result (reused by stamp) for every skill folder.
+ */
+export function isSameScan(before: SkillRootScan, after: SkillRootScan): boolean {
+  if (before.located.root.directory !== after.located.root.directory) return false;
+  if (before.status !== after.status || before.results.size !== after.results.size) return false;
+  if (JSON.stringify(before.diagnostics) !== JSON.stringify(after.diagnostics)) return false;
+  for (const [directory, result] of after.results) if (before.results.get(directory) !== result) return false;
+  return true;
+}
+
 /** The diagnostic for a root that could not be walked. */
 export function rootFailure(located: LocatedSkillRoot, error: unknown): Diagnostic {
   const code = (error as NodeJS.ErrnoException).code;

@@ -9,7 +9,7 @@ import { assembleDiscovery } from './assemble-discovery.js';
 import { catalogFromDiscovery } from './catalog-from-discovery.js';
 import { type DiscoveryPlan, planDiscovery } from './discover-skills.js';
 import { SETTINGS_RELATIVE_PATH } from './load-settings.js';
-import { type SkillRootScan, scanSkillRoot } from './scan-skill-root.js';
+import { isSameScan, type SkillRootScan, scanSkillRoot } from './scan-skill-root.js';
 import { DEFAULT_MAX_DEPTH } from './settings.js';
 import type { DiscoverSkillsOptions, DiscoveryResult } from './types.js';
 import { updateSkillRootScan } from './update-skill-root-scan.js';
@@ -143,7 +143,7 @@ export class SkillWatcher {
       this.plan === undefined ||
       !samePlan(this.plan, plan) ||
       scans.length !== this.scans.length ||
-      scans.some((scan, index) => !sameScan(this.scans[index]!, scan));
+      scans.some((scan, index) => !isSameScan(this.scans[index]!, scan));
     this.scans = scans;
     this.plan = { ...plan, scanOptions };
     return changed;
@@ -256,15 +256,6 @@ function samePlan(before: DiscoveryPlan, after: DiscoveryPlan): boolean {
     JSON.stringify([before.settings, before.diagnostics, before.roots]) ===
     JSON.stringify([after.settings, after.diagnostics, after.roots])
   );
-}
-
-/** Same root state and the very same load result (reused by stamp) for every skill folder. */
-function sameScan(before: SkillRootScan, after: SkillRootScan): boolean {
-  if (before.located.root.directory !== after.located.root.directory) return false;
-  if (before.status !== after.status || before.results.size !== after.results.size) return false;
-  if (JSON.stringify(before.diagnostics) !== JSON.stringify(after.diagnostics)) return false;
-  for (const [directory, result] of after.results) if (before.results.get(directory) !== result) return false;
-  return true;
 }
 
 /** Maps a path seen through a configured root (maybe a link) onto the root's real folder. */
