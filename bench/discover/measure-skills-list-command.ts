@@ -17,7 +17,10 @@ export type SkillsListCommandMeasurement =
   | {
       readonly ok: true;
       readonly nodeStartup: Measurement;
+      /** Without the discovery cache (`SKILLDOCK_NO_CACHE=1`): the cold listing. */
       readonly command: Measurement;
+      /** With the discovery cache filled by an earlier run: the warm listing. */
+      readonly warmCommand: Measurement;
       /** A Node script that only walks the skill folder and reads every SKILL.md (the floor). */
       readonly readOnlyScript: Measurement;
       /** `skills list` of the `skills` CLI (the pinned devDependency), or why it was not run. */
@@ -36,7 +39,9 @@ interface ProcessResult {
 
 /**
  * Times `node packages/cli/bin/skilldock.js skills list --json --cwd <project>` as a whole process,
- * interleaved with `node -e ""` (bare Node start-up) as its baseline. The CLI runs from its build
+ * cold (no discovery cache) and warm (the cache the first run wrote; its output must be identical),
+ * interleaved with `node -e ""` (bare Node start-up), a script that only walks and reads every
+ * SKILL.md (the floor), and the `skills` CLI's `skills list`. The CLI runs from its build
  * output (`npm run build`), so stale builds measure stale code.
  */
 export async function measureSkillsListCommand({
@@ -91,8 +96,13 @@ export async function measureSkillsListCommand({
       if (result.exitCode !== 0) throw new Error(`the read-only script failed: ${result.stderr}`);
     },
     command: async () => {
+      const result = await runNode(commandArguments, { ...environment, SKILLDOCK_NO_CACHE: '1' });
+      if (result.exitCode !== 0) throw new Error(`skilldock skills list failed: ${result.stderr}`);
+    },
+    warmCommand: async () => {
       const result = await runNode(commandArguments, environment);
       if (result.exitCode !== 0) throw new Error(`skilldock skills list failed: ${result.stderr}`);
+      if (result.stdout !== probe.stdout) throw new Error('the cached listing differs from the first one');
     },
   };
   if (peerOk) operations.peer = () => runNode(peerArguments, environment, projectRoot);
@@ -101,6 +111,7 @@ export async function measureSkillsListCommand({
     ok: true,
     nodeStartup: measured.nodeStartup!,
     command: measured.command!,
+    warmCommand: measured.warmCommand!,
     readOnlyScript: measured.readOnlyScript!,
     peer: peerOk
       ? measured.peer!
