@@ -1,7 +1,13 @@
 import type { ConversationMessage } from '../model/conversation.js';
 
-/** How a run ended. Only `completed` and `cancelled` end without an error. */
-export type RunStatus = 'completed' | 'cancelled' | 'max-turns' | 'time-limit' | 'failed';
+import type { ApprovalRequest } from './run-context.js';
+import type { RunState } from './run-state.js';
+
+/**
+ * How a run ended. Only `completed`, `cancelled` and `interrupted` (waiting for approvals, with a
+ * resumable `state`) end without an error.
+ */
+export type RunStatus = 'completed' | 'cancelled' | 'interrupted' | 'max-turns' | 'time-limit' | 'failed';
 
 /** What a run cost (SPEC G2). Token counts add up every request. */
 export interface RunStats {
@@ -26,4 +32,8 @@ export interface RunResult {
   /** The text of the last assistant message ('' when there is none). */
   readonly finalText: string;
   readonly stats: RunStats;
+  /** With status `interrupted`: the calls waiting for an approval. */
+  readonly interruptions?: readonly ApprovalRequest[];
+  /** With status `interrupted`: what to store, answer and resume (`runAgent(context, { state })`). */
+  readonly state?: RunState;
 }
