@@ -34,7 +34,6 @@ export {
   STANDARD_SKILL_FOLDERS,
 } from './discover/resolve-skill-roots.js';
 export {
-  type CatalogBudget,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_FOLDERS,
   type ModelProviderSettings,

@@ -1,7 +1,7 @@
 import { UserInputError } from '@skilldock/core';
 import type { ConversationMessage } from '../model/conversation.js';
 import type { ApprovalRequest } from './run-context.js';
-import type { RunStats } from './run-result.js';
+import type { RunStats } from './run-stats.js';
 
 /** The user's answer to one pending approval. */
 export interface ApprovalAnswer {

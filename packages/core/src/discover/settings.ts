@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CatalogBudget } from '../catalog/types.js';
 
 /** Default deepest folder level searched below a skill root (SPEC D2). */
 export const DEFAULT_MAX_DEPTH = 6;
@@ -9,14 +10,6 @@ export const DEFAULT_MAX_DEPTH = 6;
  * a 1,000-skill root with one group folder per skill must not be cut).
  */
 export const DEFAULT_MAX_FOLDERS = 10_000;
-
-/** A catalog size limit; when both are set, both must hold (SPEC D8). */
-export interface CatalogBudget {
-  /** Most tokens the rendered catalog may take (counted with the o200k encoding). */
-  readonly tokens?: number;
-  /** Most characters (UTF-16 code units) the rendered catalog may take. */
-  readonly characters?: number;
-}
 
 /**
  * Skilldock settings, read from `<project>/.skilldock/settings.json` and
