@@ -17,7 +17,14 @@ export type SkillsListCommandMeasurement =
   | {
       readonly ok: true;
       readonly nodeStartup: Measurement;
+      /** Without the discovery cache (`SKILLDOCK_NO_CACHE=1`): the cold listing. */
       readonly command: Measurement;
+      /** With the discovery cache filled by an earlier run: the warm listing. */
+      readonly warmCommand: Measurement;
+      /** A Node script that only walks the skill folder and reads every SKILL.md (the floor). */
+      readonly readOnlyScript: Measurement;
+      /** `skills list` of the `skills` CLI (the pinned devDependency), or why it was not run. */
+      readonly peer: Measurement | { readonly reason: string };
       /** Skills in the command's JSON output, when it could be counted. */
       readonly listedSkills: number | undefined;
       readonly outputBytes: number;
@@ -32,7 +39,9 @@ interface ProcessResult {
 
 /**
  * Times `node packages/cli/bin/skilldock.js skills list --json --cwd <project>` as a whole process,
- * interleaved with `node -e ""` (bare Node start-up) as its baseline. The CLI runs from its build
+ * cold (no discovery cache) and warm (the cache the first run wrote; its output must be identical),
+ * interleaved with `node -e ""` (bare Node start-up), a script that only walks and reads every
+ * SKILL.md (the floor), and the `skills` CLI's `skills list`. The CLI runs from its build
  * output (`npm run build`), so stale builds measure stale code.
  */
 export async function measureSkillsListCommand({
@@ -73,34 +82,76 @@ export async function measureSkillsListCommand({
       reason: `\`skilldock skills list --json\` did not print JSON: ${probe.stdout.slice(0, 80)}`,
     };
   }
-  const { nodeStartup, command } = await measureInterleaved(
-    {
-      nodeStartup: () => runNode(['-e', ''], environment),
-      command: async () => {
-        const result = await runNode(commandArguments, environment);
-        if (result.exitCode !== 0) throw new Error(`skilldock skills list failed: ${result.stderr}`);
-      },
+  const readOnlyArguments = ['-e', READ_ONLY_SCRIPT, join(projectRoot, '.agents', 'skills')];
+  const peerBin = join(repositoryRoot, 'node_modules', 'skills', 'bin', 'cli.mjs');
+  const peerArguments = [peerBin, 'list'];
+  const peerProbe = existsSync(peerBin)
+    ? await runNode(peerArguments, environment, projectRoot)
+    : { exitCode: -1, stdout: '', stderr: 'the skills CLI is not installed (npm ci)' };
+  const peerOk = peerProbe.exitCode === 0;
+  const operations: Record<string, () => Promise<unknown>> = {
+    nodeStartup: () => runNode(['-e', ''], environment),
+    readOnlyScript: async () => {
+      const result = await runNode(readOnlyArguments, environment);
+      if (result.exitCode !== 0) throw new Error(`the read-only script failed: ${result.stderr}`);
     },
-    { rounds },
-  );
+    command: async () => {
+      const result = await runNode(commandArguments, { ...environment, SKILLDOCK_NO_CACHE: '1' });
+      if (result.exitCode !== 0) throw new Error(`skilldock skills list failed: ${result.stderr}`);
+    },
+    warmCommand: async () => {
+      const result = await runNode(commandArguments, environment);
+      if (result.exitCode !== 0) throw new Error(`skilldock skills list failed: ${result.stderr}`);
+      if (result.stdout !== probe.stdout) throw new Error('the cached listing differs from the first one');
+    },
+  };
+  if (peerOk) operations.peer = () => runNode(peerArguments, environment, projectRoot);
+  const measured = await measureInterleaved(operations, { rounds });
   return {
     ok: true,
-    nodeStartup,
-    command,
+    nodeStartup: measured.nodeStartup!,
+    command: measured.command!,
+    warmCommand: measured.warmCommand!,
+    readOnlyScript: measured.readOnlyScript!,
+    peer: peerOk
+      ? measured.peer!
+      : { reason: `skills list exited with ${peerProbe.exitCode}: ${peerProbe.stderr.split('\n')[0]}` },
     listedSkills: countSkills(listed),
     outputBytes: Buffer.byteLength(probe.stdout),
   };
 }
 
+/**
+ * The floor a listing cannot beat: walk the skill folder and read every SKILL.md, nothing else
+ * (no parse, no validation, no output).
+ */
+const READ_ONLY_SCRIPT = `
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const root = process.argv[1];
+let bytes = 0;
+for (const entry of readdirSync(root, { withFileTypes: true })) {
+  if (!entry.isDirectory()) continue;
+  for (const file of readdirSync(join(root, entry.name))) if (file === 'SKILL.md') bytes += readFileSync(join(root, entry.name, file)).length;
+}
+if (bytes === 0) process.exit(1);
+`;
+
 function runNode(
   commandArguments: readonly string[],
   environment: NodeJS.ProcessEnv,
+  cwd?: string,
 ): Promise<ProcessResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [...commandArguments],
-      { env: environment, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' },
+      {
+        env: environment,
+        maxBuffer: 512 * 1024 * 1024,
+        encoding: 'utf8',
+        ...(cwd === undefined ? {} : { cwd }),
+      },
       (error, stdout, stderr) => {
         const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
         resolve({ exitCode, stdout, stderr });

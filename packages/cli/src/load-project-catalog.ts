@@ -13,9 +13,16 @@ export interface ProjectCatalog {
 /**
  * Discovers and resolves the project's skills. Listing, validating and `doctor` run nothing, so they
  * always read project skills, trusted or not (SPEC D2); `trusted` is reported for the user.
+ * Supporting files are listed only with `listFiles` (issue 9: a listing of 10,000 skills shows
+ * none, and listing them was a fifth of its time); `skills show` lists its one skill's files.
  */
-export async function loadProjectCatalog(context: CliContext, output: Output): Promise<ProjectCatalog> {
-  const { catalogFromDiscovery, discoverSkills, isWorkspaceTrusted } = await loadCore();
+export async function loadProjectCatalog(
+  context: CliContext,
+  output: Output,
+  { listFiles = false }: { listFiles?: boolean } = {},
+): Promise<ProjectCatalog> {
+  const { catalogFromDiscovery, defaultDiscoveryCacheDirectory, discoverSkills, isWorkspaceTrusted } =
+    await loadCore();
   return output.spin('Discovering skills…', async () => {
     const trusted = await isWorkspaceTrusted(context.projectRoot, {
       homeDirectory: context.homeDirectory,
@@ -26,6 +33,11 @@ export async function loadProjectCatalog(context: CliContext, output: Output): P
       homeDirectory: context.homeDirectory,
       trusted,
       includeUntrustedProject: true,
+      listFiles,
+      // A stat per unchanged skill instead of a read and a parse; SKILLDOCK_NO_CACHE=1 turns it off.
+      ...(context.env.SKILLDOCK_NO_CACHE === '1'
+        ? {}
+        : { cacheDirectory: defaultDiscoveryCacheDirectory(context.homeDirectory, context.env) }),
     });
     const catalog = catalogFromDiscovery(discovery, { projectRoot: context.projectRoot });
     return { discovery, catalog, trusted };

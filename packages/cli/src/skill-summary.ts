@@ -19,7 +19,14 @@ export function skillJson(
     status,
     overrides = [],
     shadowedBy,
-  }: { status: ListingStatus; overrides?: readonly SkillReference[]; shadowedBy?: SkillReference },
+    withFiles = true,
+  }: {
+    status: ListingStatus;
+    overrides?: readonly SkillReference[];
+    shadowedBy?: SkillReference;
+    /** Include `files` (listings leave it out unless asked with `--files`). */
+    withFiles?: boolean;
+  },
 ): Record<string, unknown> {
   return {
     id: skill.id,
@@ -43,7 +50,7 @@ export function skillJson(
       tools: skill.fields.toolDependencies,
       mcp: skill.fields.mcpDependencies,
     },
-    files: skill.files.map((file) => ({ path: file.path, size: file.size })),
+    ...(withFiles ? { files: skill.files.map((file) => ({ path: file.path, size: file.size })) } : {}),
     overrides: overrides.map(referenceJson),
     shadowedBy: shadowedBy ? referenceJson(shadowedBy) : null,
     diagnostics: skill.diagnostics.map(diagnosticJson),

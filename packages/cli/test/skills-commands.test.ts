@@ -71,6 +71,27 @@ describe('skilldock skills list', () => {
     expect(shadowed.map((skill) => [skill.id, skill.source.type])).toEqual([['alpha', 'personal']]);
   });
 
+  it('D1 lists supporting files only with --files; show always lists them', () => {
+    writeSkill(projectSkills, 'forms', 'name: forms\ndescription: Forms.', '# Forms\n', {
+      'references/guide.md': 'guide',
+      'scripts/fill.py': 'print(1)',
+    });
+    const plain = JSON.parse(runCli(['skills', 'list', '--json'], { cwd: project, home }).stdout);
+    expect(plain.skills[0].id).toBe('forms');
+    expect(plain.skills[0]).not.toHaveProperty('files');
+    const withFiles = JSON.parse(
+      runCli(['skills', 'list', '--json', '--files'], { cwd: project, home }).stdout,
+    );
+    expect(withFiles.skills[0].files).toEqual([
+      { path: 'references/guide.md', size: 5 },
+      { path: 'scripts/fill.py', size: 8 },
+    ]);
+    const { files: _files, ...rest } = withFiles.skills[0];
+    expect(rest).toEqual(plain.skills[0]);
+    const shown = JSON.parse(runCli(['skills', 'show', 'forms', '--json'], { cwd: project, home }).stdout);
+    expect(shown.files).toEqual(withFiles.skills[0].files);
+  });
+
   it('D1 prints a table and points to doctor when a skill folder fails to load', () => {
     writeSkill(projectSkills, 'good', 'name: good\ndescription: Fine.');
     writeSkill(projectSkills, 'broken', 'name: broken');

@@ -3,7 +3,10 @@
  * are returned as data with diagnostics instead; these are thrown when a caller cannot go on.
  */
 
-const MARKER = Symbol.for('skilldock.error');
+/** The registry-wide symbol that marks instances of the error class called `name`. */
+function markerFor(name: string): symbol {
+  return Symbol.for(`skilldock.error.${name}`);
+}
 
 /** Fields that describe a failure in a structured way (`{ path, limit, actual }`). */
 export interface ErrorDetails {
@@ -14,9 +17,15 @@ export interface ErrorDetails {
   readonly [key: string]: unknown;
 }
 
-/** Base class of every error Skilldock throws. `code` is stable snake_case; match on it. */
+/**
+ * Base class of every error Skilldock throws. `code` is stable snake_case; match on it.
+ *
+ * Each class in the chain leaves its own marker on the instance (a `Symbol.for` keyed by the class
+ * name), so `isInstance` works across copies of a package and tells siblings apart:
+ * `ModelError.isInstance(new SecurityError(…))` is false, `SkilldockError.isInstance` of either is
+ * true. A subclass needs nothing for this but a unique class name.
+ */
 export class SkilldockError extends Error {
-  readonly [MARKER] = true;
   readonly code: string;
   readonly details: ErrorDetails;
 
@@ -25,11 +34,27 @@ export class SkilldockError extends Error {
     this.name = new.target.name;
     this.code = code;
     this.details = options.details ?? {};
+    for (
+      let type: unknown = new.target;
+      typeof type === 'function' && type !== Error;
+      type = Object.getPrototypeOf(type)
+    ) {
+      Object.defineProperty(this, markerFor((type as { name: string }).name), { value: true });
+    }
   }
 
-  /** True for any Skilldock error, even one thrown by another copy of this package. */
-  static isInstance(value: unknown): value is SkilldockError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+  /**
+   * True when `value` is an instance of this class or a subclass, even one thrown by another
+   * copy of the package.
+   * @example ModelError.isInstance(error) // false for a SecurityError
+   */
+  static isInstance<T extends typeof SkilldockError>(this: T, value: unknown): value is InstanceType<T> {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      // biome-ignore lint/complexity/noThisInStatic: `this` is the class isInstance was called on.
+      (value as Record<symbol, unknown>)[markerFor(this.name)] === true
+    );
   }
 }
 

@@ -42,7 +42,6 @@ export {
   STANDARD_SKILL_FOLDERS,
 } from './discover/resolve-skill-roots.js';
 export {
-  type CatalogBudget,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_FOLDERS,
   type McpServerSettings,
@@ -53,6 +52,7 @@ export {
   type SkillSettings,
   settingsSchema,
 } from './discover/settings.js';
+export { defaultDiscoveryCacheDirectory } from './discover/skill-scan-cache.js';
 export { SkillWatcher, type SkillWatcherOptions, type SnapshotListener } from './discover/skill-watcher.js';
 export {
   isWorkspaceTrusted,

@@ -17,4 +17,20 @@ describe('errors', () => {
     expect(error).toBeInstanceOf(SkilldockError);
     expect(new UserInputError('bad', 'bad')).not.toBeInstanceOf(SecurityError);
   });
+
+  it('isInstance tells sibling classes apart and recognises a copy of a class by its name', () => {
+    class ModelError extends SkilldockError {}
+    const security = new SecurityError('path_escape', 'x');
+    expect(ModelError.isInstance(security)).toBe(false);
+    expect(SecurityError.isInstance(security)).toBe(true);
+    expect(UserInputError.isInstance(security)).toBe(false);
+    expect(SkilldockError.isInstance(security)).toBe(true);
+    expect(SecurityError.isInstance(new SkilldockError('x', 'x'))).toBe(false);
+    // Another copy of the package: a different class object with the same name.
+    const CopiedSecurityError = { SecurityError: class SecurityError extends SkilldockError {} }
+      .SecurityError;
+    expect(SecurityError.isInstance(new CopiedSecurityError('x', 'x'))).toBe(true);
+    expect(CopiedSecurityError.isInstance(security)).toBe(true);
+    expect(ModelError.isInstance(new ModelError('model_failed', 'x'))).toBe(true);
+  });
 });

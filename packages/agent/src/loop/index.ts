@@ -15,4 +15,11 @@ export {
 } from './run-context.js';
 export { MaxTurnsExceededError, TimeLimitExceededError } from './run-limit-errors.js';
 export type { RunResult, RunStats, RunStatus } from './run-result.js';
+export {
+  type ApprovalAnswer,
+  approveToolCall,
+  denyToolCall,
+  parseRunState,
+  type RunState,
+} from './run-state.js';
 export { type RunToCompletionOptions, runToCompletion } from './run-to-completion.js';

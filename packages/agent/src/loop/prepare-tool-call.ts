@@ -7,6 +7,7 @@ import type { AgentTool } from '../tools/agent-tool.js';
 import type { AgentEvent, ToolCallOutcome } from './agent-event.js';
 import { findAgentConfigWrites } from './find-agent-config-writes.js';
 import { readSkillPath, skillPathRequest } from './read-skill-path.js';
+import type { ApprovalRequest } from './run-context.js';
 import type { ToolCallEnvironment } from './tool-call-environment.js';
 
 /** A call that runs: `execute` does the work and says what happened. */
@@ -36,16 +37,42 @@ export function settled(outcome: ToolCallOutcome, content: string): ToolCallExec
   return { kind: 'done', outcome, result: { content, isError: outcome !== 'done' }, events: [] };
 }
 
+/** The call waits for an approval nobody can give now: the run stops, resumable (`RunState`). */
+export interface InterruptedCall {
+  readonly kind: 'interrupt';
+  readonly request: ApprovalRequest;
+}
+
+/** What the rules say about a call before anyone is asked. */
+type Judgement =
+  | ToolCallExecution
+  | { readonly kind: 'session' }
+  | {
+      readonly kind: 'host';
+      readonly tool: AgentTool;
+      readonly input: Record<string, unknown>;
+      /** Real paths of agent-config files the call may write (allowed by the modes, or asked). */
+      readonly approvedPaths: readonly string[];
+    }
+  | { readonly kind: 'policy-deny'; readonly reason: string }
+  | {
+      readonly kind: 'ask';
+      readonly tool: AgentTool;
+      readonly input: Record<string, unknown>;
+      readonly approvedPaths: readonly string[];
+      readonly request: ApprovalRequest;
+      /** What the call would do, for a refusal the model reads. */
+      readonly what: string;
+    };
+
 /**
- * Decide whether a call may run (SPEC R6, G3): the skill session's tool gate first, then the
- * approval modes by the tool's kind, asking the user when a mode says `ask`. Refusals become
- * results the model reads; the approval events say who decided.
+ * Applies the rules to a call without side effects (SPEC R6, G3, SEC2): is there such a tool, are
+ * the arguments an object, does the skill session's gate let it through, and what do the approval
+ * modes say of its kind — a write to a file that configures the agent being its own kind. Also
+ * used to list every call of a turn that will wait for an approval.
  */
-export async function* prepareToolCall(
-  call: ModelToolCall,
-  environment: ToolCallEnvironment,
-): AsyncGenerator<AgentEvent, RunnableCall | ToolCallExecution> {
-  const { context, signal } = environment;
+async function judgeToolCall(call: ModelToolCall, environment: ToolCallEnvironment): Promise<Judgement> {
+  const { context } = environment;
   const session = context.skillSession;
   const isSessionTool = session !== undefined && environment.sessionToolNames.has(call.name);
   if (!isSessionTool && !environment.toolsByName.has(call.name)) {
@@ -60,7 +87,7 @@ export async function* prepareToolCall(
       `The arguments of ${call.name} ${input.problem}. The tool was not run; call it again with a JSON object.`,
     );
   }
-  if (isSessionTool) return { kind: 'run', execute: () => executeSessionTool(call, environment) };
+  if (isSessionTool) return { kind: 'session' };
   const tool = environment.toolsByName.get(call.name)!;
   const permission = session?.canExecuteTool(call.name);
   if (permission !== undefined && !permission.allowed) return settled('refused', permission.reason);
@@ -72,7 +99,62 @@ export async function* prepareToolCall(
     agentConfig.length > 0
       ? `${WHAT_KIND_DOES.configure} (${agentConfig.map((write) => `${write.path}: ${write.configures}`).join('; ')})`
       : WHAT_KIND_DOES[kind];
+  const approvedPaths = agentConfig.map((write) => write.realPath);
   const decision = decideCombinedApproval(context.approvalModes, kind);
+  if (decision === 'deny') {
+    const mode = context.approvalModes.find((candidate) => decideApproval(candidate, kind) === 'deny');
+    return {
+      kind: 'policy-deny',
+      reason: `The tool ${call.name} was not run: ${mode} mode does not allow ${what}.`,
+    };
+  }
+  if (decision === 'allow') return { kind: 'host', tool, input: input.value, approvedPaths };
+  const request: ApprovalRequest = {
+    toolCallId: call.id,
+    toolName: call.name,
+    kind: tool.kind,
+    input: input.value,
+    modes: context.approvalModes,
+    ...(agentConfig.length > 0
+      ? { agentConfig: agentConfig.map(({ path, configures }) => ({ path, configures })) }
+      : {}),
+  };
+  return { kind: 'ask', tool, input: input.value, approvedPaths, request, what };
+}
+
+/**
+ * The approval request of a call that will stop the run (interrupting runs only): it needs one,
+ * nobody can be asked now, and the resumed state holds no answer for it.
+ */
+export async function pendingApproval(
+  call: ModelToolCall,
+  environment: ToolCallEnvironment,
+): Promise<ApprovalRequest | undefined> {
+  if (!interrupts(environment)) return undefined;
+  const judgement = await judgeToolCall(call, environment);
+  return judgement.kind === 'ask' && !environment.answers?.has(call.id) ? judgement.request : undefined;
+}
+
+function interrupts(environment: ToolCallEnvironment): boolean {
+  return environment.context.askApproval === undefined && environment.context.interruptForApproval === true;
+}
+
+/**
+ * Decide whether a call may run (SPEC R6, G3): the skill session's tool gate first, then the
+ * approval modes by the tool's kind; where a mode says `ask`, an answer given to a resumed run
+ * decides, else the user is asked (`askApproval`), else an interrupting run stops
+ * (`interruptForApproval`), else a headless run denies. Refusals become results the model reads;
+ * the approval events say who decided.
+ */
+export async function* prepareToolCall(
+  call: ModelToolCall,
+  environment: ToolCallEnvironment,
+): AsyncGenerator<AgentEvent, RunnableCall | ToolCallExecution | InterruptedCall> {
+  const { context, signal } = environment;
+  const judgement = await judgeToolCall(call, environment);
+  if (judgement.kind === 'done') return judgement;
+  if (judgement.kind === 'session')
+    return { kind: 'run', execute: () => executeSessionTool(call, environment) };
   const decided = (choice: 'allow' | 'deny', decidedBy: 'policy' | 'user' | 'headless', reason?: string) =>
     ({
       type: 'approval-decision',
@@ -82,50 +164,49 @@ export async function* prepareToolCall(
       decidedBy,
       ...(reason === undefined ? {} : { reason }),
     }) as const;
-  if (decision === 'deny') {
-    const mode = context.approvalModes.find((candidate) => decideApproval(candidate, kind) === 'deny');
-    const reason = `The tool ${call.name} was not run: ${mode} mode does not allow ${what}.`;
-    yield decided('deny', 'policy', reason);
-    return settled('denied', reason);
+  if (judgement.kind === 'policy-deny') {
+    yield decided('deny', 'policy', judgement.reason);
+    return settled('denied', judgement.reason);
   }
-  if (decision === 'ask') {
-    if (context.askApproval === undefined) {
+  const { tool, input, approvedPaths } = judgement;
+  if (judgement.kind === 'ask') {
+    const { request, what } = judgement;
+    const given = environment.answers?.get(call.id);
+    let answer: 'allow' | 'deny' | 'aborted';
+    if (given !== undefined) answer = given.decision;
+    else if (context.askApproval === undefined) {
+      if (interrupts(environment)) {
+        yield { type: 'approval-request', request };
+        return { kind: 'interrupt', request };
+      }
       const reason = `The tool ${call.name} was not run: ${what} needs the user's approval, and nobody can approve in this non-interactive run.`;
       yield decided('deny', 'headless', reason);
       return settled('denied', reason);
-    }
-    const request = {
-      toolCallId: call.id,
-      toolName: call.name,
-      kind: tool.kind,
-      input: input.value,
-      modes: context.approvalModes,
-      ...(agentConfig.length > 0
-        ? { agentConfig: agentConfig.map(({ path, configures }) => ({ path, configures })) }
-        : {}),
-    };
-    yield { type: 'approval-request', request };
-    let answer: 'allow' | 'deny' | 'aborted';
-    try {
-      answer = await abortable(context.askApproval(request), signal);
-    } catch (error) {
-      if (signal.aborted) answer = 'aborted';
-      else {
-        const reason = `The tool ${call.name} was not run: asking for approval failed: ${(error as Error).message}`;
-        yield decided('deny', 'user', reason);
-        return settled('denied', reason);
+    } else {
+      yield { type: 'approval-request', request };
+      try {
+        answer = await abortable(context.askApproval(request), signal);
+      } catch (error) {
+        if (signal.aborted) answer = 'aborted';
+        else {
+          const reason = `The tool ${call.name} was not run: asking for approval failed: ${(error as Error).message}`;
+          yield decided('deny', 'user', reason);
+          return settled('denied', reason);
+        }
       }
     }
     if (answer === 'aborted') return settled('cancelled', environment.cancelMessage('before it ran'));
     if (answer !== 'allow') {
-      const reason = `The user did not approve running ${call.name}.`;
+      const reason =
+        given?.reason === undefined
+          ? `The user did not approve running ${call.name}.`
+          : `The user did not approve running ${call.name}: ${given.reason}`;
       yield decided('deny', 'user', reason);
       return settled('denied', reason);
     }
     yield decided('allow', 'user');
   }
-  const approvedPaths = agentConfig.map((write) => write.realPath);
-  return { kind: 'run', execute: () => executeHostTool(tool, input.value, environment, approvedPaths) };
+  return { kind: 'run', execute: () => executeHostTool(tool, input, environment, approvedPaths) };
 }
 
 type ParsedArguments =

@@ -1,4 +1,4 @@
-import type { ToolDeclaration } from '@skilldock/core';
+import { type ToolDeclaration, UserInputError } from '@skilldock/core';
 import type { ConversationMessage, ModelToolCall } from '../model/conversation.js';
 import type { FinishReason, ModelUsage } from '../model/model-provider.js';
 import type { AgentEvent } from './agent-event.js';
@@ -6,15 +6,21 @@ import { refreshSkillCatalog } from './refresh-skill-catalog.js';
 import type { RunContext } from './run-context.js';
 import { MaxTurnsExceededError, TimeLimitExceededError } from './run-limit-errors.js';
 import type { RunResult, RunStatus } from './run-result.js';
+import type { ApprovalAnswer, RunState } from './run-state.js';
 import { runToolCalls } from './run-tool-calls.js';
 import type { ToolCallEnvironment } from './tool-call-environment.js';
 import { uniqueToolCallIds } from './unique-tool-call-ids.js';
 
-/** What a run starts from: earlier messages (a continued conversation), a new prompt, or both. */
+/**
+ * What a run starts from: earlier messages (a continued conversation), a new prompt, or both; or
+ * the `state` of an interrupted run whose approvals were answered (then nothing else).
+ */
 export interface RunAgentInput {
   readonly messages?: readonly ConversationMessage[];
   /** Appended as a user message after `messages`. */
   readonly prompt?: string;
+  /** Resume an interrupted run: its calls run as answered, then the loop goes on. */
+  readonly state?: RunState;
 }
 
 /** Options of {@link runAgent}. */
@@ -45,7 +51,14 @@ export async function* runAgent(
   input: RunAgentInput,
   { signal }: RunAgentOptions = {},
 ): AsyncGenerator<AgentEvent, RunResult> {
-  const started = performance.now();
+  const resumed = input.state;
+  if (resumed !== undefined && (input.messages !== undefined || input.prompt !== undefined)) {
+    throw new UserInputError(
+      'run_input_invalid',
+      'A resumed run takes its state alone: the conversation is in it; add a prompt after it completes.',
+    );
+  }
+  const started = performance.now() - (resumed?.stats.wallTimeMs ?? 0);
   const session = context.skillSession;
   const controller = new AbortController();
   let stopReason: StopReason | undefined;
@@ -73,15 +86,19 @@ export async function* runAgent(
       ? [...session.filterTools(hostDeclarations, (tool) => tool.name), ...session.tools]
       : stableDeclarations;
 
-  const messages: ConversationMessage[] = [...(input.messages ?? [])];
+  const messages: ConversationMessage[] = [...(resumed?.messages ?? input.messages ?? [])];
   const newMessages: ConversationMessage[] = [];
   const append = (message: ConversationMessage) => {
     messages.push(message);
     newMessages.push(message);
   };
-  const total = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
-  let turns = 0;
-  let toolCalls = 0;
+  const total = {
+    inputTokens: resumed?.stats.inputTokens ?? 0,
+    outputTokens: resumed?.stats.outputTokens ?? 0,
+    cachedInputTokens: resumed?.stats.cachedInputTokens ?? 0,
+  };
+  let turns = resumed?.stats.turns ?? 0;
+  let toolCalls = resumed?.stats.toolCalls ?? 0;
   const resultOf = (status: RunStatus): RunResult => {
     const lastAssistant = newMessages.findLast((message) => message.role === 'assistant');
     return {
@@ -92,6 +109,17 @@ export async function* runAgent(
       stats: { turns, ...total, toolCalls, wallTimeMs: performance.now() - started },
     };
   };
+  const interrupted = (interruptions: RunState['interruptions']): RunResult => {
+    const result = resultOf('interrupted');
+    const state: RunState = {
+      version: 1,
+      messages: result.messages,
+      stats: result.stats,
+      interruptions,
+      answers: [],
+    };
+    return { ...result, interruptions, state };
+  };
   const cancelMessage = (when: string) =>
     stopReason === 'time-limit'
       ? `Stopped by the run's time limit ${when}.`
@@ -99,8 +127,33 @@ export async function* runAgent(
   const toolsByName = new Map(context.tools.map((tool) => [tool.name, tool]));
   const sessionToolNames = new Set(session?.tools.map((tool) => tool.name) ?? []);
 
+  const toolEnvironment = (
+    turn: number,
+    answers?: ReadonlyMap<string, ApprovalAnswer>,
+  ): ToolCallEnvironment => ({
+    context,
+    toolsByName,
+    sessionToolNames,
+    signal: controller.signal,
+    turn,
+    cancelMessage,
+    ...(answers === undefined ? {} : { answers }),
+  });
+
   try {
     if (input.prompt !== undefined) append({ role: 'user', content: input.prompt, origin: 'prompt' });
+    if (resumed !== undefined) {
+      // The stopped turn first: its calls without a result run as answered, in order.
+      const waiting = callsWithoutResult(messages);
+      const answers = new Map(resumed.answers.map((given) => [given.toolCallId, given]));
+      const outcome = yield* runToolCalls(waiting, toolEnvironment(turns, answers));
+      for (const result of outcome.results) append(result);
+      if (outcome.interruptions.length > 0) {
+        const result = interrupted(outcome.interruptions);
+        yield { type: 'run-end', result };
+        return result;
+      }
+    }
     while (stopReason === undefined) {
       yield* refreshSkillCatalog(context, controller.signal);
       if (stopReason !== undefined) break;
@@ -164,16 +217,13 @@ export async function* runAgent(
         yield { type: 'run-end', result };
         return result;
       }
-      const environment: ToolCallEnvironment = {
-        context,
-        toolsByName,
-        sessionToolNames,
-        signal: controller.signal,
-        turn,
-        cancelMessage,
-      };
-      const results = yield* runToolCalls(calls, environment);
-      for (const result of results) append(result);
+      const outcome = yield* runToolCalls(calls, toolEnvironment(turn));
+      for (const result of outcome.results) append(result);
+      if (outcome.interruptions.length > 0) {
+        const result = interrupted(outcome.interruptions);
+        yield { type: 'run-end', result };
+        return result;
+      }
     }
     if (stopReason === 'time-limit') {
       const error = new TimeLimitExceededError(maxTimeMs ?? 0, resultOf('time-limit'));
@@ -187,6 +237,17 @@ export async function* runAgent(
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The tool calls of the last assistant message that have no result after it yet. */
+function callsWithoutResult(messages: readonly ConversationMessage[]): ModelToolCall[] {
+  const last = messages.findLastIndex((message) => message.role === 'assistant');
+  const assistant = messages[last];
+  if (assistant?.role !== 'assistant') return [];
+  const answered = new Set(
+    messages.slice(last + 1).flatMap((message) => (message.role === 'tool' ? [message.toolCallId] : [])),
+  );
+  return (assistant.toolCalls ?? []).filter((call) => !answered.has(call.id));
 }
 
 function addUsage(total: { -readonly [Key in keyof ModelUsage]: number }, usage: ModelUsage): void {

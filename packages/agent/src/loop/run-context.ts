@@ -80,6 +80,11 @@ export interface RunContext {
   readonly systemPrompt: string;
   /** Asks the user to approve a tool call; absent in headless runs (such calls are denied). */
   readonly askApproval?: ApprovalCallback;
+  /**
+   * Without `askApproval`: stop the run with status `interrupted` and a resumable `RunState` at a
+   * call that needs approval, instead of denying it (a web user answers in a later request).
+   */
+  readonly interruptForApproval?: boolean;
   /** Asks the user a question (`ask_user_question`); absent when nobody can answer. */
   readonly askUser?: (question: UserQuestion) => Promise<UserAnswer>;
   /** Folders tools may read but never write: the skill folders. */

@@ -1,20 +1,16 @@
 import type { ConversationMessage } from '../model/conversation.js';
 
-/** How a run ended. Only `completed` and `cancelled` end without an error. */
-export type RunStatus = 'completed' | 'cancelled' | 'max-turns' | 'time-limit' | 'failed';
+import type { ApprovalRequest } from './run-context.js';
+import type { RunState } from './run-state.js';
+import type { RunStats } from './run-stats.js';
 
-/** What a run cost (SPEC G2). Token counts add up every request. */
-export interface RunStats {
-  /** Model requests made. */
-  readonly turns: number;
-  /** Input tokens, cached ones included. */
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly cachedInputTokens: number;
-  /** Tool calls the model made (run, refused or denied). */
-  readonly toolCalls: number;
-  readonly wallTimeMs: number;
-}
+export type { RunStats } from './run-stats.js';
+
+/**
+ * How a run ended. Only `completed`, `cancelled` and `interrupted` (waiting for approvals, with a
+ * resumable `state`) end without an error.
+ */
+export type RunStatus = 'completed' | 'cancelled' | 'interrupted' | 'max-turns' | 'time-limit' | 'failed';
 
 /** The outcome of a run. The conversation is consistent whatever the status: every call has a result. */
 export interface RunResult {
@@ -26,4 +22,8 @@ export interface RunResult {
   /** The text of the last assistant message ('' when there is none). */
   readonly finalText: string;
   readonly stats: RunStats;
+  /** With status `interrupted`: the calls waiting for an approval. */
+  readonly interruptions?: readonly ApprovalRequest[];
+  /** With status `interrupted`: what to store, answer and resume (`runAgent(context, { state })`). */
+  readonly state?: RunState;
 }

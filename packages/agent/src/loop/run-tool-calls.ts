@@ -1,18 +1,36 @@
 import type { ModelToolCall, ToolResultMessage } from '../model/conversation.js';
 import type { AgentEvent } from './agent-event.js';
-import { prepareToolCall, settled, type ToolCallExecution } from './prepare-tool-call.js';
+import {
+  pendingApproval,
+  prepareToolCall,
+  type RunnableCall,
+  settled,
+  type ToolCallExecution,
+} from './prepare-tool-call.js';
 import { redactSecrets } from './redact-secrets.js';
+import type { ApprovalRequest } from './run-context.js';
 import type { ToolCallEnvironment } from './tool-call-environment.js';
+
+/** The results of the calls that ran, and the approvals that stopped the rest (if any). */
+export interface ToolCallsOutcome {
+  readonly results: ToolResultMessage[];
+  /**
+   * Every call from the first one that waits for an approval on, that needs one too; the calls
+   * from that first one on have no result yet (a resumed run runs them).
+   */
+  readonly interruptions: readonly ApprovalRequest[];
+}
 
 /**
  * Run one turn's tool calls (SPEC G2): consecutive read-only calls run together, every other call
  * alone and in order; results come back in the order of the calls. After a cancellation each
- * remaining call still gets a result, so the conversation stays valid for the next turn.
+ * remaining call still gets a result, so the conversation stays valid for the next turn. In an
+ * interrupting run, the first call that waits for an approval stops the turn there.
  */
 export async function* runToolCalls(
   calls: readonly ModelToolCall[],
   environment: ToolCallEnvironment,
-): AsyncGenerator<AgentEvent, ToolResultMessage[]> {
+): AsyncGenerator<AgentEvent, ToolCallsOutcome> {
   const results: ToolResultMessage[] = [];
   const { turn, signal } = environment;
   // Two reads of one SKILL.md side by side both see it become active; it is reported once.
@@ -24,15 +42,24 @@ export async function* runToolCalls(
       while (end < calls.length && isReadOnly(calls[end]!, environment)) end++;
     }
     const group = calls.slice(index, end);
+    const first = index;
     index = end;
-    const prepared = [];
+    const prepared: (RunnableCall | ToolCallExecution)[] = [];
     for (const call of group) {
       yield { type: 'tool-call-start', turn, toolCall: call };
-      prepared.push(
-        signal.aborted
-          ? settled('cancelled', environment.cancelMessage('before it ran'))
-          : yield* prepareToolCall(call, environment),
-      );
+      const entry = signal.aborted
+        ? settled('cancelled', environment.cancelMessage('before it ran'))
+        : yield* prepareToolCall(call, environment);
+      if (entry.kind === 'interrupt') {
+        // Calls asked for approval wait alone, never beside others: the group is this call.
+        const later: ApprovalRequest[] = [];
+        for (const next of calls.slice(first + 1)) {
+          const request = await pendingApproval(next, environment);
+          if (request !== undefined) later.push(request);
+        }
+        return { results, interruptions: [entry.request, ...later] };
+      }
+      prepared.push(entry);
     }
     const executions: ToolCallExecution[] = await Promise.all(
       prepared.map((entry) =>
@@ -70,7 +97,7 @@ export async function* runToolCalls(
       });
     }
   }
-  return results;
+  return { results, interruptions: [] };
 }
 
 function scrubbed(execution: ToolCallExecution, secrets: ReadonlyMap<string, string>): ToolCallExecution {

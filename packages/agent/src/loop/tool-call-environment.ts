@@ -1,5 +1,6 @@
 import type { AgentTool } from '../tools/agent-tool.js';
 import type { RunContext } from './run-context.js';
+import type { ApprovalAnswer } from './run-state.js';
 
 /** What the loop hands each tool call of one turn. */
 export interface ToolCallEnvironment {
@@ -10,6 +11,8 @@ export interface ToolCallEnvironment {
   /** Aborts on cancellation and on the time limit. */
   readonly signal: AbortSignal;
   readonly turn: number;
+  /** Answers to approvals a resumed run already has, by tool call id. */
+  readonly answers?: ReadonlyMap<string, ApprovalAnswer>;
   /** The result text of a call cut short, e.g. `Cancelled by the user before it ran.` */
   cancelMessage(when: 'before it ran' | 'while it ran'): string;
 }

@@ -19,12 +19,11 @@ export { createLsTool, type LsToolOptions } from './ls-tool.js';
 export {
   type ConnectMcpServersOptions,
   connectMcpServers,
-  type ListedMcpTool,
   type McpConnection,
   type McpServerConfig,
   type McpServerStatus,
 } from './mcp/connect-mcp-servers.js';
-export { createMcpTool, type McpToolSource } from './mcp/create-mcp-tool.js';
+export { createMcpTool, type ListedMcpTool, type McpToolSource } from './mcp/create-mcp-tool.js';
 export { describeMcpContent, type McpCallResult, type McpContentPart } from './mcp/describe-mcp-content.js';
 export { mcpToolName, PROVIDER_TOOL_NAME } from './mcp/mcp-tool-name.js';
 export { createReadFileTool, type ReadFileToolOptions } from './read-file-tool.js';

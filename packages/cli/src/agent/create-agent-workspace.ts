@@ -92,7 +92,8 @@ export async function createAgentWorkspace(options: AgentWorkspaceOptions): Prom
   let watcher = createWatcher(trusted);
   const refreshCatalog = async () => {
     const snapshot = await watcher.refresh();
-    for (const session of sessions) session.updateCatalog(snapshot);
+    // An unchanged workspace gives the same snapshot back: nothing to compare at 10,000 skills.
+    for (const session of sessions) if (session.catalog !== snapshot) session.updateCatalog(snapshot);
     return snapshot;
   };
   const resolveModel = (selector: string | undefined, isTrusted: boolean): WorkspaceModel => {

@@ -19,10 +19,14 @@ export function registerSkillsList(
     .option('--json', 'print JSON (stable shape, see README)')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .option('--all', 'include shadowed and disabled skills')
-    .action(async (options: { json?: boolean; cwd?: string; all?: boolean }) => {
+    .option('--files', "list each skill's supporting files in the JSON (slower on large folders)")
+    .action(async (options: { json?: boolean; cwd?: string; all?: boolean; files?: boolean }) => {
       const { sortForListing } = await loadCore();
       const context = await createCliContext(options);
-      const { catalog, discovery, trusted } = await loadProjectCatalog(context, output);
+      const { catalog, discovery, trusted } = await loadProjectCatalog(context, output, {
+        listFiles: options.files === true,
+      });
+      const withFiles = options.files === true;
       const rows: {
         skill: Parameters<typeof skillJson>[0];
         json: Record<string, unknown>;
@@ -40,7 +44,7 @@ export function registerSkillsList(
           skill,
           status,
           note: notes.join(', '),
-          json: skillJson(skill, { status, overrides: skill.overrides }),
+          json: skillJson(skill, { status, overrides: skill.overrides, withFiles }),
         });
       }
       if (options.all) {
@@ -51,7 +55,7 @@ export function registerSkillsList(
               skill,
               status: 'disabled',
               note: 'disabled in settings',
-              json: skillJson(skill, { status: 'disabled' }),
+              json: skillJson(skill, { status: 'disabled', withFiles }),
             });
         }
         for (const { skill, shadowedBy } of catalog.shadowed) {
@@ -59,7 +63,7 @@ export function registerSkillsList(
             skill,
             status: 'shadowed',
             note: `shadowed by ${describeSource(shadowedBy)}`,
-            json: skillJson(skill, { status: 'shadowed', shadowedBy }),
+            json: skillJson(skill, { status: 'shadowed', shadowedBy, withFiles }),
           });
         }
       }

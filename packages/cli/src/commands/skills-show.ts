@@ -20,7 +20,7 @@ export function registerSkillsShow(
     .option('--json', 'print JSON')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (id: string, options: { json?: boolean; cwd?: string }) => {
-      const { UserInputError } = await loadCore();
+      const { UserInputError, listSkillFiles } = await loadCore();
       const context = await createCliContext(options);
       const { catalog, discovery } = await loadProjectCatalog(context, output);
       const winner = catalog.get(id);
@@ -28,8 +28,8 @@ export function registerSkillsShow(
       const disabled = catalog.disabled.includes(id)
         ? discovery.skills.find((skill) => skill.id === id)
         : undefined;
-      const skill = winner ?? disabled ?? shadowed?.skill;
-      if (!skill) {
+      const found = winner ?? disabled ?? shadowed?.skill;
+      if (!found) {
         const known = catalog.skills.map((entry) => entry.id);
         const close = known
           .filter((candidate) => candidate.includes(id) || id.includes(candidate))
@@ -39,6 +39,12 @@ export function registerSkillsShow(
           `no skill with id '${id}'.${close.length > 0 ? ` Did you mean: ${close.join(', ')}?` : ''} See: skilldock skills list --all`,
         );
       }
+      // Discovery leaves supporting files unlisted; list this one skill's (with their diagnostics).
+      const listing = found.directory === undefined ? undefined : listSkillFiles(found.directory);
+      const skill =
+        listing === undefined
+          ? found
+          : { ...found, files: listing.files, diagnostics: [...found.diagnostics, ...listing.diagnostics] };
       const status = winner
         ? skill.fields.disableModelInvocation
           ? 'hidden-from-model'

@@ -1,7 +1,7 @@
-import type { CatalogBudget } from '../discover/settings.js';
 import type { CatalogLayout, RenderableSkill } from './catalog-formats.js';
 import { compareText } from './compare-text.js';
 import { countTokens } from './count-tokens.js';
+import type { CatalogBudget } from './types.js';
 
 /** A rendered catalog and what its budget cut. */
 export interface RenderedCatalog {

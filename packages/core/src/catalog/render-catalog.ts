@@ -1,6 +1,6 @@
-import type { CatalogBudget } from '../discover/settings.js';
 import { CATALOG_LAYOUTS, type CatalogFormat, type RenderableSkill } from './catalog-formats.js';
 import { fitCatalogBudget, type RenderedCatalog } from './fit-catalog-budget.js';
+import type { CatalogBudget } from './types.js';
 
 /** Options of {@link renderCatalog}. */
 export interface RenderCatalogOptions {

@@ -43,3 +43,11 @@ export interface CatalogSnapshot {
   /** The winner for an id, if any. */
   get(id: string): CatalogSkill | undefined;
 }
+
+/** A catalog size limit; when both are set, both must hold (SPEC D8). */
+export interface CatalogBudget {
+  /** Most tokens the rendered catalog may take (counted with the o200k encoding). */
+  readonly tokens?: number;
+  /** Most characters (UTF-16 code units) the rendered catalog may take. */
+  readonly characters?: number;
+}

@@ -4,8 +4,9 @@ import { assembleDiscovery } from './assemble-discovery.js';
 import { loadSettings } from './load-settings.js';
 import { type LocatedSkillRoot, locateSkillRoots } from './locate-skill-roots.js';
 import { resolveSkillRoots } from './resolve-skill-roots.js';
-import { type ScanOptions, scanSkillRoot } from './scan-skill-root.js';
+import { isSameScan, type ScanOptions, scanSkillRoot } from './scan-skill-root.js';
 import type { Settings } from './settings.js';
+import { readSkillScanCache, writeSkillScanCache } from './skill-scan-cache.js';
 import type { DiscoverSkillsOptions, DiscoveryResult } from './types.js';
 
 /** Everything decided before walking: settings, located roots, limits. Reused by `SkillWatcher`. */
@@ -22,14 +23,26 @@ export interface DiscoveryPlan {
  * skills, project folders (only in a trusted workspace unless `includeUntrustedProject`), personal
  * folders, extensions (as `<owner>:<id>`), shared and builtin folders. Skill folders load
  * concurrently. Never throws for bad files: invalid skills and unreadable sources are diagnostics.
- * Pass `skills` to `buildCatalog` to resolve precedence.
+ * Pass `skills` to `buildCatalog` to resolve precedence. With `cacheDirectory`, parsed skills are
+ * kept there between calls and reused while their files are unchanged (same result, fewer reads).
  * @example
  * const discovery = await discoverSkills({ projectRoot: process.cwd(), trusted: await isWorkspaceTrusted(process.cwd()) });
  * const catalog = buildCatalog(discovery.skills, { diagnostics: discovery.diagnostics });
  */
 export async function discoverSkills(options: DiscoverSkillsOptions = {}): Promise<DiscoveryResult> {
   const plan = await planDiscovery(options);
-  const scans = await Promise.all(plan.roots.map((located) => scanSkillRoot(located, plan.scanOptions)));
+  const { cacheDirectory } = options;
+  const scans = await Promise.all(
+    plan.roots.map(async (located) => {
+      if (cacheDirectory === undefined) return scanSkillRoot(located, plan.scanOptions);
+      const scanOptions = { ...plan.scanOptions, stamp: true };
+      const cached = readSkillScanCache(cacheDirectory, located, scanOptions);
+      const scan = await scanSkillRoot(located, scanOptions, cached);
+      if (scan.status === 'loaded' && (cached === undefined || !isSameScan(cached, scan)))
+        await writeSkillScanCache(cacheDirectory, scan, scanOptions);
+      return scan;
+    }),
+  );
   return assembleDiscovery({
     sessionSkills: options.sessionSkills ?? [],
     scans,
@@ -62,6 +75,7 @@ export async function planDiscovery(options: DiscoverSkillsOptions = {}): Promis
     ...(skillSettings.maxDepth === undefined ? {} : { maxDepth: skillSettings.maxDepth }),
     ...(skillSettings.maxFolders === undefined ? {} : { maxFolders: skillSettings.maxFolders }),
     ...(options.profile === undefined ? {} : { profile: options.profile }),
+    ...(options.listFiles === undefined ? {} : { listFiles: options.listFiles }),
   };
   return { settings, roots: located.roots, scanOptions, diagnostics };
 }

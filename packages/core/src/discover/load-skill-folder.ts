@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { loadSkillSync } from '../format/load-skill.js';
+import { type LoadSkillOptions, loadSkillSync } from '../format/load-skill.js';
 import type { LoadSkillResult, Skill, SkillOrigin } from '../format/types.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
 
@@ -8,6 +8,10 @@ export interface LoadSkillFolderOptions {
   readonly profile?: 'spec' | 'lenient';
   /** The folder's entries when the walk already read them. */
   readonly entries?: readonly Dirent[];
+  /** List the supporting files (default true). */
+  readonly listFiles?: boolean;
+  /** `SKILL.md` when the walk already read it. */
+  readonly skillFile?: LoadSkillOptions['skillFile'];
 }
 
 /**
@@ -18,7 +22,7 @@ export interface LoadSkillFolderOptions {
 export function loadSkillFolder(
   directory: string,
   located: LocatedSkillRoot,
-  { profile = 'lenient', entries }: LoadSkillFolderOptions = {},
+  { profile = 'lenient', entries, listFiles, skillFile }: LoadSkillFolderOptions = {},
 ): LoadSkillResult {
   const { root } = located;
   const origin: SkillOrigin = {
@@ -33,6 +37,8 @@ export function loadSkillFolder(
       origin,
       allowedRoots: located.allowedRoots,
       ...(entries === undefined ? {} : { entries }),
+      ...(listFiles === undefined ? {} : { listFiles }),
+      ...(skillFile === undefined ? {} : { skillFile }),
     });
   } catch (error) {
     return {

@@ -1,17 +1,26 @@
-import type { Dirent } from 'node:fs';
+import { lstatSync, type Stats, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
+import { SKILL_FILE_NAME } from '../format/limits.js';
 import type { LoadSkillResult } from '../format/types.js';
 import { loadSkillFolder } from './load-skill-folder.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
 import { sortSkillFolders } from './skill-folder-order.js';
 import type { SkillRootStatus } from './types.js';
-import { walkSkillFolders } from './walk-skill-folders.js';
+import { type FoundSkillFolder, walkSkillFolders } from './walk-skill-folders.js';
 
 /** Walk limits and the validation profile, shared by every root of a discovery. */
 export interface ScanOptions {
   readonly maxDepth?: number;
   readonly maxFolders?: number;
   readonly profile?: 'spec' | 'lenient';
+  /** List each skill's supporting files (default true); listings that show none skip it. */
+  readonly listFiles?: boolean;
+  /**
+   * Record a stamp per skill folder (see {@link SkillRootScan.stamps}) so a later scan given this
+   * one as `previous` reuses what did not change. Costs one stat per skill; the watcher sets it.
+   */
+  readonly stamp?: boolean;
 }
 
 /** One root's skill folders and their load results: the unit a watcher caches and replaces. */
@@ -22,6 +31,11 @@ export interface SkillRootScan {
   readonly results: ReadonlyMap<string, LoadSkillResult>;
   /** Walk problems (limits, refused links) and why a root failed. */
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * Per skill folder (with `stamp`): its SKILL.md's identity, size and times plus the folder's own
+   * modification time, taken before the folder was loaded.
+   */
+  readonly stamps?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -31,6 +45,7 @@ export interface SkillRootScan {
 export async function scanSkillRoot(
   located: LocatedSkillRoot,
   options: ScanOptions = {},
+  previous?: SkillRootScan,
 ): Promise<SkillRootScan> {
   if (located.status !== 'pending' || located.realDirectory === undefined) {
     return {
@@ -41,25 +56,87 @@ export async function scanSkillRoot(
     };
   }
   const loaded = new Map<string, LoadSkillResult>();
+  const stamps = options.stamp === true ? new Map<string, string>() : undefined;
   const profile = options.profile ?? 'lenient';
+  const reusable =
+    previous?.stamps !== undefined &&
+    previous.status === 'loaded' &&
+    previous.located.realDirectory === located.realDirectory
+      ? previous
+      : undefined;
   try {
     const walk = await walkSkillFolders(located.realDirectory, {
       ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
       ...(options.maxFolders === undefined ? {} : { maxFolders: options.maxFolders }),
       allowedRoots: located.allowedRoots,
-      onSkillFolder: (directory: string, entries: readonly Dirent[]) => {
-        loaded.set(directory, loadSkillFolder(directory, located, { profile, entries }));
+      ...(reusable === undefined
+        ? {}
+        : {
+            isUnchangedSkillFolder: (directory: string) => {
+              const before = reusable.stamps?.get(directory);
+              return before !== undefined && before === stampSkillFolder(directory);
+            },
+          }),
+      onSkillFolder: (directory: string, found: FoundSkillFolder) => {
+        if (found.unchanged) {
+          loaded.set(directory, reusable!.results.get(directory)!);
+          stamps?.set(directory, reusable!.stamps!.get(directory)!);
+          return;
+        }
+        // Stamped before loading: a change made while loading shows as a new stamp next time.
+        const stamp = stamps === undefined ? undefined : stampSkillFolder(directory, found.skillFile?.stats);
+        if (stamp !== undefined) stamps?.set(directory, stamp);
+        loaded.set(
+          directory,
+          loadSkillFolder(directory, located, {
+            profile,
+            ...found,
+            ...(options.listFiles === undefined ? {} : { listFiles: options.listFiles }),
+          }),
+        );
       },
     });
     const results = new Map<string, LoadSkillResult>();
     for (const directory of sortSkillFolders(loaded.keys())) results.set(directory, loaded.get(directory)!);
-    return { located, status: 'loaded', results, diagnostics: walk.diagnostics };
+    return {
+      located,
+      status: 'loaded',
+      results,
+      diagnostics: walk.diagnostics,
+      ...(stamps === undefined ? {} : { stamps }),
+    };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       return { located, status: 'missing', results: new Map(), diagnostics: [] };
     }
     return { located, status: 'failed', results: new Map(), diagnostics: [rootFailure(located, error)] };
   }
+}
+
+/**
+ * A skill folder's stamp: SKILL.md's device, inode, size, modification and change times (from
+ * `skillFileStats` when the caller has them) and the folder's own modification time, which moves
+ * when a file is added, removed or renamed in it. `undefined` when SKILL.md is not a regular file.
+ * A supporting file edited in place inside a subfolder does not move it (the file watcher sees that).
+ */
+function stampSkillFolder(directory: string, skillFileStats?: Stats): string | undefined {
+  const skillFile = skillFileStats ?? lstatSync(join(directory, SKILL_FILE_NAME), { throwIfNoEntry: false });
+  if (skillFile === undefined || !skillFile.isFile()) return undefined;
+  const folder = statSync(directory, { throwIfNoEntry: false });
+  if (folder === undefined) return undefined;
+  return `${skillFile.dev}:${skillFile.ino}:${skillFile.size}:${skillFile.mtimeMs}:${skillFile.ctimeMs}:${folder.mtimeMs}`;
+}
+
+/**
+ * True when `after` holds exactly what `before` did: the same root state and walk notes, and the
+ * very same load result (reused by stamp) for every skill folder.
+ */
+export function isSameScan(before: SkillRootScan, after: SkillRootScan): boolean {
+  if (before.located.root.directory !== after.located.root.directory) return false;
+  if (before.status !== after.status || before.results.size !== after.results.size) return false;
+  if (JSON.stringify(before.diagnostics) !== JSON.stringify(after.diagnostics)) return false;
+  for (const [directory, result] of after.results) if (before.results.get(directory) !== result) return false;
+  return true;
 }
 
 /** The diagnostic for a root that could not be walked. */

@@ -1,18 +1,15 @@
 import { z } from 'zod';
+import type { CatalogBudget } from '../catalog/types.js';
 
 /** Default deepest folder level searched below a skill root (SPEC D2). */
 export const DEFAULT_MAX_DEPTH = 6;
 
-/** Default number of folders read per skill root before the walk stops with a warning (SPEC D2). */
-export const DEFAULT_MAX_FOLDERS = 2000;
-
-/** A catalog size limit; when both are set, both must hold (SPEC D8). */
-export interface CatalogBudget {
-  /** Most tokens the rendered catalog may take (counted with the o200k encoding). */
-  readonly tokens?: number;
-  /** Most characters (UTF-16 code units) the rendered catalog may take. */
-  readonly characters?: number;
-}
+/**
+ * Default number of skill folders loaded per skill root before the walk stops with a warning; the
+ * same number bounds the other folders searched on the way (SPEC D2, raised from 2,000 by issue 9:
+ * a 1,000-skill root with one group folder per skill must not be cut).
+ */
+export const DEFAULT_MAX_FOLDERS = 10_000;
 
 /**
  * Skilldock settings, read from `<project>/.skilldock/settings.json` and
@@ -28,8 +25,8 @@ export interface CatalogBudget {
  * - `skills.budget` — `{ "tokens"?: number, "characters"?: number }`, the size limit of the
  *   catalog shown to the model; descriptions are shortened, then skills hidden, to fit.
  * - `skills.maxDepth` — deepest folder level searched below a skill root (default 6).
- * - `skills.maxFolders` — folders read per skill root before the walk stops with a warning
- *   (default 2000).
+ * - `skills.maxFolders` — skill folders loaded per skill root before the walk stops with a
+ *   warning; also bounds the other folders searched on the way (default 10,000).
  * - `models` — model providers and the default and fast models (see {@link ModelSettings});
  *   `models.providers` is read from the user file only.
  * - `mcpServers` — MCP servers whose tools the agent offers as `mcp__<server>__<tool>`

@@ -74,6 +74,17 @@ export interface DiscoverSkillsOptions {
   readonly includeUntrustedProject?: boolean;
   /** Validation profile used to load each SKILL.md; default `lenient`. */
   readonly profile?: 'spec' | 'lenient';
+  /**
+   * List every skill's supporting files (default true). A listing that shows no files passes
+   * false: the files are then `[]` and read on demand (`loadSkill` of one folder).
+   */
+  readonly listFiles?: boolean;
+  /**
+   * A folder (the user's own, e.g. `defaultDiscoveryCacheDirectory()`) where parsed skills are
+   * cached between discoveries, keyed by real path, inode, size and times; an unchanged skill then
+   * costs a stat instead of a read and a parse. The result is the same with or without it.
+   */
+  readonly cacheDirectory?: string;
 }
 
 /** Everything discovery found. */

@@ -2,23 +2,42 @@ import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
 import { isPathInsideAny } from '../format/is-path-inside.js';
-import { SKILL_FILE_NAME } from '../format/limits.js';
+import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from '../format/limits.js';
 import { IGNORED_FOLDER_NAMES } from '../format/list-skill-files.js';
+import { type ReadRegularFileResult, readRegularFile } from '../format/read-regular-file.js';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FOLDERS } from './settings.js';
 
 /** Options of {@link walkSkillFolders}. */
 export interface WalkSkillFoldersOptions {
   /** Deepest level searched; the root is level 0. Default 6. */
   readonly maxDepth?: number;
-  /** Folders read before the walk stops with a warning. Default 2000. */
+  /**
+   * Skill folders loaded before the walk stops with a warning; the same number bounds the other
+   * folders searched on the way. Default 10,000 (`DEFAULT_MAX_FOLDERS`).
+   */
   readonly maxFolders?: number;
   /** Real folders a symbolic link may point into; default the root alone. */
   readonly allowedRoots?: readonly string[];
   /**
-   * Called as soon as a skill folder is found, with its entries, so loading can start while the
-   * walk goes on and need not read the folder again.
+   * Called as soon as a skill folder is found, so loading can start while the walk goes on. What
+   * the walk already read comes along: the folder's entries, or its SKILL.md bytes.
    */
-  readonly onSkillFolder?: (directory: string, entries: readonly Dirent[]) => void;
+  readonly onSkillFolder?: (directory: string, found: FoundSkillFolder) => void;
+  /**
+   * Asked before a folder is read: true when it is a skill folder known unchanged since an
+   * earlier walk (the caller reuses what it loaded then; see `scanSkillRoot`'s `previous`).
+   */
+  readonly isUnchangedSkillFolder?: (directory: string) => boolean;
+}
+
+/** What the walk read of a skill folder on the way (so the loader need not read it again). */
+export interface FoundSkillFolder {
+  /** The folder's entries, when the walk listed it. */
+  readonly entries?: readonly Dirent[];
+  /** `SKILL.md`, when the walk read it directly (a regular file within the size limit). */
+  readonly skillFile?: Extract<ReadRegularFileResult, { ok: true }>;
+  /** True when `isUnchangedSkillFolder` said so: nothing was read. */
+  readonly unchanged?: true;
 }
 
 /** What a walk found. */
@@ -27,7 +46,7 @@ export interface WalkSkillFoldersResult {
   readonly skillDirectories: readonly string[];
   /** Limits reached, links refused, unreadable subfolders, SKILL.md that is not a regular file. */
   readonly diagnostics: readonly Diagnostic[];
-  /** Folders read. */
+  /** Folders visited (skill folders and the folders searched to reach them). */
   readonly foldersRead: number;
 }
 
@@ -60,33 +79,48 @@ export async function walkSkillFolders(
     maxFolders = DEFAULT_MAX_FOLDERS,
     allowedRoots = [root],
     onSkillFolder,
+    isUnchangedSkillFolder,
   }: WalkSkillFoldersOptions = {},
 ): Promise<WalkSkillFoldersResult> {
   const diagnostics: Diagnostic[] = [];
   const skillDirectories: string[] = [];
   const seen = new Set<string>([root]);
   let level: Pending[] = [{ directory: root, depth: 0 }];
-  let foldersRead = 0;
+  let searched = 0;
   let deeperFolders = 0;
-  let folderLimitReached = false;
+  let limitReached: 'skills' | 'folders' | undefined;
 
-  while (level.length > 0) {
-    const room = maxFolders - foldersRead;
-    if (level.length > room) {
-      folderLimitReached = true;
-      level = level.slice(0, Math.max(0, room));
-    }
-    foldersRead += level.length;
+  walk: while (level.length > 0) {
     const next: Pending[] = [];
     // One folder at a time, handed on at once: holding a whole level's listings (10,000 skill
     // folders) only feeds the garbage collector.
     for (const pending of level) {
+      const unchanged = isUnchangedSkillFolder?.(pending.directory) === true;
+      const skillFile = unchanged ? undefined : readSkillFileDirectly(pending.directory);
+      if (unchanged || skillFile !== undefined) {
+        if (skillDirectories.length >= maxFolders) {
+          limitReached = 'skills';
+          break walk;
+        }
+        skillDirectories.push(pending.directory);
+        onSkillFolder?.(pending.directory, unchanged ? { unchanged } : { skillFile });
+        continue;
+      }
+      if (searched >= maxFolders) {
+        limitReached = 'folders';
+        break walk;
+      }
+      searched++;
       const listing = listFolder(pending, root, diagnostics);
       if (listing === undefined) continue;
       const children = classifyEntries(listing, allowedRoots, diagnostics);
       if (children.isSkill) {
+        if (skillDirectories.length >= maxFolders) {
+          limitReached = 'skills';
+          break walk;
+        }
         skillDirectories.push(listing.directory);
-        onSkillFolder?.(listing.directory, listing.entries);
+        onSkillFolder?.(listing.directory, { entries: listing.entries });
         continue;
       }
       for (const child of children.folders) {
@@ -99,11 +133,13 @@ export async function walkSkillFolders(
     level = next;
   }
 
-  if (folderLimitReached) {
+  if (limitReached !== undefined) {
+    const what =
+      limitReached === 'skills' ? `${maxFolders} skill folders` : `searching ${maxFolders} folders`;
     diagnostics.push({
       code: 'folder_limit_reached',
       severity: 'warning',
-      message: `stopped after reading ${maxFolders} folders under ${root}; skills further down were not loaded (raise skills.maxFolders)`,
+      message: `stopped after ${what} under ${root}; skills further down were not loaded (raise skills.maxFolders)`,
       file: root,
     });
   }
@@ -115,8 +151,25 @@ export async function walkSkillFolders(
       file: root,
     });
   }
-  return { skillDirectories, diagnostics, foldersRead };
+  return { skillDirectories, diagnostics, foldersRead: searched + skillDirectories.length };
 }
+
+/**
+ * Reads `directory/SKILL.md` when it is a plain regular file (no link, within the size limit):
+ * most folders a walk meets are skill folders, and reading the file first spares a readdir per
+ * skill, the largest cost of a cold listing (discover benchmark). Anything else (no such file, a
+ * link, a FIFO, a file too large) returns `undefined` and the folder is listed and classified as
+ * before. Only where names are case-sensitive: on macOS or Windows `SKILL.md` would also open
+ * `skill.md`, so there every folder is listed.
+ */
+function readSkillFileDirectly(directory: string): FoundSkillFolder['skillFile'] {
+  if (!CASE_SENSITIVE_NAMES) return undefined;
+  const filePath = join(directory, SKILL_FILE_NAME);
+  const read = readRegularFile(filePath, { maxBytes: MAX_SKILL_FILE_BYTES });
+  return read.ok && read.realPath === filePath ? read : undefined;
+}
+
+const CASE_SENSITIVE_NAMES = process.platform === 'linux';
 
 function listFolder(pending: Pending, root: string, diagnostics: Diagnostic[]): Listing | undefined {
   try {

@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
  * Writes a file so readers see either the old or the new content, never half of it: the bytes go
  * to a temporary file in the same folder, which is then renamed over the target.
  */
-export async function writeFileAtomic(file: string, content: string): Promise<void> {
+export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
   const folder = dirname(file);
   await mkdir(folder, { recursive: true });
   const temporary = join(folder, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);

@@ -4,7 +4,7 @@ import type { Diagnostic } from './diagnostic.js';
 import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from './limits.js';
 import { listSkillFiles } from './list-skill-files.js';
 import { parseSkill } from './parse-skill.js';
-import { readRegularFile } from './read-regular-file.js';
+import { type ReadRegularFileResult, readRegularFile } from './read-regular-file.js';
 import type { LoadSkillResult, SkillOrigin } from './types.js';
 
 /** How to load a skill folder. */
@@ -19,6 +19,11 @@ export interface LoadSkillOptions {
   readonly listFiles?: boolean;
   /** The folder's entries when the caller already read them, to save a readdir. */
   readonly entries?: readonly Dirent[];
+  /**
+   * `SKILL.md` as the caller already read it safely with `readRegularFile` (discovery's walk), to
+   * save reading it again.
+   */
+  readonly skillFile?: Extract<ReadRegularFileResult, { ok: true }>;
 }
 
 /**
@@ -39,10 +44,12 @@ export async function loadSkill(directory: string, options: LoadSkillOptions = {
 export function loadSkillSync(directory: string, options: LoadSkillOptions = {}): LoadSkillResult {
   const absolute = path.resolve(directory);
   const skillFile = path.join(absolute, SKILL_FILE_NAME);
-  const read = readRegularFile(skillFile, {
-    maxBytes: MAX_SKILL_FILE_BYTES,
-    allowedRoots: options.allowedRoots ?? [absolute],
-  });
+  const read =
+    options.skillFile ??
+    readRegularFile(skillFile, {
+      maxBytes: MAX_SKILL_FILE_BYTES,
+      allowedRoots: options.allowedRoots ?? [absolute],
+    });
   if (!read.ok) return { ok: false, diagnostics: [readFailureDiagnostic(read, skillFile)] };
 
   const parsed = parseSkill(read.bytes, {

@@ -10,7 +10,7 @@ export type ReadRegularFileFailure =
   | { readonly reason: 'unreadable'; readonly error: NodeJS.ErrnoException };
 
 export type ReadRegularFileResult =
-  | { readonly ok: true; readonly bytes: Buffer; readonly realPath: string }
+  | { readonly ok: true; readonly bytes: Buffer; readonly realPath: string; readonly stats: Stats }
   | ({ readonly ok: false } & ReadRegularFileFailure);
 
 /**
@@ -65,7 +65,7 @@ export function readRegularFile(
       if (bytesRead < wanted) break;
     }
     if (filled > maxBytes) return { ok: false, reason: 'too-large', size: filled };
-    return { ok: true, bytes: buffer.subarray(0, filled), realPath };
+    return { ok: true, bytes: buffer.subarray(0, filled), realPath, stats };
   } catch (error) {
     return { ok: false, reason: 'unreadable', error: error as NodeJS.ErrnoException };
   } finally {

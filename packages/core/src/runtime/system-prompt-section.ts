@@ -1,7 +1,6 @@
 import type { CatalogFormat } from '../catalog/catalog-formats.js';
 import { renderCatalog } from '../catalog/render-catalog.js';
-import type { CatalogSkill } from '../catalog/types.js';
-import type { CatalogBudget } from '../discover/settings.js';
+import type { CatalogBudget, CatalogSkill } from '../catalog/types.js';
 import type { Skill } from '../format/types.js';
 import { formatActivationBrief } from './activation-brief.js';
 import { ACTIVATE_SKILL_TOOL, READ_SKILL_RESOURCE_TOOL } from './tool-declarations.js';

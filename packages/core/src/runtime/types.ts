@@ -1,6 +1,5 @@
 import type { CatalogFormat } from '../catalog/catalog-formats.js';
-import type { CatalogSnapshot } from '../catalog/types.js';
-import type { CatalogBudget } from '../discover/settings.js';
+import type { CatalogBudget, CatalogSnapshot } from '../catalog/types.js';
 
 /**
  * How dependency tools are gated (SPEC R6).

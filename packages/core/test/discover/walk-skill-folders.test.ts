@@ -52,17 +52,41 @@ describe('walkSkillFolders', () => {
     expect(result.skillDirectories).toEqual([join(root, '1', '2', '3', '4', '5', 'six')]);
   });
 
-  it('D2 stops at the folder-count bound with a warning, not a silent cut', async () => {
+  it('D2 stops at the skill-folder bound with a warning, not a silent cut', async () => {
     const root = await temporaryDirectory();
     for (let index = 0; index < 12; index++)
       await writeSkill(join(root, `skill-${String(index).padStart(2, '0')}`));
     const result = await walkSkillFolders(root, { maxFolders: 6 });
-    // The root itself is one of the six folders read.
-    expect(result.skillDirectories).toEqual([0, 1, 2, 3, 4].map((index) => join(root, `skill-0${index}`)));
-    expect(result.foldersRead).toBe(6);
+    // The bound counts skill folders (issue 9): the root searched on the way does not use it up.
+    expect(result.skillDirectories).toEqual([0, 1, 2, 3, 4, 5].map((index) => join(root, `skill-0${index}`)));
+    expect(result.foldersRead).toBe(7);
     expect(result.diagnostics).toMatchObject([
       { code: 'folder_limit_reached', severity: 'warning', file: root },
     ]);
+    expect(result.diagnostics[0]?.message).toContain('6 skill folders');
+  });
+
+  it('D2 bounds the folders searched on the way by the same number', async () => {
+    const root = await temporaryDirectory();
+    for (let index = 0; index < 8; index++)
+      await mkdir(join(root, `empty-${index}`, 'deeper'), { recursive: true });
+    const result = await walkSkillFolders(root, { maxFolders: 5 });
+    expect(result.skillDirectories).toEqual([]);
+    expect(result.foldersRead).toBe(5);
+    expect(result.diagnostics).toMatchObject([{ code: 'folder_limit_reached', file: root }]);
+    expect(result.diagnostics[0]?.message).toContain('searching 5 folders');
+  });
+
+  it('D2 loads a 1,000-skill root with one group folder per skill under the default limits', async () => {
+    const root = await temporaryDirectory();
+    await Promise.all(
+      Array.from({ length: 1000 }, (_, index) =>
+        writeSkill(join(root, `group-${String(index).padStart(4, '0')}`, `skill-${index}`)),
+      ),
+    );
+    const result = await walkSkillFolders(root);
+    expect(result.skillDirectories).toHaveLength(1000);
+    expect(result.diagnostics).toEqual([]);
   });
 
   it('D2 follows a symbolic link whose target stays inside an allowed root', async () => {

@@ -6,7 +6,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Settings } from '@skilldock/core';
 import { abortable } from '../abortable.js';
 import type { AgentTool } from '../agent-tool.js';
-import { createMcpTool } from './create-mcp-tool.js';
+import { createMcpTool, type ListedMcpTool } from './create-mcp-tool.js';
 import { mcpToolName } from './mcp-tool-name.js';
 
 /** One `mcpServers` entry of the settings: `{ command, args?, env?, cwd? }` or `{ url, headers? }`. */
@@ -106,13 +106,6 @@ export async function connectMcpServers(
       await Promise.all(connections.map((connection) => connection.client?.close().catch(() => undefined)));
     },
   };
-}
-
-/** A tool as the server lists it. */
-export interface ListedMcpTool {
-  readonly name: string;
-  readonly description?: string;
-  readonly inputSchema: { readonly type: 'object'; readonly [key: string]: unknown };
 }
 
 interface ServerConnection {

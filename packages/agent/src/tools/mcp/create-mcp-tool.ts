@@ -3,8 +3,14 @@ import type { ToolResult } from '@skilldock/core';
 import type { AgentTool } from '../agent-tool.js';
 import { errorResult } from '../tool-results.js';
 import { truncateMiddle } from '../truncate-middle.js';
-import type { ListedMcpTool } from './connect-mcp-servers.js';
 import { describeMcpContent, type McpCallResult } from './describe-mcp-content.js';
+
+/** A tool as the server lists it. */
+export interface ListedMcpTool {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema: { readonly type: 'object'; readonly [key: string]: unknown };
+}
 
 /** What {@link createMcpTool} wraps: one listed tool of a connected server. */
 export interface McpToolSource {

@@ -1,0 +1,92 @@
+/**
+ * The dependency rules `npm run lint` enforces (DESIGN.md): packages point one way
+ * (cli → agent → core), core's stages point down (format ← catalog ← discover, format ← package ←
+ * install, catalog ← runtime), nothing reaches into another package's source, and no cycles.
+ */
+const stage = (name) => `^packages/core/src/${name}/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle ties modules together so that neither can be read, tested or moved alone.',
+      from: { path: '^packages/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'no-type-cycles',
+      severity: 'error',
+      comment: 'Type-only cycles too: they are how a runtime cycle starts.',
+      from: { path: '^packages/' },
+      to: { circular: true },
+    },
+    {
+      name: 'core-depends-on-nothing-of-ours',
+      severity: 'error',
+      from: { path: '^packages/core/' },
+      to: {
+        path: '^packages/(agent|cli|server|web|build)/|^node_modules/@skilldock/(agent|server|web|build)|^node_modules/skilldock',
+      },
+    },
+    {
+      name: 'agent-depends-on-core-only',
+      severity: 'error',
+      from: { path: '^packages/agent/' },
+      to: {
+        path: '^packages/(cli|server|web)/|^node_modules/@skilldock/(server|web)|^node_modules/skilldock',
+      },
+    },
+    {
+      name: 'no-reaching-into-another-package',
+      severity: 'error',
+      comment: 'Each package exports a deliberate API; import it by name, never by a path into its source.',
+      from: { path: '^packages/([^/]+)/' },
+      to: { path: '^packages/([^/]+)/src/', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'format-is-the-bottom-stage',
+      severity: 'error',
+      from: { path: stage('format') },
+      to: { path: `${stage('(discover|catalog|runtime|package|install)')}` },
+    },
+    {
+      name: 'catalog-sees-format-only',
+      severity: 'error',
+      from: { path: stage('catalog') },
+      to: { path: `${stage('(discover|runtime|package|install)')}` },
+    },
+    {
+      name: 'discover-sees-format-and-catalog',
+      severity: 'error',
+      from: { path: stage('discover') },
+      to: { path: `${stage('(runtime|package|install)')}` },
+    },
+    {
+      name: 'runtime-sees-format-and-catalog',
+      severity: 'error',
+      from: { path: stage('runtime') },
+      to: { path: `${stage('(discover|package|install)')}` },
+    },
+    {
+      name: 'package-sees-format-only',
+      severity: 'error',
+      from: { path: stage('package') },
+      to: { path: `${stage('(discover|catalog|runtime|install)')}` },
+    },
+    {
+      name: 'install-sees-format-and-package',
+      severity: 'error',
+      from: { path: stage('install') },
+      to: { path: `${stage('(catalog|runtime)')}` },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'types', 'default'] },
+  },
+};

@@ -1,0 +1,109 @@
+import { UserInputError } from '@skilldock/core';
+import type { ConversationMessage } from '../model/conversation.js';
+import type { ApprovalRequest } from './run-context.js';
+import type { RunStats } from './run-stats.js';
+
+/** The user's answer to one pending approval. */
+export interface ApprovalAnswer {
+  readonly toolCallId: string;
+  readonly decision: 'allow' | 'deny';
+  /** Why it was denied; the model reads it. */
+  readonly reason?: string;
+}
+
+/**
+ * A run stopped at approvals nobody could answer at once (status `interrupted`): plain JSON that
+ * can be stored and resumed in a later call, in another process (DESIGN.md "Agent"). Answer the
+ * `interruptions` with {@link approveToolCall} / {@link denyToolCall}, then pass the state back
+ * as `runAgent(context, { state })`; a call left unanswered interrupts again.
+ * @example
+ * const stored = JSON.stringify(result.state);
+ * // … a later request, maybe on another server process:
+ * let state = parseRunState(JSON.parse(stored));
+ * state = approveToolCall(state, callId);
+ * const resumed = await runToCompletion(context, { state });
+ */
+export interface RunState {
+  readonly version: 1;
+  /**
+   * The conversation so far: it ends with the assistant message whose tool calls were stopped,
+   * followed by the results of those calls that already ran.
+   */
+  readonly messages: readonly ConversationMessage[];
+  /** What the run had spent until it stopped; a resumed run goes on counting (limits included). */
+  readonly stats: RunStats;
+  /** The calls waiting for an answer. */
+  readonly interruptions: readonly ApprovalRequest[];
+  /** Answers given so far. */
+  readonly answers: readonly ApprovalAnswer[];
+}
+
+/** The state with `toolCallId` approved. Throws `UserInputError` for a call that is not pending. */
+export function approveToolCall(state: RunState, toolCallId: string): RunState {
+  return answer(state, { toolCallId, decision: 'allow' });
+}
+
+/** The state with `toolCallId` denied; `reason` reaches the model. Throws for a call not pending. */
+export function denyToolCall(state: RunState, toolCallId: string, reason?: string): RunState {
+  return answer(state, { toolCallId, decision: 'deny', ...(reason === undefined ? {} : { reason }) });
+}
+
+function answer(state: RunState, given: ApprovalAnswer): RunState {
+  if (!state.interruptions.some((request) => request.toolCallId === given.toolCallId)) {
+    throw new UserInputError(
+      'approval_not_pending',
+      `no tool call ${given.toolCallId} is waiting for approval (pending: ${state.interruptions.map((request) => request.toolCallId).join(', ') || 'none'})`,
+      { details: { toolCallId: given.toolCallId } },
+    );
+  }
+  return {
+    ...state,
+    answers: [...state.answers.filter((earlier) => earlier.toolCallId !== given.toolCallId), given],
+  };
+}
+
+/**
+ * Checks stored JSON and returns it as a {@link RunState}; anything else is a `UserInputError`
+ * `run_state_invalid` naming the field.
+ */
+export function parseRunState(value: unknown): RunState {
+  const fail = (field: string, problem: string): never => {
+    throw new UserInputError('run_state_invalid', `run state ${field === '' ? '' : `${field} `}${problem}`, {
+      details: { field },
+    });
+  };
+  if (typeof value !== 'object' || value === null) return fail('', 'is not an object');
+  const state = value as Record<string, unknown>;
+  if (state.version !== 1) fail('version', 'must be 1');
+  if (!Array.isArray(state.messages)) fail('messages', 'must be an array');
+  for (const [index, message] of (state.messages as unknown[]).entries()) {
+    const role = (message as { role?: unknown } | null)?.role;
+    if (role !== 'user' && role !== 'assistant' && role !== 'tool')
+      fail(`messages[${index}].role`, 'must be user, assistant or tool');
+  }
+  const stats = state.stats as Record<string, unknown> | undefined;
+  for (const key of [
+    'turns',
+    'inputTokens',
+    'outputTokens',
+    'cachedInputTokens',
+    'toolCalls',
+    'wallTimeMs',
+  ]) {
+    if (typeof stats?.[key] !== 'number' || !Number.isFinite(stats[key]))
+      fail(`stats.${key}`, 'must be a number');
+  }
+  if (!Array.isArray(state.interruptions)) fail('interruptions', 'must be an array');
+  for (const [index, request] of (state.interruptions as unknown[]).entries()) {
+    const entry = request as Record<string, unknown> | null;
+    if (typeof entry?.toolCallId !== 'string' || typeof entry.toolName !== 'string')
+      fail(`interruptions[${index}]`, 'must name toolCallId and toolName');
+  }
+  if (!Array.isArray(state.answers)) fail('answers', 'must be an array');
+  for (const [index, given] of (state.answers as unknown[]).entries()) {
+    const entry = given as Record<string, unknown> | null;
+    if (typeof entry?.toolCallId !== 'string' || (entry.decision !== 'allow' && entry.decision !== 'deny'))
+      fail(`answers[${index}]`, 'must be { toolCallId, decision: allow|deny }');
+  }
+  return value as RunState;
+}
