@@ -1,6 +1,5 @@
 import type { AgentTool } from '../tools/agent-tool.js';
 import { confinePath } from '../tools/confine-path.js';
-import type { RunContext } from './run-context.js';
 
 /** A file a call would write that configures the agent (SPEC SEC2). */
 export interface AgentConfigWrite {
@@ -19,7 +18,7 @@ export interface AgentConfigWrite {
 export async function findAgentConfigWrites(
   tool: AgentTool,
   input: unknown,
-  context: Pick<RunContext, 'cwd' | 'readOnlyRoots'>,
+  context: { readonly cwd: string; readonly readOnlyRoots: readonly string[] },
 ): Promise<AgentConfigWrite[]> {
   const targets = tool.writeTargets?.(input) ?? [];
   const writes: AgentConfigWrite[] = [];
