@@ -54,13 +54,13 @@ describe('skilldock skills check and update', () => {
     expect(runCli(['skills', 'check', '--exit-code'], { cwd: project, home, env }).status).toBe(0);
   });
 
-  it('P7 check reports a skill whose source is gone as sourceMissing', () => {
+  it('P7 check reports a skill whose source is gone as sourceMissing, and fails (exit 1)', () => {
     const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha']);
     const env = { GIT_CONFIG_GLOBAL: fake.gitConfig };
     expect(runCli(['skills', 'add', 'acme/skills', '--yes'], { cwd: project, home, env }).status).toBe(0);
     rmSync(fake.bare, { recursive: true });
     const check = runCli(['skills', 'check', '--json'], { cwd: project, home, env });
-    expect(check.status).toBe(0);
+    expect(check.status).toBe(1);
     expect(JSON.parse(check.stdout).skills[0]).toMatchObject({
       id: 'alpha',
       status: 'sourceMissing',

@@ -1,9 +1,9 @@
 import { type Command, Option } from 'commander';
-import pc from 'picocolors';
 import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { collectIds } from '../agent/collect-ids.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Output } from '../output.js';
+import { pc } from '../terminal-style.js';
 
 interface ChatCommandOptions {
   model?: string;

@@ -1,20 +1,18 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import pc from 'picocolors';
 import { agentEventToJson } from '../agent/agent-event-json.js';
 import type { AgentNotice } from '../agent/agent-notice.js';
 import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { collectIds } from '../agent/collect-ids.js';
 import type { AgentWorkspace } from '../agent/create-agent-workspace.js';
-import { errorCode } from '../agent/error-code.js';
 import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
 import { MAX_STDIN_PROMPT_BYTES, readStdin } from '../agent/read-stdin.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import type { Conversation } from '../agent/start-conversation.js';
-import { AGENT_USAGE_ERROR_CODES } from '../agent/usage-error-codes.js';
 import { createCliContext } from '../cli-context.js';
-import { ExitCode } from '../exit-codes.js';
+import { ExitCode, errorCode, exitCodeFor } from '../exit-codes.js';
 import type { Output } from '../output.js';
+import { pc, renderForTerminal } from '../terminal-style.js';
 
 interface RunOptions {
   model?: string;
@@ -145,8 +143,10 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
     const render = json
       ? (event: Parameters<typeof agentEventToJson>[0]) => emit(agentEventToJson(event))
       : createEventRenderer({
-          text: lineWriter((text) => process.stdout.write(text)),
-          ...(showActivity ? { activity: lineWriter((text) => process.stderr.write(text)) } : {}),
+          text: lineWriter((text) => process.stdout.write(renderForTerminal(text))),
+          ...(showActivity
+            ? { activity: lineWriter((text) => process.stderr.write(renderForTerminal(text))) }
+            : {}),
         });
     const outcome = await conversation.send(prompt, { signal: controller.signal, onEvent: render });
     if (outcome.error !== undefined) {
@@ -161,7 +161,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
   } catch (error) {
     const code = errorCode(error);
     const message = error instanceof Error ? error.message : String(error);
-    return fail(code, message, AGENT_USAGE_ERROR_CODES.has(code) ? ExitCode.usage : ExitCode.invalid);
+    return fail(code, message, exitCodeFor(error));
   } finally {
     process.off('SIGINT', onSigint);
     await conversation?.close().catch(() => undefined);

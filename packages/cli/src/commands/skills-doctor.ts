@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadProjectCatalog } from '../load-project-catalog.js';
 import { diagnosticJson, type Output, renderDiagnostic } from '../output.js';
 import { describeSource } from '../skill-summary.js';
+import { pc } from '../terminal-style.js';
 
 /** `skilldock skills doctor [--json]` — every diagnostic, shadowing and trust note for this project. */
 export function registerSkillsDoctor(

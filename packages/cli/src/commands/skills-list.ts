@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import { loadProjectCatalog } from '../load-project-catalog.js';
 import type { Output } from '../output.js';
 import { describeSource, type ListingStatus, skillJson } from '../skill-summary.js';
+import { pc } from '../terminal-style.js';
 
 /** `skilldock skills list [--json] [--cwd DIR] [--all]` */
 export function registerSkillsList(

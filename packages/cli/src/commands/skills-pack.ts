@@ -1,12 +1,12 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { type Command, Option } from 'commander';
-import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { resolveSkillFolderArgument } from '../resolve-skill-folder-argument.js';
+import { pc } from '../terminal-style.js';
 
 /** File extension per bundle format. */
 const EXTENSIONS = { zip: 'zip', tgz: 'tgz' } as const;

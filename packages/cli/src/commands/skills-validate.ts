@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { Diagnostic } from '@skilldock/core';
 import { type Command, Option } from 'commander';
-import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { collectSkillFolders } from '../collect-skill-folders.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import { diagnosticJson, type Output, renderDiagnostic } from '../output.js';
+import { pc } from '../terminal-style.js';
 
 interface ValidateOptions {
   profile: 'spec' | 'skills-ref' | 'lenient';

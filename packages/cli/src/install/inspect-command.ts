@@ -1,6 +1,6 @@
 import type { InspectInstalledOptions, InstalledSkillStatus } from '@skilldock/core';
-import pc from 'picocolors';
 import { type CliContext, createCliContext } from '../cli-context.js';
+import { pc } from '../terminal-style.js';
 import { readAllowedHosts } from './read-allowed-hosts.js';
 
 /** Flags of `skills check` and `skills update`. */
@@ -47,4 +47,9 @@ export function statusLine(status: InstalledSkillStatus, updated = false): strin
         : pc.red('source missing');
   const why = status.status === 'sourceMissing' ? pc.dim(`  ${status.message}`) : '';
   return `  ${pc.cyan(status.id.padEnd(24))} ${label}  ${pc.dim(status.source)}${why}`;
+}
+
+/** The last line of `check` and `update` when some sources could not be reached (exit 1). */
+export function unreachableSummary(count: number): string {
+  return `${count} source(s) could not be checked; fix or remove them (skilldock skills remove ID), then try again.`;
 }

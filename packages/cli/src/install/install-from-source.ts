@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { InstallDraft } from '@skilldock/core';
-import pc from 'picocolors';
 import { type CliContext, createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
+import { pc } from '../terminal-style.js';
 import { draftFailureJson, draftSkillJson, sourceJson } from './install-json.js';
 import { type InstallCommandOptions, parseListOption } from './install-options.js';
 import { readAllowedHosts } from './read-allowed-hosts.js';
@@ -60,8 +60,17 @@ export async function installFromSource(
       return;
     }
     const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY && !options.yes && !options.json);
+    // Without a terminal nothing can be chosen later: a missing --skill fails before the review.
+    const preselected = interactive ? undefined : await chooseSkills(draft, skills, options, false);
     if (!options.json) output.out(renderDraft(draft));
-    const ids = await chooseSkills(draft, skills, options, interactive);
+    if (draft.skills.length === 0) {
+      throw new core.UserInputError(
+        'no_installable_skills',
+        `Nothing to install: ${input} holds no valid skill (${draft.failed.length} could not be prepared${options.json ? '' : ', see above'}).`,
+        { details: { failed: draft.failed.map(draftFailureJson) } },
+      );
+    }
+    const ids = preselected ?? (await chooseSkills(draft, skills, options, interactive));
     if (ids === undefined) return cancelled(output, setExitCode);
     const scope = options.global ? 'global' : 'project';
     const mode = options.copy ? 'copy' : 'symlink';

@@ -1,6 +1,6 @@
 import type { InstallDraft } from '@skilldock/core';
-import pc from 'picocolors';
 import { renderDiagnostic } from '../output.js';
+import { pc } from '../terminal-style.js';
 import { formatBytes } from './format-bytes.js';
 
 /** Files listed per skill before the list is cut short. */
