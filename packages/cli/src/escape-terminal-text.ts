@@ -30,3 +30,8 @@ export function escapeTerminalText(
       : `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }
+
+/** {@link escapeTerminalText} for one-line text: a name, a file name, a table cell (line feeds and tabs escaped too). */
+export function escapeTerminalLine(text: string): string {
+  return escapeTerminalText(text, { singleLine: true });
+}

@@ -2,6 +2,7 @@ import type { CatalogSnapshot, DiscoveryResult } from '@skilldock/core';
 import type { CliContext } from './cli-context.js';
 import { loadCore } from './load-core.js';
 import type { Output } from './output.js';
+import { warnAboutSettings } from './warn-about-settings.js';
 
 /** A project's skills as listing commands see them. */
 export interface ProjectCatalog {
@@ -13,10 +14,16 @@ export interface ProjectCatalog {
 /**
  * Discovers and resolves the project's skills. Listing, validating and `doctor` run nothing, so they
  * always read project skills, trusted or not (SPEC D2); `trusted` is reported for the user.
+ * Problems in the settings files are warned about on stderr unless `warnSettings` is false
+ * (`doctor`, which lists them itself).
  */
-export async function loadProjectCatalog(context: CliContext, output: Output): Promise<ProjectCatalog> {
+export async function loadProjectCatalog(
+  context: CliContext,
+  output: Output,
+  { warnSettings = true }: { warnSettings?: boolean } = {},
+): Promise<ProjectCatalog> {
   const { catalogFromDiscovery, discoverSkills, isWorkspaceTrusted } = await loadCore();
-  return output.spin('Discovering skills…', async () => {
+  const loaded = await output.spin('Discovering skills…', async () => {
     const trusted = await isWorkspaceTrusted(context.projectRoot, {
       homeDirectory: context.homeDirectory,
       env: context.env,
@@ -30,4 +37,6 @@ export async function loadProjectCatalog(context: CliContext, output: Output): P
     const catalog = catalogFromDiscovery(discovery, { projectRoot: context.projectRoot });
     return { discovery, catalog, trusted };
   });
+  if (warnSettings) warnAboutSettings(loaded.discovery.diagnostics, output);
+  return loaded;
 }

@@ -42,15 +42,22 @@ export function renderDiagnostic(
   diagnostic: Diagnostic,
   { relativeTo }: { relativeTo?: string } = {},
 ): string {
-  let file = escapeTerminalText(diagnostic.file ?? '', { singleLine: true });
-  if (relativeTo && file.startsWith(`${relativeTo}/`)) file = file.slice(relativeTo.length + 1);
-  const where = file
-    ? `${file}${diagnostic.line === undefined ? '' : `:${diagnostic.line}:${diagnostic.column ?? 1}`}`
-    : '';
+  const where = escapeTerminalText(diagnosticLocation(diagnostic, { relativeTo }), { singleLine: true });
   const field =
     diagnostic.path && diagnostic.path.length > 0 ? pc.dim(` [${diagnostic.path.join('.')}]`) : '';
   const severity = severityColour[diagnostic.severity](diagnostic.severity.padEnd(7));
   return `  ${where ? `${pc.bold(where)} ` : ''}${severity} ${pc.dim(diagnostic.code)} ${escapeTerminalText(diagnostic.message, { singleLine: true })}${field}`;
+}
+
+/** `file:line:column` of a diagnostic (`file` alone without a line, `''` without a file), optionally relative to a folder. */
+export function diagnosticLocation(
+  diagnostic: Diagnostic,
+  { relativeTo }: { relativeTo?: string | undefined } = {},
+): string {
+  let file = diagnostic.file ?? '';
+  if (relativeTo && file.startsWith(`${relativeTo}/`)) file = file.slice(relativeTo.length + 1);
+  if (file === '') return '';
+  return `${file}${diagnostic.line === undefined ? '' : `:${diagnostic.line}:${diagnostic.column ?? 1}`}`;
 }
 
 /** A diagnostic as JSON: the stable shape documented in the README. */

@@ -58,7 +58,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   registerSkillsImport(skills, output, setExitCode);
   registerTrust(program, output, setExitCode);
   registerRun(program, output, setExitCode);
-  registerChat(program, output, setExitCode);
+  registerChat(program, setExitCode);
   for (const command of skills.commands) command.exitOverride();
   for (const command of program.commands) command.exitOverride();
 

@@ -29,7 +29,7 @@ export function registerSkillsCheck(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions & { exitCode?: boolean }) => {
       const core = await loadInstallCore();
-      const { scope, inspect } = await inspectOptions(ids, options);
+      const { scope, inspect } = await inspectOptions(ids, options, output);
       const { skills: statuses } = await output.spin('Checking sources', () => core.checkInstalled(inspect));
       const updates = statuses.filter((status) => status.status === 'changed').length;
       const missing = statuses.filter((status) => status.status === 'sourceMissing').length;

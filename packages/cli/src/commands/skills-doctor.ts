@@ -19,7 +19,9 @@ export function registerSkillsDoctor(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (options: { json?: boolean; cwd?: string }) => {
       const context = await createCliContext(options);
-      const { catalog, discovery, trusted } = await loadProjectCatalog(context, output);
+      const { catalog, discovery, trusted } = await loadProjectCatalog(context, output, {
+        warnSettings: false,
+      });
       const skillDiagnostics = catalog.skills.flatMap((skill) => skill.diagnostics);
       const all = [...catalog.diagnostics, ...skillDiagnostics];
       const errors = all.filter((diagnostic) => diagnostic.severity === 'error').length;

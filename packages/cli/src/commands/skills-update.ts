@@ -30,7 +30,7 @@ export function registerSkillsUpdate(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions) => {
       const core = await loadInstallCore();
-      const { scope, inspect } = await inspectOptions(ids, options);
+      const { scope, inspect } = await inspectOptions(ids, options, output);
       const result = await output.spin('Updating skills', () => core.updateInstalled(inspect));
       const missing = result.skills.filter((status) => status.status === 'sourceMissing');
       if (options.json)

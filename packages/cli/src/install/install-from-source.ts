@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { InstallDraft } from '@skilldock/core';
 import { type CliContext, createCliContext } from '../cli-context.js';
+import { escapeTerminalLine } from '../escape-terminal-text.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
@@ -29,7 +30,7 @@ export async function installFromSource(
   if (agents !== undefined) core.resolveAgentSelection(agents, environment);
   const skills = parseListOption(options.skill);
   const policy = {
-    allowedHosts: await readAllowedHosts(context.homeDirectory),
+    allowedHosts: await readAllowedHosts(context.homeDirectory, output),
     allowHosts: options.allowHost ?? [],
     allowInsecureLocalhost: options.allowInsecureLocalhost ?? false,
   };
@@ -161,7 +162,10 @@ async function chooseSkills(
 
 function listing(draft: InstallDraft): string {
   const lines = [pc.bold(`${draft.source.input}: ${draft.skills.length} skill(s)`)];
-  for (const skill of draft.skills) lines.push(`  ${pc.cyan(skill.id)}  ${pc.dim(skill.description)}`);
+  for (const skill of draft.skills)
+    lines.push(
+      `  ${pc.cyan(escapeTerminalLine(skill.id))}  ${pc.dim(escapeTerminalLine(skill.description))}`,
+    );
   if (draft.failed.length > 0) {
     lines.push(pc.red(`Cannot be installed (${draft.failed.length}):`));
     for (const failure of draft.failed)
