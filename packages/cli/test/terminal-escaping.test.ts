@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAgentCli } from './agent-fixtures/agent-harness.js';
+import { startChat } from './agent-fixtures/pty-session.js';
 import { makeWorkspace, runCli, writeSkill } from './run-cli.js';
 
 /** What a hostile skill smuggles: a window title, a screen clear, a cursor move, concealed text, a bidi override. */
@@ -125,6 +126,48 @@ describe('SEC5 untrusted text reaches the terminal escaped', () => {
     expect(text.stdout + text.stderr).not.toMatch(RAW_CONTROL);
     expect(text.stdout).toContain('Answer \\x1b]0;pwned\\x07');
     expect(text.stderr).toContain('read_file missing\\x1b]0;x\\x07\\u202e.txt');
+  });
+});
+
+describe('SEC5 chat in a pseudo-terminal', () => {
+  it('SEC5 chat shows model text and the /skills panel escaped: no title, clear screen or bidi reaches the terminal', async () => {
+    const chatServer = await startFakeModelServer({ script: [{ text: `Chat answer ${HOSTILE} over.` }] });
+    const chat = startChat([], {
+      cwd: project,
+      home,
+      env: {
+        OPENAI_BASE_URL: chatServer.openaiBaseUrl,
+        OPENAI_API_KEY: 'test-key',
+        SKILLDOCK_MODEL: 'openai:test-model',
+        SKILLDOCK_TRUST: '1',
+      },
+    });
+    try {
+      await chat.waitFor('/help for commands');
+      chat.line('Hello');
+      await chat.waitFor('over.');
+      chat.line('/skills');
+      await chat.waitFor('skills › ');
+      chat.line('');
+      chat.line('/quit');
+      expect(await chat.exited).toBe(0);
+      const raw = chat.raw();
+      for (const hostile of [
+        `${ESC}]0;`,
+        `${ESC}[2J`,
+        `${ESC}[1A`,
+        `${ESC}[8m`,
+        '\u202e',
+        '\u2066',
+        '\u009b',
+      ])
+        expect(raw).not.toContain(hostile);
+      expect(chat.screen()).toContain('Chat answer \\x1b]0;pwned\\x07 \\x1b[2J');
+      expect(chat.screen()).toContain('Looks harmless \\x1b]0;pwned\\x07');
+    } finally {
+      chat.kill();
+      await chatServer.close();
+    }
   });
 });
 
