@@ -15,38 +15,39 @@ export const ExitCode = {
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
 /**
- * Error codes that mean "the command was called wrong" (exit 2): the user fixes them by changing
- * what they typed or configured. Unknown ids (a skill, a session, an installed skill) are not here:
- * they are invalid input (exit 1), as is every other error code.
+ * The exit code of each error code that is worth naming (README "Exit codes"). Usage (2): the user
+ * fixes what they typed or configured — a path or folder on the command line that does not exist or
+ * is the wrong kind, a choice the command line must make, the agent's flags and configuration.
+ * Unknown ids are invalid input (1), like every code not in the table ({@link DEFAULT_EXIT_CODE}).
  */
-const USAGE_ERROR_CODES = [
-  // a path or folder named on the command line that does not exist or is the wrong kind
-  'path_not_found',
-  'cwd_not_found',
-  'source_not_found',
-  'not_a_skill_path',
-  'not_an_archive',
-  'unsupported_source_file',
-  'empty_source',
-  'unrecognized_source',
-  // a choice the command line must make
-  'unknown_agent',
-  'skill_selection_required',
-  'terminal_required',
-  // the agent: flags and configuration
-  'model_not_configured',
-  'invalid_max_turns',
-  'prompt_missing',
-  'prompt_too_large',
-] as const;
+const EXIT_CODE_BY_ERROR_CODE = {
+  path_not_found: ExitCode.usage,
+  cwd_not_found: ExitCode.usage,
+  source_not_found: ExitCode.usage,
+  not_a_skill_path: ExitCode.usage,
+  not_an_archive: ExitCode.usage,
+  unsupported_source_file: ExitCode.usage,
+  empty_source: ExitCode.usage,
+  unrecognized_source: ExitCode.usage,
+  unknown_agent: ExitCode.usage,
+  skill_selection_required: ExitCode.usage,
+  terminal_required: ExitCode.usage,
+  model_not_configured: ExitCode.usage,
+  invalid_max_turns: ExitCode.usage,
+  prompt_missing: ExitCode.usage,
+  prompt_too_large: ExitCode.usage,
+  // Unknown ids: invalid input, whichever command names them.
+  skill_not_found: ExitCode.invalid,
+  skill_not_installed: ExitCode.invalid,
+  skill_not_in_draft: ExitCode.invalid,
+  preload_skill_missing: ExitCode.invalid,
+  preload_dependency_missing: ExitCode.invalid,
+  session_not_found: ExitCode.invalid,
+  invalid_session_id: ExitCode.invalid,
+} as const satisfies Readonly<Record<string, ExitCodeValue>>;
 
-/** Error codes with an exit code other than {@link ExitCode.invalid}; every other code exits 1. */
-const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<string, ExitCodeValue>> = Object.fromEntries(
-  USAGE_ERROR_CODES.map((code) => [code, ExitCode.usage] as const),
-);
-
-/** The error codes that exit 2, for the README table and its test. */
-export const USAGE_ERROR_CODE_LIST: readonly string[] = USAGE_ERROR_CODES;
+/** Every error code not in the table: invalid input or a failed command. */
+const DEFAULT_EXIT_CODE: ExitCodeValue = ExitCode.invalid;
 
 /**
  * The exit code for an error any command threw, looked up by its `code`: a commander parse error
@@ -58,7 +59,10 @@ export function exitCodeFor(error: unknown): ExitCodeValue {
   const raw = (error as { code?: unknown } | undefined)?.code;
   // Every commander parse failure (unknown option or command, missing or bad argument) is usage.
   if (typeof raw === 'string' && raw.startsWith('commander.')) return ExitCode.usage;
-  return EXIT_CODE_BY_ERROR_CODE[errorCode(error)] ?? ExitCode.invalid;
+  const code = errorCode(error);
+  return Object.hasOwn(EXIT_CODE_BY_ERROR_CODE, code)
+    ? EXIT_CODE_BY_ERROR_CODE[code as keyof typeof EXIT_CODE_BY_ERROR_CODE]
+    : DEFAULT_EXIT_CODE;
 }
 
 /** The snake_case `code` of an error (commander's `commander.unknownOption` → `unknown_option`), else `internal_error`. */

@@ -1,4 +1,4 @@
-import { ExitCode, type ExitCodeValue, errorCode, exitCodeFor } from './exit-codes.js';
+import { type ExitCodeValue, errorCode, exitCodeFor } from './exit-codes.js';
 import type { Output } from './output.js';
 import { pc } from './terminal-style.js';
 
@@ -34,5 +34,5 @@ export function reportError(
       else output.error('(set SKILLDOCK_DEBUG=1 to see where it happened)');
     }
   }
-  return code === 'internal_error' ? ExitCode.invalid : exitCodeFor(error);
+  return exitCodeFor(error);
 }

@@ -105,3 +105,23 @@ describe('exit codes: one table for every command', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ type: 'run-error', code: 'invalid_argument' });
   });
 });
+
+describe('exitCodeFor', () => {
+  it('I2 maps commander errors and usage codes to 2, unknown ids and other codes to 1, and Node errors to 1', async () => {
+    const { CommanderError } = await import('commander');
+    const { UserInputError } = await import('@skilldock/core');
+    const { errorCode, exitCodeFor } = await import('../src/exit-codes.js');
+    expect(exitCodeFor(new CommanderError(1, 'commander.unknownOption', 'x'))).toBe(2);
+    expect(errorCode(new CommanderError(1, 'commander.optionMissingArgument', 'x'))).toBe(
+      'option_missing_argument',
+    );
+    expect(exitCodeFor(new UserInputError('path_not_found', 'x'))).toBe(2);
+    expect(exitCodeFor(new UserInputError('unknown_agent', 'x'))).toBe(2);
+    expect(exitCodeFor(new UserInputError('skill_not_installed', 'x'))).toBe(1);
+    expect(exitCodeFor(new UserInputError('something_new', 'x'))).toBe(1);
+    expect(exitCodeFor(new UserInputError('toString', 'x'))).toBe(1);
+    const disk = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    expect(errorCode(disk)).toBe('internal_error');
+    expect(exitCodeFor(disk)).toBe(1);
+  });
+});

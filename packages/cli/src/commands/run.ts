@@ -63,10 +63,10 @@ export function registerRun(program: Command, output: Output, setExitCode: (code
 async function runHeadless(promptArgument: string | undefined, options: RunOptions, output: Output) {
   const json = options.json === true;
   const emit = (value: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(value)}\n`);
-  const fail = (code: string, message: string, exitCode: number) => {
+  const fail = (code: string, message: string) => {
     if (json) emit({ type: 'run-error', code, message });
     else output.error(`${pc.red('error')} ${message}`);
-    return exitCode;
+    return exitCodeFor({ code });
   };
   const notice = ({ code, message }: AgentNotice) => {
     if (json) emit({ type: 'notice', code, message });
@@ -87,17 +87,12 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
       return fail(
         'prompt_too_large',
         `The prompt on stdin is over ${MAX_STDIN_PROMPT_BYTES / 1024 / 1024} MiB; put the material in a file in the project and ask the agent to read it.`,
-        ExitCode.usage,
       );
     }
     prompt = piped.text.trim();
   }
   if (prompt === undefined || prompt.trim() === '') {
-    return fail(
-      'prompt_missing',
-      'Give a prompt: skilldock run "what to do" (or pipe it on stdin).',
-      ExitCode.usage,
-    );
+    return fail('prompt_missing', 'Give a prompt: skilldock run "what to do" (or pipe it on stdin).');
   }
 
   let workspace: AgentWorkspace | undefined;
@@ -151,7 +146,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
     const outcome = await conversation.send(prompt, { signal: controller.signal, onEvent: render });
     if (outcome.error !== undefined) {
       if (!json) output.error(`${pc.red('error')} ${outcome.error.message}`);
-      return ExitCode.invalid;
+      return exitCodeFor(outcome.error);
     }
     if (outcome.result.status === 'cancelled') {
       if (!json) output.error(pc.yellow('cancelled'));
@@ -161,7 +156,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
   } catch (error) {
     const code = errorCode(error);
     const message = error instanceof Error ? error.message : String(error);
-    return fail(code, message, exitCodeFor(error));
+    return fail(code, message);
   } finally {
     process.off('SIGINT', onSigint);
     await conversation?.close().catch(() => undefined);

@@ -33,10 +33,12 @@ export function renderDraft(draft: InstallDraft, { files = true }: { files?: boo
       if (skill.files.length > MAX_FILES_SHOWN)
         lines.push(pc.dim(`    … ${skill.files.length - MAX_FILES_SHOWN} more`));
     }
-    if (skill.dependencies.length > 0) lines.push(`  depends on: ${skill.dependencies.join(', ')}`);
+    if (skill.dependencies.length > 0)
+      lines.push(`  depends on: ${skill.dependencies.map(escapeTerminalLine).join(', ')}`);
     for (const diagnostic of skill.diagnostics) lines.push(renderDiagnostic(diagnostic));
     for (const warning of skill.warnings) lines.push(`  ${pc.yellow('warning')} ${warning}`);
-    if (skill.secrets.length > 0) lines.push(`  ${pc.red('secrets left out:')} ${skill.secrets.join(', ')}`);
+    if (skill.secrets.length > 0)
+      lines.push(`  ${pc.red('secrets left out:')} ${skill.secrets.map(escapeTerminalLine).join(', ')}`);
   }
   if (draft.failed.length > 0) {
     lines.push('', pc.red(pc.bold(`Cannot be installed (${draft.failed.length}):`)));
