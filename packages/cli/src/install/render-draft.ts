@@ -44,7 +44,7 @@ export function renderDraft(draft: InstallDraft, { files = true }: { files?: boo
     lines.push('', pc.red(pc.bold(`Cannot be installed (${draft.failed.length}):`)));
     for (const failure of draft.failed) {
       lines.push(
-        `  ${escapeTerminalLine(failure.name ?? failure.sourcePath)}: ${failure.message} ${pc.dim(`[${failure.code}]`)}`,
+        `  ${escapeTerminalLine(failure.name ?? (failure.sourcePath || '(the source root)'))}: ${failure.message} ${pc.dim(`[${failure.code}]`)}`,
       );
       for (const diagnostic of failure.diagnostics) lines.push(`  ${renderDiagnostic(diagnostic)}`);
     }
