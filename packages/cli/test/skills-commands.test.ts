@@ -51,14 +51,14 @@ describe('skilldock --help and usage', () => {
 describe('skilldock skills list', () => {
   it('I2 the text table has a description column cut to the terminal width and no empty columns', () => {
     writeSkill(projectSkills, 'alpha', `name: alpha\ndescription: ${'Long words. '.repeat(30)}`);
-    writeSkill(projectSkills, 'beta', 'name: beta\ndescription: Short.');
+    writeSkill(projectSkills, 'beta', 'name: beta\ndescription: "Short,\\n  on two lines."');
     const result = runCli(['skills', 'list'], { cwd: project, home, env: { COLUMNS: '80' } });
     expect(result.status).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     // NAME, PRIORITY and NOTES are empty for every skill: left out.
     expect(lines[0]).toMatch(/^ID\s+SOURCE\s+STATUS\s+DESCRIPTION$/);
     expect(lines[1]).toMatch(/^alpha\s+project\s+active\s+Long words\. Long words\..*…$/);
-    expect(lines[2]).toMatch(/^beta\s+project\s+active\s+Short\.$/);
+    expect(lines[2]).toMatch(/^beta\s+project\s+active\s+Short, on two lines\.$/);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
   });
 

@@ -88,7 +88,7 @@ export function registerSkillsList(
           [row.note, row.skill.diagnostics.length > 0 ? `${row.skill.diagnostics.length} diagnostic(s)` : '']
             .filter(Boolean)
             .join('; '),
-          row.skill.description,
+          row.skill.description.replace(/\s+/g, ' '),
         ]);
         output.out(
           formatTable(['ID', 'NAME', 'SOURCE', 'PRIORITY', 'STATUS', 'NOTES', 'DESCRIPTION'], table, {

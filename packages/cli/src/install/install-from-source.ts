@@ -164,7 +164,7 @@ function listing(draft: InstallDraft): string {
   const lines = [pc.bold(`${draft.source.input}: ${draft.skills.length} skill(s)`)];
   for (const skill of draft.skills)
     lines.push(
-      `  ${pc.cyan(escapeTerminalLine(skill.id))}  ${pc.dim(escapeTerminalLine(skill.description))}`,
+      `  ${pc.cyan(escapeTerminalLine(skill.id))}  ${pc.dim(escapeTerminalLine(skill.description.replace(/\s+/g, ' ')))}`,
     );
   if (draft.failed.length > 0) {
     lines.push(pc.red(`Cannot be installed (${draft.failed.length}):`));
