@@ -58,6 +58,8 @@ const TABLE: readonly Row[] = [
   // unknown ids: invalid input
   { args: ['skills', 'show', 'nope'], exit: 1, code: 'skill_not_found' },
   { args: ['skills', 'remove', 'nope'], exit: 1, code: 'skill_not_installed' },
+  { args: ['skills', 'check', 'nope'], exit: 1 },
+  { args: ['skills', 'update', 'nope'], exit: 1 },
   { args: ['skills', 'add', '../many', '--skill', 'nope'], exit: 1, code: 'skill_not_found' },
   // invalid skills and names that exist
   { args: ['skills', 'validate', '../broken'], exit: 1 },
@@ -74,6 +76,9 @@ const TABLE: readonly Row[] = [
   { args: ['skills', 'hash', '.agents/skills/good'], exit: 0 },
   { args: ['skills', 'doctor'], exit: 0 },
   { args: ['skills', 'check'], exit: 0 },
+  { args: ['skills', 'update'], exit: 0 },
+  { args: ['skills', 'prompt'], exit: 0 },
+  { args: ['untrust', 'folder'], exit: 0 },
   { args: ['trust', 'folder'], exit: 0 },
 ];
 

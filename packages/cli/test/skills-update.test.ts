@@ -78,7 +78,7 @@ describe('skilldock skills check and update', () => {
       const run = runCli(['skills', command], { cwd: project, home, env });
       expect(run.status, command).toBe(1);
       expect(run.stdout, command).toContain('source missing');
-      expect(run.stdout, command).toContain('1 source(s) could not be checked');
+      expect(run.stdout, command).toContain('1 source(s) could not be reached');
       expect(run.stdout, command).not.toContain('All skills are up to date.');
       expect(run.stdout, command).not.toContain('Nothing to update.');
       expect(runCli(['skills', command, '--json'], { cwd: project, home, env }).status, command).toBe(1);

@@ -3,8 +3,8 @@ import { ExitCode } from '../exit-codes.js';
 import {
   type InspectCommandOptions,
   inspectOptions,
+  missingSummary,
   statusLine,
-  unreachableSummary,
 } from '../install/inspect-command.js';
 import { addRemotePolicyOptions } from '../install/install-options.js';
 import { loadInstallCore } from '../load-core.js';
@@ -43,7 +43,7 @@ export function registerSkillsCheck(
               `${updates} update(s) available: run skilldock skills update${scope === 'global' ? ' --global' : ''}`,
             ),
           );
-        if (missing > 0) lines.push(pc.red(unreachableSummary(missing)));
+        if (missing > 0) lines.push(...missingSummary(statuses).map((line) => pc.red(line)));
         else if (updates === 0) lines.push(pc.green('All skills are up to date.'));
         output.out(lines.join('\n'));
       }

@@ -3,8 +3,8 @@ import { ExitCode } from '../exit-codes.js';
 import {
   type InspectCommandOptions,
   inspectOptions,
+  missingSummary,
   statusLine,
-  unreachableSummary,
 } from '../install/inspect-command.js';
 import { addRemotePolicyOptions } from '../install/install-options.js';
 import { loadInstallCore } from '../load-core.js';
@@ -44,7 +44,7 @@ export function registerSkillsUpdate(
       else {
         const lines = result.skills.map((status) => statusLine(status, result.updated.includes(status.id)));
         if (result.updated.length > 0) lines.push(pc.green(`Updated ${result.updated.length} skill(s).`));
-        if (missing.length > 0) lines.push(pc.red(unreachableSummary(missing.length)));
+        if (missing.length > 0) lines.push(...missingSummary(result.skills).map((line) => pc.red(line)));
         else if (result.updated.length === 0) lines.push(pc.green('Nothing to update.'));
         for (const warning of result.warnings) lines.push(`${pc.yellow('warning')} ${warning}`);
         output.out(lines.join('\n'));

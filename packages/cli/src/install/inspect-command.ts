@@ -51,7 +51,22 @@ export function statusLine(status: InstalledSkillStatus, updated = false): strin
   return `  ${pc.cyan(status.id.padEnd(24))} ${label}  ${pc.dim(status.source)}${why}`;
 }
 
-/** The last line of `check` and `update` when some sources could not be reached (exit 1). */
-export function unreachableSummary(count: number): string {
-  return `${count} source(s) could not be checked; fix or remove them (skilldock skills remove ID), then try again.`;
+/**
+ * The closing lines of `check` and `update` for what could not be checked (they then exit 1): ids
+ * that are not in the lock, and sources that could not be reached. Empty when everything was checked.
+ */
+export function missingSummary(statuses: readonly InstalledSkillStatus[]): string[] {
+  const missing = statuses.filter((status) => status.status === 'sourceMissing');
+  const unknown = missing
+    .filter((status) => status.code === 'skill_not_installed')
+    .map((status) => status.id);
+  const unreachable = missing.length - unknown.length;
+  return [
+    ...(unknown.length > 0 ? [`Not installed: ${unknown.join(', ')}.`] : []),
+    ...(unreachable > 0
+      ? [
+          `${unreachable} source(s) could not be reached; fix them, or remove the skill (skilldock skills remove ID), then try again.`,
+        ]
+      : []),
+  ];
 }
