@@ -51,7 +51,7 @@ const DEFAULT_EXIT_CODE: ExitCodeValue = ExitCode.invalid;
 
 /**
  * The exit code for an error any command threw, looked up by its `code`: a commander parse error
- * is usage (2), a code in the usage list is 2, anything else exits 1.
+ * is usage (2), a code in the table gets its entry, anything else exits 1.
  *
  * @example exitCodeFor(new UserInputError('path_not_found', '…')) // 2
  */
