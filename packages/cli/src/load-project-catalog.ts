@@ -2,6 +2,7 @@ import type { CatalogSnapshot, DiscoveryResult } from '@skilldock/core';
 import type { CliContext } from './cli-context.js';
 import { loadCore } from './load-core.js';
 import type { Output } from './output.js';
+import { warnAboutSettings } from './warn-about-settings.js';
 
 /** A project's skills as listing commands see them. */
 export interface ProjectCatalog {
@@ -15,15 +16,17 @@ export interface ProjectCatalog {
  * always read project skills, trusted or not (SPEC D2); `trusted` is reported for the user.
  * Supporting files are listed only with `listFiles` (issue 9: a listing of 10,000 skills shows
  * none, and listing them was a fifth of its time); `skills show` lists its one skill's files.
+ * Problems in the settings files are warned about on stderr unless `warnSettings` is false
+ * (`doctor`, which lists them itself).
  */
 export async function loadProjectCatalog(
   context: CliContext,
   output: Output,
-  { listFiles = false }: { listFiles?: boolean } = {},
+  { listFiles = false, warnSettings = true }: { listFiles?: boolean; warnSettings?: boolean } = {},
 ): Promise<ProjectCatalog> {
   const { catalogFromDiscovery, defaultDiscoveryCacheDirectory, discoverSkills, isWorkspaceTrusted } =
     await loadCore();
-  return output.spin('Discovering skills…', async () => {
+  const loaded = await output.spin('Discovering skills…', async () => {
     const trusted = await isWorkspaceTrusted(context.projectRoot, {
       homeDirectory: context.homeDirectory,
       env: context.env,
@@ -42,4 +45,6 @@ export async function loadProjectCatalog(
     const catalog = catalogFromDiscovery(discovery, { projectRoot: context.projectRoot });
     return { discovery, catalog, trusted };
   });
+  if (warnSettings) warnAboutSettings(loaded.discovery.diagnostics, output);
+  return loaded;
 }

@@ -1,8 +1,13 @@
 import type { Diagnostic } from '@skilldock/core';
-import pc from 'picocolors';
 import yoctoSpinner from 'yocto-spinner';
+import { escapeTerminalText } from './escape-terminal-text.js';
+import { pc, renderForTerminal } from './terminal-style.js';
 
-/** Where a command writes; tests and the real process both use `process` streams. */
+/**
+ * Where a command writes; tests and the real process both use `process` streams. Text passes
+ * {@link renderForTerminal}: control and bidi characters from skills, files and models are shown
+ * escaped (SPEC SEC5), and only the CLI's own `pc` styles become colours.
+ */
 export interface Output {
   out(text: string): void;
   error(text: string): void;
@@ -15,12 +20,12 @@ export interface Output {
 /** The process's stdout/stderr. Colours follow picocolors (`NO_COLOR`, `FORCE_COLOR`, TTY). */
 export function processOutput(): Output {
   return {
-    out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-    error: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    out: (text) => process.stdout.write(renderForTerminal(text.endsWith('\n') ? text : `${text}\n`)),
+    error: (text) => process.stderr.write(renderForTerminal(text.endsWith('\n') ? text : `${text}\n`)),
     json: (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
     async spin(label, work) {
       if (!process.stderr.isTTY || process.env.CI) return work();
-      const spinner = yoctoSpinner({ text: label, stream: process.stderr }).start();
+      const spinner = yoctoSpinner({ text: renderForTerminal(label), stream: process.stderr }).start();
       try {
         return await work();
       } finally {
@@ -37,15 +42,22 @@ export function renderDiagnostic(
   diagnostic: Diagnostic,
   { relativeTo }: { relativeTo?: string } = {},
 ): string {
-  let file = diagnostic.file ?? '';
-  if (relativeTo && file.startsWith(`${relativeTo}/`)) file = file.slice(relativeTo.length + 1);
-  const where = file
-    ? `${file}${diagnostic.line === undefined ? '' : `:${diagnostic.line}:${diagnostic.column ?? 1}`}`
-    : '';
+  const where = escapeTerminalText(diagnosticLocation(diagnostic, { relativeTo }), { singleLine: true });
   const field =
     diagnostic.path && diagnostic.path.length > 0 ? pc.dim(` [${diagnostic.path.join('.')}]`) : '';
   const severity = severityColour[diagnostic.severity](diagnostic.severity.padEnd(7));
-  return `  ${where ? `${pc.bold(where)} ` : ''}${severity} ${pc.dim(diagnostic.code)} ${diagnostic.message}${field}`;
+  return `  ${where ? `${pc.bold(where)} ` : ''}${severity} ${pc.dim(diagnostic.code)} ${escapeTerminalText(diagnostic.message, { singleLine: true })}${field}`;
+}
+
+/** `file:line:column` of a diagnostic (`file` alone without a line, `''` without a file), optionally relative to a folder. */
+export function diagnosticLocation(
+  diagnostic: Diagnostic,
+  { relativeTo }: { relativeTo?: string | undefined } = {},
+): string {
+  let file = diagnostic.file ?? '';
+  if (relativeTo && file.startsWith(`${relativeTo}/`)) file = file.slice(relativeTo.length + 1);
+  if (file === '') return '';
+  return `${file}${diagnostic.line === undefined ? '' : `:${diagnostic.line}:${diagnostic.column ?? 1}`}`;
 }
 
 /** A diagnostic as JSON: the stable shape documented in the README. */

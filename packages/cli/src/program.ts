@@ -1,5 +1,4 @@
 import { Command, CommanderError } from 'commander';
-import pc from 'picocolors';
 import { registerChat } from './commands/chat.js';
 import { registerRun } from './commands/run.js';
 import { registerSkillsAdd } from './commands/skills-add.js';
@@ -17,9 +16,10 @@ import { registerSkillsShow } from './commands/skills-show.js';
 import { registerSkillsUpdate } from './commands/skills-update.js';
 import { registerSkillsValidate } from './commands/skills-validate.js';
 import { registerTrust } from './commands/trust.js';
-import { ExitCode } from './exit-codes.js';
-import { loadCore } from './load-core.js';
+import { ExitCode, errorCode, exitCodeFor } from './exit-codes.js';
 import { processOutput } from './output.js';
+import { reportError } from './report-error.js';
+import { pc, renderForTerminal } from './terminal-style.js';
 
 /** The version printed by `skilldock --version`. */
 export const VERSION = '0.1.0';
@@ -37,7 +37,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(pc.red(text)) });
+    .configureOutput({ outputError: (text, write) => write(renderForTerminal(pc.red(text))) });
   const skills = program
     .command('skills')
     .description('Manage, validate and render Agent Skills')
@@ -58,10 +58,11 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   registerSkillsImport(skills, output, setExitCode);
   registerTrust(program, output, setExitCode);
   registerRun(program, output, setExitCode);
-  registerChat(program, output, setExitCode);
+  registerChat(program, setExitCode);
   for (const command of skills.commands) command.exitOverride();
   for (const command of program.commands) command.exitOverride();
 
+  const json = argv.includes('--json');
   try {
     await program.parseAsync([...argv]);
     return exitCode;
@@ -69,22 +70,16 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     if (error instanceof CommanderError) {
       // Help and version are successes; every other parse failure is a usage error.
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
-      return ExitCode.usage;
+      if (!json) return exitCodeFor(error);
+      // `run --json` speaks JSON lines; its failures are `run-error` lines.
+      if (argv[2] === 'run') {
+        process.stdout.write(
+          `${JSON.stringify({ type: 'run-error', code: errorCode(error), message: error.message })}\n`,
+        );
+        return exitCodeFor(error);
+      }
+      return reportError(error, output, { json, printed: true });
     }
-    const { SkilldockError } = await loadCore();
-    if (SkilldockError.isInstance(error)) {
-      output.error(`${pc.red('error')} ${error.message}`);
-      const usage =
-        error.code === 'path_not_found' ||
-        error.code === 'cwd_not_found' ||
-        error.code === 'not_a_skill_path';
-      return usage ? ExitCode.usage : ExitCode.invalid;
-    }
-    // Anything else is unexpected (a disk error, a bug): one clear line, the stack only on request.
-    const message = error instanceof Error ? error.message : String(error);
-    output.error(`${pc.red('error')} ${message}`);
-    if (process.env.SKILLDOCK_DEBUG && error instanceof Error && error.stack) output.error(error.stack);
-    else output.error('(set SKILLDOCK_DEBUG=1 to see where it happened)');
-    return ExitCode.invalid;
+    return reportError(error, output, { json });
   }
 }

@@ -41,7 +41,7 @@ export function skillJson(
     directory: skill.directory ?? null,
     skillFile: skill.skillFile ?? null,
     priority: skill.fields.priority ?? null,
-    version: skill.fields.version,
+    version: declaredVersion(skill) ?? null,
     userInvocable: skill.fields.userInvocable,
     disableModelInvocation: skill.fields.disableModelInvocation,
     paths: skill.fields.paths ?? [],
@@ -64,4 +64,9 @@ function referenceJson(reference: SkillReference): Record<string, unknown> {
     scope: reference.sourceScope ?? null,
     directory: reference.directory ?? null,
   };
+}
+
+/** The `version` a skill's frontmatter declares, or `undefined`: listings never show the default `1.0.0` as if declared. */
+export function declaredVersion(skill: Pick<Skill, 'frontmatter' | 'fields'>): string | undefined {
+  return skill.frontmatter.version === undefined ? undefined : skill.fields.version;
 }

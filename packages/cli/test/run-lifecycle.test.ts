@@ -196,11 +196,11 @@ describe.each(PROTOCOLS)('skilldock run lifecycle ($name)', (protocol) => {
     expect(transcript.filter((line) => line.type === 'message')).toHaveLength(4);
   });
 
-  it('G5 --resume with an unknown id is a usage error (exit 2)', async () => {
+  it('G5 --resume with an unknown id is invalid input (exit 1)', async () => {
     folders = makeAgentWorkspace();
     server = await startFakeModelServer({ script: [] });
     const result = await runAgentCli(['run', '--resume', '20200101-000000-abcdef', 'Hi'], options());
-    expect(result.status).toBe(2);
+    expect(result.status).toBe(1);
     expect(result.stderr).toContain('no session 20200101-000000-abcdef');
     expect(server.requests).toHaveLength(0);
   });

@@ -108,7 +108,7 @@ describe.each(PROTOCOLS)('skilldock run with skills ($name)', (protocol) => {
     expect(third?.system).toContain('Write release notes in the house format.');
   });
 
-  it('R8 R10 --preload activates a skill from the first turn, and a missing one fails the start with exit 2', async () => {
+  it('R8 R10 --preload activates a skill from the first turn, and a missing one (an unknown id) fails the start with exit 1', async () => {
     setUp();
     server = await startFakeModelServer({ script: [{ text: 'Ready.' }] });
     const result = await run(['--preload', 'release-notes', 'Go']);
@@ -117,7 +117,7 @@ describe.each(PROTOCOLS)('skilldock run with skills ($name)', (protocol) => {
     expect(first.system).toContain('Group changes under Added, Changed and Fixed.');
 
     const missing = await run(['--preload', 'no-such-skill', 'Go']);
-    expect(missing.status).toBe(2);
+    expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('Cannot preload the skill no-such-skill');
     expect(server.requests).toHaveLength(1);
     // R10: the preload is recorded; the failed start left no transcript of its own.

@@ -118,6 +118,17 @@ describe('skilldock skills add', () => {
     expect(existsSync(path.join(project, '.agents'))).toBe(false);
   });
 
+  it('P6 without a TTY, the missing choice fails first: no review is printed before the error', () => {
+    const source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta', 'gamma']);
+    const run = runCli(['skills', 'add', source], { cwd: project, home });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('holds 3 skills (alpha, beta, gamma)');
+    const chosen = runCli(['skills', 'add', source, '--skill', 'beta'], { cwd: project, home });
+    expect(chosen.status).toBe(0);
+    expect(chosen.stdout).toContain('Source: ');
+  });
+
   it('P8 refuses to install over an existing skill and points to remove or update', () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
     expect(runCli(['skills', 'add', source], { cwd: project, home }).status).toBe(0);

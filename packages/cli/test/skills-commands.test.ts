@@ -49,6 +49,32 @@ describe('skilldock --help and usage', () => {
 });
 
 describe('skilldock skills list', () => {
+  it('I2 the text table has a description column cut to the terminal width and no empty columns', () => {
+    writeSkill(projectSkills, 'alpha', `name: alpha\ndescription: ${'Long words. '.repeat(30)}`);
+    writeSkill(projectSkills, 'beta', 'name: beta\ndescription: "Short,\\n  on two lines."');
+    const result = runCli(['skills', 'list'], { cwd: project, home, env: { COLUMNS: '80' } });
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    // NAME, PRIORITY and NOTES are empty for every skill: left out.
+    expect(lines[0]).toMatch(/^ID\s+SOURCE\s+STATUS\s+DESCRIPTION$/);
+    expect(lines[1]).toMatch(/^alpha\s+project\s+active\s+Long words\. Long words\..*…$/);
+    expect(lines[2]).toMatch(/^beta\s+project\s+active\s+Short, on two lines\.$/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('I2 show prints a version only when the skill declares one (no invented 1.0.0)', () => {
+    writeSkill(projectSkills, 'plain', 'name: plain\ndescription: No version.');
+    writeSkill(projectSkills, 'versioned', 'name: versioned\ndescription: Has one.\nversion: 2.3.4');
+    const plain = runCli(['skills', 'show', 'plain'], { cwd: project, home });
+    expect(plain.stdout).not.toMatch(/^version:/m);
+    expect(
+      JSON.parse(runCli(['skills', 'show', 'plain', '--json'], { cwd: project, home }).stdout).version,
+    ).toBe(null);
+    expect(runCli(['skills', 'show', 'versioned'], { cwd: project, home }).stdout).toContain(
+      'version:   2.3.4',
+    );
+  });
+
   it('D1 D5 lists project and personal skills by priority with shadowing, as JSON', () => {
     writeSkill(projectSkills, 'alpha', 'name: alpha\ndescription: Alpha skill.');
     writeSkill(projectSkills, 'beta', 'name: beta\ndescription: Beta skill.\npriority: 5');
@@ -97,7 +123,7 @@ describe('skilldock skills list', () => {
     writeSkill(projectSkills, 'broken', 'name: broken');
     const result = runCli(['skills', 'list'], { cwd: project, home });
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^ID\s+NAME\s+SOURCE/m);
+    expect(result.stdout).toMatch(/^ID\s+SOURCE\s+STATUS\s+DESCRIPTION/m);
     expect(result.stdout).toContain('good');
     expect(result.stdout).not.toContain('broken');
     expect(result.stderr).toContain('skilldock skills doctor');

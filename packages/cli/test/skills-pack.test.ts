@@ -28,7 +28,7 @@ describe('skilldock skills pack', () => {
     expect(execFileSync('unzip', ['-Z1', path.join(project, 'demo.zip')], { encoding: 'utf8' })).toBe(
       'demo/\ndemo/SKILL.md\ndemo/scripts/\ndemo/scripts/run.sh\n',
     );
-    expect(runCli(['skills', 'pack', 'demo'], { cwd: project, home }).status).toBe(0);
+    expect(runCli(['skills', 'pack', 'demo', '--force'], { cwd: project, home }).status).toBe(0);
     expect(readFileSync(path.join(project, 'demo.zip')).equals(bytes)).toBe(true);
   });
 
@@ -103,5 +103,32 @@ describe('skilldock skills pack', () => {
     expect(format.status).toBe(2);
     expect(format.stderr).toContain('rar');
     expect(readdirSync(project).sort()).toEqual(['.git', 'demo', 'file.txt']);
+  });
+
+  it('P2 refuses to overwrite an existing bundle without --force, and replaces it with --force', () => {
+    writeSkill(project, 'demo', FRONTMATTER);
+    writeFileSync(path.join(project, 'demo.zip'), 'my own file');
+    const refused = runCli(['skills', 'pack', 'demo'], { cwd: project, home });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('demo.zip already exists; pass --force');
+    expect(readFileSync(path.join(project, 'demo.zip'), 'utf8')).toBe('my own file');
+    const forced = runCli(['skills', 'pack', 'demo', '--force'], { cwd: project, home });
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(readFileSync(path.join(project, 'demo.zip')).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('P2 pack and hash validate the folder first (lenient): a folder of skills or an invalid skill is refused', () => {
+    writeSkill(path.join(project, '.agents', 'skills'), 'good', FRONTMATTER.replace('demo', 'good'));
+    writeSkill(project, 'nodesc', 'name: nodesc');
+    for (const command of ['pack', 'hash']) {
+      const folder = runCli(['skills', command, '.agents/skills'], { cwd: project, home });
+      expect(folder.status, command).toBe(1);
+      expect(folder.stdout, command).toBe('');
+      expect(folder.stderr, command).toContain('.agents/skills is not a valid skill folder');
+      const invalid = runCli(['skills', command, 'nodesc'], { cwd: project, home });
+      expect(invalid.status, command).toBe(1);
+      expect(invalid.stderr, command).toContain('description');
+    }
+    expect(readdirSync(project).sort()).toEqual(['.agents', '.git', 'nodesc']);
   });
 });

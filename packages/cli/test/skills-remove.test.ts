@@ -43,7 +43,7 @@ describe('skilldock skills remove', () => {
     ).toEqual(['beta']);
   });
 
-  it('P7 removes a personal skill with --global and refuses an id that is not installed', () => {
+  it('P7 removes a personal skill with --global and refuses an id that is not installed (an unknown id: exit 1)', () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
     expect(
       runCli(['skills', 'add', source, '--global', '--yes', '--copy', '--agent', 'claude-code'], {
@@ -60,7 +60,7 @@ describe('skilldock skills remove', () => {
       revision: expect.stringMatching(/^sha256:/),
     });
     const missing = runCli(['skills', 'remove', 'alpha'], { cwd: project, home });
-    expect(missing.status).toBe(2);
+    expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('alpha is not installed in the project scope');
     const run = runCli(['skills', 'remove', 'alpha', '--global'], { cwd: project, home });
     expect(run.status).toBe(0);

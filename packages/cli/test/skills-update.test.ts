@@ -54,17 +54,36 @@ describe('skilldock skills check and update', () => {
     expect(runCli(['skills', 'check', '--exit-code'], { cwd: project, home, env }).status).toBe(0);
   });
 
-  it('P7 check reports a skill whose source is gone as sourceMissing', () => {
+  it('P7 check reports a skill whose source is gone as sourceMissing, and fails (exit 1)', () => {
     const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha']);
     const env = { GIT_CONFIG_GLOBAL: fake.gitConfig };
     expect(runCli(['skills', 'add', 'acme/skills', '--yes'], { cwd: project, home, env }).status).toBe(0);
     rmSync(fake.bare, { recursive: true });
     const check = runCli(['skills', 'check', '--json'], { cwd: project, home, env });
-    expect(check.status).toBe(0);
+    expect(check.status).toBe(1);
     expect(JSON.parse(check.stdout).skills[0]).toMatchObject({
       id: 'alpha',
       status: 'sourceMissing',
       message: expect.any(String),
     });
+  });
+
+  it('P7 an unreachable source fails check and update (exit 1): never "up to date" or "Nothing to update"', () => {
+    const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha']);
+    const env = { GIT_CONFIG_GLOBAL: fake.gitConfig };
+    expect(runCli(['skills', 'add', 'acme/skills', '--yes'], { cwd: project, home, env }).status).toBe(0);
+    rmSync(fake.bare, { recursive: true });
+    const lockBefore = readFileSync(path.join(project, 'skills-lock.json'), 'utf8');
+    for (const command of ['check', 'update']) {
+      const run = runCli(['skills', command], { cwd: project, home, env });
+      expect(run.status, command).toBe(1);
+      expect(run.stdout, command).toContain('source missing');
+      expect(run.stdout, command).toContain('1 source(s) could not be reached');
+      expect(run.stdout, command).not.toContain('All skills are up to date.');
+      expect(run.stdout, command).not.toContain('Nothing to update.');
+      expect(runCli(['skills', command, '--json'], { cwd: project, home, env }).status, command).toBe(1);
+    }
+    expect(runCli(['skills', 'check', '--exit-code'], { cwd: project, home, env }).status).toBe(1);
+    expect(readFileSync(path.join(project, 'skills-lock.json'), 'utf8')).toBe(lockBefore);
   });
 });

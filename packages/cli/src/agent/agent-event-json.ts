@@ -1,5 +1,5 @@
 import type { AgentEvent } from '@skilldock/agent';
-import { errorCode } from './error-code.js';
+import { errorCode } from '../exit-codes.js';
 
 /**
  * An event as one `--json` line (documented in the README). Events keep the loop's shapes, except

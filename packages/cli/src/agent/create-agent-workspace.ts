@@ -2,6 +2,7 @@ import type { AgentTool, McpConnection, ModelConfig, ModelRoute } from '@skilldo
 import type { CatalogSnapshot, Settings, SkillSession, SkillWatcher } from '@skilldock/core';
 import type { CliContext } from '../cli-context.js';
 import { loadCore } from '../load-core.js';
+import { diagnosticLocation } from '../output.js';
 import type { AgentNotice } from './agent-notice.js';
 import { loadAgent } from './load-agent.js';
 import { type McpServerToApprove, selectMcpServers } from './select-mcp-servers.js';
@@ -147,12 +148,10 @@ export async function createAgentWorkspace(options: AgentWorkspaceOptions): Prom
     }
   }
   for (const diagnostic of mergedSettings.diagnostics) {
-    if (diagnostic.severity === 'error') {
-      notices.push({
-        code: 'settings_invalid',
-        message: `${diagnostic.file ?? 'settings'}: ${diagnostic.message} (ignored)`,
-      });
-    }
+    notices.push({
+      code: 'settings_invalid',
+      message: `${diagnosticLocation(diagnostic) || 'settings'}: ${diagnostic.message}${diagnostic.severity === 'error' && !diagnostic.message.includes('ignored') ? ' (ignored)' : ''}`,
+    });
   }
 
   const settings = trusted ? mergedSettings.settings : userSettings;

@@ -1,5 +1,5 @@
 import type { AgentEvent, ToolCallOutcome } from '@skilldock/agent';
-import pc from 'picocolors';
+import { pc } from '../terminal-style.js';
 import { describeToolCall, shorten } from './describe-tool-call.js';
 import type { LineWriter } from './line-writer.js';
 

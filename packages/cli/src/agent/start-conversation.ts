@@ -11,9 +11,9 @@ import type {
   UserQuestion,
 } from '@skilldock/agent';
 import type { SkillSession, UsageEvent } from '@skilldock/core';
+import { errorCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { AgentWorkspace } from './create-agent-workspace.js';
-import { errorCode } from './error-code.js';
 import { loadAgent } from './load-agent.js';
 import { terminalSystemPrompt } from './terminal-system-prompt.js';
 import { fromTranscriptMessage, toTranscriptMessage } from './transcript-messages.js';

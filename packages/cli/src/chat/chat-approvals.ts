@@ -1,7 +1,7 @@
 import type { ApprovalCallback, UserAnswer, UserQuestion } from '@skilldock/agent';
-import pc from 'picocolors';
 import { describeToolCall } from '../agent/describe-tool-call.js';
 import type { LineWriter } from '../agent/line-writer.js';
+import { pc } from '../terminal-style.js';
 import type { ChatInput } from './chat-input.js';
 
 const WHAT_KIND_DOES = {

@@ -1,4 +1,5 @@
 import { type Completer, createInterface, type Interface } from 'node:readline';
+import { renderForTerminal } from '../terminal-style.js';
 
 /** Options of {@link ChatInput}. */
 export interface ChatInputOptions {
@@ -71,7 +72,9 @@ export class ChatInput {
       };
       this.#onClose.add(onClose);
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#readline.question(query, signal === undefined ? {} : { signal }, (answer) => finish(answer));
+      this.#readline.question(renderForTerminal(query), signal === undefined ? {} : { signal }, (answer) =>
+        finish(answer),
+      );
     });
   }
 

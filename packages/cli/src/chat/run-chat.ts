@@ -1,16 +1,14 @@
-import pc from 'picocolors';
 import type { AgentNotice } from '../agent/agent-notice.js';
 import type { CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { type AgentWorkspace, createAgentWorkspace } from '../agent/create-agent-workspace.js';
-import { errorCode } from '../agent/error-code.js';
 import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import { type Conversation, startConversation } from '../agent/start-conversation.js';
-import { AGENT_USAGE_ERROR_CODES } from '../agent/usage-error-codes.js';
 import { createCliContext } from '../cli-context.js';
-import { ExitCode } from '../exit-codes.js';
+import { ExitCode, exitCodeFor } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
+import { pc, renderForTerminal } from '../terminal-style.js';
 import { createChatApprovals } from './chat-approvals.js';
 import { ChatInput } from './chat-input.js';
 import { runSkillsPanel } from './skills-panel.js';
@@ -35,7 +33,7 @@ export interface ChatOptions {
 export async function runChat(options: ChatOptions): Promise<number> {
   const { userInvocability } = await loadCore();
   const agent = await loadAgent();
-  const writer = lineWriter((text) => process.stdout.write(text));
+  const writer = lineWriter((text) => process.stdout.write(renderForTerminal(text)));
   const say = (text: string) => {
     writer.endLine();
     writer.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -212,9 +210,8 @@ export async function runChat(options: ChatOptions): Promise<number> {
     }
     return ExitCode.ok;
   } catch (error) {
-    const code = errorCode(error);
     say(`${pc.red('error')} ${error instanceof Error ? error.message : String(error)}`);
-    return AGENT_USAGE_ERROR_CODES.has(code) ? ExitCode.usage : ExitCode.invalid;
+    return exitCodeFor(error);
   } finally {
     input.close();
     await conversation?.close().catch(() => undefined);

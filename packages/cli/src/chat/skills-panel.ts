@@ -1,7 +1,7 @@
 import type { CatalogSnapshot } from '@skilldock/core';
-import pc from 'picocolors';
 import type { AgentWorkspace } from '../agent/create-agent-workspace.js';
 import { shorten } from '../agent/describe-tool-call.js';
+import { pc } from '../terminal-style.js';
 import type { ChatInput } from './chat-input.js';
 import { setSkillDisabled } from './set-skill-disabled.js';
 

@@ -1,9 +1,7 @@
 import { type Command, Option } from 'commander';
-import pc from 'picocolors';
 import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { collectIds } from '../agent/collect-ids.js';
-import { ExitCode } from '../exit-codes.js';
-import type { Output } from '../output.js';
+import { loadCore } from '../load-core.js';
 
 interface ChatCommandOptions {
   model?: string;
@@ -15,7 +13,7 @@ interface ChatCommandOptions {
 }
 
 /** `skilldock chat` — the interactive terminal agent (needs a terminal; scripts use `skilldock run`). */
-export function registerChat(program: Command, output: Output, setExitCode: (code: number) => void): void {
+export function registerChat(program: Command, setExitCode: (code: number) => void): void {
   program
     .command('chat')
     .description('Talk to the agent in the terminal: streamed answers, approvals, skills as /commands')
@@ -39,11 +37,11 @@ export function registerChat(program: Command, output: Output, setExitCode: (cod
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (options: ChatCommandOptions) => {
       if (!process.stdin.isTTY || !process.stdout.isTTY) {
-        output.error(
-          `${pc.red('error')} skilldock chat needs a terminal; for scripts and pipes use: skilldock run "PROMPT"`,
+        const { UserInputError } = await loadCore();
+        throw new UserInputError(
+          'terminal_required',
+          'skilldock chat needs a terminal; for scripts and pipes use: skilldock run "PROMPT"',
         );
-        setExitCode(ExitCode.usage);
-        return;
       }
       const { runChat } = await import('../chat/run-chat.js');
       setExitCode(

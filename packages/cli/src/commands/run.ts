@@ -1,20 +1,18 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import pc from 'picocolors';
 import { agentEventToJson } from '../agent/agent-event-json.js';
 import type { AgentNotice } from '../agent/agent-notice.js';
 import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { collectIds } from '../agent/collect-ids.js';
 import type { AgentWorkspace } from '../agent/create-agent-workspace.js';
-import { errorCode } from '../agent/error-code.js';
 import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
 import { MAX_STDIN_PROMPT_BYTES, readStdin } from '../agent/read-stdin.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import type { Conversation } from '../agent/start-conversation.js';
-import { AGENT_USAGE_ERROR_CODES } from '../agent/usage-error-codes.js';
 import { createCliContext } from '../cli-context.js';
-import { ExitCode } from '../exit-codes.js';
+import { ExitCode, errorCode, exitCodeFor } from '../exit-codes.js';
 import type { Output } from '../output.js';
+import { pc, renderForTerminal } from '../terminal-style.js';
 
 interface RunOptions {
   model?: string;
@@ -71,10 +69,10 @@ export function registerRun(program: Command, output: Output, setExitCode: (code
 async function runHeadless(promptArgument: string | undefined, options: RunOptions, output: Output) {
   const json = options.json === true;
   const emit = (value: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(value)}\n`);
-  const fail = (code: string, message: string, exitCode: number) => {
+  const fail = (code: string, message: string) => {
     if (json) emit({ type: 'run-error', code, message });
     else output.error(`${pc.red('error')} ${message}`);
-    return exitCode;
+    return exitCodeFor({ code });
   };
   const notice = ({ code, message }: AgentNotice) => {
     if (json) emit({ type: 'notice', code, message });
@@ -95,17 +93,12 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
       return fail(
         'prompt_too_large',
         `The prompt on stdin is over ${MAX_STDIN_PROMPT_BYTES / 1024 / 1024} MiB; put the material in a file in the project and ask the agent to read it.`,
-        ExitCode.usage,
       );
     }
     prompt = piped.text.trim();
   }
   if (prompt === undefined || prompt.trim() === '') {
-    return fail(
-      'prompt_missing',
-      'Give a prompt: skilldock run "what to do" (or pipe it on stdin).',
-      ExitCode.usage,
-    );
+    return fail('prompt_missing', 'Give a prompt: skilldock run "what to do" (or pipe it on stdin).');
   }
 
   let workspace: AgentWorkspace | undefined;
@@ -152,13 +145,15 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
     const render = json
       ? (event: Parameters<typeof agentEventToJson>[0]) => emit(agentEventToJson(event))
       : createEventRenderer({
-          text: lineWriter((text) => process.stdout.write(text)),
-          ...(showActivity ? { activity: lineWriter((text) => process.stderr.write(text)) } : {}),
+          text: lineWriter((text) => process.stdout.write(renderForTerminal(text))),
+          ...(showActivity
+            ? { activity: lineWriter((text) => process.stderr.write(renderForTerminal(text))) }
+            : {}),
         });
     const outcome = await conversation.send(prompt, { signal: controller.signal, onEvent: render });
     if (outcome.error !== undefined) {
       if (!json) output.error(`${pc.red('error')} ${outcome.error.message}`);
-      return ExitCode.invalid;
+      return exitCodeFor(outcome.error);
     }
     if (outcome.result.status === 'cancelled') {
       if (!json) output.error(pc.yellow('cancelled'));
@@ -168,7 +163,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
   } catch (error) {
     const code = errorCode(error);
     const message = error instanceof Error ? error.message : String(error);
-    return fail(code, message, AGENT_USAGE_ERROR_CODES.has(code) ? ExitCode.usage : ExitCode.invalid);
+    return fail(code, message);
   } finally {
     process.off('SIGINT', onSigint);
     await conversation?.close().catch(() => undefined);

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { installFromSource } from '../install/install-from-source.js';
 import { addInstallOptions, type InstallCommandOptions } from '../install/install-options.js';
-import { runInstallAction } from '../install/run-install-action.js';
 import type { Output } from '../output.js';
 
 /** `skilldock skills add SOURCE [--global] [--agent …] [--skill …] [--copy] [--list] [--yes] [--json]` (SPEC P4–P8). */
@@ -18,8 +17,6 @@ export function registerSkillsAdd(
       )
       .argument('<source>', 'path, owner/repo[/path][@skill], https URL'),
   ).action(async (source: string, options: InstallCommandOptions) =>
-    runInstallAction(output, setExitCode, options.json, () =>
-      installFromSource(source, options, output, setExitCode),
-    ),
+    installFromSource(source, options, output, setExitCode),
   );
 }

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadProjectCatalog } from '../load-project-catalog.js';
 import { diagnosticJson, type Output, renderDiagnostic } from '../output.js';
 import { describeSource } from '../skill-summary.js';
+import { pc } from '../terminal-style.js';
 
 /** `skilldock skills doctor [--json]` — every diagnostic, shadowing and trust note for this project. */
 export function registerSkillsDoctor(
@@ -19,7 +19,10 @@ export function registerSkillsDoctor(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (options: { json?: boolean; cwd?: string }) => {
       const context = await createCliContext(options);
-      const { catalog, discovery, trusted } = await loadProjectCatalog(context, output, { listFiles: true });
+      const { catalog, discovery, trusted } = await loadProjectCatalog(context, output, {
+        listFiles: true,
+        warnSettings: false,
+      });
       const skillDiagnostics = catalog.skills.flatMap((skill) => skill.diagnostics);
       const all = [...catalog.diagnostics, ...skillDiagnostics];
       const errors = all.filter((diagnostic) => diagnostic.severity === 'error').length;

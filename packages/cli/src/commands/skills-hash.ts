@@ -17,7 +17,7 @@ export function registerSkillsHash(
   skills
     .command('hash')
     .description("Print a skill folder's revision hash, or its skills-lock.json computedHash")
-    .argument('<dir>', 'the skill folder')
+    .argument('<dir>', 'the skill folder (must be a valid skill: checked with the lenient profile)')
     .addOption(
       new Option('--algo <algo>', 'revision: sha256 directory revision; skills-lock: the skills CLI hash')
         .choices(['revision', 'skills-lock'])
@@ -29,7 +29,7 @@ export function registerSkillsHash(
       async (dir: string, options: { algo: 'revision' | 'skills-lock'; json?: boolean; cwd?: string }) => {
         const { computeDirectoryRevision, computeSkillsLockHash } = await loadCore();
         const context = await createCliContext(options);
-        const directory = await resolveSkillFolderArgument(context.cwd, dir);
+        const { directory } = await resolveSkillFolderArgument(context.cwd, dir);
         const hash =
           options.algo === 'revision'
             ? await computeDirectoryRevision(directory)

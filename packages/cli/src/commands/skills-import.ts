@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { installFromSource } from '../install/install-from-source.js';
 import { addInstallOptions, type InstallCommandOptions } from '../install/install-options.js';
-import { runInstallAction } from '../install/run-install-action.js';
 import type { Output } from '../output.js';
 
 /** `skilldock skills import ARCHIVE` — review a .zip/.tar.gz of skills, then install it (same flags as add). */
@@ -18,8 +17,6 @@ export function registerSkillsImport(
       )
       .argument('<archive>', 'path of the archive'),
   ).action(async (archive: string, options: InstallCommandOptions) =>
-    runInstallAction(output, setExitCode, options.json, () =>
-      installFromSource(archive, options, output, setExitCode, { archiveOnly: true }),
-    ),
+    installFromSource(archive, options, output, setExitCode, { archiveOnly: true }),
   );
 }

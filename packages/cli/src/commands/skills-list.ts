@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
+import { escapeTerminalText } from '../escape-terminal-text.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import { loadProjectCatalog } from '../load-project-catalog.js';
 import type { Output } from '../output.js';
 import { describeSource, type ListingStatus, skillJson } from '../skill-summary.js';
+import { pc } from '../terminal-style.js';
 
 /** `skilldock skills list [--json] [--cwd DIR] [--all]` */
 export function registerSkillsList(
@@ -91,8 +92,13 @@ export function registerSkillsList(
           [row.note, row.skill.diagnostics.length > 0 ? `${row.skill.diagnostics.length} diagnostic(s)` : '']
             .filter(Boolean)
             .join('; '),
+          row.skill.description.replace(/\s+/g, ' '),
         ]);
-        output.out(formatTable(['ID', 'NAME', 'SOURCE', 'PRIORITY', 'STATUS', 'NOTES'], table));
+        output.out(
+          formatTable(['ID', 'NAME', 'SOURCE', 'PRIORITY', 'STATUS', 'NOTES', 'DESCRIPTION'], table, {
+            width: terminalWidth(),
+          }),
+        );
       }
       if (!trusted && rows.some((row) => row.skill.origin.sourceType === 'project')) {
         output.error(
@@ -112,15 +118,38 @@ export function registerSkillsList(
     });
 }
 
-/** Left-aligned columns separated by two spaces; empty trailing columns trimmed. */
-export function formatTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+/**
+ * Left-aligned columns separated by two spaces; a column empty in every row is left out, and the
+ * last column is cut with `…` so each line fits `width` (at least 20 characters of it stay).
+ * Cells are untrusted text: shown on one line with control and bidi characters escaped (SEC5).
+ */
+export function formatTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  { width = Number.POSITIVE_INFINITY }: { width?: number } = {},
+): string {
+  const cells = rows.map((row) => row.map((cell) => escapeTerminalText(cell, { singleLine: true })));
+  const kept = header.flatMap((_, column) =>
+    cells.some((row) => (row[column] ?? '') !== '') ? [column] : [],
   );
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+  const widths = kept.map((column) =>
+    Math.max(header[column]?.length ?? 0, ...cells.map((row) => (row[column] ?? '').length)),
+  );
+  const fixed = widths.slice(0, -1).reduce((sum, columnWidth) => sum + columnWidth + 2, 0);
+  const lastWidth = Math.max(20, width - fixed);
+  const line = (row: readonly string[]) =>
+    kept
+      .map((column, index) => {
+        const cell = row[column] ?? '';
+        if (index < kept.length - 1) return cell.padEnd(widths[index] ?? 0);
+        return cell.length > lastWidth ? `${cell.slice(0, lastWidth - 1)}…` : cell;
+      })
       .join('  ')
       .trimEnd();
-  return [pc.bold(line(header)), ...rows.map(line)].join('\n');
+  return [pc.bold(line(header)), ...cells.map(line)].join('\n');
+}
+
+/** Columns of the terminal on stdout; `COLUMNS` or 120 when stdout is not a terminal. */
+function terminalWidth(): number {
+  return process.stdout.columns ?? (Number(process.env.COLUMNS) || 120);
 }

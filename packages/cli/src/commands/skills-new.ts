@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
+import { pc } from '../terminal-style.js';
 
 /** `skilldock skills new NAME [--dir DIR]` — writes a valid SKILL.md template (SPEC S5). */
 export function registerSkillsNew(

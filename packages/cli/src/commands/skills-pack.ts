@@ -1,12 +1,12 @@
-import { statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Command, Option } from 'commander';
-import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { resolveSkillFolderArgument } from '../resolve-skill-folder-argument.js';
+import { pc } from '../terminal-style.js';
 
 /** File extension per bundle format. */
 const EXTENSIONS = { zip: 'zip', tgz: 'tgz' } as const;
@@ -25,14 +25,18 @@ export function registerSkillsPack(
       '--out <file>',
       'where to write the bundle (default: <folder name>.zip or .tgz in the current folder)',
     )
+    .option('--force', 'replace the output file when it exists')
     .addOption(new Option('--format <format>', 'bundle format').choices(['zip', 'tgz']).default('zip'))
     .option('--json', 'print JSON')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(
-      async (dir: string, options: { out?: string; format: 'zip' | 'tgz'; json?: boolean; cwd?: string }) => {
-        const { packSkill, UserInputError } = await loadCore();
+      async (
+        dir: string,
+        options: { out?: string; format: 'zip' | 'tgz'; force?: boolean; json?: boolean; cwd?: string },
+      ) => {
+        const { ConflictError, packSkill, UserInputError } = await loadCore();
         const context = await createCliContext(options);
-        const directory = await resolveSkillFolderArgument(context.cwd, dir);
+        const { directory } = await resolveSkillFolderArgument(context.cwd, dir);
         const out = path.resolve(
           context.cwd,
           options.out ?? `${path.basename(directory)}.${EXTENSIONS[options.format]}`,
@@ -41,6 +45,13 @@ export function registerSkillsPack(
           throw new UserInputError(
             'out_inside_skill',
             `--out ${options.out ?? path.basename(out)} is inside the skill folder; write the bundle somewhere else (e.g. --out ../${path.basename(out)})`,
+            { details: { path: out } },
+          );
+        }
+        if (lstatSync(out, { throwIfNoEntry: false }) !== undefined && !options.force) {
+          throw new ConflictError(
+            'output_exists',
+            `${path.relative(context.cwd, out) || out} already exists; pass --force to replace it, or --out another file`,
             { details: { path: out } },
           );
         }

@@ -80,8 +80,10 @@ export function registerSkillsPrompt(
         format: options.format,
         ...(effectiveBudget === undefined ? {} : { budget: effectiveBudget }),
       });
-      if (rendered.text)
+      // The skills-ref format stays byte-exact; the others are text for people, escaped (SEC5).
+      if (rendered.text && options.format === 'skills-ref')
         process.stdout.write(rendered.text.endsWith('\n') ? rendered.text : `${rendered.text}\n`);
+      else if (rendered.text) output.out(rendered.text);
       if (rendered.shortened > 0 || rendered.hidden > 0) {
         output.error(
           `budget: ${rendered.shortened} description(s) shortened, ${rendered.hidden} skill(s) hidden`,

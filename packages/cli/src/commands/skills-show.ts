@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
+import { escapeTerminalLine } from '../escape-terminal-text.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import { loadProjectCatalog } from '../load-project-catalog.js';
 import { type Output, renderDiagnostic } from '../output.js';
-import { describeSource, skillJson } from '../skill-summary.js';
+import { declaredVersion, describeSource, skillJson } from '../skill-summary.js';
+import { pc } from '../terminal-style.js';
 
 /** `skilldock skills show ID [--json]` */
 export function registerSkillsShow(
@@ -66,13 +67,14 @@ export function registerSkillsShow(
         return;
       }
       const lines = [
-        `${pc.bold(skill.id)}${skill.name === skill.id ? '' : ` (${skill.name})`}  ${pc.dim(status)}`,
+        `${pc.bold(escapeTerminalLine(skill.id))}${skill.name === skill.id ? '' : ` (${escapeTerminalLine(skill.name)})`}  ${pc.dim(status)}`,
         skill.description,
         '',
         `source:    ${describeSource(skill)}`,
         `folder:    ${skill.directory ?? '(inline)'}`,
-        `version:   ${skill.fields.version}`,
       ];
+      const version = declaredVersion(skill);
+      if (version !== undefined) lines.push(`version:   ${version}`);
       if (skill.fields.priority !== undefined) lines.push(`priority:  ${skill.fields.priority}`);
       if (skill.fields.paths)
         lines.push(
@@ -97,7 +99,8 @@ export function registerSkillsShow(
         );
       if (skill.files.length > 0) {
         lines.push('', 'files:');
-        for (const file of skill.files) lines.push(`  ${file.path}  ${pc.dim(`${file.size} B`)}`);
+        for (const file of skill.files)
+          lines.push(`  ${escapeTerminalLine(file.path)}  ${pc.dim(`${file.size} B`)}`);
       }
       if (skill.diagnostics.length > 0) {
         lines.push('', 'diagnostics:');

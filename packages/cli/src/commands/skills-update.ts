@@ -1,11 +1,15 @@
 import type { Command } from 'commander';
-import pc from 'picocolors';
 import { ExitCode } from '../exit-codes.js';
-import { type InspectCommandOptions, inspectOptions, statusLine } from '../install/inspect-command.js';
+import {
+  type InspectCommandOptions,
+  inspectOptions,
+  missingSummary,
+  statusLine,
+} from '../install/inspect-command.js';
 import { addRemotePolicyOptions } from '../install/install-options.js';
-import { runInstallAction } from '../install/run-install-action.js';
 import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
+import { pc } from '../terminal-style.js';
 
 /** `skilldock skills update [ID…] [--global] [--json]` — replace changed skills, all or nothing. */
 export function registerSkillsUpdate(
@@ -24,31 +28,27 @@ export function registerSkillsUpdate(
       .option('--json', 'print JSON'),
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
-    .action(async (ids: string[], options: InspectCommandOptions) =>
-      runInstallAction(output, setExitCode, options.json, async () => {
-        const core = await loadInstallCore();
-        const { scope, inspect } = await inspectOptions(ids, options);
-        const result = await output.spin('Updating skills', () => core.updateInstalled(inspect));
-        const missing = result.skills.filter((status) => status.status === 'sourceMissing');
-        if (options.json)
-          output.json({
-            scope,
-            skills: result.skills,
-            updated: result.updated,
-            lock: result.lock,
-            warnings: result.warnings,
-          });
-        else {
-          const lines = result.skills.map((status) => statusLine(status, result.updated.includes(status.id)));
-          lines.push(
-            result.updated.length > 0
-              ? pc.green(`Updated ${result.updated.length} skill(s).`)
-              : pc.green('Nothing to update.'),
-          );
-          for (const warning of result.warnings) lines.push(`${pc.yellow('warning')} ${warning}`);
-          output.out(lines.join('\n'));
-        }
-        setExitCode(missing.length > 0 ? ExitCode.invalid : ExitCode.ok);
-      }),
-    );
+    .action(async (ids: string[], options: InspectCommandOptions) => {
+      const core = await loadInstallCore();
+      const { scope, inspect } = await inspectOptions(ids, options, output);
+      const result = await output.spin('Updating skills', () => core.updateInstalled(inspect));
+      const missing = result.skills.filter((status) => status.status === 'sourceMissing');
+      if (options.json)
+        output.json({
+          scope,
+          skills: result.skills,
+          updated: result.updated,
+          lock: result.lock,
+          warnings: result.warnings,
+        });
+      else {
+        const lines = result.skills.map((status) => statusLine(status, result.updated.includes(status.id)));
+        if (result.updated.length > 0) lines.push(pc.green(`Updated ${result.updated.length} skill(s).`));
+        if (missing.length > 0) lines.push(...missingSummary(result.skills).map((line) => pc.red(line)));
+        else if (result.updated.length === 0) lines.push(pc.green('Nothing to update.'));
+        for (const warning of result.warnings) lines.push(`${pc.yellow('warning')} ${warning}`);
+        output.out(lines.join('\n'));
+      }
+      setExitCode(missing.length > 0 ? ExitCode.invalid : ExitCode.ok);
+    });
 }

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import type { Diagnostic } from '@skilldock/core';
 import { type Command, Option } from 'commander';
-import pc from 'picocolors';
 import { createCliContext } from '../cli-context.js';
 import { collectSkillFolders } from '../collect-skill-folders.js';
+import { escapeTerminalLine } from '../escape-terminal-text.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import { diagnosticJson, type Output, renderDiagnostic } from '../output.js';
+import { pc } from '../terminal-style.js';
+import { warnAboutSettings } from '../warn-about-settings.js';
 
 interface ValidateOptions {
   profile: 'spec' | 'skills-ref' | 'lenient';
@@ -67,6 +69,7 @@ export function registerSkillsValidate(
             includeUntrustedProject: true,
           }),
         );
+        warnAboutSettings(discovery.diagnostics, output);
         const folders = [
           ...new Set([
             ...discovery.skills.flatMap((skill) => (skill.directory ? [skill.directory] : [])),
@@ -126,7 +129,7 @@ export function registerSkillsValidate(
           for (const note of notes) output.out(renderDiagnostic(note, { relativeTo: context.cwd }));
         }
         for (const result of results) {
-          const shown = path.relative(context.cwd, result.directory) || '.';
+          const shown = escapeTerminalLine(path.relative(context.cwd, result.directory) || '.');
           output.out(`${result.valid ? pc.green('✓') : pc.red('✗')} ${shown}`);
           for (const diagnostic of result.diagnostics)
             output.out(renderDiagnostic(diagnostic, { relativeTo: context.cwd }));

@@ -1,6 +1,7 @@
 import type { InspectInstalledOptions, InstalledSkillStatus } from '@skilldock/core';
-import pc from 'picocolors';
 import { type CliContext, createCliContext } from '../cli-context.js';
+import type { Output } from '../output.js';
+import { pc } from '../terminal-style.js';
 import { readAllowedHosts } from './read-allowed-hosts.js';
 
 /** Flags of `skills check` and `skills update`. */
@@ -16,10 +17,11 @@ export interface InspectCommandOptions {
 export async function inspectOptions(
   ids: readonly string[],
   options: InspectCommandOptions,
+  output: Output,
 ): Promise<{ scope: 'project' | 'global'; context: CliContext; inspect: InspectInstalledOptions }> {
   const context = await createCliContext(options);
   const scope = options.global ? 'global' : 'project';
-  const allowedHosts = await readAllowedHosts(context.homeDirectory);
+  const allowedHosts = await readAllowedHosts(context.homeDirectory, output);
   return {
     scope,
     context,
@@ -47,4 +49,24 @@ export function statusLine(status: InstalledSkillStatus, updated = false): strin
         : pc.red('source missing');
   const why = status.status === 'sourceMissing' ? pc.dim(`  ${status.message}`) : '';
   return `  ${pc.cyan(status.id.padEnd(24))} ${label}  ${pc.dim(status.source)}${why}`;
+}
+
+/**
+ * The closing lines of `check` and `update` for what could not be checked (they then exit 1): ids
+ * that are not in the lock, and sources that could not be reached. Empty when everything was checked.
+ */
+export function missingSummary(statuses: readonly InstalledSkillStatus[]): string[] {
+  const missing = statuses.filter((status) => status.status === 'sourceMissing');
+  const unknown = missing
+    .filter((status) => status.code === 'skill_not_installed')
+    .map((status) => status.id);
+  const unreachable = missing.length - unknown.length;
+  return [
+    ...(unknown.length > 0 ? [`Not installed: ${unknown.join(', ')}.`] : []),
+    ...(unreachable > 0
+      ? [
+          `${unreachable} source(s) could not be reached; fix them, or remove the skill (skilldock skills remove ID), then try again.`,
+        ]
+      : []),
+  ];
 }

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { InstallDraft } from '@skilldock/core';
-import pc from 'picocolors';
 import { type CliContext, createCliContext } from '../cli-context.js';
+import { escapeTerminalLine } from '../escape-terminal-text.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
+import { pc } from '../terminal-style.js';
 import { draftFailureJson, draftSkillJson, sourceJson } from './install-json.js';
 import { type InstallCommandOptions, parseListOption } from './install-options.js';
 import { readAllowedHosts } from './read-allowed-hosts.js';
@@ -29,7 +30,7 @@ export async function installFromSource(
   if (agents !== undefined) core.resolveAgentSelection(agents, environment);
   const skills = parseListOption(options.skill);
   const policy = {
-    allowedHosts: await readAllowedHosts(context.homeDirectory),
+    allowedHosts: await readAllowedHosts(context.homeDirectory, output),
     allowHosts: options.allowHost ?? [],
     allowInsecureLocalhost: options.allowInsecureLocalhost ?? false,
   };
@@ -60,8 +61,17 @@ export async function installFromSource(
       return;
     }
     const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY && !options.yes && !options.json);
+    // Without a terminal nothing can be chosen later: a missing --skill fails before the review.
+    const preselected = interactive ? undefined : await chooseSkills(draft, skills, options, false);
     if (!options.json) output.out(renderDraft(draft));
-    const ids = await chooseSkills(draft, skills, options, interactive);
+    if (draft.skills.length === 0) {
+      throw new core.UserInputError(
+        'no_installable_skills',
+        `Nothing to install: ${input} holds no valid skill (${draft.failed.length} could not be prepared${options.json ? '' : ', see above'}).`,
+        { details: { failed: draft.failed.map(draftFailureJson) } },
+      );
+    }
+    const ids = preselected ?? (await chooseSkills(draft, skills, options, interactive));
     if (ids === undefined) return cancelled(output, setExitCode);
     const scope = options.global ? 'global' : 'project';
     const mode = options.copy ? 'copy' : 'symlink';
@@ -152,7 +162,10 @@ async function chooseSkills(
 
 function listing(draft: InstallDraft): string {
   const lines = [pc.bold(`${draft.source.input}: ${draft.skills.length} skill(s)`)];
-  for (const skill of draft.skills) lines.push(`  ${pc.cyan(skill.id)}  ${pc.dim(skill.description)}`);
+  for (const skill of draft.skills)
+    lines.push(
+      `  ${pc.cyan(escapeTerminalLine(skill.id))}  ${pc.dim(escapeTerminalLine(skill.description.replace(/\s+/g, ' ')))}`,
+    );
   if (draft.failed.length > 0) {
     lines.push(pc.red(`Cannot be installed (${draft.failed.length}):`));
     for (const failure of draft.failed)

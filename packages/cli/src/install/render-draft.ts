@@ -1,6 +1,7 @@
 import type { InstallDraft } from '@skilldock/core';
-import pc from 'picocolors';
+import { escapeTerminalLine } from '../escape-terminal-text.js';
 import { renderDiagnostic } from '../output.js';
+import { pc } from '../terminal-style.js';
 import { formatBytes } from './format-bytes.js';
 
 /** Files listed per skill before the list is cut short. */
@@ -18,28 +19,32 @@ export function renderDraft(draft: InstallDraft, { files = true }: { files?: boo
   for (const skill of draft.skills) {
     lines.push(
       '',
-      `${pc.cyan(pc.bold(skill.id))}${skill.name !== skill.id ? pc.dim(` (${skill.name})`) : ''}  ${pc.dim(`${skill.files.length} file(s), ${formatBytes(skill.totalBytes)}`)}`,
+      `${pc.cyan(pc.bold(escapeTerminalLine(skill.id)))}${skill.name !== skill.id ? pc.dim(` (${escapeTerminalLine(skill.name)})`) : ''}  ${pc.dim(`${skill.files.length} file(s), ${formatBytes(skill.totalBytes)}`)}`,
     );
     lines.push(`  ${skill.description}`);
     if (files) {
       for (const file of skill.files.slice(0, MAX_FILES_SHOWN)) {
         lines.push(
-          pc.dim(`    ${file.path}${file.executable ? ' (executable)' : ''}  ${formatBytes(file.size)}`),
+          pc.dim(
+            `    ${escapeTerminalLine(file.path)}${file.executable ? ' (executable)' : ''}  ${formatBytes(file.size)}`,
+          ),
         );
       }
       if (skill.files.length > MAX_FILES_SHOWN)
         lines.push(pc.dim(`    … ${skill.files.length - MAX_FILES_SHOWN} more`));
     }
-    if (skill.dependencies.length > 0) lines.push(`  depends on: ${skill.dependencies.join(', ')}`);
+    if (skill.dependencies.length > 0)
+      lines.push(`  depends on: ${skill.dependencies.map(escapeTerminalLine).join(', ')}`);
     for (const diagnostic of skill.diagnostics) lines.push(renderDiagnostic(diagnostic));
     for (const warning of skill.warnings) lines.push(`  ${pc.yellow('warning')} ${warning}`);
-    if (skill.secrets.length > 0) lines.push(`  ${pc.red('secrets left out:')} ${skill.secrets.join(', ')}`);
+    if (skill.secrets.length > 0)
+      lines.push(`  ${pc.red('secrets left out:')} ${skill.secrets.map(escapeTerminalLine).join(', ')}`);
   }
   if (draft.failed.length > 0) {
     lines.push('', pc.red(pc.bold(`Cannot be installed (${draft.failed.length}):`)));
     for (const failure of draft.failed) {
       lines.push(
-        `  ${failure.name ?? failure.sourcePath}: ${failure.message} ${pc.dim(`[${failure.code}]`)}`,
+        `  ${escapeTerminalLine(failure.name ?? (failure.sourcePath || '(the source root)'))}: ${failure.message} ${pc.dim(`[${failure.code}]`)}`,
       );
       for (const diagnostic of failure.diagnostics) lines.push(`  ${renderDiagnostic(diagnostic)}`);
     }

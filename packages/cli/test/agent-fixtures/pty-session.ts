@@ -14,6 +14,8 @@ export interface PtySession {
   readonly pty: IPty;
   /** Everything printed so far, ANSI codes stripped, `\r` removed. */
   screen(): string;
+  /** Everything printed so far, exactly as the terminal received it (escape codes included). */
+  raw(): string;
   /** Printed since `mark()` (or the start). */
   sinceMark(): string;
   /** Remembers the current end of the output, so later waits look only at what follows. */
@@ -53,6 +55,7 @@ export function startChat(
   return {
     pty,
     screen,
+    raw: () => raw,
     sinceMark,
     mark: () => {
       markAt = raw.length;
