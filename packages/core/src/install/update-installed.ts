@@ -1,10 +1,12 @@
+import { withFileLock } from '../fs/with-file-lock.js';
 import { cancelDraft } from './cancel-draft.js';
 import {
   type InspectInstalledOptions,
   type InstalledSkillStatus,
   inspectInstalled,
 } from './inspect-installed.js';
-import { buildLockUpdate } from './locks/build-lock-update.js';
+import { confinementRoot } from './install-target-options.js';
+import { buildLockUpdate, lockFileFor } from './locks/build-lock-update.js';
 import { publishSkills, type SkillPublication } from './publish/publish-skills.js';
 import type { AgentEnvironment } from './targets/agent-environment.js';
 import { findInstalledPlacements } from './targets/find-installed-placements.js';
@@ -67,38 +69,42 @@ export async function updateInstalled(
             }).placements;
       publications.push({ id: skill.id, directory: skill.directory, placements });
     }
-    const lockUpdate = await buildLockUpdate(
-      options,
-      (editor) => {
-        for (const publication of publications) {
-          const draft = inspection.draftFor.get(publication.id);
-          const skill = draft?.skills.find((candidate) => candidate.id === publication.id);
-          if (draft !== undefined && skill !== undefined) {
-            editor.set(publication.id, {
-              source: draft.source,
-              skill,
-              agents: agentsFor.get(publication.id) ?? [],
-            });
+    // Read-modify-write of the lock under its lock: a concurrent add or remove is never lost.
+    return await withFileLock(lockFileFor(options), async () => {
+      const lockUpdate = await buildLockUpdate(
+        options,
+        (editor) => {
+          for (const publication of publications) {
+            const draft = inspection.draftFor.get(publication.id);
+            const skill = draft?.skills.find((candidate) => candidate.id === publication.id);
+            if (draft !== undefined && skill !== undefined) {
+              editor.set(publication.id, {
+                source: draft.source,
+                skill,
+                agents: agentsFor.get(publication.id) ?? [],
+              });
+            }
           }
-        }
-      },
-      now,
-    );
-    const warnings =
-      publications.length === 0
-        ? []
-        : await publishSkills(publications, {
-            replace: true,
-            lockFile: lockUpdate.file,
-            lockContent: lockUpdate.content,
-            faults: options.faults,
-          });
-    return {
-      skills: inspection.statuses,
-      updated: publications.map((publication) => publication.id),
-      lock: lockUpdate.file,
-      warnings,
-    };
+        },
+        now,
+      );
+      const warnings =
+        publications.length === 0
+          ? []
+          : await publishSkills(publications, {
+              replace: true,
+              lockFile: lockUpdate.file,
+              lockContent: lockUpdate.content,
+              faults: options.faults,
+              root: confinementRoot(options),
+            });
+      return {
+        skills: inspection.statuses,
+        updated: publications.map((publication) => publication.id),
+        lock: lockUpdate.file,
+        warnings,
+      };
+    });
   } finally {
     await Promise.all(inspection.drafts.map((draft) => cancelDraft(draft)));
   }
