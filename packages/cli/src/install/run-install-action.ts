@@ -21,7 +21,9 @@ const USAGE_CODES = new Set([
 
 /**
  * Runs an install command's action and turns a Skilldock error into one clear line (or a JSON
- * `{ error }` object with `--json`) and an exit code: 2 for usage errors, 1 otherwise.
+ * `{ error }` object with `--json`) and an exit code: 2 for usage errors, 1 otherwise. Drafts left
+ * by interrupted runs are swept first, and a signal during the action removes this run's drafts
+ * before the process ends (SPEC P6).
  */
 export async function runInstallAction(
   output: Output,
@@ -29,13 +31,18 @@ export async function runInstallAction(
   json: boolean | undefined,
   action: () => Promise<void>,
 ): Promise<void> {
+  const core = await loadInstallCore();
+  const restoreSignals = core.removeDraftsOnSignal();
   try {
+    await new core.DraftStore().sweep();
     await action();
   } catch (error) {
-    const { SkilldockError } = await loadInstallCore();
+    const { SkilldockError } = core;
     if (!SkilldockError.isInstance(error)) throw error;
     if (json) output.json({ error: { code: error.code, message: error.message, details: error.details } });
     output.error(`${pc.red('error')} ${error.message}`);
     setExitCode(USAGE_CODES.has(error.code) ? ExitCode.usage : ExitCode.invalid);
+  } finally {
+    restoreSignals();
   }
 }

@@ -96,7 +96,10 @@ export class DraftStore {
         isDraftOwnerGone(folder) ||
         (draft
           ? Date.parse(draft.expiresAt) <= now
-          : (await stat(folder)).mtimeMs + DRAFT_LIFETIME_MILLISECONDS <= now);
+          : // Another process may remove its folder at any moment: gone is not expired.
+            ((await stat(folder).catch(() => undefined))?.mtimeMs ?? Number.POSITIVE_INFINITY) +
+              DRAFT_LIFETIME_MILLISECONDS <=
+            now);
       if (!expired) continue;
       await removeInside(folder, this.directory);
       releaseDraftFolder(folder);
