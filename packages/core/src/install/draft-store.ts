@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { removeInside } from '../fs/remove-inside.js';
+import { isSafePathSegment } from '../fs/safe-path-segment.js';
 import { cancelDraft } from './cancel-draft.js';
 import { isDraftOwnerGone, releaseDraftFolder } from './draft-owner.js';
 import { DRAFT_FILE_NAME, DRAFT_LIFETIME_MILLISECONDS, defaultStagingParent } from './draft-staging.js';
@@ -49,7 +50,7 @@ export class DraftStore {
 
   /** The draft with this id, or `undefined` when there is none (expired drafts are returned; check them with `assertDraftUsable`). */
   async get(id: string): Promise<InstallDraft | undefined> {
-    if (!DRAFT_ID_PATTERN.test(id)) return undefined;
+    if (!isSafePathSegment(id) || !DRAFT_ID_PATTERN.test(id)) return undefined;
     try {
       const draft = JSON.parse(
         await readFile(path.join(this.directory, id, DRAFT_FILE_NAME), 'utf8'),
