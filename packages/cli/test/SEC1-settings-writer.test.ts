@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,5 +34,16 @@ describe('the project settings writer', () => {
     expect(written).toContain('"__proto__": [\n      "x"\n    ]');
     expect(JSON.parse(written).skills.disabled).toEqual(['pdf']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('SEC1 refuses to write through a .skilldock folder that links out of the project', async () => {
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'skilldock-elsewhere-'));
+    rmSync(path.join(project, '.skilldock'), { recursive: true });
+    symlinkSync(elsewhere, path.join(project, '.skilldock'));
+    await expect(setSkillDisabled(project, 'pdf', true, [])).rejects.toMatchObject({
+      code: 'path_outside_folder',
+    });
+    expect(existsSync(path.join(elsewhere, 'settings.json'))).toBe(false);
+    rmSync(elsewhere, { recursive: true, force: true });
   });
 });

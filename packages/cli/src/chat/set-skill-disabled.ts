@@ -7,7 +7,8 @@ import { loadCore } from '../load-core.js';
  * `.skilldock/settings.json`, other keys untouched. The project list replaces the user's (settings
  * merge key by key), so it starts from the list in effect, `currentlyDisabled`, to keep the user's
  * entries. Refuses to overwrite a settings file that is not valid JSON. Unknown keys, `__proto__`
- * included, are written back as read. The read-modify-write holds the file's inter-process lock.
+ * included, are written back as read. The read-modify-write holds the file's inter-process lock,
+ * and the file must be inside the project on real paths (`path_outside_folder`).
  * Returns the file written.
  */
 export async function setSkillDisabled(
@@ -16,8 +17,10 @@ export async function setSkillDisabled(
   disabled: boolean,
   currentlyDisabled: readonly string[],
 ): Promise<string> {
-  const { SETTINGS_RELATIVE_PATH, withFileLock } = await loadCore();
+  const { SETTINGS_RELATIVE_PATH, proveInside, withFileLock } = await loadCore();
   const file = path.join(projectRoot, SETTINGS_RELATIVE_PATH);
+  // A `.skilldock` that links out of the project must not redirect the write (SPEC SEC1).
+  await proveInside(file, projectRoot);
   await withFileLock(file, () => rewriteSettings(file, skillId, disabled, currentlyDisabled));
   return file;
 }
