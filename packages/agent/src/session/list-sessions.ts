@@ -1,8 +1,12 @@
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { compareText } from '../tools/compare-text.js';
 import { readTranscript } from './read-transcript.js';
-import { SESSION_ID_PATTERN, type SessionLocation, sessionsFolder } from './session-location.js';
+import {
+  SESSION_ID_PATTERN,
+  type SessionLocation,
+  sessionsFolder,
+  transcriptFileIn,
+} from './session-location.js';
 
 /** One saved session, as a listing shows it. */
 export interface SessionSummary {
@@ -33,7 +37,7 @@ export async function listSessions(location: SessionLocation): Promise<SessionSu
   });
   const ids = names.filter((name) => name.endsWith('.jsonl')).map((name) => name.slice(0, -'.jsonl'.length));
   const summaries = await Promise.all(
-    ids.filter((id) => SESSION_ID_PATTERN.test(id)).map((id) => summarize(id, join(folder, `${id}.jsonl`))),
+    ids.filter((id) => SESSION_ID_PATTERN.test(id)).map((id) => summarize(id, transcriptFileIn(folder, id))),
   );
   return summaries.sort(
     (first, second) => compareText(second.updatedAt, first.updatedAt) || compareText(second.id, first.id),

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { UserInputError } from '@skilldock/core';
+import { isSafePathSegment, UserInputError } from '@skilldock/core';
 
 /** Session ids: `YYYYMMDD-HHMMSS-<6 hex>` (UTC), so names sort by creation time. */
 export const SESSION_ID_PATTERN = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
@@ -43,11 +43,22 @@ export async function sessionsFolder({ home = homedir(), projectRoot }: SessionL
 
 /** The transcript file of session `id`; refuses ids that could name another path. */
 export async function sessionFile(location: SessionLocation, id: string): Promise<string> {
-  if (!SESSION_ID_PATTERN.test(id)) {
+  return transcriptFileIn(await sessionsFolder(location), id);
+}
+
+/**
+ * `<folder>/<id>.jsonl`: the one place a session id becomes a file name, through the session id
+ * pattern and core's safe path segment check (SPEC SEC1).
+ * @throws UserInputError `invalid_session_id`.
+ */
+export function transcriptFileIn(folder: string, id: string): string {
+  const name = `${id}.jsonl`;
+  if (!SESSION_ID_PATTERN.test(id) || !isSafePathSegment(name)) {
     throw new UserInputError(
       'invalid_session_id',
-      `"${id}" is not a session id (expected e.g. 20261130-104233-ab12cd)`,
+      `${JSON.stringify(id)} is not a session id (expected e.g. 20261130-104233-ab12cd)`,
+      { details: { id } },
     );
   }
-  return join(await sessionsFolder(location), `${id}.jsonl`);
+  return join(folder, name);
 }

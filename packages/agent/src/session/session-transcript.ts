@@ -8,6 +8,7 @@ import {
   realProjectRoot,
   type SessionLocation,
   sessionsFolder,
+  transcriptFileIn,
 } from './session-location.js';
 import {
   TRANSCRIPT_VERSION,
@@ -79,7 +80,7 @@ export class SessionTranscript {
     for (;;) {
       const createdAt = now();
       const id = createSessionId(createdAt);
-      const file = join(folder, `${id}.jsonl`);
+      const file = transcriptFileIn(folder, id);
       let handle: FileHandle;
       try {
         handle = await open(file, 'ax', 0o600);

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadCore } from '../load-core.js';
 
@@ -6,7 +6,10 @@ import { loadCore } from '../load-core.js';
  * Switches a skill off (or on) for a project: writes `skills.disabled` in the project's
  * `.skilldock/settings.json`, other keys untouched. The project list replaces the user's (settings
  * merge key by key), so it starts from the list in effect, `currentlyDisabled`, to keep the user's
- * entries. Refuses to overwrite a settings file that is not valid JSON. Returns the file written.
+ * entries. Refuses to overwrite a settings file that is not valid JSON. Unknown keys, `__proto__`
+ * included, are written back as read. The read-modify-write holds the file's inter-process lock,
+ * and the file must be inside the project on real paths (`path_outside_folder`).
+ * Returns the file written.
  */
 export async function setSkillDisabled(
   projectRoot: string,
@@ -14,8 +17,21 @@ export async function setSkillDisabled(
   disabled: boolean,
   currentlyDisabled: readonly string[],
 ): Promise<string> {
-  const { SETTINGS_RELATIVE_PATH, UserInputError } = await loadCore();
+  const { SETTINGS_RELATIVE_PATH, proveInside, withFileLock } = await loadCore();
   const file = path.join(projectRoot, SETTINGS_RELATIVE_PATH);
+  // A `.skilldock` that links out of the project must not redirect the write (SPEC SEC1).
+  await proveInside(file, projectRoot);
+  await withFileLock(file, () => rewriteSettings(file, skillId, disabled, currentlyDisabled));
+  return file;
+}
+
+async function rewriteSettings(
+  file: string,
+  skillId: string,
+  disabled: boolean,
+  currentlyDisabled: readonly string[],
+): Promise<void> {
+  const { UserInputError, writeFileAtomic } = await loadCore();
   let settings: Record<string, unknown> = {};
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
@@ -42,10 +58,5 @@ export async function setSkillDisabled(
   else next.delete(skillId);
   const skills = { ...(settings.skills as Record<string, unknown> | undefined), disabled: [...next].sort() };
   const updated = { ...settings, skills };
-  await mkdir(path.dirname(file), { recursive: true });
-  // Write-then-rename: a crash never leaves half a settings file.
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(updated, null, 2)}\n`);
-  await rename(temporary, file);
-  return file;
+  await writeFileAtomic(file, `${JSON.stringify(updated, null, 2)}\n`);
 }

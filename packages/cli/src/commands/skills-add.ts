@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { installFromSource } from '../install/install-from-source.js';
 import { addInstallOptions, type InstallCommandOptions } from '../install/install-options.js';
+import { withDraftCleanup } from '../install/with-draft-cleanup.js';
 import type { Output } from '../output.js';
 
 /** `skilldock skills add SOURCE [--global] [--agent …] [--skill …] [--copy] [--list] [--yes] [--json]` (SPEC P4–P8). */
@@ -17,6 +18,6 @@ export function registerSkillsAdd(
       )
       .argument('<source>', 'path, owner/repo[/path][@skill], https URL'),
   ).action(async (source: string, options: InstallCommandOptions) =>
-    installFromSource(source, options, output, setExitCode),
+    withDraftCleanup(() => installFromSource(source, options, output, setExitCode)),
   );
 }

@@ -7,6 +7,7 @@ import {
   statusLine,
 } from '../install/inspect-command.js';
 import { addRemotePolicyOptions } from '../install/install-options.js';
+import { withDraftCleanup } from '../install/with-draft-cleanup.js';
 import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
@@ -27,33 +28,37 @@ export function registerSkillsCheck(
       .option('--exit-code', `exit ${ExitCode.updatesAvailable} when updates are available (default: 0)`),
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
-    .action(async (ids: string[], options: InspectCommandOptions & { exitCode?: boolean }) => {
-      const core = await loadInstallCore();
-      const { scope, inspect } = await inspectOptions(ids, options, output);
-      const { skills: statuses } = await output.spin('Checking sources', () => core.checkInstalled(inspect));
-      const updates = statuses.filter((status) => status.status === 'changed').length;
-      const missing = statuses.filter((status) => status.status === 'sourceMissing').length;
-      if (options.json) output.json({ scope, skills: statuses, updates });
-      else if (statuses.length === 0) output.out(`No ${scope} skills in the lock.`);
-      else {
-        const lines = statuses.map((status) => statusLine(status));
-        if (updates > 0)
-          lines.push(
-            pc.yellow(
-              `${updates} update(s) available: run skilldock skills update${scope === 'global' ? ' --global' : ''}`,
-            ),
-          );
-        if (missing > 0) lines.push(...missingSummary(statuses).map((line) => pc.red(line)));
-        else if (updates === 0) lines.push(pc.green('All skills are up to date.'));
-        output.out(lines.join('\n'));
-      }
-      // A source that could not be checked is a failure, even next to available updates.
-      setExitCode(
-        missing > 0
-          ? ExitCode.invalid
-          : options.exitCode && updates > 0
-            ? ExitCode.updatesAvailable
-            : ExitCode.ok,
-      );
-    });
+    .action(async (ids: string[], options: InspectCommandOptions & { exitCode?: boolean }) =>
+      withDraftCleanup(async () => {
+        const core = await loadInstallCore();
+        const { scope, inspect } = await inspectOptions(ids, options, output);
+        const { skills: statuses } = await output.spin('Checking sources', () =>
+          core.checkInstalled(inspect),
+        );
+        const updates = statuses.filter((status) => status.status === 'changed').length;
+        const missing = statuses.filter((status) => status.status === 'sourceMissing').length;
+        if (options.json) output.json({ scope, skills: statuses, updates });
+        else if (statuses.length === 0) output.out(`No ${scope} skills in the lock.`);
+        else {
+          const lines = statuses.map((status) => statusLine(status));
+          if (updates > 0)
+            lines.push(
+              pc.yellow(
+                `${updates} update(s) available: run skilldock skills update${scope === 'global' ? ' --global' : ''}`,
+              ),
+            );
+          if (missing > 0) lines.push(...missingSummary(statuses).map((line) => pc.red(line)));
+          else if (updates === 0) lines.push(pc.green('All skills are up to date.'));
+          output.out(lines.join('\n'));
+        }
+        // A source that could not be checked is a failure, even next to available updates.
+        setExitCode(
+          missing > 0
+            ? ExitCode.invalid
+            : options.exitCode && updates > 0
+              ? ExitCode.updatesAvailable
+              : ExitCode.ok,
+        );
+      }),
+    );
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { installFromSource } from '../install/install-from-source.js';
 import { addInstallOptions, type InstallCommandOptions } from '../install/install-options.js';
+import { withDraftCleanup } from '../install/with-draft-cleanup.js';
 import type { Output } from '../output.js';
 
 /** `skilldock skills import ARCHIVE` — review a .zip/.tar.gz of skills, then install it (same flags as add). */
@@ -17,6 +18,6 @@ export function registerSkillsImport(
       )
       .argument('<archive>', 'path of the archive'),
   ).action(async (archive: string, options: InstallCommandOptions) =>
-    installFromSource(archive, options, output, setExitCode, { archiveOnly: true }),
+    withDraftCleanup(() => installFromSource(archive, options, output, setExitCode, { archiveOnly: true })),
   );
 }

@@ -21,7 +21,8 @@ export function registerSkillsNew(
     .option('--description <text>', 'the description to write')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (name: string, options: { dir?: string; description?: string; cwd?: string }) => {
-      const { ConflictError, createSkillTemplate, parseSkill, UserInputError } = await loadCore();
+      const { ConflictError, createSkillTemplate, isSafePathSegment, parseSkill, UserInputError } =
+        await loadCore();
       const context = await createCliContext(options);
       const parent = path.resolve(
         context.cwd,
@@ -29,8 +30,11 @@ export function registerSkillsNew(
       );
       const text = createSkillTemplate(name, options.description);
       const check = parseSkill(text, { profile: 'spec', folderName: name });
-      if (!check.ok) {
-        const reasons = check.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+      // The name becomes a folder name: it must be exactly one path segment (SPEC SEC1).
+      if (!check.ok || !isSafePathSegment(name)) {
+        const reasons = check.ok
+          ? ['it is not a single folder name']
+          : check.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
         throw new UserInputError(
           'invalid_skill_name',
           `cannot create '${name}': ${reasons.join('; ')}. Use lowercase letters, digits and single hyphens, e.g. pdf-tools.`,

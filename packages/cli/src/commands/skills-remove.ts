@@ -3,6 +3,7 @@ import { createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { shortPath } from '../install/install-from-source.js';
 import { parseListOption } from '../install/install-options.js';
+import { withDraftCleanup } from '../install/with-draft-cleanup.js';
 import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
@@ -28,30 +29,32 @@ export function registerSkillsRemove(
     .option('-a, --agent <agents...>', "only these agents' folders (comma or space separated), or '*'")
     .option('--json', 'print JSON')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
-    .action(async (ids: string[], options: RemoveOptions) => {
-      const core = await loadInstallCore();
-      const context = await createCliContext(options);
-      const scope = options.global ? 'global' : 'project';
-      const agents = parseListOption(options.agent);
-      const result = await core.removeInstalled(ids, {
-        scope,
-        projectRoot: context.projectRoot,
-        home: context.homeDirectory,
-        env: context.env,
-        ...(agents === undefined ? {} : { agents }),
-      });
-      if (options.json)
-        output.json({ scope, removed: result.removed, lock: result.lock, warnings: result.warnings });
-      else {
-        const lines: string[] = [];
-        for (const skill of result.removed) {
-          lines.push(
-            `${pc.green('removed')} ${pc.cyan(skill.id)}  ${skill.paths.map((item) => shortPath(item, context)).join(', ') || pc.dim('(no files)')}${skill.unlocked ? '' : pc.dim('  (still installed elsewhere; lock entry kept)')}`,
-          );
+    .action(async (ids: string[], options: RemoveOptions) =>
+      withDraftCleanup(async () => {
+        const core = await loadInstallCore();
+        const context = await createCliContext(options);
+        const scope = options.global ? 'global' : 'project';
+        const agents = parseListOption(options.agent);
+        const result = await core.removeInstalled(ids, {
+          scope,
+          projectRoot: context.projectRoot,
+          home: context.homeDirectory,
+          env: context.env,
+          ...(agents === undefined ? {} : { agents }),
+        });
+        if (options.json)
+          output.json({ scope, removed: result.removed, lock: result.lock, warnings: result.warnings });
+        else {
+          const lines: string[] = [];
+          for (const skill of result.removed) {
+            lines.push(
+              `${pc.green('removed')} ${pc.cyan(skill.id)}  ${skill.paths.map((item) => shortPath(item, context)).join(', ') || pc.dim('(no files)')}${skill.unlocked ? '' : pc.dim('  (still installed elsewhere; lock entry kept)')}`,
+            );
+          }
+          for (const warning of result.warnings) lines.push(`${pc.yellow('warning')} ${warning}`);
+          output.out(lines.join('\n'));
         }
-        for (const warning of result.warnings) lines.push(`${pc.yellow('warning')} ${warning}`);
-        output.out(lines.join('\n'));
-      }
-      setExitCode(ExitCode.ok);
-    });
+        setExitCode(ExitCode.ok);
+      }),
+    );
 }

@@ -7,6 +7,7 @@ import {
   statusLine,
 } from '../install/inspect-command.js';
 import { addRemotePolicyOptions } from '../install/install-options.js';
+import { withDraftCleanup } from '../install/with-draft-cleanup.js';
 import { loadInstallCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
@@ -28,27 +29,29 @@ export function registerSkillsUpdate(
       .option('--json', 'print JSON'),
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
-    .action(async (ids: string[], options: InspectCommandOptions) => {
-      const core = await loadInstallCore();
-      const { scope, inspect } = await inspectOptions(ids, options, output);
-      const result = await output.spin('Updating skills', () => core.updateInstalled(inspect));
-      const missing = result.skills.filter((status) => status.status === 'sourceMissing');
-      if (options.json)
-        output.json({
-          scope,
-          skills: result.skills,
-          updated: result.updated,
-          lock: result.lock,
-          warnings: result.warnings,
-        });
-      else {
-        const lines = result.skills.map((status) => statusLine(status, result.updated.includes(status.id)));
-        if (result.updated.length > 0) lines.push(pc.green(`Updated ${result.updated.length} skill(s).`));
-        if (missing.length > 0) lines.push(...missingSummary(result.skills).map((line) => pc.red(line)));
-        else if (result.updated.length === 0) lines.push(pc.green('Nothing to update.'));
-        for (const warning of result.warnings) lines.push(`${pc.yellow('warning')} ${warning}`);
-        output.out(lines.join('\n'));
-      }
-      setExitCode(missing.length > 0 ? ExitCode.invalid : ExitCode.ok);
-    });
+    .action(async (ids: string[], options: InspectCommandOptions) =>
+      withDraftCleanup(async () => {
+        const core = await loadInstallCore();
+        const { scope, inspect } = await inspectOptions(ids, options, output);
+        const result = await output.spin('Updating skills', () => core.updateInstalled(inspect));
+        const missing = result.skills.filter((status) => status.status === 'sourceMissing');
+        if (options.json)
+          output.json({
+            scope,
+            skills: result.skills,
+            updated: result.updated,
+            lock: result.lock,
+            warnings: result.warnings,
+          });
+        else {
+          const lines = result.skills.map((status) => statusLine(status, result.updated.includes(status.id)));
+          if (result.updated.length > 0) lines.push(pc.green(`Updated ${result.updated.length} skill(s).`));
+          if (missing.length > 0) lines.push(...missingSummary(result.skills).map((line) => pc.red(line)));
+          else if (result.updated.length === 0) lines.push(pc.green('Nothing to update.'));
+          for (const warning of result.warnings) lines.push(`${pc.yellow('warning')} ${warning}`);
+          output.out(lines.join('\n'));
+        }
+        setExitCode(missing.length > 0 ? ExitCode.invalid : ExitCode.ok);
+      }),
+    );
 }

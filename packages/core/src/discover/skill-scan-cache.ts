@@ -5,9 +5,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { LoadSkillResult, Skill } from '../format/types.js';
+import { writeFileAtomic } from '../fs/write-file-atomic.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
 import type { ScanOptions, SkillRootScan } from './scan-skill-root.js';
-import { writeFileAtomic } from './write-file-atomic.js';
 
 /** Bumped whenever what a cached load result means changes (the parser, the validator, Skill). */
 const CACHE_FORMAT = 1;

@@ -1,7 +1,8 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { withFileLock } from '../fs/with-file-lock.js';
+import { writeFileAtomic } from '../fs/write-file-atomic.js';
 
 /** Where trusted workspaces are remembered, relative to the home folder (SPEC D2). */
 export const TRUST_STORE_RELATIVE_PATH = join('.skilldock', 'trusted.json');
@@ -53,9 +54,14 @@ export async function isWorkspaceTrusted(
 
 /**
  * Remembers a folder (and so every folder below it) as trusted. Returns false when it was already
- * trusted. The store is rewritten atomically.
+ * trusted. The store is rewritten atomically, under an inter-process lock so that two processes
+ * trusting folders at once both keep theirs.
  */
 export async function trustWorkspace(directory: string, options: TrustStoreOptions = {}): Promise<boolean> {
+  return withFileLock(storeFile(options), () => trustLocked(directory, options));
+}
+
+async function trustLocked(directory: string, options: TrustStoreOptions): Promise<boolean> {
   const trusted = await readTrustedWorkspaces(options);
   const [canonical] = await workspaceForms(directory);
   if (trusted.includes(canonical!)) return false;
@@ -71,6 +77,10 @@ export async function untrustWorkspace(
   directory: string,
   options: TrustStoreOptions = {},
 ): Promise<UntrustResult> {
+  return withFileLock(storeFile(options), () => untrustLocked(directory, options));
+}
+
+async function untrustLocked(directory: string, options: TrustStoreOptions): Promise<UntrustResult> {
   const trusted = await readTrustedWorkspaces(options);
   const forms = await workspaceForms(directory);
   const remaining = trusted.filter((entry) => !forms.includes(entry));

@@ -1,6 +1,8 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SecurityError } from '../errors.js';
+import { removeInside } from '../fs/remove-inside.js';
+import { isSafePathSegment } from '../fs/safe-path-segment.js';
+import { releaseDraftFolder } from './draft-owner.js';
 import type { InstallDraft } from './install-draft.js';
 
 /**
@@ -10,9 +12,14 @@ import type { InstallDraft } from './install-draft.js';
  *   (a forged draft must never point the removal elsewhere).
  */
 export async function cancelDraft(draft: InstallDraft): Promise<void> {
-  if (!path.isAbsolute(draft.stagingDirectory) || path.basename(draft.stagingDirectory) !== draft.id)
+  if (
+    !isSafePathSegment(draft.id) ||
+    !path.isAbsolute(draft.stagingDirectory) ||
+    path.basename(draft.stagingDirectory) !== draft.id
+  )
     throw new SecurityError('invalid_draft', `Draft ${draft.id} does not own ${draft.stagingDirectory}.`, {
       details: { path: draft.stagingDirectory },
     });
-  await rm(draft.stagingDirectory, { recursive: true, force: true });
+  await removeInside(draft.stagingDirectory, path.dirname(draft.stagingDirectory));
+  releaseDraftFolder(draft.stagingDirectory);
 }

@@ -1,9 +1,10 @@
 import { ConflictError } from '../errors.js';
+import { withFileLock } from '../fs/with-file-lock.js';
 import { assertDraftUsable } from './assert-draft-usable.js';
 import { cancelDraft } from './cancel-draft.js';
 import type { DraftSkill, InstallDraft } from './install-draft.js';
-import type { InstallTargetOptions } from './install-target-options.js';
-import { buildLockUpdate } from './locks/build-lock-update.js';
+import { confinementRoot, type InstallTargetOptions } from './install-target-options.js';
+import { buildLockUpdate, lockFileFor } from './locks/build-lock-update.js';
 import { publishSkills } from './publish/publish-skills.js';
 import { PublishTransaction } from './publish/publish-transaction.js';
 import { selectDraftSkills } from './select-draft-skills.js';
@@ -68,7 +69,30 @@ export async function confirmInstall(
     skill,
     plan: planSkillTargets(skill.id, { scope: options.scope, environment, agents, mode }),
   }));
-  const probe = new PublishTransaction();
+  // The existence check, the lock read and the writes happen under the lock file's lock, so
+  // concurrent installs neither miss each other's folders nor drop each other's lock entries.
+  const { lockFile, warnings } = await withFileLock(lockFileFor(options), () =>
+    publishPlans(draft, plans, agents, options, now),
+  );
+  await cancelDraft(draft);
+  return {
+    installed: plans.map(({ skill, plan }) => installedSkill(skill, plan)),
+    lock: lockFile,
+    agents,
+    warnings,
+  };
+}
+
+async function publishPlans(
+  draft: InstallDraft,
+  plans: readonly { skill: DraftSkill; plan: TargetPlan }[],
+  agents: readonly string[],
+  options: ConfirmInstallOptions,
+  now: Date,
+): Promise<{ lockFile: string; warnings: string[] }> {
+  const probe = new PublishTransaction(undefined, confinementRoot(options));
+  for (const { plan } of plans)
+    for (const placement of plan.placements) await probe.assertWritable(placement.path);
   const taken = await Promise.all(
     plans.flatMap(({ skill, plan }) =>
       plan.placements.map(async (placement) =>
@@ -91,15 +115,15 @@ export async function confirmInstall(
       directory: skill.directory,
       placements: plan.placements,
     })),
-    { replace: false, lockFile: lockUpdate.file, lockContent: lockUpdate.content, faults: options.faults },
+    {
+      replace: false,
+      lockFile: lockUpdate.file,
+      lockContent: lockUpdate.content,
+      faults: options.faults,
+      root: confinementRoot(options),
+    },
   );
-  await cancelDraft(draft);
-  return {
-    installed: plans.map(({ skill, plan }) => installedSkill(skill, plan)),
-    lock: lockUpdate.file,
-    agents,
-    warnings,
-  };
+  return { lockFile: lockUpdate.file, warnings };
 }
 
 function installedSkill(skill: DraftSkill, plan: TargetPlan): InstalledSkill {

@@ -1,7 +1,10 @@
 import type { Dirent } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { removeInside } from '../fs/remove-inside.js';
+import { isSafePathSegment } from '../fs/safe-path-segment.js';
 import { cancelDraft } from './cancel-draft.js';
+import { isDraftOwnerGone, releaseDraftFolder } from './draft-owner.js';
 import { DRAFT_FILE_NAME, DRAFT_LIFETIME_MILLISECONDS, defaultStagingParent } from './draft-staging.js';
 import type { InstallDraft, ResolvedSource } from './install-draft.js';
 import { type PrepareInstallOptions, prepareInstall } from './prepare-install.js';
@@ -37,12 +40,17 @@ export class DraftStore {
 
   /** {@link prepareInstall} into this store's folder, on this store's clock. */
   prepare(source: string | ResolvedSource, options: PrepareInstallOptions): Promise<InstallDraft> {
-    return prepareInstall(source, { now: this.#now, ...options, stagingParent: this.directory });
+    return prepareInstall(source, {
+      now: this.#now,
+      ...options,
+      stagingParent: this.directory,
+      persistent: true,
+    });
   }
 
   /** The draft with this id, or `undefined` when there is none (expired drafts are returned; check them with `assertDraftUsable`). */
   async get(id: string): Promise<InstallDraft | undefined> {
-    if (!DRAFT_ID_PATTERN.test(id)) return undefined;
+    if (!isSafePathSegment(id) || !DRAFT_ID_PATTERN.test(id)) return undefined;
     try {
       const draft = JSON.parse(
         await readFile(path.join(this.directory, id, DRAFT_FILE_NAME), 'utf8'),
@@ -62,8 +70,10 @@ export class DraftStore {
   }
 
   /**
-   * Removes the staging folders of expired drafts, and folders without a readable draft that are
-   * older than a draft's lifetime (left by a crash). Returns the ids removed.
+   * Removes the staging folders of expired drafts, of drafts whose owning process is gone (an
+   * install interrupted by Ctrl-C, SIGKILL or a crash), and folders without a readable draft that
+   * are older than a draft's lifetime. Returns the ids removed.
+   * @example await new DraftStore().sweep(); // at start-up
    */
   async sweep(): Promise<string[]> {
     const now = this.#now().getTime();
@@ -74,15 +84,26 @@ export class DraftStore {
       return [];
     }
     const removed: string[] = [];
+    const folders = new Set(entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name));
     for (const entry of entries) {
+      const owned = /^(.+)\.owner$/.exec(entry.name)?.[1];
+      // An owner file whose folder is gone was left by a process killed while cleaning up.
+      if (entry.isFile() && owned !== undefined && DRAFT_ID_PATTERN.test(owned) && !folders.has(owned))
+        releaseDraftFolder(path.join(this.directory, owned));
       if (!entry.isDirectory() || !DRAFT_ID_PATTERN.test(entry.name)) continue;
       const draft = await this.get(entry.name);
       const folder = path.join(this.directory, entry.name);
-      const expired = draft
-        ? Date.parse(draft.expiresAt) <= now
-        : (await stat(folder)).mtimeMs + DRAFT_LIFETIME_MILLISECONDS <= now;
+      const expired =
+        isDraftOwnerGone(folder) ||
+        (draft
+          ? Date.parse(draft.expiresAt) <= now
+          : // Another process may remove its folder at any moment: gone is not expired.
+            ((await stat(folder).catch(() => undefined))?.mtimeMs ?? Number.POSITIVE_INFINITY) +
+              DRAFT_LIFETIME_MILLISECONDS <=
+            now);
       if (!expired) continue;
-      await rm(folder, { recursive: true, force: true });
+      await removeInside(folder, this.directory);
+      releaseDraftFolder(folder);
       removed.push(entry.name);
     }
     return removed;

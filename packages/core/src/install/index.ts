@@ -9,6 +9,7 @@ export {
   SkilldockError,
   UserInputError,
 } from '../errors.js';
+export * from '../fs/index.js';
 export { assertDraftUsable } from './assert-draft-usable.js';
 export { cancelDraft } from './cancel-draft.js';
 export { type CheckInstalledOptions, checkInstalled } from './check-installed.js';
@@ -18,6 +19,7 @@ export {
   confirmInstall,
   type InstalledSkill,
 } from './confirm-install.js';
+export { removeDraftsOnSignal, removeOwnedDraftsSync } from './draft-owner.js';
 export {
   DRAFT_FILE_NAME,
   DRAFT_LIFETIME_MILLISECONDS,

@@ -1,3 +1,4 @@
+import { assertSafeSkillId, isSafeSkillId } from '../fs/safe-path-segment.js';
 import { cancelDraft } from './cancel-draft.js';
 import type { InstallDraft } from './install-draft.js';
 import type { InstallTargetOptions } from './install-target-options.js';
@@ -56,12 +57,25 @@ export interface Inspection {
  * what it holds now with what was installed. Writes nothing but the drafts' temp folders.
  */
 export async function inspectInstalled(options: InspectInstalledOptions): Promise<Inspection> {
+  for (const id of options.ids ?? []) assertSafeSkillId(id);
   const lock = await readLockFile(lockFileFor(options));
   const ids = options.ids ?? Object.keys(lock.skills).sort();
   const groups = new Map<string, string[]>();
   const statuses: InstalledSkillStatus[] = [];
   for (const id of ids) {
     const entry = lock.skills[id];
+    if (!isSafeSkillId(id)) {
+      // A lock key from disk that cannot name a folder is never updated (SPEC SEC1).
+      statuses.push({
+        id,
+        status: 'sourceMissing',
+        source: typeof entry?.source === 'string' ? entry.source : '',
+        installed: '',
+        code: 'invalid_skill_id',
+        message: `${JSON.stringify(id)} in ${lock.file} is not a skill id; it is never updated`,
+      });
+      continue;
+    }
     if (entry === undefined) {
       statuses.push({
         id,

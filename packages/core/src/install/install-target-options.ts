@@ -13,3 +13,10 @@ export interface InstallTargetOptions {
   /** Test hook that can fail any write step (SPEC P8). */
   readonly faults?: PublishFaults;
 }
+
+/** The folder every write of a scope must stay inside: the project root, or none for personal folders (each stays inside its own folder). */
+export function confinementRoot(
+  options: Pick<InstallTargetOptions, 'scope' | 'projectRoot'>,
+): string | undefined {
+  return options.scope === 'project' ? options.projectRoot : undefined;
+}

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
@@ -6,6 +5,8 @@ import { listSkillFiles, MAX_LISTED_DEPTH, MAX_LISTED_FILES } from '../format/li
 import { loadSkillSync } from '../format/load-skill.js';
 import { parseSkill } from '../format/parse-skill.js';
 import type { ParseSkillResult } from '../format/types.js';
+import { removeInside } from '../fs/remove-inside.js';
+import { assertSafeSkillId } from '../fs/safe-path-segment.js';
 import type { DraftFailure, DraftSkill } from './install-draft.js';
 import type { SkillCandidate } from './sources/skill-candidate.js';
 import { type StagedSkillCopy, stageSkillCopy } from './stage-skill-copy.js';
@@ -56,10 +57,10 @@ export async function prepareDraftSkill(
       `The skill contains symbolic links, which are never installed: ${linked.join(', ')}.`,
     );
 
-  const directory = path.join(options.skillsDirectory, candidate.id);
+  const directory = path.join(options.skillsDirectory, assertSafeSkillId(candidate.id));
   const staged = await stageSkillCopy(candidate.directory, directory, options.writer);
   if (!staged.ok) {
-    await rm(directory, { recursive: true, force: true });
+    await removeInside(directory, options.skillsDirectory);
     return fail(staged.code, staged.message);
   }
   const loaded = await validateStagedSkill(directory, staged, options);
@@ -67,7 +68,7 @@ export async function prepareDraftSkill(
   if (!loaded.ok) {
     // Its files may still be being written: removing the folder must not race them.
     await options.writer.settle();
-    await rm(directory, { recursive: true, force: true });
+    await removeInside(directory, options.skillsDirectory);
     return fail('invalid_skill', `${candidate.name} is not a valid skill.`, diagnostics);
   }
   const { revision, computedHash } = staged;

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserInputError } from '../errors.js';
 import { loadSkillSync } from '../format/load-skill.js';
+import { removeInside } from '../fs/remove-inside.js';
+import { claimDraftFolder, releaseDraftFolder } from './draft-owner.js';
 import { DRAFT_FILE_NAME, DRAFT_LIFETIME_MILLISECONDS, ensureStagingParent } from './draft-staging.js';
 import type { DraftFailure, DraftSkill, InstallDraft, ResolvedSource } from './install-draft.js';
 import type { InstallProgressEvent } from './install-progress-event.js';
@@ -36,6 +38,12 @@ export interface PrepareInstallOptions extends RemotePolicy {
   readonly maxDownloadBytes?: number;
   /** Per git command or download; default 120 s for git, 60 s for a download. */
   readonly timeoutMilliseconds?: number;
+  /**
+   * `false` (default): the draft belongs to this process — a signal removes it, and once the process
+   * is gone the next sweep does. `true` (a `DraftStore`): once prepared it lives for its hour, so
+   * another process may confirm it.
+   */
+  readonly persistent?: boolean;
 }
 
 /**
@@ -59,8 +67,10 @@ export async function prepareInstall(
   const requested = options.skills ?? (resolved.skill === undefined ? '*' : [resolved.skill]);
   const createdAt = (options.now ?? (() => new Date()))();
   const id = randomUUID();
-  const stagingDirectory = path.join(await ensureStagingParent(options.stagingParent), id);
+  const stagingParent = await ensureStagingParent(options.stagingParent);
+  const stagingDirectory = path.join(stagingParent, id);
   await mkdir(stagingDirectory, { mode: 0o700 });
+  claimDraftFolder(stagingDirectory, stagingParent);
   const fetchDirectory = path.join(stagingDirectory, 'fetch');
   const writer = new StagingWriter();
   try {
@@ -131,7 +141,7 @@ export async function prepareInstall(
     }
     await writer.flush();
     progress({ type: 'phase-end', phase: 'stage', count: skills.length });
-    await rm(fetchDirectory, { recursive: true, force: true });
+    await removeInside(fetchDirectory, stagingDirectory);
 
     const draft: InstallDraft = Object.freeze({
       id,
@@ -147,10 +157,12 @@ export async function prepareInstall(
     await writeFile(path.join(stagingDirectory, DRAFT_FILE_NAME), `${JSON.stringify(draft, null, 2)}\n`, {
       mode: 0o600,
     });
+    if (options.persistent) releaseDraftFolder(stagingDirectory);
     return draft;
   } catch (error) {
     await writer.settle();
-    await rm(stagingDirectory, { recursive: true, force: true });
+    await removeInside(stagingDirectory, stagingParent);
+    releaseDraftFolder(stagingDirectory);
     throw error;
   }
 }

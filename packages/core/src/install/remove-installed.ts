@@ -1,7 +1,9 @@
 import { readlink } from 'node:fs/promises';
 import path from 'node:path';
 import { UserInputError } from '../errors.js';
-import type { InstallTargetOptions } from './install-target-options.js';
+import { assertSafeSkillId } from '../fs/safe-path-segment.js';
+import { withFileLock } from '../fs/with-file-lock.js';
+import { confinementRoot, type InstallTargetOptions } from './install-target-options.js';
 import { buildLockUpdate, lockFileFor } from './locks/build-lock-update.js';
 import { readLockFile } from './locks/read-lock-file.js';
 import { unpublishPaths } from './publish/publish-skills.js';
@@ -29,7 +31,9 @@ export interface RemovedSkill {
  * aside, the lock is rewritten, then what was moved aside is deleted; any failure restores it all.
  * With `agents`, only those agents' folders go (and links left pointing at a removed shared folder);
  * the lock entry goes once nothing is left. An id that is neither on disk nor in the lock is a
- * `UserInputError` `skill_not_installed`.
+ * `UserInputError` `skill_not_installed`; an id that cannot name a folder (`..`, `a/b`) is
+ * `invalid_skill_id`, checked before anything is read. In a project, every folder and link removed
+ * must be inside the project on real paths (SPEC SEC1).
  * @example await removeInstalled(['pdf'], { scope: 'project', projectRoot, home })
  */
 export async function removeInstalled(
@@ -41,8 +45,18 @@ export async function removeInstalled(
     home: options.home,
     env: options.env,
   };
+  for (const id of ids) assertSafeSkillId(id);
   const filter =
     options.agents === undefined ? undefined : new Set(resolveAgentSelection(options.agents, environment));
+  return withFileLock(lockFileFor(options), () => removeLocked(ids, options, environment, filter));
+}
+
+async function removeLocked(
+  ids: readonly string[],
+  options: RemoveInstalledOptions,
+  environment: AgentEnvironment,
+  filter: ReadonlySet<string> | undefined,
+): Promise<{ removed: RemovedSkill[]; lock: string; warnings: string[] }> {
   const lock = await readLockFile(lockFileFor(options));
   const plans: { id: string; remove: string[]; unlock: boolean }[] = [];
   for (const id of new Set(ids)) {
@@ -77,6 +91,7 @@ export async function removeInstalled(
       lockFile: lockUpdate.file,
       lockContent: lockUpdate.changed ? lockUpdate.content : undefined,
       faults: options.faults,
+      root: confinementRoot(options),
     },
   );
   return {

@@ -1,9 +1,10 @@
 import { close, fstat, open, read } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SecurityError, UserInputError } from '../errors.js';
+import { removeInside } from '../fs/remove-inside.js';
 import { ArchiveEntryWriter } from './archive-entry-writer.js';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS } from './archive-limits.js';
 import { sortByPathBytes } from './compare-paths.js';
@@ -108,12 +109,12 @@ export async function extractArchive(
       files,
       totalBytes: writer.expandedBytes,
       format: format.kind,
-      dispose: () => rm(root, { recursive: true, force: true }),
+      dispose: () => removeInside(root, path.dirname(root)),
     };
   } catch (error) {
     // Every background write has finished before the folder goes, so nothing reappears after rm.
     await writer?.settle().catch(() => undefined);
-    if (directory !== undefined) await rm(directory, { recursive: true, force: true });
+    if (directory !== undefined) await removeInside(directory, path.dirname(directory));
     throw error;
   } finally {
     await closeDescriptor(descriptor);

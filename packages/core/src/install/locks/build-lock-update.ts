@@ -3,7 +3,7 @@ import type { DraftSkill, ResolvedSource } from '../install-draft.js';
 import type { InstallScope } from '../targets/plan-skill-targets.js';
 import { GLOBAL_LOCK_RELATIVE_PATH, globalLockEntry } from './global-lock.js';
 import { PROJECT_LOCK_FILE, projectLockEntry } from './project-lock.js';
-import { readLockFile, serializeLock } from './read-lock-file.js';
+import { dictionary, readLockFile, serializeLock } from './read-lock-file.js';
 
 /** Edits to the scope's lock, applied in memory. */
 export interface LockEditor {
@@ -47,15 +47,15 @@ export async function buildLockUpdate(
 ): Promise<LockUpdate> {
   const file = lockFileFor(target);
   const read = await readLockFile(file);
-  const skills: Record<string, Record<string, unknown>> = { ...read.skills };
+  const skills = dictionary(read.skills);
   edit({
     entry: (id) => read.skills[id],
     set(id, { source, skill, agents }) {
       const previous = read.skills[id];
       skills[id] =
         target.scope === 'project'
-          ? { ...projectLockEntry(source, skill, previous) }
-          : { ...globalLockEntry(source, skill, { now, agents, previous }) };
+          ? projectLockEntry(source, skill, previous)
+          : globalLockEntry(source, skill, { now, agents, previous });
     },
     delete(id) {
       delete skills[id];

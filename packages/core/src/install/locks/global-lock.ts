@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DraftSkill, ResolvedSource } from '../install-draft.js';
-import { readLockFile } from './read-lock-file.js';
+import { dictionary, readLockFile } from './read-lock-file.js';
 
 /** The personal lock, relative to the home folder. */
 export const GLOBAL_LOCK_RELATIVE_PATH = path.join('.skilldock', 'skills-lock.json');
@@ -67,7 +67,7 @@ export function globalLockEntry(
   }: { now: Date; agents: readonly string[]; previous?: Readonly<Record<string, unknown>> },
 ): GlobalLockEntry {
   const cloned = source.type === 'git' || source.type === 'github';
-  const entry: Record<string, unknown> = {
+  const entry = dictionary<unknown>({
     source: source.lockSource,
     sourceType: source.lockSourceType,
     ...(source.url !== undefined && source.lockSourceType === 'git' ? { sourceUrl: source.url } : {}),
@@ -78,7 +78,7 @@ export function globalLockEntry(
     installedAt: typeof previous?.installedAt === 'string' ? previous.installedAt : now.toISOString(),
     updatedAt: now.toISOString(),
     agents: [...agents],
-  };
+  });
   for (const [field, value] of Object.entries(previous ?? {})) {
     if (!GLOBAL_FIELDS.includes(field)) entry[field] = value;
   }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DraftSkill, ResolvedSource } from '../install-draft.js';
-import { readLockFile } from './read-lock-file.js';
+import { dictionary, readLockFile } from './read-lock-file.js';
 
 /** File name of the project lock, at the project root (the `skills` CLI's `skills-lock.json`). */
 export const PROJECT_LOCK_FILE = 'skills-lock.json';
@@ -56,7 +56,7 @@ export function projectLockEntry(
   previous?: Readonly<Record<string, unknown>>,
 ): ProjectLockEntry {
   const cloned = source.type === 'git' || source.type === 'github';
-  const entry: Record<string, unknown> = {
+  const entry = dictionary<unknown>({
     source: source.lockSource,
     ...((source.lockSourceType === 'git' || source.lockSourceType === 'gitlab') && source.url !== undefined
       ? { sourceUrl: source.url }
@@ -65,7 +65,7 @@ export function projectLockEntry(
     sourceType: source.lockSourceType,
     ...(cloned ? { skillPath: skill.sourcePath === '' ? 'SKILL.md' : `${skill.sourcePath}/SKILL.md` } : {}),
     computedHash: skill.computedHash,
-  };
+  });
   for (const [field, value] of Object.entries(previous ?? {})) {
     if (!PROJECT_FIELDS.includes(field)) entry[field] = value;
   }

@@ -23,7 +23,7 @@ export async function readLockFile(file: string): Promise<LockFileRead> {
     bytes = await readFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { file, bytes: undefined, version: 1, skills: {}, extra: {} };
+      return { file, bytes: undefined, version: 1, skills: dictionary(), extra: dictionary() };
     }
     throw error;
   }
@@ -42,7 +42,8 @@ export async function readLockFile(file: string): Promise<LockFileRead> {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     return corrupt('not a JSON object');
-  const { version, skills, ...extra } = parsed as Record<string, unknown>;
+  const { version, skills, ...rest } = parsed as Record<string, unknown>;
+  const extra = dictionary(rest);
   if (version !== 1) return corrupt(`version ${JSON.stringify(version)}, expected 1`);
   if (typeof skills !== 'object' || skills === null || Array.isArray(skills)) {
     return corrupt('`skills` is not an object');
@@ -55,7 +56,20 @@ export async function readLockFile(file: string): Promise<LockFileRead> {
       return corrupt(`entry '${id}' has no string \`source\``);
     }
   }
-  return { file, bytes, version: 1, skills: skills as Record<string, Record<string, unknown>>, extra };
+  const entries = dictionary<Record<string, unknown>>();
+  for (const [id, entry] of Object.entries(skills))
+    entries[id] = dictionary(entry as Record<string, unknown>);
+  return { file, bytes, version: 1, skills: entries, extra };
+}
+
+/**
+ * A map read from disk: no prototype, so keys such as `__proto__`, `constructor` or `toString` are
+ * ordinary keys — looked up, kept and written back like any other (SPEC SEC1).
+ */
+export function dictionary<T = unknown>(from: Readonly<Record<string, T>> = {}): Record<string, T> {
+  const result = Object.create(null) as Record<string, T>;
+  for (const [key, value] of Object.entries(from)) result[key] = value;
+  return result;
 }
 
 /**
@@ -66,7 +80,10 @@ export function serializeLock(
   skills: Readonly<Record<string, unknown>>,
   extra: Readonly<Record<string, unknown>> = {},
 ): string {
-  const sorted: Record<string, unknown> = {};
+  const sorted = dictionary();
   for (const id of Object.keys(skills).sort()) sorted[id] = skills[id];
-  return `${JSON.stringify({ version: 1, skills: sorted, ...extra }, null, 2)}\n`;
+  const lock = dictionary<unknown>({ version: 1 });
+  lock.skills = sorted;
+  for (const [key, value] of Object.entries(extra)) lock[key] = value;
+  return `${JSON.stringify(lock, null, 2)}\n`;
 }

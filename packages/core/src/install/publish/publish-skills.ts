@@ -22,6 +22,8 @@ export interface PublishSkillsOptions {
   readonly lockFile: string;
   readonly lockContent: string;
   readonly faults?: PublishFaults;
+  /** The project root every write must stay inside (project scope); see {@link PublishTransaction}. */
+  readonly root?: string;
 }
 
 /**
@@ -32,9 +34,13 @@ export interface PublishSkillsOptions {
  */
 export async function publishSkills(
   publications: readonly SkillPublication[],
-  { replace, lockFile, lockContent, faults }: PublishSkillsOptions,
+  { replace, lockFile, lockContent, faults, root }: PublishSkillsOptions,
 ): Promise<string[]> {
-  return runTransaction(faults, async (transaction) => {
+  return runTransaction(faults, root, async (transaction) => {
+    // Every target is proven before the first write, so a refused one leaves nothing to undo.
+    for (const publication of publications)
+      for (const placement of publication.placements) await transaction.assertWritable(placement.path);
+    await transaction.assertWritable(lockFile);
     // Parents first and one at a time, so the journal creates (and undoes) each folder once.
     const parents = new Set(
       publications.flatMap((publication) => publication.placements.map((p) => path.dirname(p.path))),
@@ -74,9 +80,11 @@ export async function unpublishPaths(
     lockFile,
     lockContent,
     faults,
-  }: { lockFile: string; lockContent: string | undefined; faults?: PublishFaults },
+    root,
+  }: { lockFile: string; lockContent: string | undefined; faults?: PublishFaults; root?: string },
 ): Promise<string[]> {
-  return runTransaction(faults, async (transaction) => {
+  return runTransaction(faults, root, async (transaction) => {
+    for (const target of paths) await transaction.assertWritable(target);
     for (const target of paths) await transaction.moveAside(target);
     if (lockContent !== undefined) await transaction.writeFile(lockFile, lockContent);
   });
@@ -84,9 +92,10 @@ export async function unpublishPaths(
 
 async function runTransaction(
   faults: PublishFaults | undefined,
+  root: string | undefined,
   work: (transaction: PublishTransaction) => Promise<void>,
 ): Promise<string[]> {
-  const transaction = new PublishTransaction(faults);
+  const transaction = new PublishTransaction(faults, root);
   try {
     await work(transaction);
     await transaction.commit();

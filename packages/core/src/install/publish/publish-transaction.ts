@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, readFile, realpath, rename, rm, rmdir, stat, symlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readFile, realpath, rename, rmdir, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
+import { proveInside } from '../../fs/prove-inside.js';
+import { removeInside } from '../../fs/remove-inside.js';
 import { writeFileAtomic } from '../locks/write-file-atomic.js';
 import { copySkillDirectory, type SkillTree } from './copy-skill-directory.js';
 
@@ -33,17 +35,27 @@ type JournalEntry =
 /**
  * One all-or-nothing set of file-system writes: every write is journaled, `rollback` undoes them in
  * reverse so the previous state is intact, `commit` deletes what was moved aside. Lives for one
- * install, update or remove.
+ * install, update or remove. With a `root` (a project), every path it writes, moves or deletes is
+ * first proven to be inside the root on real paths (SPEC SEC1): an agent folder that is a link out
+ * of the project is refused with `path_outside_folder`. Without one, each entry is still proven
+ * to be inside its own folder and links are removed as links.
  */
 export class PublishTransaction {
   readonly #faults: PublishFaults | undefined;
+  readonly #root: string | undefined;
   readonly #journal: JournalEntry[] = [];
   #folderMode: number | undefined;
   /** Problems met after the commit point (a leftover temp folder); the publish still succeeded. */
   readonly warnings: string[] = [];
 
-  constructor(faults?: PublishFaults) {
+  constructor(faults?: PublishFaults, root?: string) {
     this.#faults = faults;
+    this.#root = root;
+  }
+
+  /** Proves that `target` may be written here: inside the root, or inside its own folder. */
+  async assertWritable(target: string): Promise<void> {
+    await proveInside(target, this.#root ?? path.dirname(target));
   }
 
   async #step(step: PublishStep, target: string): Promise<void> {
@@ -52,6 +64,8 @@ export class PublishTransaction {
 
   /** Creates a folder and its missing parents, journaling the first one created. */
   async ensureDirectory(directory: string): Promise<void> {
+    if (this.#root === undefined || path.resolve(directory) !== path.resolve(this.#root))
+      await this.assertWritable(directory);
     const first = await mkdir(directory, { recursive: true });
     if (first !== undefined) this.#journal.push({ kind: 'created', path: first });
   }
@@ -78,6 +92,7 @@ export class PublishTransaction {
     { replace = false, tree, move = false }: { replace?: boolean; tree?: SkillTree; move?: boolean } = {},
   ): Promise<void> {
     await this.ensureDirectory(path.dirname(target));
+    await this.assertWritable(target);
     await this.#step('stage-copy', target);
     const staged = siblingName(target, 'new');
     if (!(move && (await this.#moveStaged(source, staged)))) {
@@ -109,6 +124,7 @@ export class PublishTransaction {
   async placeLink(target: string, linkPath: string): Promise<void> {
     const parent = path.dirname(linkPath);
     await this.ensureDirectory(parent);
+    await this.assertWritable(linkPath);
     await this.#step('agent-link', linkPath);
     const realParent = await realpath(parent);
     await symlink(path.relative(realParent, target), linkPath);
@@ -117,6 +133,7 @@ export class PublishTransaction {
 
   /** Renames `target` to a sibling temp name; `commit` deletes it, `rollback` renames it back. */
   async moveAside(target: string): Promise<void> {
+    await this.assertWritable(target);
     await this.#step('move-aside', target);
     const aside = siblingName(target, 'old');
     await rename(target, aside);
@@ -126,6 +143,7 @@ export class PublishTransaction {
   /** Writes a file atomically, remembering its previous bytes for `rollback`. */
   async writeFile(file: string, content: string): Promise<void> {
     await this.ensureDirectory(path.dirname(file));
+    await this.assertWritable(file);
     let previous: Buffer | undefined;
     try {
       previous = await readFile(file);
@@ -147,7 +165,7 @@ export class PublishTransaction {
     this.#journal.length = 0;
     await Promise.all(
       aside.map((folder) =>
-        rm(folder, { recursive: true, force: true }).catch((error: Error) => {
+        this.#remove(folder).catch((error: Error) => {
           this.warnings.push(`could not remove ${folder}: ${error.message}`);
         }),
       ),
@@ -157,13 +175,18 @@ export class PublishTransaction {
   /** Undoes every journaled write, newest first. */
   async rollback(): Promise<void> {
     for (const entry of this.#journal.reverse()) {
-      if (entry.kind === 'created') await rm(entry.path, { recursive: true, force: true });
+      if (entry.kind === 'created') await this.#remove(entry.path);
       else if (entry.kind === 'wrote') {
-        if (entry.previous === undefined) await rm(entry.file, { force: true });
+        if (entry.previous === undefined) await this.#remove(entry.file);
         else await writeFileAtomic(entry.file, entry.previous);
       } else await rename(entry.to, entry.from);
     }
     this.#journal.length = 0;
+  }
+
+  /** Deletes an entry this transaction made or moved aside, proven inside first; links as links. */
+  #remove(target: string): Promise<void> {
+    return removeInside(target, this.#root ?? path.dirname(target));
   }
 }
 

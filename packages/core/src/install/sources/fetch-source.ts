@@ -1,7 +1,8 @@
-import { copyFile, lstat, mkdir, rm } from 'node:fs/promises';
+import { copyFile, lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { UserInputError } from '../../errors.js';
 import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from '../../format/limits.js';
+import { removeInside } from '../../fs/remove-inside.js';
 import type { DraftFailure, ResolvedSource } from '../install-draft.js';
 import type { InstallProgressEvent } from '../install-progress-event.js';
 import type { RemotePolicy } from './assert-remote-url-allowed.js';
@@ -108,7 +109,7 @@ export async function fetchSource(
       });
       progress({ type: 'phase-end', phase: 'fetch', count: 1 });
       // History is not part of a skill; dropping it keeps "skipped .git/" out of every warning list.
-      await rm(path.join(directory, '.git'), { recursive: true, force: true });
+      await removeInside(path.join(directory, '.git'), directory);
       const found = await findSkillFolders(directory, subpathOf(source));
       return { ...empty, ...found, commit: repository.commit, symlinks: repository.symlinks, inPlace: false };
     }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SecurityError, SkilldockError, UserInputError } from '../../errors.js';
+import { assertSafeSkillId } from '../../fs/safe-path-segment.js';
 import { extractArchive } from '../../package/extract-archive.js';
 import type { DraftFailure } from '../install-draft.js';
 import type { RemotePolicy } from './assert-remote-url-allowed.js';
@@ -136,7 +137,8 @@ async function fetchEntries(
   const candidates: SkillCandidate[] = [];
   let completed = 0;
   for (const entry of selected) {
-    const directory = path.join(options.directory, entry.name);
+    // The schema already holds names to the id rule; the join still goes through the one check.
+    const directory = path.join(options.directory, assertSafeSkillId(entry.name));
     try {
       const skillDirectory =
         'digest' in entry

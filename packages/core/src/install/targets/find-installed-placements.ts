@@ -1,5 +1,6 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
+import { assertSafeSkillId } from '../../fs/safe-path-segment.js';
 import type { AgentEnvironment } from './agent-environment.js';
 import { AGENT_IDS } from './agent-table.js';
 import { agentSkillsDirectory, type InstallScope } from './plan-skill-targets.js';
@@ -13,13 +14,15 @@ export interface InstalledPlacement {
 
 /**
  * Where skill `id` is installed in a scope: every agent's skills folder is checked for `<id>`
- * (folders, links — even dangling — and stray files), one entry per distinct path.
+ * (folders, links — even dangling — and stray files), one entry per distinct path. An id that
+ * cannot name a folder throws `invalid_skill_id` (SPEC SEC1).
  */
 export async function findInstalledPlacements(
   id: string,
   scope: InstallScope,
   environment: AgentEnvironment,
 ): Promise<InstalledPlacement[]> {
+  assertSafeSkillId(id);
   const byPath = new Map<string, string[]>();
   for (const agent of AGENT_IDS) {
     const folder = agentSkillsDirectory(agent, scope, environment);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { assertSafeSkillId } from '../../fs/safe-path-segment.js';
 import { UNIVERSAL_SKILLS_DIRECTORY } from './agent-definition.js';
 import { type AgentEnvironment, agentGlobalDirectory } from './agent-environment.js';
 import { findAgent } from './agent-table.js';
@@ -66,7 +67,8 @@ export function agentSkillsDirectory(
  * Where a skill goes for these agents, following the `skills` CLI: in symlink mode the shared
  * folder holds the real copy and other agents get a relative link (a project agent whose top
  * folder, e.g. `.cursor`, does not exist is skipped, except Claude Code); in copy mode every
- * distinct folder gets its own copy. Eve always gets a real folder of its own.
+ * distinct folder gets its own copy. Eve always gets a real folder of its own. An id that cannot
+ * name a folder throws `invalid_skill_id` (SPEC SEC1).
  * @example planSkillTargets('pdf', { scope: 'project', environment, agents: ['claude-code'], mode: 'symlink' })
  */
 export function planSkillTargets(
@@ -76,7 +78,7 @@ export function planSkillTargets(
   const directories = new Map<string, string[]>();
   const links = new Map<string, { target: string; agents: string[] }>();
   const skipped: { agent: string; reason: string }[] = [];
-  const canonical = path.join(universalSkillsDirectory(scope, environment), id);
+  const canonical = path.join(universalSkillsDirectory(scope, environment), assertSafeSkillId(id));
   const addDirectory = (folder: string, agent: string) => {
     const list = directories.get(folder) ?? [];
     list.push(agent);

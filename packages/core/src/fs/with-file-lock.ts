@@ -1,0 +1,59 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import { ConflictError } from '../errors.js';
+
+/** How long a lock may go without its holder touching it before another process takes it over. */
+const STALE_MILLISECONDS = 10_000;
+
+/** Options of {@link withFileLock}. */
+export interface WithFileLockOptions {
+  /** Give up waiting after about this long; default 60 s. */
+  readonly waitMilliseconds?: number;
+}
+
+/**
+ * Runs `work` while holding an inter-process lock on `file` (a `<file>.lock` folder beside it, via
+ * `proper-lockfile`), so read-modify-write cycles of lock files, the trust store and settings from
+ * concurrent processes never lose each other's changes. A lock left by a killed process is taken
+ * over once it is 10 s old. The file itself need not exist; its folder is created.
+ * @throws ConflictError `file_locked` when the lock stays held past `waitMilliseconds`.
+ * @example await withFileLock(lockFile, async () => { const lock = await read(); await write(edit(lock)); });
+ */
+export async function withFileLock<T>(
+  file: string,
+  work: () => Promise<T>,
+  { waitMilliseconds = 60_000 }: WithFileLockOptions = {},
+): Promise<T> {
+  await mkdir(path.dirname(file), { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(file, {
+      realpath: false,
+      stale: STALE_MILLISECONDS,
+      update: STALE_MILLISECONDS / 2,
+      retries: {
+        retries: Math.ceil(waitMilliseconds / 100),
+        factor: 1.2,
+        minTimeout: 20,
+        maxTimeout: 100,
+        randomize: true,
+      },
+      // A holder that stalled past the stale time lost the lock; its write already happened, and
+      // throwing from a timer would kill the process mid-publish.
+      onCompromised: () => {},
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    throw new ConflictError(
+      'file_locked',
+      `${file} is locked by another skilldock process (${file}.lock); try again when it has finished, or delete the .lock folder if no other process is running.`,
+      { details: { path: file }, cause: error },
+    );
+  }
+  try {
+    return await work();
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
