@@ -76,6 +76,7 @@ export {
   walkSkillFolders,
 } from './discover/walk-skill-folders.js';
 export { ConflictError, type ErrorDetails, SecurityError, SkilldockError, UserInputError } from './errors.js';
+export { compareText } from './format/compare-text.js';
 export { type DefineSkillInput, defineSkill, unsafeRelativePathReason } from './format/define-skill.js';
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './format/diagnostic.js';
 export { isPathInside, isPathInsideAny } from './format/is-path-inside.js';

@@ -8,8 +8,20 @@ import type { ToolKind } from '../tools/agent-tool.js';
  * - `yolo`: nothing asks.
  * - `bubble`: a subagent forwards every approval to its parent's policy.
  */
-export const APPROVAL_MODES = ['plan', 'default', 'auto-edit', 'yolo', 'bubble'] as const;
+export const APPROVAL_MODES = ['default', 'plan', 'auto-edit', 'yolo', 'bubble'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+/**
+ * The modes a user picks for a session, in the order every list shows them; `bubble` is left out:
+ * it forwards approvals to a parent agent, which a user's session has none of.
+ */
+export const USER_APPROVAL_MODES = [
+  'default',
+  'plan',
+  'auto-edit',
+  'yolo',
+] as const satisfies readonly ApprovalMode[];
+export type UserApprovalMode = (typeof USER_APPROVAL_MODES)[number];
 
 /**
  * What a call does, as approvals see it: the tool's kind, or `configure` when the call writes a

@@ -3,5 +3,7 @@ export {
   type ApprovalDecision,
   type ApprovalKind,
   type ApprovalMode,
+  USER_APPROVAL_MODES,
+  type UserApprovalMode,
 } from './approval-mode.js';
 export { decideApproval, decideCombinedApproval, stricterDecision } from './decide-approval.js';

@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { compareText } from '../tools/compare-text.js';
+import { compareText } from '@skilldock/core';
 import { readTranscript } from './read-transcript.js';
 import {
   SESSION_ID_PATTERN,

@@ -1,11 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
+import { writeFileAtomic } from '@skilldock/core';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
 import { confinePath } from './confine-path.js';
 import { defineAgentTool } from './define-agent-tool.js';
 import { looksBinary } from './looks-binary.js';
 import { errorResult, textResult } from './tool-results.js';
-import { writeFileAtomically } from './write-file-atomically.js';
 
 /** Files above this size are not edited in memory; a text file this big is not hand-edited. */
 const MAX_EDIT_BYTES = 10 * 1024 * 1024;
@@ -80,7 +80,7 @@ export function createEditTool(): AgentTool {
         replaceAll === true
           ? text.split(search).join(replacement)
           : text.slice(0, firstIndex) + replacement + text.slice(firstIndex + search.length);
-      await writeFileAtomically(target.realPath, updated);
+      await writeFileAtomic(target.realPath, updated);
       context.reportFiles([target.absolutePath]);
       const line = text.slice(0, firstIndex).split('\n').length;
       const what = count === 1 ? '1 occurrence' : `${count} occurrences`;

@@ -1,9 +1,9 @@
 import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { compareText } from '@skilldock/core';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
-import { compareText } from './compare-text.js';
 import { confinePath } from './confine-path.js';
 import { defineAgentTool } from './define-agent-tool.js';
 import { errorResult, textResult } from './tool-results.js';

@@ -1,9 +1,9 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { compareText } from '@skilldock/core';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
-import { compareText } from './compare-text.js';
 import { confinePath } from './confine-path.js';
 import { defineAgentTool } from './define-agent-tool.js';
 import { errorResult, textResult } from './tool-results.js';

@@ -1,7 +1,7 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { compareText } from '@skilldock/core';
 import picomatch from 'picomatch';
-import { compareText } from './compare-text.js';
 import type { GrepFileMatches, GrepLine, GrepOutcome, GrepQuery } from './grep-search.js';
 import { looksBinary } from './looks-binary.js';
 import { walkProjectFiles } from './walk-project-files.js';

@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
+import { writeFileAtomic } from '@skilldock/core';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
 import { confinePath } from './confine-path.js';
 import { defineAgentTool } from './define-agent-tool.js';
 import { errorResult, textResult } from './tool-results.js';
-import { writeFileAtomically } from './write-file-atomically.js';
 
 const schema = z.object({
   path: z.string().min(1).describe('File to write, relative to the project root or absolute.'),
@@ -29,7 +29,7 @@ export function createWriteFileTool(): AgentTool {
       if (!target.ok) return errorResult(target.reason);
       const existing = await stat(target.realPath).catch(() => undefined);
       if (existing?.isDirectory()) return errorResult(`${target.displayPath} is a folder, not a file.`);
-      const { existed } = await writeFileAtomically(target.realPath, content);
+      const { existed } = await writeFileAtomic(target.realPath, content);
       context.reportFiles([target.absolutePath]);
       const lines = content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
       const bytes = Buffer.byteLength(content);

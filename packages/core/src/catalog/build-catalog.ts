@@ -1,6 +1,6 @@
+import { compareText } from '../format/compare-text.js';
 import type { Diagnostic } from '../format/diagnostic.js';
 import type { Skill } from '../format/types.js';
-import { compareText } from './compare-text.js';
 import { sourceRank } from './source-precedence.js';
 import { toSkillReference } from './to-skill-reference.js';
 import type { CatalogSkill, CatalogSnapshot, ShadowedSkill } from './types.js';

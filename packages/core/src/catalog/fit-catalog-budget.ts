@@ -1,5 +1,5 @@
+import { compareText } from '../format/compare-text.js';
 import type { CatalogLayout, RenderableSkill } from './catalog-formats.js';
-import { compareText } from './compare-text.js';
 import { countTokens } from './count-tokens.js';
 import type { CatalogBudget } from './types.js';
 

@@ -1,5 +1,5 @@
+import { compareText } from '../format/compare-text.js';
 import type { Skill } from '../format/types.js';
-import { compareText } from './compare-text.js';
 
 /** 0: priority ≥ 0, 1: no priority, 2: negative priority. */
 function priorityGroup(priority: number | undefined): number {

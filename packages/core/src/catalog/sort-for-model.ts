@@ -1,4 +1,4 @@
-import { compareText } from './compare-text.js';
+import { compareText } from '../format/compare-text.js';
 
 /**
  * The model's catalog order (SPEC D5): alphabetical by id, in code-unit order, so the catalog is

@@ -83,7 +83,7 @@ export async function writeSkillScanCache(
     const bytes = serialize(file);
     if (bytes.length > MAX_CACHE_BYTES) return;
     await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
-    await writeFileAtomic(join(cacheDirectory, `${file.key}.v8`), bytes);
+    await writeFileAtomic(join(cacheDirectory, `${file.key}.v8`), bytes, { mode: 0o600 });
   } catch {
     // A read-only or full disk only costs the next listing its shortcut.
   }

@@ -126,7 +126,7 @@ export async function updateTrustStore(
   change: (store: TrustFile) => TrustFile,
 ): Promise<void> {
   const next = change(await readTrustStore(options));
-  await writeFileAtomic(storeFile(options), `${JSON.stringify(next, null, 2)}\n`);
+  await writeFileAtomic(storeFile(options), `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
 }
 
 function storeFile({ homeDirectory = homedir() }: TrustStoreOptions): string {

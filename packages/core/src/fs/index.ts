@@ -3,4 +3,4 @@ export { proveInside, proveInsideSync } from './prove-inside.js';
 export { removeInside, removeInsideSync } from './remove-inside.js';
 export { assertSafeSkillId, isSafePathSegment, isSafeSkillId } from './safe-path-segment.js';
 export { type WithFileLockOptions, withFileLock } from './with-file-lock.js';
-export { writeFileAtomic } from './write-file-atomic.js';
+export { type WriteFileAtomicOptions, writeFileAtomic } from './write-file-atomic.js';

@@ -1,20 +1,40 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
+/** Options of {@link writeFileAtomic}. */
+export interface WriteFileAtomicOptions {
+  /**
+   * Permission bits of a new file (the umask applies). Default `0o666`, as a plain write; pass
+   * `0o600` for private state (trust store, caches). A file that is replaced keeps its own bits.
+   */
+  readonly mode?: number;
+}
+
 /**
- * Writes a file so readers see either the old or the new content, never half of it: the bytes go
- * to a temporary file in the same folder, which is then renamed over the target.
+ * The one way Skilldock rewrites a file: readers see the old bytes or the new ones, never a torn
+ * file. The bytes go to a uniquely named temporary file in the same folder (same file system),
+ * which is then renamed over the target; a failure removes the temporary file. Missing parent
+ * folders are created. A link at `file` is replaced, never followed.
+ * @returns whether a file was there before.
+ * @example await writeFileAtomic(lockFile, `${JSON.stringify(lock, null, 2)}\n`);
  */
-export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  content: string | Uint8Array,
+  { mode = 0o666 }: WriteFileAtomicOptions = {},
+): Promise<{ existed: boolean }> {
   const folder = dirname(file);
   await mkdir(folder, { recursive: true });
+  const previous = await lstat(file).catch(() => undefined);
   const temporary = join(folder, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(temporary, content, { flag: 'wx', mode: 0o600 });
+    await writeFile(temporary, content, { flag: 'wx', mode });
+    if (previous?.isFile()) await chmod(temporary, previous.mode & 0o7777);
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
   }
+  return { existed: previous !== undefined };
 }

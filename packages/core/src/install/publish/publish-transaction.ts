@@ -3,7 +3,7 @@ import { chmod, lstat, mkdir, readFile, realpath, rename, rmdir, stat, symlink }
 import path from 'node:path';
 import { proveInside } from '../../fs/prove-inside.js';
 import { removeInside } from '../../fs/remove-inside.js';
-import { writeFileAtomic } from '../locks/write-file-atomic.js';
+import { writeFileAtomic } from '../../fs/write-file-atomic.js';
 import { copySkillDirectory, type SkillTree } from './copy-skill-directory.js';
 
 /** The named writes of a publish, in the order they happen (SPEC P8). */
