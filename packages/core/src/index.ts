@@ -77,7 +77,7 @@ export {
 } from './discover/walk-skill-folders.js';
 export { ConflictError, type ErrorDetails, SecurityError, SkilldockError, UserInputError } from './errors.js';
 export { compareText } from './format/compare-text.js';
-export { type DefineSkillInput, defineSkill, unsafeRelativePathReason } from './format/define-skill.js';
+export { type DefineSkillInput, defineSkill } from './format/define-skill.js';
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './format/diagnostic.js';
 export { isPathInside, isPathInsideAny } from './format/is-path-inside.js';
 export { MAX_FRONTMATTER_BYTES, MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from './format/limits.js';
@@ -146,6 +146,7 @@ export {
   subagentSchema,
 } from './format/subagent-schema.js';
 export type * from './format/types.js';
+export { unsafeRelativePathReason } from './format/unsafe-relative-path-reason.js';
 export { type SkillValidation, validateSkill } from './format/validate-skill.js';
 export * from './install/index.js';
 export * from './package/index.js';

@@ -3,6 +3,7 @@ import { formatDiagnostic } from './diagnostic.js';
 import { SKILL_FILE_NAME } from './limits.js';
 import { deriveSkillId, isSkillId } from './skill-id.js';
 import type { Skill, SkillFileEntry } from './types.js';
+import { unsafeRelativePathReason } from './unsafe-relative-path-reason.js';
 import { validateSkillFields } from './validate-skill-fields.js';
 
 /** An inline skill written in code. */
@@ -40,7 +41,7 @@ export function defineSkill(input: DefineSkillInput): Skill {
   }
   const files: SkillFileEntry[] = [];
   for (const [filePath, content] of Object.entries(input.files ?? {})) {
-    const reason = unsafeRelativePathReason(filePath);
+    const reason = unsafeSkillFilePathReason(filePath);
     if (reason)
       throw new UserInputError(
         'invalid_skill_file_path',
@@ -65,16 +66,11 @@ export function defineSkill(input: DefineSkillInput): Skill {
   });
 }
 
-/** Why a path cannot name a file inside a skill: it must be a plain relative POSIX path. */
-export function unsafeRelativePathReason(filePath: string): string | undefined {
-  if (filePath === '') return 'is empty';
-  if (filePath.includes('\0')) return 'contains a NUL byte';
-  if (filePath.includes('\\')) return "contains a backslash; use '/'";
-  if (filePath.startsWith('/') || /^[A-Za-z]:/.test(filePath))
-    return 'is absolute; use a path relative to the skill folder';
-  const segments = filePath.split('/');
-  if (segments.some((segment) => segment === '..')) return "contains '..'";
-  if (segments.some((segment) => segment === '' || segment === '.')) return 'has an empty or "." segment';
+/**
+ * Why a path cannot name a file of an inline skill: the shared relative-path check, and not the
+ * skill's own SKILL.md (that is `instructions`).
+ */
+export function unsafeSkillFilePathReason(filePath: string): string | undefined {
   if (filePath === SKILL_FILE_NAME) return `is the skill's own ${SKILL_FILE_NAME}; pass it as instructions`;
-  return undefined;
+  return unsafeRelativePathReason(filePath);
 }

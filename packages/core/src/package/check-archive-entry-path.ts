@@ -1,3 +1,5 @@
+import { unsafeRelativePathReason } from '../format/unsafe-relative-path-reason.js';
+
 /** The verdict on one archive entry name: its normalised path, or why it is refused. */
 export type ArchiveEntryPathCheck =
   | { readonly ok: true; readonly path: string }
@@ -12,23 +14,13 @@ export type ArchiveEntryPathCheck =
  * checkArchiveEntryPath('../evil'); // { ok: false, reason: 'it climbs out with ..' }
  */
 export function checkArchiveEntryPath(name: string): ArchiveEntryPathCheck {
-  if (/[\u0000-\u001f\u007f]/.test(name)) return refuse('it contains a control character');
-  if (name.includes('\\')) return refuse('it contains a backslash');
-  if (name.startsWith('/')) return refuse('it is an absolute path');
-  if (/^[A-Za-z]:/.test(name)) return refuse('it starts with a drive letter');
+  // `./`, `.` and a trailing `/` are how tar names the root and folders: strip them, then apply
+  // the one relative-path check (an absolute name keeps its `/` so it is refused as absolute).
   let path = name;
   while (path.startsWith('./')) path = path.slice(2);
   if (path === '.') path = '';
-  if (path.endsWith('/')) path = path.slice(0, -1);
+  if (path.endsWith('/') && path !== '/') path = path.slice(0, -1);
   if (path === '') return { ok: true, path };
-  for (const segment of path.split('/')) {
-    if (segment === '..') return refuse('it climbs out with ..');
-    if (segment === '.') return refuse('it has a . segment');
-    if (segment === '') return refuse('it has an empty segment (//)');
-  }
-  return { ok: true, path };
-}
-
-function refuse(reason: string): ArchiveEntryPathCheck {
-  return { ok: false, reason };
+  const reason = unsafeRelativePathReason(path);
+  return reason === undefined ? { ok: true, path } : { ok: false, reason: `it ${reason}` };
 }

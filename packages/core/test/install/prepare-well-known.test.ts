@@ -136,6 +136,24 @@ describe('prepareInstall from well-known sources', () => {
     expect(requests.filter((request) => request.includes('evil'))).toEqual([]);
   });
 
+  it('P4 rejects a v0.1 file path with a control character, as archive import does (one path check)', async () => {
+    const { origin, requests } = await serve({
+      '/.well-known/skills/index.json': json({
+        skills: [
+          { name: 'evil', description: 'Evil.', files: ['SKILL.md', 'notes\u001b]0;pwned\u0007.md'] },
+          { name: 'fine', description: 'Fine.', files: ['SKILL.md'] },
+        ],
+      }),
+      '/.well-known/skills/evil/SKILL.md': skillText('evil'),
+      '/.well-known/skills/fine/SKILL.md': skillText('fine'),
+    });
+    const draft = await prepare(origin);
+    expect(draft.skills.map((skill) => skill.id)).toEqual(['fine']);
+    expect(draft.failed).toMatchObject([{ name: 'evil', code: 'unsafe_file_path' }]);
+    expect(draft.failed[0]?.message).toContain('control character');
+    expect(requests.filter((request) => request.includes('evil'))).toEqual([]);
+  });
+
   it('P4 lists an invalid index entry in failed and prepares the rest', async () => {
     const note = skillText('note');
     const { origin } = await serve({

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SecurityError, SkilldockError, UserInputError } from '../../errors.js';
+import { unsafeRelativePathReason } from '../../format/unsafe-relative-path-reason.js';
 import { assertSafeSkillId } from '../../fs/safe-path-segment.js';
 import { extractArchive } from '../../package/extract-archive.js';
 import type { DraftFailure } from '../install-draft.js';
 import type { RemotePolicy } from './assert-remote-url-allowed.js';
 import { downloadBytes } from './download-bytes.js';
 import type { SkillCandidate } from './skill-candidate.js';
-import { unsafeEntryPathReason } from './unsafe-entry-path-reason.js';
 import {
   WELL_KNOWN_PATHS,
   type WellKnownEntryV1,
@@ -199,7 +199,7 @@ async function fetchFiles(
   const targets = entry.files.map((file) => {
     const target = file.toLowerCase() === 'skill.md' ? 'SKILL.md' : file;
     const reason =
-      unsafeEntryPathReason(target) ?? (seen.has(target.toLowerCase()) ? 'is listed twice' : undefined);
+      unsafeRelativePathReason(target) ?? (seen.has(target.toLowerCase()) ? 'is listed twice' : undefined);
     if (reason)
       throw new UserInputError(
         'unsafe_file_path',
