@@ -1,5 +1,25 @@
 import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
 import { UserInputError } from '../../errors.js';
+
+const optionalText = z.string().optional();
+
+/**
+ * What every lock entry must hold, project or personal: a `source`, and each known field, when
+ * present, of its type; unknown fields pass through untouched (another tool may have written them).
+ */
+export const lockEntrySchema = z.looseObject({
+  source: z.string(),
+  sourceType: optionalText,
+  sourceUrl: optionalText,
+  ref: optionalText,
+  skillPath: optionalText,
+  computedHash: optionalText,
+  revision: optionalText,
+  installedAt: optionalText,
+  updatedAt: optionalText,
+  agents: z.array(z.string()).optional(),
+});
 
 /** A lock file's parsed content and raw bytes (`undefined` when the file does not exist). */
 export interface LockFileRead {
@@ -49,11 +69,11 @@ export async function readLockFile(file: string): Promise<LockFileRead> {
     return corrupt('`skills` is not an object');
   }
   for (const [id, entry] of Object.entries(skills)) {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      return corrupt(`entry '${id}' is not an object`);
-    }
-    if (typeof (entry as Record<string, unknown>).source !== 'string') {
-      return corrupt(`entry '${id}' has no string \`source\``);
+    const checked = lockEntrySchema.safeParse(entry);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      const field = issue.path.length === 0 ? '' : ` field \`${issue.path.join('.')}\``;
+      return corrupt(`entry '${id}'${field}: ${issue.message}`);
     }
   }
   const entries = dictionary<Record<string, unknown>>();

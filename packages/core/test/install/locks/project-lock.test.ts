@@ -158,4 +158,26 @@ describe('project lock', () => {
       });
     }
   });
+
+  it('P7 validates every entry against the lock schema, naming the entry and the field', async () => {
+    const file = path.join(directory, 'skills-lock.json');
+    const cases: [unknown, string][] = [
+      [{ sourceType: 'github' }, "entry 'pdf' field `source`"],
+      [{ source: 'a/b', computedHash: 42 }, "entry 'pdf' field `computedHash`"],
+      [{ source: 'a/b', agents: ['codex', 7] }, "entry 'pdf' field `agents.1`"],
+      [{ source: 'a/b', sourceUrl: { url: 'x' } }, "entry 'pdf' field `sourceUrl`"],
+    ];
+    for (const [entry, named] of cases) {
+      writeFileSync(file, JSON.stringify({ version: 1, skills: { pdf: entry } }));
+      await expect(readProjectLock(directory)).rejects.toMatchObject({
+        code: 'lock_corrupt',
+        message: expect.stringContaining(named),
+      });
+    }
+    writeFileSync(
+      file,
+      JSON.stringify({ version: 1, skills: { pdf: { source: 'a/b', extra: { any: 1 } } } }),
+    );
+    expect((await readProjectLock(directory)).skills.pdf?.extra).toEqual({ any: 1 });
+  });
 });
