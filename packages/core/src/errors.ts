@@ -3,6 +3,8 @@
  * are returned as data with diagnostics instead; these are thrown when a caller cannot go on.
  */
 
+import type { ErrorCode } from './error-codes.js';
+
 /** The registry-wide symbol that marks instances of the error class called `name`. */
 function markerFor(name: string): symbol {
   return Symbol.for(`skilldock.error.${name}`);
@@ -26,10 +28,10 @@ export interface ErrorDetails {
  * true. A subclass needs nothing for this but a unique class name.
  */
 export class SkilldockError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly details: ErrorDetails;
 
-  constructor(code: string, message: string, options: { cause?: unknown; details?: ErrorDetails } = {}) {
+  constructor(code: ErrorCode, message: string, options: { cause?: unknown; details?: ErrorDetails } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;

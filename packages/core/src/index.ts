@@ -75,6 +75,7 @@ export {
   type WalkSkillFoldersResult,
   walkSkillFolders,
 } from './discover/walk-skill-folders.js';
+export type { ErrorCode, SkilldockErrorCodes } from './error-codes.js';
 export { ConflictError, type ErrorDetails, SecurityError, SkilldockError, UserInputError } from './errors.js';
 export { compareText } from './format/compare-text.js';
 export { type DefineSkillInput, defineSkill } from './format/define-skill.js';

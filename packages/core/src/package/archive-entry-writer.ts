@@ -272,7 +272,7 @@ export class ArchiveEntryWriter {
 }
 
 function limitError(
-  code: string,
+  code: 'archive_too_large_expanded' | 'entry_too_deep' | 'too_many_entries',
   message: string,
   details: { entry: string; limit: number; actual: number },
 ): SecurityError {

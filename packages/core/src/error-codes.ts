@@ -1,0 +1,96 @@
+/**
+ * Every error code Skilldock throws, as the keys of one interface (the values mean nothing). Core
+ * lists its own here; every other package adds its codes to the same interface with a module
+ * augmentation, so {@link ErrorCode} is the union of all of them and a table keyed by it (the
+ * CLI's exit codes) is checked by the compiler for every code:
+ * @example
+ * declare module '@skilldock/core' {
+ *   interface SkilldockErrorCodes { readonly duplicate_tool_name: true }
+ * }
+ */
+export interface SkilldockErrorCodes {
+  readonly archive_too_large: true;
+  readonly archive_too_large_expanded: true;
+  readonly corrupt_archive: true;
+  readonly digest_mismatch: true;
+  readonly download_failed: true;
+  readonly download_timeout: true;
+  readonly download_too_large: true;
+  readonly draft_expired: true;
+  readonly duplicate_entry: true;
+  readonly empty_source: true;
+  readonly encrypted_entry: true;
+  readonly entry_name_not_utf8: true;
+  readonly entry_size_mismatch: true;
+  readonly entry_too_deep: true;
+  readonly file_locked: true;
+  readonly frontmatter_missing: true;
+  readonly frontmatter_unclosed: true;
+  readonly git_fetch_failed: true;
+  readonly git_not_installed: true;
+  readonly git_ref_not_found: true;
+  readonly git_timeout: true;
+  readonly host_not_allowed: true;
+  readonly insecure_protocol: true;
+  readonly invalid_allowed_host: true;
+  readonly invalid_draft: true;
+  readonly invalid_github_repository: true;
+  readonly invalid_ref: true;
+  readonly invalid_skill_definition: true;
+  readonly invalid_skill_document: true;
+  readonly invalid_skill_file_path: true;
+  readonly invalid_skill_id: true;
+  readonly invalid_source: true;
+  readonly invalid_url: true;
+  readonly link_entry: true;
+  readonly lock_corrupt: true;
+  readonly multiple_root_skills: true;
+  readonly nested_archive: true;
+  readonly no_skill_file: true;
+  readonly no_skills_found: true;
+  readonly no_skills_selected: true;
+  readonly not_a_directory: true;
+  readonly not_an_archive: true;
+  readonly path_not_found: true;
+  readonly path_outside_folder: true;
+  readonly preload_dependency_missing: true;
+  readonly preload_skill_missing: true;
+  readonly preload_skill_unreadable: true;
+  readonly remote_install_disabled: true;
+  readonly secret_in_package: true;
+  readonly skill_exists: true;
+  readonly skill_failed_to_prepare: true;
+  readonly skill_file_too_large: true;
+  readonly skill_not_found: true;
+  readonly skill_not_in_draft: true;
+  readonly skill_not_installed: true;
+  readonly source_not_found: true;
+  readonly special_entry: true;
+  readonly special_file: true;
+  readonly special_file_in_package: true;
+  readonly subpath_not_found: true;
+  readonly symlink_in_package: true;
+  readonly symlink_refused: true;
+  readonly too_many_entries: true;
+  readonly too_many_files: true;
+  readonly too_many_redirects: true;
+  readonly unknown_agent: true;
+  readonly unrecognized_github_url: true;
+  readonly unrecognized_source: true;
+  readonly unsafe_entry_name: true;
+  readonly unsafe_file_path: true;
+  readonly unsafe_staging_folder: true;
+  readonly unsafe_subpath: true;
+  readonly unsupported_compression: true;
+  readonly unsupported_protocol: true;
+  readonly unsupported_source_file: true;
+  readonly url_has_credentials: true;
+  readonly url_has_fragment: true;
+  readonly url_has_query: true;
+  readonly well_known_index_not_found: true;
+  readonly yaml_syntax: true;
+  readonly yaml_too_deep: true;
+}
+
+/** A code a Skilldock error may carry: a key of {@link SkilldockErrorCodes}. */
+export type ErrorCode = keyof SkilldockErrorCodes;
