@@ -21,121 +21,167 @@ interface Cost {
 }
 
 /**
- * Fits a catalog into a budget (SPEC D8), deterministically: first every description is cut to the
- * longest common length (in code points) that fits, then — when even `…` descriptions do not fit —
- * skills are hidden, lowest priority first (negative, unset, then ascending), last name first.
- * The text ends with one line saying what was cut. Token costs are summed per entry (entries end
- * at line breaks, where the tokenizer splits anyway) and the final text is counted whole.
+ * Fits a catalog into a budget (SPEC D8), deterministically, in three phases: the whole catalog
+ * when it fits; else every description cut to the longest common length (in code points) that
+ * fits; else — when even `…` descriptions do not fit — skills hidden, lowest priority first
+ * (negative, unset, then ascending), last name first. The text ends with one line saying what was
+ * cut. Token costs are summed per entry (entries end at line breaks, where the tokenizer splits
+ * anyway) and the final text is counted whole.
  */
 export function fitCatalogBudget(
   layout: CatalogLayout,
   skills: readonly RenderableSkill[],
   budget: CatalogBudget,
 ): RenderedCatalog {
+  const fitter = createFitter(layout, skills, budget);
+  const full = fitter.assemble(fitter.fullEntries, '');
+  if (fitter.fits(fitter.measure(full))) return { text: full, shortened: 0, hidden: 0 };
+  const costs = measureEntries(fitter);
+  return fitByShortening(fitter, costs) ?? fitByHiding(fitter, costs);
+}
+
+/** What every phase shares: the layout, the skills with their full entries, and how to measure. */
+interface Fitter {
+  readonly layout: CatalogLayout;
+  readonly skills: readonly RenderableSkill[];
+  readonly fullEntries: readonly string[];
+  readonly codePoints: readonly (readonly string[])[];
+  measure(text: string): Cost;
+  fits(cost: Cost): boolean;
+  assemble(entries: readonly string[], notice: string): string;
+}
+
+function createFitter(
+  layout: CatalogLayout,
+  skills: readonly RenderableSkill[],
+  budget: CatalogBudget,
+): Fitter {
   const useTokens = budget.tokens !== undefined;
-  const measure = (text: string): Cost => ({
-    tokens: useTokens ? countTokens(text) : 0,
-    characters: text.length,
-  });
-  const fits = (cost: Cost): boolean =>
-    (budget.tokens === undefined || cost.tokens <= budget.tokens) &&
-    (budget.characters === undefined || cost.characters <= budget.characters);
-
   const descriptions = skills.map((skill) => layout.description(skill));
-  const fullEntries = skills.map((skill, index) => layout.entry(skill, descriptions[index]!));
-  const assemble = (entries: readonly string[], notice: string): string =>
-    (layout.header + entries.join('') + layout.footer + notice).replace(/\n$/, '');
-  const full = assemble(fullEntries, '');
-  if (fits(measure(full))) return { text: full, shortened: 0, hidden: 0 };
+  return {
+    layout,
+    skills,
+    fullEntries: skills.map((skill, index) => layout.entry(skill, descriptions[index]!)),
+    codePoints: descriptions.map((description) => Array.from(description)),
+    measure: (text) => ({ tokens: useTokens ? countTokens(text) : 0, characters: text.length }),
+    fits: (cost) =>
+      (budget.tokens === undefined || cost.tokens <= budget.tokens) &&
+      (budget.characters === undefined || cost.characters <= budget.characters),
+    assemble: (entries, notice) =>
+      (layout.header + entries.join('') + layout.footer + notice).replace(/\n$/, ''),
+  };
+}
 
-  const fullCosts = fullEntries.map(measure);
-  const frame = measure(layout.header + layout.footer);
-  const codePoints = descriptions.map((description) => Array.from(description));
-  const baseEntries = skills.map((skill) => layout.entry(skill, ELLIPSIS));
-  const baseCosts = baseEntries.map(measure);
-  const add = (left: Cost, right: Cost): Cost => ({
-    tokens: left.tokens + right.tokens,
-    characters: left.characters + right.characters,
-  });
+/** Each entry's cost in full and with `…` for a description, and the header and footer's. */
+interface EntryCosts {
+  readonly full: readonly Cost[];
+  readonly base: readonly Cost[];
+  readonly baseEntries: readonly string[];
+  readonly frame: Cost;
+}
 
-  // Estimated size with every description cut to `length` code points (exact for characters).
+function measureEntries(fitter: Fitter): EntryCosts {
+  const baseEntries = fitter.skills.map((skill) => fitter.layout.entry(skill, ELLIPSIS));
+  return {
+    full: fitter.fullEntries.map(fitter.measure),
+    base: baseEntries.map(fitter.measure),
+    baseEntries,
+    frame: fitter.measure(fitter.layout.header + fitter.layout.footer),
+  };
+}
+
+function addCosts(left: Cost, right: Cost): Cost {
+  return { tokens: left.tokens + right.tokens, characters: left.characters + right.characters };
+}
+
+/**
+ * Phase 2: the longest common description length that fits, found by bisecting an estimate (exact
+ * for characters), then confirmed by measuring the text, stepping down until it fits.
+ */
+function fitByShortening(fitter: Fitter, costs: EntryCosts): RenderedCatalog | undefined {
+  const { codePoints, skills } = fitter;
   const estimate = (length: number): Cost => {
-    let total = frame;
+    let total = costs.frame;
     let shortened = 0;
     codePoints.forEach((points, index) => {
-      const fullCost = fullCosts[index]!;
+      const fullCost = costs.full[index]!;
       if (points.length <= length) {
-        total = add(total, fullCost);
+        total = addCosts(total, fullCost);
         return;
       }
       shortened++;
-      const base = baseCosts[index]!;
+      const base = costs.base[index]!;
       const share = length / points.length;
-      total = add(total, {
+      total = addCosts(total, {
         tokens: base.tokens + Math.ceil((fullCost.tokens - base.tokens) * share),
         characters: base.characters + Math.ceil((fullCost.characters - base.characters) * share),
       });
     });
-    return add(total, measure(layout.notice(summarize(shortened, 0))));
+    return addCosts(total, fitter.measure(fitter.layout.notice(summarize(shortened, 0))));
   };
-
-  if (fits(estimate(0))) {
-    let low = 0;
-    let high = Math.max(...codePoints.map((points) => points.length));
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (fits(estimate(middle))) low = middle;
-      else high = middle - 1;
-    }
-    for (let length = low; ; length = length > 20 ? Math.floor(length * 0.95) : length - 1) {
-      let shortened = 0;
-      const entries = skills.map((skill, index) => {
-        const points = codePoints[index]!;
-        if (points.length <= length) return fullEntries[index]!;
-        shortened++;
-        return length === 0 ? baseEntries[index]! : layout.entry(skill, shorten(points, length));
-      });
-      const text = assemble(entries, layout.notice(summarize(shortened, 0)));
-      if (fits(measure(text))) return { text, shortened, hidden: 0 };
-      if (length === 0) break;
-    }
+  if (!fitter.fits(estimate(0))) return undefined;
+  let low = 0;
+  let high = Math.max(...codePoints.map((points) => points.length));
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (fitter.fits(estimate(middle))) low = middle;
+    else high = middle - 1;
   }
+  for (let length = low; ; length = length > 20 ? Math.floor(length * 0.95) : length - 1) {
+    let shortened = 0;
+    const entries = skills.map((skill, index) => {
+      const points = codePoints[index]!;
+      if (points.length <= length) return fitter.fullEntries[index]!;
+      shortened++;
+      return length === 0 ? costs.baseEntries[index]! : fitter.layout.entry(skill, shorten(points, length));
+    });
+    const text = fitter.assemble(entries, fitter.layout.notice(summarize(shortened, 0)));
+    if (fitter.fits(fitter.measure(text))) return { text, shortened, hidden: 0 };
+    if (length === 0) return undefined;
+  }
+}
 
-  // Even names with `…` do not fit: hide skills, lowest priority first, until the rest does.
+/** Phase 3: even names with `…` do not fit — hide skills, lowest priority first, until the rest does. */
+function fitByHiding(fitter: Fitter, costs: EntryCosts): RenderedCatalog {
+  const { codePoints, skills } = fitter;
   const visible = new Set(skills.map((_skill, index) => index));
-  let entriesCost = baseCosts.reduce(add, frame);
+  let entriesCost = costs.base.reduce(addCosts, costs.frame);
   let shortenedVisible = codePoints.filter((points) => points.length > 0).length;
   for (const index of hideOrder(skills)) {
     visible.delete(index);
     if (codePoints[index]!.length > 0) shortenedVisible--;
-    const cost = baseCosts[index]!;
+    const cost = costs.base[index]!;
     entriesCost = {
       tokens: entriesCost.tokens - cost.tokens,
       characters: entriesCost.characters - cost.characters,
     };
     if (visible.size === 0) break;
-    const notice = layout.notice(summarize(shortenedVisible, skills.length - visible.size));
-    if (!fits(add(entriesCost, measure(notice)))) continue;
-    const candidate = render(visible);
-    if (fits(measure(candidate.text))) return candidate;
+    const notice = fitter.layout.notice(summarize(shortenedVisible, skills.length - visible.size));
+    if (!fitter.fits(addCosts(entriesCost, fitter.measure(notice)))) continue;
+    const candidate = renderVisible(fitter, costs, visible);
+    if (fitter.fits(fitter.measure(candidate.text))) return candidate;
   }
   return {
-    text: layout.notice(summarize(0, skills.length)).replace(/\n$/, ''),
+    text: fitter.layout.notice(summarize(0, skills.length)).replace(/\n$/, ''),
     shortened: 0,
     hidden: skills.length,
   };
+}
 
-  function render(shown: ReadonlySet<number>): RenderedCatalog {
-    const entries: string[] = [];
-    let shortened = 0;
-    skills.forEach((_skill, index) => {
-      if (!shown.has(index)) return;
-      entries.push(baseEntries[index]!);
-      if (codePoints[index]!.length > 0) shortened++;
-    });
-    const hidden = skills.length - shown.size;
-    return { text: assemble(entries, layout.notice(summarize(shortened, hidden))), shortened, hidden };
-  }
+function renderVisible(fitter: Fitter, costs: EntryCosts, shown: ReadonlySet<number>): RenderedCatalog {
+  const entries: string[] = [];
+  let shortened = 0;
+  fitter.skills.forEach((_skill, index) => {
+    if (!shown.has(index)) return;
+    entries.push(costs.baseEntries[index]!);
+    if (fitter.codePoints[index]!.length > 0) shortened++;
+  });
+  const hidden = fitter.skills.length - shown.size;
+  return {
+    text: fitter.assemble(entries, fitter.layout.notice(summarize(shortened, hidden))),
+    shortened,
+    hidden,
+  };
 }
 
 /** The first `length` code points, cut back to the last word break when one is near the end. */
