@@ -4,11 +4,11 @@ import pc from 'picocolors';
 import { type CliContext, createCliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadInstallCore } from '../load-core.js';
-import type { Output } from '../output.js';
+import { type Output, renderDiagnostic } from '../output.js';
 import { draftFailureJson, draftSkillJson, sourceJson } from './install-json.js';
 import { type InstallCommandOptions, parseListOption } from './install-options.js';
 import { readAllowedHosts } from './read-allowed-hosts.js';
-import { renderDraft } from './render-draft.js';
+import { renderDraft, renderDraftFailures } from './render-draft.js';
 
 /**
  * `skills add` and `skills import`: prepare the source, show the draft, choose skills (a prompt
@@ -152,12 +152,11 @@ async function chooseSkills(
 
 function listing(draft: InstallDraft): string {
   const lines = [pc.bold(`${draft.source.input}: ${draft.skills.length} skill(s)`)];
-  for (const skill of draft.skills) lines.push(`  ${pc.cyan(skill.id)}  ${pc.dim(skill.description)}`);
-  if (draft.failed.length > 0) {
-    lines.push(pc.red(`Cannot be installed (${draft.failed.length}):`));
-    for (const failure of draft.failed)
-      lines.push(`  ${failure.name ?? failure.sourcePath}: ${failure.message}`);
+  for (const skill of draft.skills) {
+    lines.push(`  ${pc.cyan(skill.id)}  ${pc.dim(skill.description)}`);
+    for (const diagnostic of skill.diagnostics) lines.push(`  ${renderDiagnostic(diagnostic)}`);
   }
+  lines.push(...renderDraftFailures(draft.failed));
   lines.push(pc.dim("Install with --skill NAME… or --skill '*'"));
   return lines.join('\n');
 }

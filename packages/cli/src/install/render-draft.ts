@@ -35,14 +35,20 @@ export function renderDraft(draft: InstallDraft, { files = true }: { files?: boo
     for (const warning of skill.warnings) lines.push(`  ${pc.yellow('warning')} ${warning}`);
     if (skill.secrets.length > 0) lines.push(`  ${pc.red('secrets left out:')} ${skill.secrets.join(', ')}`);
   }
-  if (draft.failed.length > 0) {
-    lines.push('', pc.red(pc.bold(`Cannot be installed (${draft.failed.length}):`)));
-    for (const failure of draft.failed) {
-      lines.push(
-        `  ${failure.name ?? failure.sourcePath}: ${failure.message} ${pc.dim(`[${failure.code}]`)}`,
-      );
-      for (const diagnostic of failure.diagnostics) lines.push(`  ${renderDiagnostic(diagnostic)}`);
-    }
-  }
+  if (draft.failed.length > 0) lines.push('', ...renderDraftFailures(draft.failed));
   return lines.join('\n');
+}
+
+/**
+ * The skills of a draft that cannot be installed, each with its reason and every diagnostic, for the
+ * review and for `--list` alike.
+ */
+export function renderDraftFailures(failed: InstallDraft['failed']): string[] {
+  if (failed.length === 0) return [];
+  const lines = [pc.red(pc.bold(`Cannot be installed (${failed.length}):`))];
+  for (const failure of failed) {
+    lines.push(`  ${failure.name ?? failure.sourcePath}: ${failure.message} ${pc.dim(`[${failure.code}]`)}`);
+    for (const diagnostic of failure.diagnostics) lines.push(`  ${renderDiagnostic(diagnostic)}`);
+  }
+  return lines;
 }

@@ -7,6 +7,7 @@ import { loadSkillSync } from '../format/load-skill.js';
 import { parseSkill } from '../format/parse-skill.js';
 import type { ParseSkillResult } from '../format/types.js';
 import type { DraftFailure, DraftSkill } from './install-draft.js';
+import { invalidSkillMessage } from './invalid-skill-message.js';
 import type { SkillCandidate } from './sources/skill-candidate.js';
 import { type StagedSkillCopy, stageSkillCopy } from './stage-skill-copy.js';
 import type { StagingWriter } from './staging-writer.js';
@@ -68,7 +69,11 @@ export async function prepareDraftSkill(
     // Its files may still be being written: removing the folder must not race them.
     await options.writer.settle();
     await rm(directory, { recursive: true, force: true });
-    return fail('invalid_skill', `${candidate.name} is not a valid skill.`, diagnostics);
+    return fail(
+      'invalid_skill',
+      invalidSkillMessage(`${candidate.name} is not a valid skill`, diagnostics),
+      diagnostics,
+    );
   }
   const { revision, computedHash } = staged;
   const warnings = [...staged.warnings];

@@ -6,6 +6,7 @@ import { loadSkillSync } from '../format/load-skill.js';
 import { DRAFT_FILE_NAME, DRAFT_LIFETIME_MILLISECONDS, ensureStagingParent } from './draft-staging.js';
 import type { DraftFailure, DraftSkill, InstallDraft, ResolvedSource } from './install-draft.js';
 import type { InstallProgressEvent } from './install-progress-event.js';
+import { invalidSkillMessage } from './invalid-skill-message.js';
 import { type NamedCandidate, prepareDraftSkill, relocate } from './prepare-draft-skill.js';
 import { sanitizeInstallName } from './sanitize-install-name.js';
 import { assertRemoteUrlAllowed, type RemotePolicy } from './sources/assert-remote-url-allowed.js';
@@ -22,7 +23,10 @@ export interface PrepareInstallOptions extends RemotePolicy {
   readonly cwd: string;
   /** Skills to prepare, by name or install id (case-insensitive); default the `@skill` of the source, else all. */
   readonly skills?: readonly string[] | '*';
-  /** Validation profile of the staged skills; default `spec` (the open specification). */
+  /**
+   * Validation profile of the staged skills; default `lenient`, what clients load and the `skills`
+   * CLI installs (an over-long description is a warning). `spec` holds them to the open specification.
+   */
   readonly profile?: 'spec' | 'lenient';
   readonly signal?: AbortSignal;
   readonly onProgress?: (event: InstallProgressEvent) => void;
@@ -120,7 +124,7 @@ export async function prepareInstall(
         taken.add(candidate.id);
         const prepared = await prepareDraftSkill(candidate, {
           skillsDirectory,
-          profile: options.profile ?? 'spec',
+          profile: options.profile ?? 'lenient',
           symlinks: fetched.symlinks,
           writer,
         });
@@ -166,11 +170,15 @@ function nameCandidates(fetched: FetchedSource): (NamedCandidate | DraftFailure)
     const displayDirectory = fetched.inPlace ? candidate.directory : candidate.sourcePath;
     const read = loadSkillSync(candidate.directory, { profile: 'lenient', listFiles: false });
     if (!read.ok) {
+      const diagnostics = relocate(read.diagnostics, candidate.directory, displayDirectory);
       named.push({
         sourcePath: candidate.sourcePath,
         code: 'invalid_skill',
-        message: `${candidate.sourcePath || 'The source root'} does not hold a readable SKILL.md.`,
-        diagnostics: relocate(read.diagnostics, candidate.directory, displayDirectory),
+        message: invalidSkillMessage(
+          `${candidate.sourcePath || 'The source root'} does not hold a readable SKILL.md`,
+          diagnostics,
+        ),
+        diagnostics,
       });
       continue;
     }
