@@ -4,7 +4,6 @@ import { SecurityError } from '../errors.js';
 import type { ArchiveLimits } from './archive-limits.js';
 import { ArchiveNameRegistry } from './archive-name-registry.js';
 import { checkArchiveEntryPath } from './check-archive-entry-path.js';
-import { nestedArchiveKind } from './nested-archive-signature.js';
 
 /** What an archive reader knows about an entry before reading its data. */
 export interface ArchiveEntryHeader {
@@ -45,8 +44,9 @@ const MACOS_METADATA_FOLDER = '__MACOSX';
 /**
  * The format-independent half of archive extraction, for one extraction: checks every entry
  * (count, name, depth, type, duplicates — also case-folded and file-vs-folder clashes), counts
- * decompressed bytes as they arrive, refuses nested archives, and writes files with exclusive
- * creation (`wx`) inside its folder only. Writes run in parallel while the reader goes on;
+ * decompressed bytes as they arrive, and writes files with exclusive creation (`wx`) inside its
+ * folder only. An archive inside the archive is a plain file (SPEC P3): never opened, its bytes
+ * counted like any other's. Writes run in parallel while the reader goes on;
  * `settle()` waits for all of them, which the caller does before removing the folder on failure.
  */
 export class ArchiveEntryWriter {
@@ -193,22 +193,12 @@ export class ArchiveEntryWriter {
 
   /**
    * Writes an accepted file's complete contents in the background (exclusive creation, inside the
-   * root only). Refuses a nested archive.
+   * root only).
    */
   write(file: AcceptedFileEntry, contents: Buffer): void {
     this.throwIfFailed();
     this.#reservedBytes -= this.#reservations.get(file) ?? 0;
     this.#reservations.delete(file);
-    const kind = nestedArchiveKind(file.path, contents);
-    if (kind !== undefined) {
-      throw new SecurityError(
-        'nested_archive',
-        `archive entry '${file.path}' is itself a ${kind} archive; unpack it first`,
-        {
-          details: { entry: file.path, kind },
-        },
-      );
-    }
     const target = path.join(this.#root, file.path);
     const slash = file.path.lastIndexOf('/');
     const parent = slash === -1 ? Promise.resolve() : this.#ensureFolder(file.path.slice(0, slash));
