@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, runCli, writeSkill } from './run-cli.js';
@@ -40,16 +40,38 @@ describe('skilldock skills add', () => {
 
   it('P7 links agent folders to .agents/skills by default and installs only .agents/skills when no agent is detected', () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
-    const run = runCli(['skills', 'add', source, '--agent', 'claude-code'], { cwd: project, home });
+    const run = runCli(['skills', 'add', source, '--agent', 'claude-code', 'codex'], { cwd: project, home });
     expect(run.status).toBe(0);
+    expect(run.stdout).toContain('(project, symlink) for claude-code, codex');
     expect(readlinkSync(path.join(project, '.claude/skills/alpha'))).toBe('../../.agents/skills/alpha');
     const other = makeWorkspace();
     const plain = runCli(['skills', 'add', source], { cwd: other.project, home: other.home });
     expect(plain.status).toBe(0);
-    expect(plain.stdout).toContain('for universal');
+    // One target folder: a copy, as the skills CLI does.
+    expect(plain.stdout).toContain('(project, copy) for universal');
     expect(existsSync(path.join(other.project, '.agents/skills/alpha/SKILL.md'))).toBe(true);
     expect(existsSync(path.join(other.project, '.claude'))).toBe(false);
     rmSync(path.dirname(other.project), { recursive: true, force: true });
+  });
+
+  it('P7 --agent claude-code alone copies into .claude/skills: no .agents/skills, no link (project and global)', () => {
+    const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
+    const run = runCli(['skills', 'add', source, '--agent', 'claude-code', '--json'], { cwd: project, home });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      mode: 'copy',
+      installed: [{ id: 'alpha', paths: [path.join(project, '.claude/skills/alpha')] }],
+    });
+    expect(lstatSync(path.join(project, '.claude/skills/alpha')).isDirectory()).toBe(true);
+    expect(existsSync(path.join(project, '.agents'))).toBe(false);
+    const global = runCli(['skills', 'add', source, '--agent', 'claude-code', '--global'], {
+      cwd: project,
+      home,
+    });
+    expect(global.status).toBe(0);
+    expect(global.stdout).toContain('(global, copy) for claude-code');
+    expect(lstatSync(path.join(home, '.claude/skills/alpha')).isDirectory()).toBe(true);
+    expect(existsSync(path.join(home, '.agents/skills'))).toBe(false);
   });
 
   it('P7 installs from a GitHub repository (a local bare repo via insteadOf) with owner/repo', () => {
@@ -71,7 +93,7 @@ describe('skilldock skills add', () => {
         commit: expect.stringMatching(/^[0-9a-f]{40}$/),
       },
       scope: 'project',
-      mode: 'symlink',
+      mode: 'copy', // one target folder (universal): the skills CLI copies
       agents: ['universal'],
       installed: [{ id: 'beta', paths: [path.join(project, '.agents/skills/beta')], skipped: [] }],
       failed: [],

@@ -64,8 +64,9 @@ export async function installFromSource(
     const ids = await chooseSkills(draft, skills, options, interactive);
     if (ids === undefined) return cancelled(output, setExitCode);
     const scope = options.global ? 'global' : 'project';
-    const mode = options.copy ? 'copy' : 'symlink';
+    const requestedMode = options.copy ? 'copy' : 'symlink';
     if (interactive) {
+      const mode = core.resolveInstallMode(core.resolveAgentSelection(agents, environment), requestedMode);
       const { confirm, isCancel } = await import('@clack/prompts');
       const count = ids === '*' ? draft.skills.length : ids.length;
       const answer = await confirm({
@@ -79,7 +80,7 @@ export async function installFromSource(
         core.confirmInstall(draft, {
           ids,
           scope,
-          mode,
+          mode: requestedMode,
           projectRoot: context.projectRoot,
           home: context.homeDirectory,
           env: context.env,
@@ -90,7 +91,7 @@ export async function installFromSource(
       output.json({
         source: sourceJson(draft),
         scope,
-        mode,
+        mode: result.mode,
         agents: result.agents,
         installed: result.installed.map((skill) => ({ ...skill, skipped: [...skill.skipped] })),
         failed: draft.failed.map(draftFailureJson),
@@ -101,7 +102,7 @@ export async function installFromSource(
       const lines = [
         '',
         pc.green(
-          `Installed ${result.installed.length} skill(s) (${scope}, ${mode}) for ${result.agents.join(', ')}`,
+          `Installed ${result.installed.length} skill(s) (${scope}, ${result.mode}) for ${result.agents.join(', ')}`,
         ),
       ];
       for (const skill of result.installed) {

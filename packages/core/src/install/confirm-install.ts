@@ -10,6 +10,7 @@ import { selectDraftSkills } from './select-draft-skills.js';
 import type { AgentEnvironment } from './targets/agent-environment.js';
 import { type InstallMode, planSkillTargets, type TargetPlan } from './targets/plan-skill-targets.js';
 import { resolveAgentSelection } from './targets/resolve-agent-selection.js';
+import { resolveInstallMode } from './targets/resolve-install-mode.js';
 
 /** Options of {@link confirmInstall}. */
 export interface ConfirmInstallOptions extends InstallTargetOptions {
@@ -17,7 +18,7 @@ export interface ConfirmInstallOptions extends InstallTargetOptions {
   readonly ids: readonly string[] | '*';
   /** Agent ids, `'*'` for all; default the detected agents plus the shared folder. */
   readonly agents?: readonly string[] | '*';
-  /** Default `symlink`. */
+  /** Default `symlink`; a single target folder is always a copy (see `resolveInstallMode`). */
   readonly mode?: InstallMode;
   /** Clock for expiry and lock dates; default now. */
   readonly now?: Date;
@@ -40,6 +41,8 @@ export interface ConfirmInstallResult {
   /** The lock file written. */
   readonly lock: string;
   readonly agents: readonly string[];
+  /** The mode used: the requested one, or `copy` when the agents share one folder. */
+  readonly mode: InstallMode;
   readonly warnings: readonly string[];
 }
 
@@ -63,7 +66,7 @@ export async function confirmInstall(
     env: options.env,
   };
   const agents = resolveAgentSelection(options.agents, environment);
-  const mode = options.mode ?? 'symlink';
+  const mode = resolveInstallMode(agents, options.mode ?? 'symlink');
   const plans = skills.map((skill) => ({
     skill,
     plan: planSkillTargets(skill.id, { scope: options.scope, environment, agents, mode }),
@@ -98,6 +101,7 @@ export async function confirmInstall(
     installed: plans.map(({ skill, plan }) => installedSkill(skill, plan)),
     lock: lockUpdate.file,
     agents,
+    mode,
     warnings,
   };
 }
