@@ -20,7 +20,10 @@ export function registerSkillsDoctor(
     .action(async (options: { json?: boolean; cwd?: string }) => {
       const context = await createCliContext(options);
       const { catalog, discovery, trusted } = await loadProjectCatalog(context, output);
-      const skillDiagnostics = catalog.skills.flatMap((skill) => skill.diagnostics);
+      // Shadowed skills too: a skill that lost its id (e.g. to an invalid name) is still explained.
+      const skillDiagnostics = [...catalog.skills, ...catalog.shadowed.map(({ skill }) => skill)].flatMap(
+        (skill) => skill.diagnostics,
+      );
       const all = [...catalog.diagnostics, ...skillDiagnostics];
       const errors = all.filter((diagnostic) => diagnostic.severity === 'error').length;
       const trustNote = trusted

@@ -18,6 +18,8 @@ export interface NamedCandidate extends SkillCandidate {
   readonly name: string;
   /** How paths are shown in diagnostics: the real folder for local sources, else the source path. */
   readonly displayDirectory: string;
+  /** What the lenient read noticed (e.g. an invalid name), already relocated to `displayDirectory`. */
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /** How to stage one skill. */

@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserInputError } from '../errors.js';
 import { loadSkillSync } from '../format/load-skill.js';
+import { isLegalSkillName } from '../format/skill-id.js';
 import { DRAFT_FILE_NAME, DRAFT_LIFETIME_MILLISECONDS, ensureStagingParent } from './draft-staging.js';
 import type { DraftFailure, DraftSkill, InstallDraft, ResolvedSource } from './install-draft.js';
 import type { InstallProgressEvent } from './install-progress-event.js';
@@ -105,33 +106,32 @@ export async function prepareInstall(
         requested === '*' || requested.some((name) => name.toLowerCase() === failure.name?.toLowerCase()),
     );
     const taken = new Set<string>();
+    const outcomes: (DraftSkill | DraftFailure)[] = [];
     progress({ type: 'phase-start', phase: 'stage', message: 'Staging skills', total: selected.length });
-    for (const [index, candidate] of selected.entries()) {
+    for (const [step, index] of stagingOrder(selected).entries()) {
       // Staging reads synchronously (see stageSkillCopy); giving the event loop a turn now and then
       // keeps an abort signal, a spinner and other work responsive during a big install.
-      if (index > 0 && index % YIELD_EVERY_SKILLS === 0) await yieldToEventLoop();
+      if (step > 0 && step % YIELD_EVERY_SKILLS === 0) await yieldToEventLoop();
       options.signal?.throwIfAborted();
-      if ('code' in candidate) failed.push(candidate);
-      else if (taken.has(candidate.id))
-        failed.push({
-          sourcePath: candidate.sourcePath,
-          name: candidate.name,
-          code: 'duplicate_skill',
-          message: `Another skill in this source already has the install id ${candidate.id}; only the first one found is prepared.`,
-          diagnostics: [],
-        });
+      const candidate = selected[index]!;
+      if ('code' in candidate) outcomes[index] = candidate;
+      else if (taken.has(candidate.id)) outcomes[index] = duplicateSkill(candidate);
       else {
-        taken.add(candidate.id);
         const prepared = await prepareDraftSkill(candidate, {
           skillsDirectory,
           profile: options.profile ?? 'lenient',
           symlinks: fetched.symlinks,
           writer,
         });
-        if ('code' in prepared) failed.push(prepared);
-        else skills.push(prepared);
+        // Only a skill that prepared takes its id: an invalid one never blocks a valid one.
+        if (!('code' in prepared)) taken.add(candidate.id);
+        outcomes[index] = prepared;
       }
-      progress({ type: 'phase-progress', phase: 'stage', completed: index + 1, total: selected.length });
+      progress({ type: 'phase-progress', phase: 'stage', completed: step + 1, total: selected.length });
+    }
+    for (const outcome of outcomes) {
+      if ('code' in outcome) failed.push(outcome);
+      else skills.push(outcome);
     }
     await writer.flush();
     progress({ type: 'phase-end', phase: 'stage', count: skills.length });
@@ -157,6 +157,34 @@ export async function prepareInstall(
     await rm(stagingDirectory, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Indexes of the candidates in the order they are staged: skills with a legal name first, then the
+ * rest, each in source order — so a skill loaded under an illegal name (`PDF Tools` → `pdf-tools`)
+ * never takes an install id from a skill that is named by it.
+ */
+function stagingOrder(candidates: readonly (NamedCandidate | DraftFailure)[]): number[] {
+  const legal = (candidate: NamedCandidate | DraftFailure) =>
+    'code' in candidate || isLegalSkillName(candidate.name);
+  const indexes = candidates.map((_, index) => index);
+  return [
+    ...indexes.filter((index) => legal(candidates[index]!)),
+    ...indexes.filter((index) => !legal(candidates[index]!)),
+  ];
+}
+
+function duplicateSkill(candidate: NamedCandidate): DraftFailure {
+  const why = isLegalSkillName(candidate.name)
+    ? 'only the first one found is prepared'
+    : `'${candidate.name}' is not a valid name, so the skill with a valid one keeps the id`;
+  return {
+    sourcePath: candidate.sourcePath,
+    name: candidate.name,
+    code: 'duplicate_skill',
+    message: `Another skill in this source already has the install id ${candidate.id}; ${why}.`,
+    diagnostics: isLegalSkillName(candidate.name) ? [] : candidate.diagnostics,
+  };
 }
 
 function yieldToEventLoop(): Promise<void> {
@@ -188,6 +216,7 @@ function nameCandidates(fetched: FetchedSource): (NamedCandidate | DraftFailure)
       name,
       id: candidate.installName ?? sanitizeInstallName(name),
       displayDirectory,
+      diagnostics: relocate(read.diagnostics, candidate.directory, displayDirectory),
     });
   }
   return named;

@@ -174,6 +174,47 @@ describe('prepareInstall from local sources', () => {
     expect(draft.failed).toMatchObject([{ sourcePath: '.claude/skills/pdf', code: 'duplicate_skill' }]);
   });
 
+  it('P6 D1 an invalid skill (name: "PDF Tools") never takes the install id from a valid one, under either profile', async () => {
+    const root = await temporaryDirectory();
+    // Found first: "PDF Tools" sorts before "pdf-tools".
+    await writeSkill(path.join(root, 'skills', 'PDF Tools'), { name: 'PDF Tools' });
+    await writeSkill(path.join(root, 'skills', 'pdf-tools'));
+    const lenient = await prepare(root);
+    expect(lenient.skills.map((skill) => [skill.id, skill.name, skill.sourcePath])).toEqual([
+      ['pdf-tools', 'pdf-tools', 'skills/pdf-tools'],
+    ]);
+    const invalid = {
+      sourcePath: 'skills/PDF Tools',
+      name: 'PDF Tools',
+      code: 'duplicate_skill',
+      message:
+        "Another skill in this source already has the install id pdf-tools; 'PDF Tools' is not a valid name, so the skill with a valid one keeps the id.",
+      diagnostics: expect.arrayContaining([
+        expect.objectContaining({
+          code: 'name_invalid_characters',
+          file: path.join(root, 'skills', 'PDF Tools', 'SKILL.md'),
+        }),
+      ]),
+    };
+    expect(lenient.failed).toEqual([invalid]);
+    const strict = await prepare(root, { profile: 'spec' });
+    expect(strict.skills.map((skill) => skill.sourcePath)).toEqual(['skills/pdf-tools']);
+    expect(strict.failed).toEqual([invalid]);
+  });
+
+  it('P6 a skill that fails to prepare does not take its install id: the next one with that id is prepared', async () => {
+    const root = await temporaryDirectory();
+    // skills/ is searched before the agent folders.
+    await writeSkill(path.join(root, 'skills', 'pdf'));
+    await symlink('/etc/hostname', path.join(root, 'skills', 'pdf', 'hostname'));
+    await writeSkill(path.join(root, '.agents', 'skills', 'pdf'));
+    const draft = await prepare(root);
+    expect(draft.skills.map((skill) => skill.sourcePath)).toEqual(['.agents/skills/pdf']);
+    expect(draft.failed.map((failure) => [failure.sourcePath, failure.code])).toEqual([
+      ['skills/pdf', 'symlink_in_skill'],
+    ]);
+  });
+
   it('P6 selects skills by name, and an unknown name lists the names there are', async () => {
     const root = await temporaryDirectory();
     await writeSkill(path.join(root, 'skills', 'pdf'));
