@@ -8,7 +8,9 @@ import {
   discoverSkills,
   parseSkill,
 } from '@skilldock/core';
+import { measureCatalogRendering } from './discover/measure-catalog-rendering.js';
 import { measureDiscoverPhases } from './discover/measure-discover-phases.js';
+import { measureHostileInput } from './discover/measure-hostile-input.js';
 import { measureRefresh } from './discover/measure-refresh.js';
 import { measureSkillsListCommand } from './discover/measure-skills-list-command.js';
 import type { Benchmark, BenchmarkContext } from './lib/benchmark.js';
@@ -32,11 +34,13 @@ const SKILLS_CLI_VERSION = '1.5.18';
 /**
  * `npm run bench -- discover` (issue 2 §6): 10,000 generated skills; cold discover + parse +
  * validate + catalog against reading the same SKILL.md bytes with plain `fs` in the same run; the
- * refresh after one edit; `skilldock skills list --json` as a whole process.
+ * refresh after one edit; `skilldock skills list --json` as a whole process; rendering the
+ * model's catalog with and without a budget; how fast hostile SKILL.md input is refused.
  */
 export const discoverBenchmark: Benchmark = {
   name: 'discover',
-  description: 'cold discovery of 10,000 skills vs raw reads, refresh after one edit, `skills list --json`',
+  description:
+    'cold discovery of 10,000 skills vs raw reads, refresh, `skills list --json`, catalog rendering, hostile input',
   run: runDiscoverBenchmark,
 };
 
@@ -217,6 +221,39 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
     refresh.fullUnchanged.median,
     REFRESH_TARGET_MILLISECONDS,
     'ms',
+  );
+
+  report.heading(
+    `the model's catalog of ${first.catalog.skills.length.toLocaleString('en-US')} skills (renderCatalog)`,
+  );
+  const rendering = await measureCatalogRendering(first.catalog.skills, rounds);
+  const joined = report.baseline('join "- name: description" lines (no escaping)', rendering.join, 'join');
+  report.measurement('render, compact XML, no budget', rendering.plain, joined);
+  report.measurement('render, compact XML, 20,000-token budget', rendering.budgeted, joined);
+  report.check(
+    'every render listed every skill, and the budgeted one fit its budget',
+    rendering.problems.length === 0,
+    rendering.problems[0],
+  );
+
+  report.heading('hostile SKILL.md input is refused (SPEC S2)');
+  const hostile = await measureHostileInput(await temp.create('discover-hostile'), rounds);
+  const parse = report.baseline(
+    'parseSkill of an ordinary SKILL.md',
+    hostile.parseBaseline,
+    'ordinary parse',
+  );
+  for (const item of hostile.parseCases) report.measurement(item.label, item.measurement, parse);
+  const load = report.baseline(
+    'loadSkill of an ordinary skill folder',
+    hostile.loadBaseline,
+    'ordinary load',
+  );
+  for (const item of hostile.loadCases) report.measurement(item.label, item.measurement, load);
+  report.check(
+    'every hostile input was refused with its diagnostic',
+    hostile.problems.length === 0,
+    hostile.problems[0],
   );
 
   report.heading('where the cold time goes (each stage alone over all skills)');

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkInstalled, readProjectLock } from '@skilldock/core';
@@ -88,6 +88,40 @@ describe('interop with the skills CLI', () => {
       const theirTree = readTree(project);
       expect(Object.keys(theirTree)).toContain('.agents/skills/beta/references/deep/er/copy.md');
       expect(readTree(ours.project)).toEqual(theirTree);
+    } finally {
+      rmSync(path.dirname(ours.project), { recursive: true, force: true });
+    }
+  });
+
+  it('P7 --agent claude-code alone copies into .claude/skills like the skills CLI: same tree and lock bytes in a project, same folder globally', () => {
+    const ours = makeWorkspace();
+    try {
+      const args = ['add', source, '--skill', '*', '-y', '--agent', 'claude-code'];
+      expect(runSkills(args, { cwd: project, home }).status).toBe(0);
+      const run = runCli(['skills', ...args], { cwd: ours.project, home: ours.home });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('Installed 3 skill(s) (project, copy) for claude-code');
+      const theirTree = readTree(project);
+      expect(theirTree['.claude/skills/alpha']).toBe('dir');
+      expect(Object.keys(theirTree).some((entry) => entry.startsWith('.agents'))).toBe(false);
+      expect(readTree(ours.project)).toEqual(theirTree);
+
+      expect(runSkills([...args, '-g'], { cwd: project, home }).status).toBe(0);
+      const global = runCli(['skills', ...args, '--global', '--json'], {
+        cwd: ours.project,
+        home: ours.home,
+      });
+      expect(global.status).toBe(0);
+      expect(JSON.parse(global.stdout)).toMatchObject({
+        scope: 'global',
+        mode: 'copy',
+        agents: ['claude-code'],
+      });
+      const theirGlobal = readTree(path.join(home, '.claude/skills'));
+      expect(theirGlobal['alpha/SKILL.md']).toBeDefined();
+      expect(readTree(path.join(ours.home, '.claude/skills'))).toEqual(theirGlobal);
+      expect(existsSync(path.join(home, '.agents/skills'))).toBe(false);
+      expect(existsSync(path.join(ours.home, '.agents/skills'))).toBe(false);
     } finally {
       rmSync(path.dirname(ours.project), { recursive: true, force: true });
     }

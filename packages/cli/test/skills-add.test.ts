@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorkspace, runCli } from './run-cli.js';
+import { makeWorkspace, runCli, writeSkill } from './run-cli.js';
 import { makeGitHubFake, readTree, writeSkillRepository } from './skills-add-fixtures.js';
 
 let project: string;
@@ -40,16 +40,38 @@ describe('skilldock skills add', () => {
 
   it('P7 links agent folders to .agents/skills by default and installs only .agents/skills when no agent is detected', () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
-    const run = runCli(['skills', 'add', source, '--agent', 'claude-code'], { cwd: project, home });
+    const run = runCli(['skills', 'add', source, '--agent', 'claude-code', 'codex'], { cwd: project, home });
     expect(run.status).toBe(0);
+    expect(run.stdout).toContain('(project, symlink) for claude-code, codex');
     expect(readlinkSync(path.join(project, '.claude/skills/alpha'))).toBe('../../.agents/skills/alpha');
     const other = makeWorkspace();
     const plain = runCli(['skills', 'add', source], { cwd: other.project, home: other.home });
     expect(plain.status).toBe(0);
-    expect(plain.stdout).toContain('for universal');
+    // One target folder: a copy, as the skills CLI does.
+    expect(plain.stdout).toContain('(project, copy) for universal');
     expect(existsSync(path.join(other.project, '.agents/skills/alpha/SKILL.md'))).toBe(true);
     expect(existsSync(path.join(other.project, '.claude'))).toBe(false);
     rmSync(path.dirname(other.project), { recursive: true, force: true });
+  });
+
+  it('P7 --agent claude-code alone copies into .claude/skills: no .agents/skills, no link (project and global)', () => {
+    const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
+    const run = runCli(['skills', 'add', source, '--agent', 'claude-code', '--json'], { cwd: project, home });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      mode: 'copy',
+      installed: [{ id: 'alpha', paths: [path.join(project, '.claude/skills/alpha')] }],
+    });
+    expect(lstatSync(path.join(project, '.claude/skills/alpha')).isDirectory()).toBe(true);
+    expect(existsSync(path.join(project, '.agents'))).toBe(false);
+    const global = runCli(['skills', 'add', source, '--agent', 'claude-code', '--global'], {
+      cwd: project,
+      home,
+    });
+    expect(global.status).toBe(0);
+    expect(global.stdout).toContain('(global, copy) for claude-code');
+    expect(lstatSync(path.join(home, '.claude/skills/alpha')).isDirectory()).toBe(true);
+    expect(existsSync(path.join(home, '.agents/skills'))).toBe(false);
   });
 
   it('P7 installs from a GitHub repository (a local bare repo via insteadOf) with owner/repo', () => {
@@ -71,7 +93,7 @@ describe('skilldock skills add', () => {
         commit: expect.stringMatching(/^[0-9a-f]{40}$/),
       },
       scope: 'project',
-      mode: 'symlink',
+      mode: 'copy', // one target folder (universal): the skills CLI copies
       agents: ['universal'],
       installed: [{ id: 'beta', paths: [path.join(project, '.agents/skills/beta')], skipped: [] }],
       failed: [],
@@ -107,6 +129,48 @@ describe('skilldock skills add', () => {
     });
     expect(existsSync(path.join(project, '.agents'))).toBe(false);
     expect(existsSync(path.join(project, 'skills-lock.json'))).toBe(false);
+  });
+
+  it('P6 installs a skill with a 1,068-character description (anthropics claude-api) under the lenient profile, with the warning shown', () => {
+    const source = path.join(base, 'source');
+    const description = `Build apps with the Claude API. ${'x'.repeat(1036)}`;
+    expect(description).toHaveLength(1068);
+    writeSkill(path.join(source, 'skills'), 'claude-api', `name: claude-api\ndescription: ${description}`);
+    const listed = runCli(['skills', 'add', source, '--list'], { cwd: project, home });
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain(`${source}: 1 skill(s)`);
+    expect(listed.stdout).toContain(
+      'warning description_too_long description has 1068 characters; at most 1024 are allowed',
+    );
+    const run = runCli(['skills', 'add', source, '--yes'], { cwd: project, home });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('warning description_too_long');
+    expect(readFileSync(path.join(project, '.agents/skills/claude-api/SKILL.md'), 'utf8')).toContain(
+      description,
+    );
+  });
+
+  it('P6 --list prints why a skill cannot be installed, with its diagnostics', () => {
+    const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
+    writeSkill(path.join(source, 'skills'), 'broken', 'name: broken\ndescription: [unclosed');
+    writeSkill(path.join(source, 'skills'), 'empty', "name: empty\ndescription: ''");
+    const run = runCli(['skills', 'add', source, '--list'], { cwd: project, home });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Cannot be installed (2):');
+    expect(run.stdout).toMatch(/skills\/broken does not hold a readable SKILL\.md: .+\. \[invalid_skill\]/);
+    expect(run.stdout).toContain(
+      "skills/empty: skills/empty does not hold a readable SKILL.md: 'description' must not be empty. [invalid_skill]",
+    );
+    expect(run.stdout).toContain(
+      `${path.join(source, 'skills/empty/SKILL.md')}:3:1 error   description_empty`,
+    );
+    const json = JSON.parse(
+      runCli(['skills', 'add', source, '--list', '--json'], { cwd: project, home }).stdout,
+    );
+    expect(json.failed.map((failure: { message: string }) => failure.message)).toEqual([
+      expect.stringMatching(/^skills\/broken does not hold a readable SKILL\.md: ./),
+      "skills/empty does not hold a readable SKILL.md: 'description' must not be empty.",
+    ]);
   });
 
   it('P6 without a TTY, several skills and no --skill or --yes fail with the list and the flag to pass', () => {

@@ -310,4 +310,17 @@ describe('skilldock skills new, show, prompt, doctor', () => {
     expect(runCli(['untrust'], { cwd: project, home }).status).toBe(0);
     expect(runCli(['skills', 'doctor'], { cwd: project, home }).stdout).toContain('not trusted');
   });
+
+  it('D1 list and doctor: a skill named "PDF Tools" does not take pdf-tools from the valid one, and doctor still shows its diagnostics', () => {
+    writeSkill(projectSkills, 'PDF Tools', 'name: PDF Tools\ndescription: Invalid name.');
+    writeSkill(personalSkills, 'pdf-tools', 'name: pdf-tools\ndescription: Valid one.');
+    const list = JSON.parse(runCli(['skills', 'list', '--json', '--all'], { cwd: project, home }).stdout);
+    expect(list.skills.map((skill: { name: string; status: string }) => [skill.name, skill.status])).toEqual([
+      ['pdf-tools', 'active'],
+      ['PDF Tools', 'shadowed'],
+    ]);
+    const doctor = runCli(['skills', 'doctor'], { cwd: project, home });
+    expect(doctor.stdout).toContain("its name 'PDF Tools' is not a valid name");
+    expect(doctor.stdout).toMatch(/PDF Tools\/SKILL\.md:2:1 warning name_invalid_characters/);
+  });
 });

@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { makeWorkspace, runCli } from './run-cli.js';
+import { makeWorkspace, runCli, writeSkill } from './run-cli.js';
+import { readTree } from './skills-add-fixtures.js';
 
 let project: string;
 let home: string;
@@ -43,6 +45,45 @@ describe('skilldock skills import', () => {
     );
     const lock = JSON.parse(readFileSync(path.join(project, 'skills-lock.json'), 'utf8'));
     expect(lock.skills.pdf).toMatchObject({ source: archive, sourceType: 'local' });
+  });
+
+  it('P3 P2 pack then import agree for a skill that ships a .tar.gz and a .zip as resources (anthropics web-artifacts-builder, vercel deploy-to-vercel)', () => {
+    const skill = writeSkill(
+      path.join(base, 'src'),
+      'web-artifacts-builder',
+      'name: web-artifacts-builder\ndescription: Builds web artifacts from a template.',
+    );
+    // Real archives made by the system tools, as the upstream skills ship them.
+    const template = path.join(base, 'template');
+    mkdirSync(path.join(template, 'src'), { recursive: true });
+    writeFileSync(path.join(template, 'src/index.html'), '<!doctype html><title>t</title>\n');
+    writeFileSync(path.join(template, 'package.json'), '{ "name": "template" }\n');
+    execFileSync('tar', ['-czf', path.join(skill, 'shadcn-components.tar.gz'), '-C', template, '.']);
+    execFileSync('zip', ['-qr', path.join(skill, 'deploy.zip'), '.'], { cwd: template });
+    const source = readTree(skill);
+    const revision = runCli(['skills', 'hash', skill, '--json'], { cwd: project, home });
+    expect(revision.status).toBe(0);
+    for (const format of ['zip', 'tgz'] as const) {
+      const bundle = path.join(base, `bundle.${format === 'zip' ? 'zip' : 'tar.gz'}`);
+      const pack = runCli(['skills', 'pack', skill, '--format', format, '--out', bundle], {
+        cwd: project,
+        home,
+      });
+      expect(pack.status).toBe(0);
+      const run = runCli(['skills', 'import', bundle, '--yes', '--copy', '--agent', 'universal', '--json'], {
+        cwd: project,
+        home,
+      });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const installed = path.join(project, '.agents/skills/web-artifacts-builder');
+      expect(readTree(installed)).toEqual(source);
+      expect(JSON.parse(run.stdout).installed[0].revision).toBe(JSON.parse(revision.stdout).hash);
+      // Never extracted: the archives are the same bytes, nothing of their contents sits beside them.
+      expect(existsSync(path.join(installed, 'src'))).toBe(false);
+      rmSync(path.join(project, '.agents'), { recursive: true });
+      rmSync(path.join(project, 'skills-lock.json'));
+    }
   });
 
   it('P6 refuses something that is not an archive', () => {

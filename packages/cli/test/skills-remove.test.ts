@@ -17,7 +17,9 @@ describe('skilldock skills remove', () => {
   it('P7 removes a skill from every folder and the lock; --json reports what went', () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta']);
     expect(
-      runCli(['skills', 'add', source, '--yes', '--agent', 'claude-code'], { cwd: project, home }).status,
+      // Two agents with different folders: a real copy in .agents/skills and a link in .claude/skills.
+      runCli(['skills', 'add', source, '--yes', '--agent', 'claude-code', 'codex'], { cwd: project, home })
+        .status,
     ).toBe(0);
     const run = runCli(['skills', 'remove', 'alpha', '--json'], { cwd: project, home });
     expect(run.status).toBe(0);

@@ -23,7 +23,10 @@ export function registerSkillsDoctor(
         listFiles: true,
         warnSettings: false,
       });
-      const skillDiagnostics = catalog.skills.flatMap((skill) => skill.diagnostics);
+      // Shadowed skills too: a skill that lost its id (e.g. to an invalid name) is still explained.
+      const skillDiagnostics = [...catalog.skills, ...catalog.shadowed.map(({ skill }) => skill)].flatMap(
+        (skill) => skill.diagnostics,
+      );
       const all = [...catalog.diagnostics, ...skillDiagnostics];
       const errors = all.filter((diagnostic) => diagnostic.severity === 'error').length;
       const trustNote = trusted

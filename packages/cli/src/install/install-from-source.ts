@@ -4,12 +4,12 @@ import { type CliContext, createCliContext } from '../cli-context.js';
 import { escapeTerminalLine } from '../escape-terminal-text.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadInstallCore } from '../load-core.js';
-import type { Output } from '../output.js';
+import { type Output, renderDiagnostic } from '../output.js';
 import { pc } from '../terminal-style.js';
 import { draftFailureJson, draftSkillJson, sourceJson } from './install-json.js';
 import { type InstallCommandOptions, parseListOption } from './install-options.js';
 import { readAllowedHosts } from './read-allowed-hosts.js';
-import { renderDraft } from './render-draft.js';
+import { renderDraft, renderDraftFailures } from './render-draft.js';
 
 /**
  * `skills add` and `skills import`: prepare the source, show the draft, choose skills (a prompt
@@ -74,8 +74,9 @@ export async function installFromSource(
     const ids = preselected ?? (await chooseSkills(draft, skills, options, interactive));
     if (ids === undefined) return cancelled(output, setExitCode);
     const scope = options.global ? 'global' : 'project';
-    const mode = options.copy ? 'copy' : 'symlink';
+    const requestedMode = options.copy ? 'copy' : 'symlink';
     if (interactive) {
+      const mode = core.resolveInstallMode(core.resolveAgentSelection(agents, environment), requestedMode);
       const { confirm, isCancel } = await import('@clack/prompts');
       const count = ids === '*' ? draft.skills.length : ids.length;
       const answer = await confirm({
@@ -89,7 +90,7 @@ export async function installFromSource(
         core.confirmInstall(draft, {
           ids,
           scope,
-          mode,
+          mode: requestedMode,
           projectRoot: context.projectRoot,
           home: context.homeDirectory,
           env: context.env,
@@ -100,7 +101,7 @@ export async function installFromSource(
       output.json({
         source: sourceJson(draft),
         scope,
-        mode,
+        mode: result.mode,
         agents: result.agents,
         installed: result.installed.map((skill) => ({ ...skill, skipped: [...skill.skipped] })),
         failed: draft.failed.map(draftFailureJson),
@@ -111,7 +112,7 @@ export async function installFromSource(
       const lines = [
         '',
         pc.green(
-          `Installed ${result.installed.length} skill(s) (${scope}, ${mode}) for ${result.agents.join(', ')}`,
+          `Installed ${result.installed.length} skill(s) (${scope}, ${result.mode}) for ${result.agents.join(', ')}`,
         ),
       ];
       for (const skill of result.installed) {
@@ -162,15 +163,13 @@ async function chooseSkills(
 
 function listing(draft: InstallDraft): string {
   const lines = [pc.bold(`${draft.source.input}: ${draft.skills.length} skill(s)`)];
-  for (const skill of draft.skills)
+  for (const skill of draft.skills) {
     lines.push(
       `  ${pc.cyan(escapeTerminalLine(skill.id))}  ${pc.dim(escapeTerminalLine(skill.description.replace(/\s+/g, ' ')))}`,
     );
-  if (draft.failed.length > 0) {
-    lines.push(pc.red(`Cannot be installed (${draft.failed.length}):`));
-    for (const failure of draft.failed)
-      lines.push(`  ${failure.name ?? failure.sourcePath}: ${failure.message}`);
+    for (const diagnostic of skill.diagnostics) lines.push(`  ${renderDiagnostic(diagnostic)}`);
   }
+  lines.push(...renderDraftFailures(draft.failed));
   lines.push(pc.dim("Install with --skill NAME… or --skill '*'"));
   return lines.join('\n');
 }

@@ -40,14 +40,22 @@ export function renderDraft(draft: InstallDraft, { files = true }: { files?: boo
     if (skill.secrets.length > 0)
       lines.push(`  ${pc.red('secrets left out:')} ${skill.secrets.map(escapeTerminalLine).join(', ')}`);
   }
-  if (draft.failed.length > 0) {
-    lines.push('', pc.red(pc.bold(`Cannot be installed (${draft.failed.length}):`)));
-    for (const failure of draft.failed) {
-      lines.push(
-        `  ${escapeTerminalLine(failure.name ?? (failure.sourcePath || '(the source root)'))}: ${failure.message} ${pc.dim(`[${failure.code}]`)}`,
-      );
-      for (const diagnostic of failure.diagnostics) lines.push(`  ${renderDiagnostic(diagnostic)}`);
-    }
-  }
+  if (draft.failed.length > 0) lines.push('', ...renderDraftFailures(draft.failed));
   return lines.join('\n');
+}
+
+/**
+ * The skills of a draft that cannot be installed, each with its reason and every diagnostic, for the
+ * review and for `--list` alike.
+ */
+export function renderDraftFailures(failed: InstallDraft['failed']): string[] {
+  if (failed.length === 0) return [];
+  const lines = [pc.red(pc.bold(`Cannot be installed (${failed.length}):`))];
+  for (const failure of failed) {
+    lines.push(
+      `  ${escapeTerminalLine(failure.name ?? (failure.sourcePath || '(the source root)'))}: ${failure.message} ${pc.dim(`[${failure.code}]`)}`,
+    );
+    for (const diagnostic of failure.diagnostics) lines.push(`  ${renderDiagnostic(diagnostic)}`);
+  }
+  return lines;
 }

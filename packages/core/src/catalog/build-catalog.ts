@@ -1,6 +1,7 @@
 import { compareText } from '../format/compare-text.js';
 import type { Diagnostic } from '../format/diagnostic.js';
 import type { Skill } from '../format/types.js';
+import { holdsSkillId } from './holds-skill-id.js';
 import { sourceRank } from './source-precedence.js';
 import { toSkillReference } from './to-skill-reference.js';
 import type { CatalogSkill, CatalogSnapshot, ShadowedSkill } from './types.js';
@@ -25,7 +26,8 @@ const plainWinners = new WeakMap<Skill, CatalogSkill>();
 /**
  * Resolves precedence (SPEC D1) into an immutable snapshot: per id, the skill from the highest
  * source wins (session → project → personal → extension → shared → builtin; within a source, the
- * earlier one in `skills`), records what it `overrides`, and every loser is `shadowed` with
+ * earlier one in `skills`) — but a skill loaded under an illegal name (`PDF Tools`, id derived)
+ * never takes the id from one that holds it (see `holdsSkillId`) — records what it `overrides`, and every loser is `shadowed` with
  * `shadowedBy`. Removing the winner and rebuilding brings back the one underneath. A project skill
  * with the id of a session skill is an error diagnostic (the session skill still wins). Dependency
  * cycles and missing dependencies among the winners are warnings (SPEC D6).
@@ -46,6 +48,17 @@ export function buildCatalog(skills: readonly Skill[], options: BuildCatalogOpti
     const losers = losersById.get(id);
     if (losers === undefined) losersById.set(id, [skill]);
     else losers.push(skill);
+  }
+  // Only colliding ids pay for it: a skill that does not hold its id goes behind every one that does.
+  for (const [id, losers] of losersById ?? []) {
+    const contenders = [firstById.get(id)!, ...losers];
+    if (contenders.every(holdsSkillId)) continue;
+    const ranked = [
+      ...contenders.filter(holdsSkillId),
+      ...contenders.filter((skill) => !holdsSkillId(skill)),
+    ];
+    firstById.set(id, ranked[0]!);
+    losersById!.set(id, ranked.slice(1));
   }
 
   const disabledIds = new Set(options.disabled ?? []);
@@ -143,10 +156,13 @@ function shadowDiagnostic(winner: Skill, loser: Skill): Diagnostic {
       ...file,
     };
   }
+  const why = holdsSkillId(loser)
+    ? ''
+    : ` (its name '${loser.name}' is not a valid name, so the id '${loser.id}' goes to a skill that has it as its own)`;
   return {
     code: 'skill_shadowed',
     severity: 'info',
-    message: `${loser.origin.sourceType} skill '${loser.id}'${loser.directory ? ` at ${loser.directory}` : ''} is shadowed by the ${where(winner)}`,
+    message: `${loser.origin.sourceType} skill '${loser.id}'${loser.directory ? ` at ${loser.directory}` : ''} is shadowed by the ${where(winner)}${why}`,
     ...file,
   };
 }

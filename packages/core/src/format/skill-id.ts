@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { codePointLength } from './code-points.js';
 
 /** The shape of a skill id and an explicit `slug` (SPEC S4). */
 export const SKILL_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -10,7 +11,21 @@ export const MAX_SLUG_LENGTH = 128;
 /** Longest derived id (SPEC S4). */
 export const MAX_DERIVED_ID_LENGTH = 64;
 
+/** Longest display name under the host rule (SPEC S3). */
+export const MAX_HOST_NAME_LENGTH = 128;
+
 const HAN_PATTERN = /\p{Script=Han}/u;
+const HOST_NAME_PATTERN = /^[\p{L}\p{N}_:.-]+$/u;
+
+/**
+ * True when `name` is legal under the host name rule (SPEC S3): letters, digits, `_`, `:`, `.` and
+ * `-`, at most 128 code points — `文档整理` and `rust:pdf` are, `PDF Tools` is not. The lenient
+ * profile still loads a skill with an illegal name, under an id derived from it.
+ * @example isLegalSkillName('PDF Tools') // false
+ */
+export function isLegalSkillName(name: string): boolean {
+  return HOST_NAME_PATTERN.test(name) && codePointLength(name) <= MAX_HOST_NAME_LENGTH;
+}
 
 /** True when `value` can be used as a skill id as it is. */
 export function isSkillId(value: string): boolean {

@@ -1,6 +1,6 @@
 import { codePointLength } from './code-points.js';
 import type { Severity } from './diagnostic.js';
-import { isSkillId, MAX_SLUG_LENGTH } from './skill-id.js';
+import { isLegalSkillName, isSkillId, MAX_HOST_NAME_LENGTH, MAX_SLUG_LENGTH } from './skill-id.js';
 import {
   fieldHasValidShape,
   HOST_SKILL_FIELDS,
@@ -34,10 +34,8 @@ export interface ValidateSkillFieldsResult {
 }
 
 const SPEC_NAME_MAX = 64;
-const HOST_NAME_MAX = 128;
 const DESCRIPTION_MAX = 1024;
 const COMPATIBILITY_MAX = 500;
-const HOST_NAME_PATTERN = /^[\p{L}\p{N}_:.-]+$/u;
 const SPEC_NAME_CHARACTERS = /^[\p{L}\p{N}-]+$/u;
 
 /**
@@ -174,12 +172,12 @@ function checkName(
         `name has ${length} characters; the specification allows ${SPEC_NAME_MAX}`,
       );
     }
-    if (length > HOST_NAME_MAX || !HOST_NAME_PATTERN.test(name)) {
+    if (!isLegalSkillName(name)) {
       report(
         'warning',
         'name_invalid_characters',
         ['name'],
-        `name '${name}' is not a valid host name (letters, digits, '_', ':', '.', '-'; at most ${HOST_NAME_MAX}); an id is derived from it`,
+        `name '${name}' is not a valid host name (letters, digits, '_', ':', '.', '-'; at most ${MAX_HOST_NAME_LENGTH}); an id is derived from it`,
       );
     }
   } else {

@@ -11,6 +11,7 @@ import { selectDraftSkills } from './select-draft-skills.js';
 import type { AgentEnvironment } from './targets/agent-environment.js';
 import { type InstallMode, planSkillTargets, type TargetPlan } from './targets/plan-skill-targets.js';
 import { resolveAgentSelection } from './targets/resolve-agent-selection.js';
+import { resolveInstallMode } from './targets/resolve-install-mode.js';
 
 /** Options of {@link confirmInstall}. */
 export interface ConfirmInstallOptions extends InstallTargetOptions {
@@ -41,6 +42,8 @@ export interface ConfirmInstallResult {
   /** The lock file written. */
   readonly lock: string;
   readonly agents: readonly string[];
+  /** The mode used: the requested one, or `copy` when the agents share one folder. */
+  readonly mode: InstallMode;
   readonly warnings: readonly string[];
 }
 
@@ -64,7 +67,7 @@ export async function confirmInstall(
     env: options.env,
   };
   const agents = resolveAgentSelection(options.agents, environment);
-  const mode = options.mode ?? 'symlink';
+  const mode = resolveInstallMode(agents, options.mode ?? 'symlink');
   const plans = skills.map((skill) => ({
     skill,
     plan: planSkillTargets(skill.id, { scope: options.scope, environment, agents, mode }),
@@ -79,6 +82,7 @@ export async function confirmInstall(
     installed: plans.map(({ skill, plan }) => installedSkill(skill, plan)),
     lock: lockFile,
     agents,
+    mode,
     warnings,
   };
 }

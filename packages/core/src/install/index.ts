@@ -87,4 +87,5 @@ export {
   universalSkillsDirectory,
 } from './targets/plan-skill-targets.js';
 export { resolveAgentSelection } from './targets/resolve-agent-selection.js';
+export { resolveInstallMode } from './targets/resolve-install-mode.js';
 export { type UpdateInstalledResult, updateInstalled } from './update-installed.js';

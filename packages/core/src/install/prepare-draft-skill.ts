@@ -8,6 +8,7 @@ import type { ParseSkillResult } from '../format/types.js';
 import { removeInside } from '../fs/remove-inside.js';
 import { assertSafeSkillId } from '../fs/safe-path-segment.js';
 import type { DraftFailure, DraftSkill } from './install-draft.js';
+import { invalidSkillMessage } from './invalid-skill-message.js';
 import type { SkillCandidate } from './sources/skill-candidate.js';
 import { type StagedSkillCopy, stageSkillCopy } from './stage-skill-copy.js';
 import type { StagingWriter } from './staging-writer.js';
@@ -18,6 +19,8 @@ export interface NamedCandidate extends SkillCandidate {
   readonly name: string;
   /** How paths are shown in diagnostics: the real folder for local sources, else the source path. */
   readonly displayDirectory: string;
+  /** What the lenient read noticed (e.g. an invalid name), already relocated to `displayDirectory`. */
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /** How to stage one skill. */
@@ -69,7 +72,11 @@ export async function prepareDraftSkill(
     // Its files may still be being written: removing the folder must not race them.
     await options.writer.settle();
     await removeInside(directory, options.skillsDirectory);
-    return fail('invalid_skill', `${candidate.name} is not a valid skill.`, diagnostics);
+    return fail(
+      'invalid_skill',
+      invalidSkillMessage(`${candidate.name} is not a valid skill`, diagnostics),
+      diagnostics,
+    );
   }
   const { revision, computedHash } = staged;
   const warnings = [...staged.warnings];

@@ -3,11 +3,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserInputError } from '../errors.js';
 import { loadSkillSync } from '../format/load-skill.js';
+import { isLegalSkillName } from '../format/skill-id.js';
 import { removeInside } from '../fs/remove-inside.js';
 import { claimDraftFolder, releaseDraftFolder } from './draft-owner.js';
 import { DRAFT_FILE_NAME, DRAFT_LIFETIME_MILLISECONDS, ensureStagingParent } from './draft-staging.js';
 import type { DraftFailure, DraftSkill, InstallDraft, ResolvedSource } from './install-draft.js';
 import type { InstallProgressEvent } from './install-progress-event.js';
+import { invalidSkillMessage } from './invalid-skill-message.js';
 import { type NamedCandidate, prepareDraftSkill, relocate } from './prepare-draft-skill.js';
 import { sanitizeInstallName } from './sanitize-install-name.js';
 import { assertRemoteUrlAllowed, type RemotePolicy } from './sources/assert-remote-url-allowed.js';
@@ -24,7 +26,10 @@ export interface PrepareInstallOptions extends RemotePolicy {
   readonly cwd: string;
   /** Skills to prepare, by name or install id (case-insensitive); default the `@skill` of the source, else all. */
   readonly skills?: readonly string[] | '*';
-  /** Validation profile of the staged skills; default `spec` (the open specification). */
+  /**
+   * Validation profile of the staged skills; default `lenient`, what clients load and the `skills`
+   * CLI installs (an over-long description is a warning). `spec` holds them to the open specification.
+   */
   readonly profile?: 'spec' | 'lenient';
   readonly signal?: AbortSignal;
   readonly onProgress?: (event: InstallProgressEvent) => void;
@@ -111,33 +116,32 @@ export async function prepareInstall(
         requested === '*' || requested.some((name) => name.toLowerCase() === failure.name?.toLowerCase()),
     );
     const taken = new Set<string>();
+    const outcomes: (DraftSkill | DraftFailure)[] = [];
     progress({ type: 'phase-start', phase: 'stage', message: 'Staging skills', total: selected.length });
-    for (const [index, candidate] of selected.entries()) {
+    for (const [step, index] of stagingOrder(selected).entries()) {
       // Staging reads synchronously (see stageSkillCopy); giving the event loop a turn now and then
       // keeps an abort signal, a spinner and other work responsive during a big install.
-      if (index > 0 && index % YIELD_EVERY_SKILLS === 0) await yieldToEventLoop();
+      if (step > 0 && step % YIELD_EVERY_SKILLS === 0) await yieldToEventLoop();
       options.signal?.throwIfAborted();
-      if ('code' in candidate) failed.push(candidate);
-      else if (taken.has(candidate.id))
-        failed.push({
-          sourcePath: candidate.sourcePath,
-          name: candidate.name,
-          code: 'duplicate_skill',
-          message: `Another skill in this source already has the install id ${candidate.id}; only the first one found is prepared.`,
-          diagnostics: [],
-        });
+      const candidate = selected[index]!;
+      if ('code' in candidate) outcomes[index] = candidate;
+      else if (taken.has(candidate.id)) outcomes[index] = duplicateSkill(candidate);
       else {
-        taken.add(candidate.id);
         const prepared = await prepareDraftSkill(candidate, {
           skillsDirectory,
-          profile: options.profile ?? 'spec',
+          profile: options.profile ?? 'lenient',
           symlinks: fetched.symlinks,
           writer,
         });
-        if ('code' in prepared) failed.push(prepared);
-        else skills.push(prepared);
+        // Only a skill that prepared takes its id: an invalid one never blocks a valid one.
+        if (!('code' in prepared)) taken.add(candidate.id);
+        outcomes[index] = prepared;
       }
-      progress({ type: 'phase-progress', phase: 'stage', completed: index + 1, total: selected.length });
+      progress({ type: 'phase-progress', phase: 'stage', completed: step + 1, total: selected.length });
+    }
+    for (const outcome of outcomes) {
+      if ('code' in outcome) failed.push(outcome);
+      else skills.push(outcome);
     }
     await writer.flush();
     progress({ type: 'phase-end', phase: 'stage', count: skills.length });
@@ -167,6 +171,34 @@ export async function prepareInstall(
   }
 }
 
+/**
+ * Indexes of the candidates in the order they are staged: skills with a legal name first, then the
+ * rest, each in source order — so a skill loaded under an illegal name (`PDF Tools` → `pdf-tools`)
+ * never takes an install id from a skill that is named by it.
+ */
+function stagingOrder(candidates: readonly (NamedCandidate | DraftFailure)[]): number[] {
+  const legal = (candidate: NamedCandidate | DraftFailure) =>
+    'code' in candidate || isLegalSkillName(candidate.name);
+  const indexes = candidates.map((_, index) => index);
+  return [
+    ...indexes.filter((index) => legal(candidates[index]!)),
+    ...indexes.filter((index) => !legal(candidates[index]!)),
+  ];
+}
+
+function duplicateSkill(candidate: NamedCandidate): DraftFailure {
+  const why = isLegalSkillName(candidate.name)
+    ? 'only the first one found is prepared'
+    : `'${candidate.name}' is not a valid name, so the skill with a valid one keeps the id`;
+  return {
+    sourcePath: candidate.sourcePath,
+    name: candidate.name,
+    code: 'duplicate_skill',
+    message: `Another skill in this source already has the install id ${candidate.id}; ${why}.`,
+    diagnostics: isLegalSkillName(candidate.name) ? [] : candidate.diagnostics,
+  };
+}
+
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
@@ -178,11 +210,15 @@ function nameCandidates(fetched: FetchedSource): (NamedCandidate | DraftFailure)
     const displayDirectory = fetched.inPlace ? candidate.directory : candidate.sourcePath;
     const read = loadSkillSync(candidate.directory, { profile: 'lenient', listFiles: false });
     if (!read.ok) {
+      const diagnostics = relocate(read.diagnostics, candidate.directory, displayDirectory);
       named.push({
         sourcePath: candidate.sourcePath,
         code: 'invalid_skill',
-        message: `${candidate.sourcePath || 'The source root'} does not hold a readable SKILL.md.`,
-        diagnostics: relocate(read.diagnostics, candidate.directory, displayDirectory),
+        message: invalidSkillMessage(
+          `${candidate.sourcePath || 'The source root'} does not hold a readable SKILL.md`,
+          diagnostics,
+        ),
+        diagnostics,
       });
       continue;
     }
@@ -192,6 +228,7 @@ function nameCandidates(fetched: FetchedSource): (NamedCandidate | DraftFailure)
       name,
       id: candidate.installName ?? sanitizeInstallName(name),
       displayDirectory,
+      diagnostics: relocate(read.diagnostics, candidate.directory, displayDirectory),
     });
   }
   return named;

@@ -1,20 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SecurityError } from '../errors.js';
+import { ArchiveEntryChecker, type ArchiveEntryHeader, expandedSizeError } from './archive-entry-checker.js';
 import type { ArchiveLimits } from './archive-limits.js';
-import { ArchiveNameRegistry } from './archive-name-registry.js';
-import { checkArchiveEntryPath } from './check-archive-entry-path.js';
-import { nestedArchiveKind } from './nested-archive-signature.js';
 
-/** What an archive reader knows about an entry before reading its data. */
-export interface ArchiveEntryHeader {
-  /** The name as decoded from the archive (UTF-8 already checked). */
-  readonly name: string;
-  readonly type: 'file' | 'directory' | 'symlink' | 'hardlink' | 'special' | 'unsupported';
-  /** The size the archive claims; only used to fail early, never trusted. */
-  readonly declaredSize: number;
-  readonly executable: boolean;
-}
+export type { ArchiveEntryHeader } from './archive-entry-checker.js';
 
 /** A file entry accepted for extraction. */
 export interface AcceptedFileEntry {
@@ -39,20 +28,18 @@ export interface WrittenArchiveFile {
  */
 const MAX_PENDING_BYTES = 16 * 1024 * 1024;
 
-/** Folders macOS Finder adds to zips (resource forks); never part of a skill. */
-const MACOS_METADATA_FOLDER = '__MACOSX';
-
 /**
- * The format-independent half of archive extraction, for one extraction: checks every entry
- * (count, name, depth, type, duplicates — also case-folded and file-vs-folder clashes), counts
- * decompressed bytes as they arrive, refuses nested archives, and writes files with exclusive
- * creation (`wx`) inside its folder only. Writes run in parallel while the reader goes on;
+ * The format-independent half of archive extraction, for one extraction: checks every entry with
+ * an {@link ArchiveEntryChecker} (count, name, depth, type, duplicates), counts
+ * decompressed bytes as they arrive, and writes files with exclusive creation (`wx`) inside its
+ * folder only. An archive inside the archive is a plain file (SPEC P3): never opened, its bytes
+ * counted like any other's. Writes run in parallel while the reader goes on;
  * `settle()` waits for all of them, which the caller does before removing the folder on failure.
  */
 export class ArchiveEntryWriter {
   readonly #root: string;
   readonly #limits: ArchiveLimits;
-  #entryCount = 0;
+  readonly #checker: ArchiveEntryChecker;
   #expandedBytes = 0;
   /** Declared bytes of accepted entries not counted yet: entries read in parallel share one budget. */
   #reservedBytes = 0;
@@ -62,13 +49,12 @@ export class ArchiveEntryWriter {
   readonly #pending = new Set<Promise<void>>();
   readonly #roomWaiters: (() => void)[] = [];
   readonly #folders = new Map<string, Promise<unknown>>();
-  readonly #names = new ArchiveNameRegistry();
   readonly #written: WrittenArchiveFile[] = [];
-  readonly #topLevelNames = new Set<string>();
 
   constructor(root: string, limits: ArchiveLimits) {
     this.#root = root;
     this.#limits = limits;
+    this.#checker = new ArchiveEntryChecker(limits);
   }
 
   /** Every file written so far. */
@@ -78,7 +64,7 @@ export class ArchiveEntryWriter {
 
   /** Names directly under the archive root (files and folders), macOS metadata left out. */
   get topLevelNames(): ReadonlySet<string> {
-    return this.#topLevelNames;
+    return this.#checker.topLevelNames;
   }
 
   /** Decompressed file bytes counted so far. */
@@ -98,66 +84,8 @@ export class ArchiveEntryWriter {
   begin(header: ArchiveEntryHeader): AcceptedFileEntry | undefined {
     this.throwIfFailed();
     const entry = header.name;
-    this.#entryCount++;
-    if (this.#entryCount > this.#limits.maxEntries) {
-      throw limitError(
-        'too_many_entries',
-        `the archive has more than ${this.#limits.maxEntries} entries (at '${entry}')`,
-        {
-          entry,
-          limit: this.#limits.maxEntries,
-          actual: this.#entryCount,
-        },
-      );
-    }
-    const check = checkArchiveEntryPath(entry);
-    if (!check.ok) {
-      throw new SecurityError('unsafe_entry_name', `archive entry '${entry}' is refused: ${check.reason}`, {
-        details: { entry, reason: check.reason },
-      });
-    }
-    const relative = check.path;
-    const segments = relative === '' ? [] : relative.split('/');
-    if (segments.length > this.#limits.maxDepth) {
-      throw limitError('entry_too_deep', `archive entry '${entry}' is ${segments.length} levels deep`, {
-        entry,
-        limit: this.#limits.maxDepth,
-        actual: segments.length,
-      });
-    }
-    if (header.type === 'symlink' || header.type === 'hardlink') {
-      throw new SecurityError(
-        'link_entry',
-        `archive entry '${entry}' is a ${header.type === 'symlink' ? 'symbolic' : 'hard'} link; skills cannot contain links`,
-        {
-          details: { entry, type: header.type },
-        },
-      );
-    }
-    if (header.type === 'special' || header.type === 'unsupported') {
-      throw new SecurityError(
-        'special_entry',
-        `archive entry '${entry}' is not a regular file or folder (a device, FIFO or unsupported type)`,
-        {
-          details: { entry, type: header.type },
-        },
-      );
-    }
-    if (segments.length === 0) {
-      if (header.type === 'file') {
-        throw new SecurityError(
-          'unsafe_entry_name',
-          `archive entry '${entry}' is a file named like the root`,
-          {
-            details: { entry },
-          },
-        );
-      }
-      return undefined;
-    }
-    if (segments[0] === MACOS_METADATA_FOLDER) return undefined;
-    this.#names.claim(relative, header.type === 'directory', entry);
-    this.#topLevelNames.add(segments[0]!);
+    const relative = this.#checker.check(header);
+    if (relative === undefined) return undefined;
     if (header.type === 'directory') {
       this.#track(this.#ensureFolder(relative));
       return undefined;
@@ -193,22 +121,12 @@ export class ArchiveEntryWriter {
 
   /**
    * Writes an accepted file's complete contents in the background (exclusive creation, inside the
-   * root only). Refuses a nested archive.
+   * root only).
    */
   write(file: AcceptedFileEntry, contents: Buffer): void {
     this.throwIfFailed();
     this.#reservedBytes -= this.#reservations.get(file) ?? 0;
     this.#reservations.delete(file);
-    const kind = nestedArchiveKind(file.path, contents);
-    if (kind !== undefined) {
-      throw new SecurityError(
-        'nested_archive',
-        `archive entry '${file.path}' is itself a ${kind} archive; unpack it first`,
-        {
-          details: { entry: file.path, kind },
-        },
-      );
-    }
     const target = path.join(this.#root, file.path);
     const slash = file.path.lastIndexOf('/');
     const parent = slash === -1 ? Promise.resolve() : this.#ensureFolder(file.path.slice(0, slash));
@@ -262,19 +180,7 @@ export class ArchiveEntryWriter {
     return made;
   }
 
-  #expandedError(entry: string, actual: number): SecurityError {
-    return limitError(
-      'archive_too_large_expanded',
-      `the archive expands past ${this.#limits.maxExpandedBytes} bytes (at entry '${entry}')`,
-      { entry, limit: this.#limits.maxExpandedBytes, actual },
-    );
+  #expandedError(entry: string, actual: number) {
+    return expandedSizeError(entry, actual, this.#limits.maxExpandedBytes);
   }
-}
-
-function limitError(
-  code: 'archive_too_large_expanded' | 'entry_too_deep' | 'too_many_entries',
-  message: string,
-  details: { entry: string; limit: number; actual: number },
-): SecurityError {
-  return new SecurityError(code, `${message}; the limit is ${details.limit}`, { details });
 }

@@ -57,7 +57,8 @@ export interface ExtractedArchive {
  *
  * Refused with a `SecurityError`: absolute paths, `..`, backslashes, drive letters, links, devices,
  * FIFOs, duplicate names (also case-folded or file-vs-folder), too many entries, too deep, too
- * large, non-UTF-8 names, nested archives, sizes that disagree with the zip directory. Refused with
+ * large, non-UTF-8 names, sizes that disagree with the zip directory. An archive inside the archive
+ * is a plain resource file: written as it is, never extracted, counted in the size limits. Refused with
  * a `UserInputError`: not an archive, damaged or truncated, no SKILL.md at the root or in the single
  * top folder, two or more root skills. Errors carry `details: { entry, limit, actual }` where they
  * apply. On any failure the temporary folder is removed before the error is thrown.

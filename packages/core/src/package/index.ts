@@ -27,7 +27,6 @@ export {
   type ExtractedFile,
   extractArchive,
 } from './extract-archive.js';
-export { nestedArchiveKind } from './nested-archive-signature.js';
 export { type BundleFormat, type PackSkillOptions, type PackSkillResult, packSkill } from './pack-skill.js';
 export {
   LARGE_FILE_BYTES,

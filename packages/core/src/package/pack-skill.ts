@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rename, unlink } from 'node:fs/promises';
+import { rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { SecurityError, UserInputError } from '../errors.js';
+import { SecurityError, SkilldockError, UserInputError } from '../errors.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
-import { DEFAULT_ARCHIVE_LIMITS } from './archive-limits.js';
-import { bundleEntries } from './bundle-entries.js';
+import { ArchiveEntryChecker, expandedSizeError } from './archive-entry-checker.js';
+import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS } from './archive-limits.js';
+import { type BundleEntry, bundleEntries } from './bundle-entries.js';
 import {
   type CollectedPackageFiles,
   collectPackageFiles,
@@ -24,6 +25,8 @@ export interface PackSkillOptions {
   readonly format: BundleFormat;
   /** Write the bundle to this file (atomically: a temporary name, then a rename) instead of returning bytes. */
   readonly out?: string;
+  /** The limits of the import the bundle must pass; default those of `extractArchive`. */
+  readonly importLimits?: Partial<ArchiveLimits>;
 }
 
 /** A packed skill. */
@@ -37,7 +40,7 @@ export interface PackSkillResult {
   readonly format: BundleFormat;
   /** The packaged files, sorted. */
   readonly files: readonly PackageFile[];
-  /** Skipped noise, large files and import-limit notes. */
+  /** Skipped noise and large files. */
   readonly warnings: readonly string[];
 }
 
@@ -48,8 +51,11 @@ export interface PackSkillResult {
  *
  * Noise is skipped with a warning; a secret, link or special file is a `SecurityError`
  * (`secret_in_package`, `symlink_in_package` or `special_file_in_package`) naming every such path;
- * a folder without `SKILL.md` is a `UserInputError` (`no_skill_file`). With `out`, nothing is left
- * behind on failure.
+ * a folder without `SKILL.md` is a `UserInputError` (`no_skill_file`). A bundle that import would
+ * refuse is never written: its entries go through the import's own checks first (names, case-folded
+ * duplicates, depth, count, expanded size), and its compressed size is checked before it is kept —
+ * a `SecurityError` with the import's code (`unsafe_entry_name`, `duplicate_entry`, …). A nested
+ * archive is a plain file, as in import. With `out`, nothing is left behind on failure.
  * @example
  * const { file, warnings } = await packSkill('skills/pdf', { format: 'zip', out: 'pdf.zip' });
  */
@@ -58,8 +64,10 @@ export async function packSkill(directory: string, options: PackSkillOptions): P
   const name = path.basename(root);
   const collected = await collectPackageFiles(root);
   assertPackable(name, collected);
-  const warnings = [...collected.warnings, ...importLimitWarnings(collected)];
+  const limits: ArchiveLimits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.importLimits };
   const entries = bundleEntries(name, collected);
+  assertImportable(name, entries, collected.totalBytes, limits);
+  const warnings = collected.warnings;
   const stream: Readable =
     options.format === 'zip'
       ? writeZipBundle(entries)
@@ -68,12 +76,15 @@ export async function packSkill(directory: string, options: PackSkillOptions): P
   if (options.out === undefined) {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return { ...base, bytes: Buffer.concat(chunks) };
+    const bytes = Buffer.concat(chunks);
+    assertCompressedSize(name, bytes.length, limits);
+    return { ...base, bytes };
   }
   const file = path.resolve(options.out);
   const temporary = `${file}.${randomBytes(6).toString('hex')}.partial`;
   try {
     await pipeline(stream, createWriteStream(temporary, { flags: 'wx' }));
+    assertCompressedSize(name, (await stat(temporary)).size, limits);
     await rename(temporary, file);
   } catch (error) {
     await unlink(temporary).catch(() => undefined);
@@ -110,19 +121,41 @@ function assertPackable(name: string, collected: CollectedPackageFiles): void {
   }
 }
 
-/** Notes for a bundle that `extractArchive` would refuse with its default limits. */
-function importLimitWarnings(collected: CollectedPackageFiles): string[] {
-  const warnings: string[] = [];
-  const entryCount = collected.files.length + collected.directories.length + 1;
-  if (entryCount > DEFAULT_ARCHIVE_LIMITS.maxEntries) {
-    warnings.push(
-      `the bundle has ${entryCount} entries; imports accept at most ${DEFAULT_ARCHIVE_LIMITS.maxEntries}`,
-    );
+/** Runs the bundle's entries through the import's own checks: what pack writes, import accepts. */
+function assertImportable(
+  name: string,
+  entries: readonly BundleEntry[],
+  totalBytes: number,
+  limits: ArchiveLimits,
+): void {
+  const checker = new ArchiveEntryChecker(limits);
+  try {
+    for (const entry of entries) checker.check({ name: entry.path, type: entry.type });
+    if (totalBytes > limits.maxExpandedBytes)
+      throw expandedSizeError(name, totalBytes, limits.maxExpandedBytes);
+  } catch (error) {
+    throw importWouldRefuse(name, error);
   }
-  if (collected.totalBytes > DEFAULT_ARCHIVE_LIMITS.maxExpandedBytes) {
-    warnings.push(
-      `the files add up to ${collected.totalBytes} bytes; imports accept at most ${DEFAULT_ARCHIVE_LIMITS.maxExpandedBytes}`,
-    );
-  }
-  return warnings;
+}
+
+function assertCompressedSize(name: string, size: number, limits: ArchiveLimits): void {
+  if (size <= limits.maxCompressedBytes) return;
+  throw importWouldRefuse(
+    name,
+    new SecurityError(
+      'archive_too_large',
+      `the bundle is ${size} bytes; the limit for an archive is ${limits.maxCompressedBytes}`,
+      { details: { entry: '(archive)', limit: limits.maxCompressedBytes, actual: size } },
+    ),
+  );
+}
+
+/** The import's refusal, said as a reason not to pack; same code and details. */
+function importWouldRefuse(name: string, error: unknown): unknown {
+  if (!SkilldockError.isInstance(error)) return error;
+  return new SecurityError(
+    error.code,
+    `cannot package '${name}': an import would refuse the bundle: ${error.message}. Rename, move or remove what it names, then pack again.`,
+    { details: { path: name, ...error.details }, cause: error },
+  );
 }

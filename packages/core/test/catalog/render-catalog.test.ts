@@ -158,7 +158,7 @@ describe('renderCatalog', () => {
     expect(result.text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 
-  it('D8 renders and budgets 10,000 skills quickly', () => {
+  it('D8 renders and budgets 10,000 skills (how fast: `npm run bench -- discover`)', () => {
     const skills = Array.from({ length: 10_000 }, (_, index) =>
       Object.freeze({
         ...pdf,
@@ -167,16 +167,10 @@ describe('renderCatalog', () => {
         description: `Skill ${index}: ${'handles files '.repeat(10)}`,
       }),
     );
-    let started = performance.now();
     const plain = renderCatalog(skills);
-    const plainTime = performance.now() - started;
     expect(plain.text.split('\n')).toHaveLength(10_002);
-    started = performance.now();
     const budgeted = renderCatalog(skills, { budget: { tokens: 20_000 } });
-    const budgetTime = performance.now() - started;
     expect(countTokens(budgeted.text)).toBeLessThanOrEqual(20_000);
     expect(budgeted.hidden).toBeGreaterThan(0);
-    expect(plainTime).toBeLessThan(200);
-    expect(budgetTime).toBeLessThan(5000);
   });
 });

@@ -1,6 +1,7 @@
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { catalogFromDiscovery } from '../../src/discover/catalog-from-discovery.js';
 import { discoverSkills } from '../../src/discover/discover-skills.js';
 import { defineSkill } from '../../src/format/define-skill.js';
 import { temporaryDirectory, writeJson, writeSkill } from './skill-tree.js';
@@ -72,6 +73,40 @@ describe('discoverSkills', () => {
     const [skill] = result.skills;
     expect(skill).toMatchObject({ id: 'docs:report-writer', name: 'Report Writer' });
     expect(skill!.origin).toEqual({ sourceType: 'extension', sourceScope: 'docs', sourceDir: extension });
+  });
+
+  it('D1 an invalid skill (name: "PDF Tools") never takes the id from a valid one, in the same root or a higher source; it stays reported with its diagnostics', async () => {
+    const { project, home } = await workspace();
+    // "PDF Tools" sorts before "pdf-tools" in the same root, and the project outranks the personal one.
+    await writeSkill(join(project, '.agents', 'skills', 'PDF Tools'), { name: 'PDF Tools' });
+    await writeSkill(join(project, '.claude', 'skills', 'pdf-tools'));
+    await writeSkill(join(home, '.agents', 'skills', 'pdf-tools'));
+    const discovery = await discoverSkills({ projectRoot: project, homeDirectory: home, trusted: true });
+    const catalog = catalogFromDiscovery(discovery, { projectRoot: project });
+    const winner = catalog.get('pdf-tools')!;
+    expect(winner.name).toBe('pdf-tools');
+    expect(winner.directory).toBe(join(project, '.claude', 'skills', 'pdf-tools'));
+    expect(catalog.shadowed.map(({ skill }) => [skill.name, skill.directory])).toEqual([
+      ['pdf-tools', join(home, '.agents', 'skills', 'pdf-tools')],
+      ['PDF Tools', join(project, '.agents', 'skills', 'PDF Tools')],
+    ]);
+    const invalid = catalog.shadowed[1]!.skill;
+    expect(invalid.diagnostics.map((diagnostic) => diagnostic.code)).toContain('name_invalid_characters');
+    expect(catalog.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'skill_shadowed',
+        file: join(project, '.agents', 'skills', 'PDF Tools', 'SKILL.md'),
+        message: expect.stringContaining("its name 'PDF Tools' is not a valid name"),
+      }),
+    );
+
+    // Alone, the skill with the invalid name still loads under its derived id (lenient).
+    const alone = await workspace();
+    await writeSkill(join(alone.project, '.agents', 'skills', 'PDF Tools'), { name: 'PDF Tools' });
+    const only = catalogFromDiscovery(
+      await discoverSkills({ projectRoot: alone.project, homeDirectory: alone.home, trusted: true }),
+    );
+    expect(only.get('pdf-tools')?.name).toBe('PDF Tools');
   });
 
   it('D2 skips project skills in an untrusted workspace and says why', async () => {

@@ -11,16 +11,6 @@ export function skillText(frontmatter: readonly string[], body = 'Body.\n', line
   return ['---', ...frontmatter, '---', ''].join(lineEnding) + body;
 }
 
-/**
- * Runs `work` and returns its result with the wall time it took. Hostile-input tests assert the time
- * stays far below a second: a hang guard, not a benchmark.
- */
-export async function timed<T>(work: () => T | Promise<T>): Promise<{ result: T; milliseconds: number }> {
-  const start = performance.now();
-  const result = await work();
-  return { result, milliseconds: performance.now() - start };
-}
-
 /** A fresh temp folder per call, removed after the current test. */
 export function useTempDirectories(): () => Promise<string> {
   const created: string[] = [];

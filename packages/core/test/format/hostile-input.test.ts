@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSkill } from '../../src/format/parse-skill.js';
-import { skillText, timed } from './format-test-helpers.js';
-
-/** Hang guard: hostile input must be answered at once, never after a long stall. */
-const HANG_GUARD_MS = 1000;
+import { skillText } from './format-test-helpers.js';
 
 const errorCodes = (result: ReturnType<typeof parseSkill>) =>
   result.diagnostics
@@ -29,18 +26,16 @@ function blockAliasBomb(): string[] {
   return lines;
 }
 
-describe('S2 hostile input is refused quickly and never hangs', () => {
+// Hang guard: the test timeout (vitest.config.ts). How fast refusal is, is measured by `npm run bench -- discover`.
+describe('S2 hostile input is refused and never hangs', () => {
   it.each([
     ['lenient', 'flow', aliasBomb],
     ['spec', 'flow', aliasBomb],
     ['lenient', 'block', blockAliasBomb],
     ['spec', 'block', blockAliasBomb],
-  ] as const)('S2 %s: a %s-style YAML alias bomb is bounded', async (profile, _style, bomb) => {
-    const { result, milliseconds } = await timed(() =>
-      parseSkill(skillText(bomb()), { profile, folderName: 'bomb' }),
-    );
+  ] as const)('S2 %s: a %s-style YAML alias bomb is bounded', (profile, _style, bomb) => {
+    const result = parseSkill(skillText(bomb()), { profile, folderName: 'bomb' });
     expect(result.ok).toBe(false);
-    expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
     if (profile === 'lenient') expect(errorCodes(result)).toEqual(['yaml_alias_limit']);
     else expect(errorCodes(result)).toContain('yaml_alias_forbidden');
   });
@@ -50,73 +45,58 @@ describe('S2 hostile input is refused quickly and never hangs', () => {
     expect(result.ok && result.skill.fields.whenToUse).toBe('Reads PDFs');
   });
 
-  it('S2 a 10 MB frontmatter is refused by size without being parsed', async () => {
+  it('S2 a 10 MB frontmatter is refused by size without being parsed', () => {
     const text = skillText(['name: big', 'description: d', `notes: "${'x'.repeat(10 * 1024 * 1024)}"`]);
-    const { result, milliseconds } = await timed(() => parseSkill(text, { file: 'SKILL.md' }));
+    const result = parseSkill(text, { file: 'SKILL.md' });
     expect(errorCodes(result)).toEqual(['file_too_large']);
-    expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
   });
 
-  it('S2 a 3 MB frontmatter inside a legal SKILL.md is refused by the 64 KiB frontmatter limit', async () => {
+  it('S2 a 3 MB frontmatter inside a legal SKILL.md is refused by the 64 KiB frontmatter limit', () => {
     const text = skillText(['name: big', 'description: d', `notes: "${'x'.repeat(3 * 1024 * 1024)}"`]);
-    const { result, milliseconds } = await timed(() => parseSkill(text));
+    const result = parseSkill(text);
     expect(errorCodes(result)).toEqual(['frontmatter_too_large']);
-    expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
   });
 
-  it.each(['lenient', 'spec'] as const)(
-    'S2 %s: 10,000-deep flow nesting [[[[ is refused',
-    async (profile) => {
-      const text = skillText([
-        'name: deep',
-        'description: d',
-        `x: ${'['.repeat(10_000)}${']'.repeat(10_000)}`,
-      ]);
-      const { result, milliseconds } = await timed(() => parseSkill(text, { profile, file: 'SKILL.md' }));
-      expect(result.ok).toBe(false);
-      expect(result.diagnostics[0]).toMatchObject({ code: 'yaml_too_deep', line: 4, column: 68 });
-      expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
-    },
-  );
+  it.each(['lenient', 'spec'] as const)('S2 %s: 10,000-deep flow nesting [[[[ is refused', (profile) => {
+    const text = skillText(['name: deep', 'description: d', `x: ${'['.repeat(10_000)}${']'.repeat(10_000)}`]);
+    const result = parseSkill(text, { profile, file: 'SKILL.md' });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics[0]).toMatchObject({ code: 'yaml_too_deep', line: 4, column: 68 });
+  });
 
-  it('S2 10,000-deep flow nesting after a quote inside a plain scalar is still refused', async () => {
+  it('S2 10,000-deep flow nesting after a quote inside a plain scalar is still refused', () => {
     const text = skillText([
       'name: deep',
       'description: d',
       `x: [it's, ${'['.repeat(10_000)}${']'.repeat(10_000)}]`,
     ]);
-    const { result, milliseconds } = await timed(() => parseSkill(text));
+    const result = parseSkill(text);
     expect(result.ok).toBe(false);
     expect(errorCodes(result)).toContain('yaml_too_deep');
-    expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
   });
 
   it.each([
     ['block sequence', `x:\n${'- '.repeat(10_000)}leaf`],
     ['explicit-key mapping', `${'? '.repeat(10_000)}leaf`],
-  ])('S2 10,000-deep %s nesting is refused', async (_label, yaml) => {
+  ])('S2 10,000-deep %s nesting is refused', (_label, yaml) => {
     for (const profile of ['lenient', 'spec'] as const) {
-      const { result, milliseconds } = await timed(() => parseSkill(`---\n${yaml}\n---\n`, { profile }));
+      const result = parseSkill(`---\n${yaml}\n---\n`, { profile });
       expect(result.ok).toBe(false);
       expect(errorCodes(result)).toContain('yaml_too_deep');
-      expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
     }
   });
 
-  it('S2 block-mapping nesting as deep as 64 KiB allows is parsed without trouble', async () => {
+  it('S2 block-mapping nesting as deep as 64 KiB allows is parsed without trouble', () => {
     const lines = ['name: deep', 'description: d'];
     for (let depth = 0; depth < 300; depth++) lines.push(`${' '.repeat(depth)}k${depth}:`);
     lines.push(`${' '.repeat(300)}leaf`);
-    const { result, milliseconds } = await timed(() => parseSkill(skillText(lines)));
+    const result = parseSkill(skillText(lines));
     expect(result.ok).toBe(true);
-    expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
   });
 
-  it('S2 a NUL byte is refused with its position', async () => {
+  it('S2 a NUL byte is refused with its position', () => {
     const text = skillText(['name: pdf', 'description: a\0b']);
-    const { result, milliseconds } = await timed(() =>
-      parseSkill(new TextEncoder().encode(text), { file: 'SKILL.md' }),
-    );
+    const result = parseSkill(new TextEncoder().encode(text), { file: 'SKILL.md' });
     expect(result.diagnostics).toMatchInlineSnapshot(`
       [
         {
@@ -129,7 +109,6 @@ describe('S2 hostile input is refused quickly and never hangs', () => {
         },
       ]
     `);
-    expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
   });
 
   it('S2 a NUL byte in the body is refused too (a SKILL.md is text)', () => {
@@ -138,10 +117,10 @@ describe('S2 hostile input is refused quickly and never hangs', () => {
     ]);
   });
 
-  it('S2 invalid UTF-8 is refused with the position of the first bad byte', async () => {
+  it('S2 invalid UTF-8 is refused with the position of the first bad byte', () => {
     const head = new TextEncoder().encode('---\nname: pdf\ndescription: caf');
     const bytes = new Uint8Array([...head, 0xc3, 0x28, ...new TextEncoder().encode('\n---\n')]);
-    const { result, milliseconds } = await timed(() => parseSkill(bytes, { file: 'SKILL.md' }));
+    const result = parseSkill(bytes, { file: 'SKILL.md' });
     expect(result.diagnostics).toMatchInlineSnapshot(`
       [
         {
@@ -154,7 +133,6 @@ describe('S2 hostile input is refused quickly and never hangs', () => {
         },
       ]
     `);
-    expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
   });
 
   it('S2 a literal U+FFFD written in the file is not mistaken for the invalid byte', () => {

@@ -3,9 +3,8 @@ import { cp, mkdir, open, symlink, truncate, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSkill } from '../../src/format/load-skill.js';
-import { FIXTURES, skillText, timed, useTempDirectories } from './format-test-helpers.js';
+import { FIXTURES, skillText, useTempDirectories } from './format-test-helpers.js';
 
-const HANG_GUARD_MS = 1000;
 const SKILLS = path.join(FIXTURES, 'skills');
 
 describe('loadSkill reads a skill folder (S1–S4)', () => {
@@ -115,39 +114,36 @@ describe('loadSkill reads a skill folder (S1–S4)', () => {
 describe('S2 loadSkill refuses hostile files without reading or blocking on them', () => {
   const makeTemp = useTempDirectories();
 
-  it('S2 refuses a 100 MB sparse SKILL.md from its size alone, quickly', async () => {
+  it('S2 refuses a 100 MB sparse SKILL.md from its size alone', async () => {
     const directory = await makeTemp();
     const file = path.join(directory, 'SKILL.md');
     await writeFile(file, skillText(['name: big', 'description: d']));
     await truncate(file, 100 * 1024 * 1024);
-    const { result, milliseconds } = await timed(() => loadSkill(directory));
+    const result = await loadSkill(directory);
     expect(result.ok).toBe(false);
     expect(result.diagnostics).toEqual([
       expect.objectContaining({ code: 'file_too_large', severity: 'error', file, line: 1, column: 1 }),
     ]);
     expect(result.diagnostics[0]?.message).toContain(String(100 * 1024 * 1024));
-    expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
   });
 
   it('S2 refuses a FIFO named SKILL.md without blocking on it', async () => {
     const directory = await makeTemp();
     const file = path.join(directory, 'SKILL.md');
     execFileSync('mkfifo', [file]);
-    const { result, milliseconds } = await timed(() => loadSkill(directory));
+    const result = await loadSkill(directory);
     expect(result.diagnostics).toEqual([
       expect.objectContaining({ code: 'skill_file_not_regular', severity: 'error', file }),
     ]);
     expect(result.diagnostics[0]?.message).toContain('FIFO');
-    expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
   });
 
   it('S2 refuses a SKILL.md symlink to a FIFO inside the allowed root without blocking on it', async () => {
     const directory = await makeTemp();
     execFileSync('mkfifo', [path.join(directory, 'pipe')]);
     await symlink('pipe', path.join(directory, 'SKILL.md'));
-    const { result, milliseconds } = await timed(() => loadSkill(directory));
+    const result = await loadSkill(directory);
     expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'skill_file_not_regular' })]);
-    expect(milliseconds).toBeLessThan(HANG_GUARD_MS);
   });
 
   it('S2 refuses a SKILL.md that is a symlink to /etc/passwd, even with a wide allowed root', async () => {

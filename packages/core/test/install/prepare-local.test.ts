@@ -60,12 +60,12 @@ describe('prepareInstall from local sources', () => {
     expect(await readdir(draft.stagingDirectory)).toEqual(['draft.json', 'skills']);
   });
 
-  it('P6 prepares many skills of a local folder and lists invalid ones in failed', async () => {
+  it('P6 prepares many skills of a local folder and lists invalid ones in failed (spec profile)', async () => {
     const root = await temporaryDirectory();
     await writeSkill(path.join(root, 'skills', 'good'));
     await writeSkill(path.join(root, 'skills', 'Bad Name'), { name: 'Bad Name' });
     await writeFiles(root, { 'skills/no-description/SKILL.md': '---\nname: no-description\n---\nbody\n' });
-    const draft = await prepare(root);
+    const draft = await prepare(root, { profile: 'spec' });
     expect(draft.skills.map((skill) => skill.id)).toEqual(['good']);
     expect(draft.failed.map((failure) => [failure.sourcePath, failure.code])).toEqual([
       ['skills/Bad Name', 'invalid_skill'],
@@ -78,6 +78,53 @@ describe('prepareInstall from local sources', () => {
     for (const diagnostic of badName.diagnostics)
       expect(diagnostic.file).toBe(path.join(root, 'skills', 'Bad Name', 'SKILL.md'));
     expect(await readdir(path.join(draft.stagingDirectory, 'skills'))).toEqual(['good']);
+  });
+
+  it('P6 installs use the lenient profile: a 1,068-character description is a warning, as in the skills CLI', async () => {
+    const root = await temporaryDirectory();
+    const description = `Build apps with the Claude API. ${'x'.repeat(1036)}`;
+    await writeFiles(root, {
+      'skills/claude-api/SKILL.md': `---\nname: claude-api\ndescription: ${description}\n---\n# Claude API\n`,
+    });
+    const draft = await prepare(root);
+    expect(draft.failed).toEqual([]);
+    expect(draft.skills).toMatchObject([{ id: 'claude-api', description }]);
+    expect(draft.skills[0]!.diagnostics).toMatchObject([
+      {
+        code: 'description_too_long',
+        severity: 'warning',
+        message: 'description has 1068 characters; at most 1024 are allowed',
+        file: path.join(root, 'skills', 'claude-api', 'SKILL.md'),
+      },
+    ]);
+    const strict = await prepare(root, { profile: 'spec' });
+    expect(strict.skills).toEqual([]);
+    expect(strict.failed).toMatchObject([
+      {
+        code: 'invalid_skill',
+        message:
+          'claude-api is not a valid skill: description has 1068 characters; at most 1024 are allowed.',
+      },
+    ]);
+  });
+
+  it('P6 every invalid_skill failure says why in its message, not only in its diagnostics', async () => {
+    const root = await temporaryDirectory();
+    await writeFiles(root, {
+      'skills/no-description/SKILL.md': '---\nname: no-description\n---\nbody\n',
+      'skills/bad-yaml/SKILL.md': '---\nname: bad-yaml\ndescription: [x\n---\n',
+    });
+    const draft = await prepare(root);
+    expect(draft.failed.map((failure) => [failure.code, failure.message])).toEqual([
+      [
+        'invalid_skill',
+        expect.stringMatching(/^skills\/bad-yaml does not hold a readable SKILL\.md: Flow sequence/),
+      ],
+      [
+        'invalid_skill',
+        "skills/no-description does not hold a readable SKILL.md: required field 'description' is missing.",
+      ],
+    ]);
   });
 
   it('P6 leaves secret files out of the staged copy and lists them', async () => {
@@ -125,6 +172,47 @@ describe('prepareInstall from local sources', () => {
     const draft = await prepare(root);
     expect(draft.skills.map((skill) => skill.sourcePath)).toEqual(['skills/pdf']);
     expect(draft.failed).toMatchObject([{ sourcePath: '.claude/skills/pdf', code: 'duplicate_skill' }]);
+  });
+
+  it('P6 D1 an invalid skill (name: "PDF Tools") never takes the install id from a valid one, under either profile', async () => {
+    const root = await temporaryDirectory();
+    // Found first: "PDF Tools" sorts before "pdf-tools".
+    await writeSkill(path.join(root, 'skills', 'PDF Tools'), { name: 'PDF Tools' });
+    await writeSkill(path.join(root, 'skills', 'pdf-tools'));
+    const lenient = await prepare(root);
+    expect(lenient.skills.map((skill) => [skill.id, skill.name, skill.sourcePath])).toEqual([
+      ['pdf-tools', 'pdf-tools', 'skills/pdf-tools'],
+    ]);
+    const invalid = {
+      sourcePath: 'skills/PDF Tools',
+      name: 'PDF Tools',
+      code: 'duplicate_skill',
+      message:
+        "Another skill in this source already has the install id pdf-tools; 'PDF Tools' is not a valid name, so the skill with a valid one keeps the id.",
+      diagnostics: expect.arrayContaining([
+        expect.objectContaining({
+          code: 'name_invalid_characters',
+          file: path.join(root, 'skills', 'PDF Tools', 'SKILL.md'),
+        }),
+      ]),
+    };
+    expect(lenient.failed).toEqual([invalid]);
+    const strict = await prepare(root, { profile: 'spec' });
+    expect(strict.skills.map((skill) => skill.sourcePath)).toEqual(['skills/pdf-tools']);
+    expect(strict.failed).toEqual([invalid]);
+  });
+
+  it('P6 a skill that fails to prepare does not take its install id: the next one with that id is prepared', async () => {
+    const root = await temporaryDirectory();
+    // skills/ is searched before the agent folders.
+    await writeSkill(path.join(root, 'skills', 'pdf'));
+    await symlink('/etc/hostname', path.join(root, 'skills', 'pdf', 'hostname'));
+    await writeSkill(path.join(root, '.agents', 'skills', 'pdf'));
+    const draft = await prepare(root);
+    expect(draft.skills.map((skill) => skill.sourcePath)).toEqual(['.agents/skills/pdf']);
+    expect(draft.failed.map((failure) => [failure.sourcePath, failure.code])).toEqual([
+      ['skills/pdf', 'symlink_in_skill'],
+    ]);
   });
 
   it('P6 selects skills by name, and an unknown name lists the names there are', async () => {

@@ -258,7 +258,7 @@ describe('prepareInstall from well-known sources', () => {
     });
   });
 
-  it('P4 a SKILL.md whose name differs from its index entry fails validation where it is staged', async () => {
+  it('P4 a SKILL.md whose name differs from its index entry fails spec validation where it is staged, and is a warning under lenient', async () => {
     const other = skillText('other-name');
     const { origin } = await serve({
       '/.well-known/agent-skills/index.json': json({
@@ -269,10 +269,16 @@ describe('prepareInstall from well-known sources', () => {
       }),
       '/.well-known/agent-skills/note.md': other,
     });
-    const draft = await prepare(origin);
+    const draft = await prepare(origin, { profile: 'spec' });
     expect(draft.skills).toEqual([]);
     expect(draft.failed).toMatchObject([{ sourcePath: 'note', name: 'other-name', code: 'invalid_skill' }]);
     expect(draft.failed[0]!.diagnostics.map((diagnostic) => diagnostic.file)).toContain('note/SKILL.md');
+    const lenient = await prepare(origin);
+    expect(lenient.failed).toEqual([]);
+    expect(lenient.skills).toMatchObject([{ id: 'note', name: 'other-name' }]);
+    expect(lenient.skills[0]!.diagnostics).toMatchObject([
+      { code: 'name_folder_mismatch', severity: 'warning', file: 'note/SKILL.md' },
+    ]);
   });
 
   it('P4 a v0.1 file that cannot be downloaded fails that skill only', async () => {

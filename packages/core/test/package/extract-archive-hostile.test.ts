@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_ARCHIVE_LIMITS } from '@skilldock/core';
+import { DEFAULT_ARCHIVE_LIMITS, extractArchive } from '@skilldock/core';
 import { describe, expect, it } from 'vitest';
 import { expectRefused } from './hostile-archive-harness.js';
 import {
@@ -252,23 +252,37 @@ describe('extractArchive refuses hostile archives and writes nothing', () => {
     await expectRefused(base, gzipSync(tar), { kind: 'user-input', code: 'corrupt_archive' });
   });
 
-  it('P3 rejects a zip inside the zip, and a gzip and a tar inside a tgz', async () => {
-    const inner = await yazlZip({ 'x.txt': 'x' });
-    await expectRefused(await newTemp(), rawZip([skill, { name: 'demo/inner.zip', data: inner }]), {
-      kind: 'security',
-      code: 'nested_archive',
-      mentions: ['demo/inner.zip'],
-    });
-    await expectRefused(await newTemp(), rawZip([skill, { name: 'demo/renamed.txt', data: gzipSync('x') }]), {
-      kind: 'security',
-      code: 'nested_archive',
-      mentions: ['demo/renamed.txt'],
-    });
+  it('P3 an archive inside the archive is plain bytes: a nested zip bomb is never expanded, a nested archive counts in the expanded limit', async () => {
+    const nestedBomb = await yazlZip({ 'zeros.bin': zeroStream(200 * MiB) });
+    const gzipped = gzipSync('x'.repeat(10_000));
     const tar = rawTar([{ name: 'x.txt', data: Buffer.from('x') }]);
-    await expectRefused(await newTemp(), gzipSync(rawTar([skill, { name: 'demo/t.dat', data: tar }])), {
-      kind: 'security',
-      code: 'nested_archive',
-    });
+    const base = await newTemp();
+    const archivePath = path.join(base, 'upload.zip');
+    writeFileSync(
+      archivePath,
+      rawZip([
+        skill,
+        { name: 'demo/bomb.zip', data: nestedBomb },
+        { name: 'demo/renamed.txt', data: gzipped },
+        { name: 'demo/t.dat', data: tar },
+      ]),
+    );
+    const extracted = await extractArchive(archivePath, { tempParent: base });
+    expect(extracted.files.map((file) => [file.path, file.size])).toEqual([
+      ['SKILL.md', SKILL_TEXT.length],
+      ['bomb.zip', nestedBomb.length],
+      ['renamed.txt', gzipped.length],
+      ['t.dat', tar.length],
+    ]);
+    expect(readFileSync(path.join(extracted.skillDirectory, 'bomb.zip')).equals(nestedBomb)).toBe(true);
+    await extracted.dispose();
+    // Its bytes count: one byte less budget than the nested archive needs is a refusal naming it.
+    await expectRefused(
+      await newTemp(),
+      gzipSync(rawTar([skill, { name: 'demo/inner.tar', data: tar }])),
+      { kind: 'security', code: 'archive_too_large_expanded', mentions: ['demo/inner.tar'] },
+      { maxExpandedBytes: SKILL_TEXT.length + tar.length - 1 },
+    );
   });
 
   it('P3 rejects a non-UTF-8 entry name', async () => {

@@ -133,6 +133,46 @@ describe('packSkill', () => {
     });
   });
 
+  it('P2 P3 never writes a bundle that import would refuse: the same checks, codes and limits, nothing left behind', async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [
+        { 'README.md': 'a', 'readme.md': 'b' },
+        'duplicate_entry',
+        "'demo/readme.md' clashes with 'demo/README.md'",
+      ],
+      [{ 'a\\b.txt': 'c' }, 'unsafe_entry_name', "'demo/a\\b.txt' is refused: it contains a backslash"],
+    ];
+    for (const [files, code, mention] of cases) {
+      const base = await newTemp();
+      const skill = writeTree(path.join(base, 'demo'), { 'SKILL.md': SKILL_TEXT, ...files });
+      for (const format of ['zip', 'tgz'] as const) {
+        const error = await packSkill(skill, { format, out: path.join(base, `demo.${format}`) }).catch(
+          (caught) => caught,
+        );
+        expect(error).toBeInstanceOf(SecurityError);
+        expect(error).toMatchObject({ code, details: { path: 'demo' } });
+        expect(error.message).toContain('an import would refuse the bundle');
+        expect(error.message).toContain(mention);
+        expect(readdirSync(base)).toEqual(['demo']);
+      }
+    }
+    const base = await newTemp();
+    const skill = writeTree(path.join(base, 'demo'), { 'SKILL.md': SKILL_TEXT, 'a/b/c.txt': 'deep' });
+    const limited = (importLimits: Record<string, number>) =>
+      packSkill(skill, { format: 'zip', out: path.join(base, 'demo.zip'), importLimits }).catch(
+        (caught) => caught,
+      );
+    expect(await limited({ maxEntries: 4 })).toMatchObject({ code: 'too_many_entries' });
+    expect(await limited({ maxDepth: 3 })).toMatchObject({ code: 'entry_too_deep' });
+    expect(await limited({ maxExpandedBytes: SKILL_TEXT.length })).toMatchObject({
+      code: 'archive_too_large_expanded',
+    });
+    expect(await limited({ maxCompressedBytes: 100 })).toMatchObject({ code: 'archive_too_large' });
+    expect(readdirSync(base)).toEqual(['demo']);
+    // At the limits themselves it packs: 5 entries (demo/, a/, a/b/, a/b/c.txt, SKILL.md), 4 levels.
+    expect((await limited({ maxEntries: 5, maxDepth: 4 })).file).toBe(path.join(base, 'demo.zip'));
+  });
+
   it('P2 refuses a folder without SKILL.md', async () => {
     const base = await newTemp();
     const folder = writeTree(path.join(base, 'demo'), { 'README.md': 'x' });

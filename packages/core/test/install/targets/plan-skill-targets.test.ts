@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planSkillTargets } from '../../../src/install/targets/plan-skill-targets.js';
 import { resolveAgentSelection } from '../../../src/install/targets/resolve-agent-selection.js';
+import { resolveInstallMode } from '../../../src/install/targets/resolve-install-mode.js';
 
 let base: string;
 let projectRoot: string;
@@ -123,5 +124,23 @@ describe('resolveAgentSelection', () => {
         message: expect.stringContaining('claude-code, openclaw, cline'),
       }),
     );
+  });
+});
+
+describe('resolveInstallMode', () => {
+  it('P7 one target folder is a copy, as in the skills CLI; two or more keep the requested mode', () => {
+    expect(resolveInstallMode(['claude-code'], 'symlink')).toBe('copy');
+    expect(resolveInstallMode(['codex', 'cursor', 'universal'], 'symlink')).toBe('copy');
+    expect(resolveInstallMode(['claude-code', 'codex'], 'symlink')).toBe('symlink');
+    expect(resolveInstallMode(['claude-code', 'codex'], 'copy')).toBe('copy');
+    const plan = planSkillTargets('pdf', {
+      scope: 'project',
+      environment: environment(),
+      agents: ['claude-code'],
+      mode: resolveInstallMode(['claude-code'], 'symlink'),
+    });
+    expect(plan.placements).toEqual([
+      { path: path.join(projectRoot, '.claude/skills/pdf'), kind: 'directory', agents: ['claude-code'] },
+    ]);
   });
 });
