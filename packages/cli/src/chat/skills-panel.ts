@@ -1,5 +1,5 @@
+import type { AgentWorkspace } from '@skilldock/agent';
 import type { CatalogSnapshot } from '@skilldock/core';
-import type { AgentWorkspace } from '../agent/create-agent-workspace.js';
 import { shorten } from '../agent/describe-tool-call.js';
 import { pc } from '../terminal-style.js';
 import type { ChatInput } from './chat-input.js';
