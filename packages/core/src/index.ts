@@ -27,7 +27,9 @@ export {
   type LoadSettingsOptions,
   type LoadSettingsResult,
   loadSettings,
+  readSettingsObject,
   SETTINGS_RELATIVE_PATH,
+  type SettingsObjectRead,
 } from './discover/load-settings.js';
 export {
   approveMcpServer,
@@ -42,6 +44,7 @@ export {
   resolveSkillRoots,
   STANDARD_SKILL_FOLDERS,
 } from './discover/resolve-skill-roots.js';
+export { type SetSkillDisabledOptions, setSkillDisabled } from './discover/set-skill-disabled.js';
 export {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_FOLDERS,
