@@ -24,6 +24,12 @@ export { catalogFromDiscovery } from './discover/catalog-from-discovery.js';
 export { type DiscoveryPlan, discoverSkills, planDiscovery } from './discover/discover-skills.js';
 export { findProjectRoot, PROJECT_MARKERS } from './discover/find-project-root.js';
 export {
+  type ListingStatus,
+  type ListSkillsOptions,
+  listSkills,
+  type SkillListingEntry,
+} from './discover/list-skills.js';
+export {
   type LoadSettingsOptions,
   type LoadSettingsResult,
   loadSettings,
@@ -150,6 +156,13 @@ export {
 } from './format/subagent-schema.js';
 export type * from './format/types.js';
 export { type SkillValidation, validateSkill } from './format/validate-skill.js';
+export {
+  type SkillFolderValidation,
+  summarizeValidation,
+  type ValidateSkillFoldersOptions,
+  type ValidationSummary,
+  validateSkillFolders,
+} from './format/validate-skill-folders.js';
 export * from './install/index.js';
 export * from './package/index.js';
 export { createSkillSession } from './runtime/create-skill-session.js';
