@@ -1,10 +1,13 @@
 /**
- * @skilldock/agent — model providers, the agent loop, approvals, built-in and MCP tools.
+ * @skilldock/agent — model providers, the agent loop, approvals, built-in and MCP tools, and the
+ * workspace and conversation every front end (CLI, server, programmatic) opens the same way.
  * Every export is deliberate: each stage's `index.ts` lists what it makes public.
  */
+export * from './conversation/index.js';
 export type * from './error-codes.js';
 export * from './loop/index.js';
 export * from './model/index.js';
 export * from './policy/index.js';
 export * from './session/index.js';
 export * from './tools/index.js';
+export * from './workspace/index.js';

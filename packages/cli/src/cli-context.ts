@@ -13,31 +13,19 @@ export interface CliContext {
   readonly env: NodeJS.ProcessEnv;
 }
 
-const PROJECT_MARKERS = ['.git', '.skilldock', '.agents', '.qwen', '.claude'];
-
 /** Resolves the context; a `--cwd` that is not a folder is a usage error. */
 export async function createCliContext({ cwd }: { cwd?: string } = {}): Promise<CliContext> {
   const directory = path.resolve(cwd ?? process.cwd());
+  const { findProjectRoot, UserInputError } = await loadCore();
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
-    const { UserInputError } = await loadCore();
     throw new UserInputError('cwd_not_found', `--cwd '${cwd}' is not a folder`, {
       details: { path: directory },
     });
   }
   return {
     cwd: directory,
-    projectRoot: findProjectRoot(directory),
+    projectRoot: findProjectRoot(directory, { homeDirectory: homedir() }),
     homeDirectory: homedir(),
     env: process.env,
   };
-}
-
-function findProjectRoot(start: string): string {
-  const home = homedir();
-  for (let directory = start; ; directory = path.dirname(directory)) {
-    // The home folder is where personal skills live, never a project of its own.
-    if (directory !== home && PROJECT_MARKERS.some((marker) => existsSync(path.join(directory, marker))))
-      return directory;
-    if (path.dirname(directory) === directory) return start;
-  }
 }

@@ -14,7 +14,6 @@ declare module '@skilldock/core' {
     readonly output_exists: true;
     readonly prompt_missing: true;
     readonly prompt_too_large: true;
-    readonly settings_invalid: true;
     readonly skill_selection_required: true;
     readonly terminal_required: true;
   }

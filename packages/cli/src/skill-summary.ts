@@ -1,4 +1,4 @@
-import type { Skill, SkillReference } from '@skilldock/core';
+import type { ListingStatus, Skill, SkillReference } from '@skilldock/core';
 import { diagnosticJson } from './output.js';
 
 /** Where a skill lives, as one word plus scope: `project`, `extension:rust`, … */
@@ -8,9 +8,6 @@ export function describeSource(skill: Pick<Skill, 'origin'> | SkillReference): s
     ? `${origin.sourceType}:${origin.sourceScope}`
     : origin.sourceType;
 }
-
-/** Status of a skill in a listing. */
-export type ListingStatus = 'active' | 'shadowed' | 'disabled' | 'hidden-from-model';
 
 /** The stable JSON shape of one skill in `skills list --json` and `skills show --json`. */
 export function skillJson(

@@ -58,6 +58,7 @@ export interface SkilldockErrorCodes {
   readonly preload_skill_unreadable: true;
   readonly remote_install_disabled: true;
   readonly secret_in_package: true;
+  readonly settings_invalid: true;
   readonly skill_exists: true;
   readonly skill_failed_to_prepare: true;
   readonly skill_file_too_large: true;

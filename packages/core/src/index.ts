@@ -22,11 +22,20 @@ export * from './catalog/types.js';
 export { type UserInvocability, userInvocability } from './catalog/user-invocability.js';
 export { catalogFromDiscovery } from './discover/catalog-from-discovery.js';
 export { type DiscoveryPlan, discoverSkills, planDiscovery } from './discover/discover-skills.js';
+export { findProjectRoot, PROJECT_MARKERS } from './discover/find-project-root.js';
+export {
+  type ListingStatus,
+  type ListSkillsOptions,
+  listSkills,
+  type SkillListingEntry,
+} from './discover/list-skills.js';
 export {
   type LoadSettingsOptions,
   type LoadSettingsResult,
   loadSettings,
+  readSettingsObject,
   SETTINGS_RELATIVE_PATH,
+  type SettingsObjectRead,
 } from './discover/load-settings.js';
 export {
   approveMcpServer,
@@ -41,6 +50,7 @@ export {
   resolveSkillRoots,
   STANDARD_SKILL_FOLDERS,
 } from './discover/resolve-skill-roots.js';
+export { type SetSkillDisabledOptions, setSkillDisabled } from './discover/set-skill-disabled.js';
 export {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_FOLDERS,
@@ -149,6 +159,13 @@ export {
 export type * from './format/types.js';
 export { unsafeRelativePathReason } from './format/unsafe-relative-path-reason.js';
 export { type SkillValidation, validateSkill } from './format/validate-skill.js';
+export {
+  type SkillFolderValidation,
+  summarizeValidation,
+  type ValidateSkillFoldersOptions,
+  type ValidationSummary,
+  validateSkillFolders,
+} from './format/validate-skill-folders.js';
 export * from './install/index.js';
 export * from './package/index.js';
 export { createSkillSession } from './runtime/create-skill-session.js';

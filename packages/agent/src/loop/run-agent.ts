@@ -2,6 +2,7 @@ import { type ToolDeclaration, UserInputError } from '@skilldock/core';
 import type { ConversationMessage, ModelToolCall } from '../model/conversation.js';
 import type { FinishReason, ModelUsage } from '../model/model-provider.js';
 import type { AgentEvent } from './agent-event.js';
+import { callsWithoutResult } from './calls-without-result.js';
 import { refreshSkillCatalog } from './refresh-skill-catalog.js';
 import type { RunContext } from './run-context.js';
 import { MaxTurnsExceededError, TimeLimitExceededError } from './run-limit-errors.js';
@@ -27,6 +28,12 @@ export interface RunAgentInput {
 export interface RunAgentOptions {
   /** Cancels the run: the current turn stops, the run ends with status `cancelled`. */
   readonly signal?: AbortSignal;
+  /**
+   * Called with each message as it completes (the prompt, a signal, an assistant answer, a tool
+   * result), in conversation order; the loop waits for it before going on. A conversation appends
+   * it to its transcript here, so a crash mid-run keeps every finished message. A throw ends the run.
+   */
+  readonly onMessage?: (message: ConversationMessage) => void | Promise<void>;
 }
 
 type StopReason = 'cancelled' | 'time-limit';
@@ -49,7 +56,7 @@ type StopReason = 'cancelled' | 'time-limit';
 export async function* runAgent(
   context: RunContext,
   input: RunAgentInput,
-  { signal }: RunAgentOptions = {},
+  { signal, onMessage }: RunAgentOptions = {},
 ): AsyncGenerator<AgentEvent, RunResult> {
   const resumed = input.state;
   if (resumed !== undefined && (input.messages !== undefined || input.prompt !== undefined)) {
@@ -88,9 +95,10 @@ export async function* runAgent(
 
   const messages: ConversationMessage[] = [...(resumed?.messages ?? input.messages ?? [])];
   const newMessages: ConversationMessage[] = [];
-  const append = (message: ConversationMessage) => {
+  const append = async (message: ConversationMessage) => {
     messages.push(message);
     newMessages.push(message);
+    await onMessage?.(message);
   };
   const total = {
     inputTokens: resumed?.stats.inputTokens ?? 0,
@@ -137,17 +145,17 @@ export async function* runAgent(
     signal: controller.signal,
     turn,
     cancelMessage,
+    appendResult: append,
     ...(answers === undefined ? {} : { answers }),
   });
 
   try {
-    if (input.prompt !== undefined) append({ role: 'user', content: input.prompt, origin: 'prompt' });
+    if (input.prompt !== undefined) await append({ role: 'user', content: input.prompt, origin: 'prompt' });
     if (resumed !== undefined) {
       // The stopped turn first: its calls without a result run as answered, in order.
       const waiting = callsWithoutResult(messages);
       const answers = new Map(resumed.answers.map((given) => [given.toolCallId, given]));
       const outcome = yield* runToolCalls(waiting, toolEnvironment(turns, answers));
-      for (const result of outcome.results) append(result);
       if (outcome.interruptions.length > 0) {
         const result = interrupted(outcome.interruptions);
         yield { type: 'run-end', result };
@@ -159,7 +167,7 @@ export async function* runAgent(
       if (stopReason !== undefined) break;
       const signals = session?.drainSignals() ?? [];
       if (signals.length > 0) {
-        append({ role: 'user', content: signals.join('\n\n'), origin: 'signal' });
+        await append({ role: 'user', content: signals.join('\n\n'), origin: 'signal' });
         yield { type: 'signal-append', signals };
       }
       if (turns >= maxTurns) {
@@ -198,18 +206,22 @@ export async function* runAgent(
         }
         // Keep what the model said before the stop; a call it never saw run gets a result anyway.
         if (text !== '' || calls.length > 0) {
-          append({ role: 'assistant', content: text, ...(calls.length > 0 ? { toolCalls: calls } : {}) });
+          await append({
+            role: 'assistant',
+            content: text,
+            ...(calls.length > 0 ? { toolCalls: calls } : {}),
+          });
           toolCalls += calls.length;
           for (const call of calls) {
             const content = cancelMessage('before it ran');
-            append({ role: 'tool', toolCallId: call.id, toolName: call.name, content, isError: true });
+            await append({ role: 'tool', toolCallId: call.id, toolName: call.name, content, isError: true });
           }
         }
         yield { type: 'turn-end', turn, finishReason: 'cancelled', toolCalls: calls.length };
         break;
       }
       calls = uniqueToolCallIds(calls, turn);
-      append({ role: 'assistant', content: text, ...(calls.length > 0 ? { toolCalls: calls } : {}) });
+      await append({ role: 'assistant', content: text, ...(calls.length > 0 ? { toolCalls: calls } : {}) });
       toolCalls += calls.length;
       yield { type: 'turn-end', turn, finishReason, toolCalls: calls.length };
       if (calls.length === 0) {
@@ -218,7 +230,6 @@ export async function* runAgent(
         return result;
       }
       const outcome = yield* runToolCalls(calls, toolEnvironment(turn));
-      for (const result of outcome.results) append(result);
       if (outcome.interruptions.length > 0) {
         const result = interrupted(outcome.interruptions);
         yield { type: 'run-end', result };
@@ -237,17 +248,6 @@ export async function* runAgent(
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/** The tool calls of the last assistant message that have no result after it yet. */
-function callsWithoutResult(messages: readonly ConversationMessage[]): ModelToolCall[] {
-  const last = messages.findLastIndex((message) => message.role === 'assistant');
-  const assistant = messages[last];
-  if (assistant?.role !== 'assistant') return [];
-  const answered = new Set(
-    messages.slice(last + 1).flatMap((message) => (message.role === 'tool' ? [message.toolCallId] : [])),
-  );
-  return (assistant.toolCalls ?? []).filter((call) => !answered.has(call.id));
 }
 
 function addUsage(total: { -readonly [Key in keyof ModelUsage]: number }, usage: ModelUsage): void {

@@ -11,7 +11,7 @@ import { redactSecrets } from './redact-secrets.js';
 import type { ApprovalRequest } from './run-context.js';
 import type { ToolCallEnvironment } from './tool-call-environment.js';
 
-/** The results of the calls that ran, and the approvals that stopped the rest (if any). */
+/** The results of the calls that ran (each already handed to `appendResult`), and the approvals that stopped the rest (if any). */
 export interface ToolCallsOutcome {
   readonly results: ToolResultMessage[];
   /**
@@ -88,13 +88,15 @@ export async function* runToolCalls(
         outcome: execution.outcome,
         result: execution.result,
       };
-      results.push({
+      const message: ToolResultMessage = {
         role: 'tool',
         toolCallId: call.id,
         toolName: call.name,
         content: execution.result.content,
         isError: execution.result.isError,
-      });
+      };
+      results.push(message);
+      await environment.appendResult(message);
     }
   }
   return { results, interruptions: [] };

@@ -1,3 +1,4 @@
+import type { ToolResultMessage } from '../model/conversation.js';
 import type { AgentTool } from '../tools/agent-tool.js';
 import type { RunContext } from './run-context.js';
 import type { ApprovalAnswer } from './run-state.js';
@@ -13,6 +14,8 @@ export interface ToolCallEnvironment {
   readonly turn: number;
   /** Answers to approvals a resumed run already has, by tool call id. */
   readonly answers?: ReadonlyMap<string, ApprovalAnswer>;
+  /** Takes each result into the conversation as soon as its call ends, in call order. */
+  appendResult(message: ToolResultMessage): Promise<void>;
   /** The result text of a call cut short, e.g. `Cancelled by the user before it ran.` */
   cancelMessage(when: 'before it ran' | 'while it ran'): string;
 }

@@ -6,6 +6,7 @@ import {
   type AgentTool,
   createRunContext,
   type RunAgentInput,
+  type RunAgentOptions,
   type RunContextOptions,
   type RunResult,
   runAgent,
@@ -45,13 +46,17 @@ export async function temporaryProject(): Promise<{ root: string; remove: () => 
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
+/** What a test can pass to one run: cancellation and observers. */
+export interface IterateOptions {
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: AgentEvent) => void;
+  readonly onMessage?: RunAgentOptions['onMessage'];
+}
+
 /** A fake server for the protocol and a context sending to it. */
 export interface LoopSetup {
   readonly server: FakeModelServer;
-  run(
-    input: RunAgentInput,
-    options?: { signal?: AbortSignal; onEvent?: (event: AgentEvent) => void },
-  ): Promise<{ result: RunResult; events: AgentEvent[] }>;
+  run(input: RunAgentInput, options?: IterateOptions): Promise<{ result: RunResult; events: AgentEvent[] }>;
   /** Runs and returns the error thrown, with the events before it. */
   fail(input: RunAgentInput): Promise<{ error: unknown; events: AgentEvent[] }>;
 }
@@ -69,9 +74,12 @@ export async function startLoop(
   const iterate = async (
     input: RunAgentInput,
     events: AgentEvent[],
-    { signal, onEvent }: { signal?: AbortSignal; onEvent?: (event: AgentEvent) => void } = {},
+    { signal, onEvent, onMessage }: IterateOptions = {},
   ) => {
-    const run = runAgent(context, input, signal === undefined ? {} : { signal });
+    const run = runAgent(context, input, {
+      ...(signal === undefined ? {} : { signal }),
+      ...(onMessage === undefined ? {} : { onMessage }),
+    });
     for (;;) {
       const step = await run.next();
       if (step.done) return step.value;

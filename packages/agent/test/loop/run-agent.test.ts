@@ -144,6 +144,49 @@ describe.each(PROTOCOL_CASES)('runAgent over $protocol', (protocolCase) => {
     ]);
   });
 
+  it('G2 onMessage gets each message as it completes, a tool result before the next call runs', async () => {
+    const seen: string[] = [];
+    let seenWhenSecondRan: string[] = [];
+    const first = testTool('first', 'edit', async () => ({ content: 'first done', isError: false }));
+    const second = testTool('second', 'edit', async () => {
+      seenWhenSecondRan = [...seen];
+      return { content: 'second done', isError: false };
+    });
+    setup = await startLoop(
+      protocolCase,
+      [
+        {
+          text: 'Both.',
+          toolCalls: [
+            { name: 'first', arguments: {} },
+            { name: 'second', arguments: {} },
+          ],
+        },
+        { text: 'Done.' },
+      ],
+      { cwd: project.root, tools: [first, second], approvalModes: ['yolo'] },
+    );
+    const { result } = await setup.run(
+      { prompt: 'Go' },
+      {
+        onMessage: async (message) => {
+          seen.push(
+            message.role === 'tool' ? `tool:${message.content}` : `${message.role}:${message.content}`,
+          );
+        },
+      },
+    );
+    expect(seenWhenSecondRan).toEqual(['user:Go', 'assistant:Both.', 'tool:first done']);
+    expect(seen).toEqual([
+      'user:Go',
+      'assistant:Both.',
+      'tool:first done',
+      'tool:second done',
+      'assistant:Done.',
+    ]);
+    expect(result.newMessages).toHaveLength(seen.length);
+  });
+
   it('G2 tells the model about unknown tools and broken arguments instead of failing', async () => {
     setup = await startLoop(
       protocolCase,

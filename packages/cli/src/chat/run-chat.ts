@@ -1,10 +1,8 @@
-import type { AgentNotice } from '../agent/agent-notice.js';
+import type { AgentWorkspace, Conversation, WorkspaceNotice } from '@skilldock/agent';
 import type { CliApprovalMode } from '../agent/cli-approval-modes.js';
-import { type AgentWorkspace, createAgentWorkspace } from '../agent/create-agent-workspace.js';
 import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
-import { type Conversation, startConversation } from '../agent/start-conversation.js';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode, exitCodeFor } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
@@ -63,13 +61,15 @@ export async function runChat(options: ChatOptions): Promise<number> {
     },
   });
   const approvals = createChatApprovals({ input, writer, signal: () => turn?.signal });
-  const notice = ({ message }: AgentNotice) => say(pc.yellow(`note: ${message}`));
+  const notice = ({ message }: WorkspaceNotice) => say(pc.yellow(`note: ${message}`));
 
   let workspace: AgentWorkspace | undefined;
   try {
     const context = await createCliContext(options.cwd === undefined ? {} : { cwd: options.cwd });
-    workspace = await createAgentWorkspace({
-      context,
+    workspace = await agent.openWorkspace({
+      cwd: context.cwd,
+      home: context.homeDirectory,
+      env: context.env,
       ...(options.model === undefined ? {} : { model: options.model }),
       askTrust: async (projectRoot) => {
         say(
@@ -92,7 +92,7 @@ export async function runChat(options: ChatOptions): Promise<number> {
       },
     });
     const open = async (resume: string | undefined) =>
-      startConversation(workspace!, {
+      agent.openConversation(workspace!, {
         approvalModes: [options.approvalMode],
         askApproval: approvals.askApproval,
         askUser: approvals.askUser,
@@ -101,7 +101,7 @@ export async function runChat(options: ChatOptions): Promise<number> {
       });
     const resume = options.resume === true ? 'latest' : options.resume === false ? undefined : options.resume;
     conversation = await open(resume);
-    for (const entry of workspace.notices) notice(entry);
+    for (const entry of [...workspace.notices, ...conversation.notices]) notice(entry);
     const skillCount = conversation.skillSession.catalog.skills.length;
     say(
       `${pc.bold('skilldock chat')} ${pc.dim(`· ${workspace.model.label} · ${skillCount} skill${skillCount === 1 ? '' : 's'} · /help for commands · Ctrl-D to quit`)}`,
@@ -202,6 +202,7 @@ export async function runChat(options: ChatOptions): Promise<number> {
             approvals.reset();
             conversation = next;
             say(pc.dim(`Resumed session ${argument} (${next.resumed?.messageCount ?? 0} messages).`));
+            for (const entry of next.notices) notice(entry);
           } catch (error) {
             say(`${pc.red('error')} ${(error as Error).message}`);
           }

@@ -1,9 +1,8 @@
-import type { CatalogSnapshot } from '@skilldock/core';
-import type { AgentWorkspace } from '../agent/create-agent-workspace.js';
+import type { AgentWorkspace } from '@skilldock/agent';
 import { shorten } from '../agent/describe-tool-call.js';
+import { loadCore } from '../load-core.js';
 import { pc } from '../terminal-style.js';
 import type { ChatInput } from './chat-input.js';
-import { setSkillDisabled } from './set-skill-disabled.js';
 
 /** One row of the panel. */
 interface PanelEntry {
@@ -73,14 +72,14 @@ export async function runSkillsPanel({
         write(pc.red(`No skill number ${answer} in the list.\n`));
         continue;
       }
-      const snapshot = workspace.watcher.snapshot as CatalogSnapshot;
       try {
-        const file = await setSkillDisabled(
-          workspace.projectRoot,
-          entry.id,
-          !entry.disabled,
-          snapshot.disabled,
-        );
+        const { setSkillDisabled } = await loadCore();
+        const file = await setSkillDisabled({
+          projectRoot: workspace.projectRoot,
+          homeDirectory: workspace.homeDirectory,
+          skillId: entry.id,
+          disabled: !entry.disabled,
+        });
         await workspace.refreshCatalog();
         write(
           `${entry.id} is now ${entry.disabled ? pc.green('on') : pc.dim('off')} ${pc.dim(`(saved in ${file})`)}\n`,

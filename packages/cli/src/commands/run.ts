@@ -1,14 +1,12 @@
+import type { AgentWorkspace, Conversation, WorkspaceNotice } from '@skilldock/agent';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { agentEventToJson } from '../agent/agent-event-json.js';
-import type { AgentNotice } from '../agent/agent-notice.js';
 import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { collectIds } from '../agent/collect-ids.js';
-import type { AgentWorkspace } from '../agent/create-agent-workspace.js';
 import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
 import { MAX_STDIN_PROMPT_BYTES, readStdin } from '../agent/read-stdin.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
-import type { Conversation } from '../agent/start-conversation.js';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode, errorCode, exitCodeFor } from '../exit-codes.js';
 import type { Output } from '../output.js';
@@ -74,7 +72,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
     else output.error(`${pc.red('error')} ${message}`);
     return exitCodeFor({ code });
   };
-  const notice = ({ code, message }: AgentNotice) => {
+  const notice = ({ code, message }: WorkspaceNotice) => {
     if (json) emit({ type: 'notice', code, message });
     else output.error(pc.yellow(`note: ${message}`));
   };
@@ -82,7 +80,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
   let prompt = promptArgument;
   let resume = options.resume;
   // `run --resume "continue"`: commander takes the prompt as the optional id.
-  const { SESSION_ID_PATTERN } = await loadAgent();
+  const { SESSION_ID_PATTERN, openWorkspace, openConversation } = await loadAgent();
   if (typeof resume === 'string' && !SESSION_ID_PATTERN.test(resume) && prompt === undefined) {
     prompt = resume;
     resume = true;
@@ -111,17 +109,17 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
   };
   process.on('SIGINT', onSigint);
   try {
-    const { createAgentWorkspace } = await import('../agent/create-agent-workspace.js');
-    const { startConversation } = await import('../agent/start-conversation.js');
     const context = await createCliContext(options.cwd === undefined ? {} : { cwd: options.cwd });
-    workspace = await createAgentWorkspace({
-      context,
+    workspace = await openWorkspace({
+      cwd: context.cwd,
+      home: context.homeDirectory,
+      env: context.env,
       ...(options.model === undefined ? {} : { model: options.model }),
       ...(options.trust === true ? { trust: true } : {}),
       ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
     });
     for (const entry of workspace.notices) notice(entry);
-    conversation = await startConversation(workspace, {
+    conversation = await openConversation(workspace, {
       approvalModes: [options.approvalMode],
       ...(options.preload === undefined ? {} : { preload: options.preload }),
       limits: {
@@ -130,6 +128,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
       },
       ...(resume === undefined || resume === false ? {} : { resume: resume === true ? 'latest' : resume }),
     });
+    for (const entry of conversation.notices) notice(entry);
     const session = {
       type: 'session-start',
       sessionId: conversation.transcript.id,

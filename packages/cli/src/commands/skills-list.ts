@@ -1,3 +1,4 @@
+import type { ListingStatus, Skill, SkillReference } from '@skilldock/core';
 import type { Command } from 'commander';
 import { createCliContext } from '../cli-context.js';
 import { escapeTerminalText } from '../escape-terminal-text.js';
@@ -5,7 +6,7 @@ import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import { loadProjectCatalog } from '../load-project-catalog.js';
 import type { Output } from '../output.js';
-import { describeSource, type ListingStatus, skillJson } from '../skill-summary.js';
+import { describeSource, skillJson } from '../skill-summary.js';
 import { pc } from '../terminal-style.js';
 
 /** `skilldock skills list [--json] [--cwd DIR] [--all]` */
@@ -22,52 +23,25 @@ export function registerSkillsList(
     .option('--all', 'include shadowed and disabled skills')
     .option('--files', "list each skill's supporting files in the JSON (slower on large folders)")
     .action(async (options: { json?: boolean; cwd?: string; all?: boolean; files?: boolean }) => {
-      const { sortForListing } = await loadCore();
+      const { listSkills } = await loadCore();
       const context = await createCliContext(options);
       const { catalog, discovery, trusted } = await loadProjectCatalog(context, output, {
         listFiles: options.files === true,
       });
       const withFiles = options.files === true;
-      const rows: {
-        skill: Parameters<typeof skillJson>[0];
-        json: Record<string, unknown>;
-        status: ListingStatus;
-        note: string;
-      }[] = [];
-      for (const skill of sortForListing(catalog.skills)) {
-        const status: ListingStatus = skill.fields.disableModelInvocation ? 'hidden-from-model' : 'active';
-        const notes = [
-          ...skill.overrides.map((reference) => `overrides ${describeSource(reference)}`),
-          ...(skill.fields.paths ? ['path-gated'] : []),
-          ...(skill.fields.userInvocable ? [] : ['no slash command']),
-        ];
-        rows.push({
+      const rows = listSkills({ catalog, discovery, all: options.all === true }).map(
+        ({ skill, status, overrides, shadowedBy }) => ({
           skill,
           status,
-          note: notes.join(', '),
-          json: skillJson(skill, { status, overrides: skill.overrides, withFiles }),
-        });
-      }
-      if (options.all) {
-        for (const id of catalog.disabled) {
-          const skill = discovery.skills.find((candidate) => candidate.id === id);
-          if (skill)
-            rows.push({
-              skill,
-              status: 'disabled',
-              note: 'disabled in settings',
-              json: skillJson(skill, { status: 'disabled', withFiles }),
-            });
-        }
-        for (const { skill, shadowedBy } of catalog.shadowed) {
-          rows.push({
-            skill,
-            status: 'shadowed',
-            note: `shadowed by ${describeSource(shadowedBy)}`,
-            json: skillJson(skill, { status: 'shadowed', shadowedBy, withFiles }),
-          });
-        }
-      }
+          note: listingNote(skill, status, overrides, shadowedBy),
+          json: skillJson(skill, {
+            status,
+            ...(status === 'shadowed' || status === 'disabled' ? {} : { overrides }),
+            ...(shadowedBy === undefined ? {} : { shadowedBy }),
+            withFiles,
+          }),
+        }),
+      );
       if (options.json) {
         output.json({
           projectRoot: context.projectRoot,
@@ -116,6 +90,22 @@ export function registerSkillsList(
       }
       setExitCode(ExitCode.ok);
     });
+}
+
+/** The NOTES cell: what a skill overrides or what shadows it, and how it can be used. */
+function listingNote(
+  skill: Skill,
+  status: ListingStatus,
+  overrides: readonly SkillReference[],
+  shadowedBy: SkillReference | undefined,
+): string {
+  if (status === 'disabled') return 'disabled in settings';
+  if (shadowedBy !== undefined) return `shadowed by ${describeSource(shadowedBy)}`;
+  return [
+    ...overrides.map((reference) => `overrides ${describeSource(reference)}`),
+    ...(skill.fields.paths ? ['path-gated'] : []),
+    ...(skill.fields.userInvocable ? [] : ['no slash command']),
+  ].join(', ');
 }
 
 /**

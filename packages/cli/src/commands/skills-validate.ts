@@ -17,12 +17,6 @@ interface ValidateOptions {
   cwd?: string;
 }
 
-interface FolderResult {
-  readonly directory: string;
-  readonly valid: boolean;
-  readonly diagnostics: readonly Diagnostic[];
-}
-
 /** `skilldock skills validate [PATH…] [--profile spec|skills-ref|lenient] [--strict] [--json]` */
 export function registerSkillsValidate(
   skills: Command,
@@ -44,7 +38,7 @@ export function registerSkillsValidate(
     .option('--json', 'print JSON results')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (paths: string[], options: ValidateOptions) => {
-      const { discoverSkills, skillsRefValidate } = await loadCore();
+      const { discoverSkills, skillsRefValidate, validateSkillFolders } = await loadCore();
       const context = await createCliContext(options);
       if (options.profile === 'skills-ref' && !options.json && paths.length > 0) {
         // Parity with the reference validator: its exact stdout, stderr and exit code, path by path.
@@ -85,33 +79,17 @@ export function registerSkillsValidate(
         }
       }
 
-      const results: FolderResult[] = [];
-      for (const group of groups) {
-        if (group.many && group.folders.length === 0) {
-          results.push({
-            directory: path.resolve(context.cwd, group.label),
-            valid: false,
-            diagnostics: [
-              {
-                code: 'no_skills_found',
-                severity: 'error',
-                message: `no skill folders (folders holding SKILL.md) found under ${group.label}`,
-              },
-            ],
-          });
-        }
-        const loaded = await Promise.all(group.folders.map((folder) => validateFolder(folder, options)));
-        results.push(...loaded);
-      }
-      results.sort((left, right) =>
-        left.directory < right.directory ? -1 : left.directory > right.directory ? 1 : 0,
-      );
-
-      const invalid = results.filter((result) => !result.valid).length;
-      const warnings = results.reduce(
-        (count, result) => count + result.diagnostics.filter((d) => d.severity === 'warning').length,
-        0,
-      );
+      const { results, summary } = await validateSkillFolders({
+        folders: groups.flatMap((group) => group.folders),
+        empty: groups.flatMap((group) =>
+          group.many && group.folders.length === 0
+            ? [{ directory: path.resolve(context.cwd, group.label), label: group.label }]
+            : [],
+        ),
+        profile: options.profile,
+        strict: options.strict === true,
+      });
+      const { invalid, warnings } = summary;
       if (options.json) {
         output.json({
           profile: options.profile,
@@ -120,7 +98,7 @@ export function registerSkillsValidate(
             valid: result.valid,
             diagnostics: result.diagnostics.map(diagnosticJson),
           })),
-          summary: { total: results.length, valid: results.length - invalid, invalid, warnings },
+          summary,
           notes: notes.map(diagnosticJson),
         });
       } else {
@@ -135,19 +113,10 @@ export function registerSkillsValidate(
             output.out(renderDiagnostic(diagnostic, { relativeTo: context.cwd }));
         }
         if (results.length > 1 || groups.some((group) => group.many)) {
-          const summary = `${results.length} skill(s): ${results.length - invalid} valid, ${invalid} invalid, ${warnings} warning(s)`;
-          output.out(invalid > 0 ? pc.red(summary) : pc.green(summary));
+          const line = `${summary.total} skill(s): ${summary.valid} valid, ${invalid} invalid, ${warnings} warning(s)`;
+          output.out(invalid > 0 ? pc.red(line) : pc.green(line));
         }
       }
       setExitCode(invalid > 0 ? ExitCode.invalid : ExitCode.ok);
     });
-}
-
-async function validateFolder(directory: string, options: ValidateOptions): Promise<FolderResult> {
-  const { validateSkill } = await loadCore();
-  const result = await validateSkill(directory, {
-    profile: options.profile,
-    strict: options.strict === true,
-  });
-  return { directory, ...result };
 }

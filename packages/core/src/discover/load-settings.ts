@@ -87,6 +87,17 @@ export async function loadSettings({
       path: ['shell', 'env', 'allow'],
     });
   }
+  if (project?.settings.allowed_hosts !== undefined && projectFile !== undefined) {
+    // A cloned project must not be able to widen where installs fetch from (SPEC P5).
+    diagnostics.push({
+      code: 'settings_allowed_hosts_in_project',
+      severity: 'warning',
+      message: '`allowed_hosts` is read from the user settings only; ignored in project settings',
+      file: projectFile,
+      path: ['allowed_hosts'],
+    });
+  }
+  const allowedHosts = user?.settings.allowed_hosts;
   // Deny lists only take away, so both files count; allow comes from the user alone.
   const deny = [
     ...new Set([...(user?.settings.shell?.env?.deny ?? []), ...(project?.settings.shell?.env?.deny ?? [])]),
@@ -100,6 +111,7 @@ export async function loadSettings({
     ...(Object.keys(models).length > 0 ? { models } : {}),
     ...(Object.keys(mcpServers).length > 0 ? { mcpServers } : {}),
     ...(Object.keys(shellEnv).length > 0 ? { shell: { env: shellEnv } } : {}),
+    ...(allowedHosts === undefined ? {} : { allowed_hosts: allowedHosts }),
   };
   const files = [user, project].flatMap((read) => (read === undefined || !read.exists ? [] : [read.file]));
   return { settings, diagnostics, files };
@@ -112,39 +124,67 @@ interface SettingsFileRead {
   readonly diagnostics: Diagnostic[];
 }
 
-async function readSettingsFile(file: string): Promise<SettingsFileRead> {
+/** A settings file as its JSON object, before validation: what a writer edits and writes back. */
+export interface SettingsObjectRead {
+  readonly file: string;
+  readonly exists: boolean;
+  /** The file's top-level object, unknown keys included; `{}` for a missing or empty file. */
+  readonly value: Record<string, unknown>;
+  /** Set when the file cannot be used: unreadable, too large, invalid JSON, not an object. */
+  readonly error?: Diagnostic;
+}
+
+/**
+ * Reads one settings file as a JSON object with the same limits and error positions as
+ * {@link loadSettings}: the one parser for settings files, for writers that must keep every key
+ * (unknown ones included) as it was. Never throws for a missing or broken file.
+ * @example const { value, error } = await readSettingsObject(join(projectRoot, SETTINGS_RELATIVE_PATH));
+ */
+export async function readSettingsObject(file: string): Promise<SettingsObjectRead> {
+  const { text: _text, ...read } = await readSettingsJson(file);
+  return read;
+}
+
+/** {@link readSettingsObject} plus the text, for positions in validation diagnostics. */
+async function readSettingsJson(file: string): Promise<SettingsObjectRead & { readonly text?: string }> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-      return { file, exists: false, settings: {}, diagnostics: [] };
-    return failed(file, 'settings_unreadable', `cannot read settings: ${(error as Error).message}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { file, exists: false, value: {} };
+    return broken(file, 'settings_unreadable', `cannot read settings: ${(error as Error).message}`);
   }
   if (bytes.byteLength > MAX_SETTINGS_BYTES) {
-    return failed(file, 'settings_too_large', `settings file is larger than ${MAX_SETTINGS_BYTES} bytes`);
+    return broken(file, 'settings_too_large', `settings file is larger than ${MAX_SETTINGS_BYTES} bytes`);
   }
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.trim() === '') return { file, exists: true, settings: {}, diagnostics: [] };
+  if (text.trim() === '') return { file, exists: true, value: {} };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const position = jsonErrorPosition((error as Error).message, text);
-    return failed(file, 'settings_invalid_json', `invalid JSON: ${(error as Error).message}`, position);
+    return broken(file, 'settings_invalid_json', `invalid JSON: ${(error as Error).message}`, position);
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return broken(file, 'settings_not_object', 'settings must be a JSON object', { line: 1, column: 1 });
+  }
+  return { file, exists: true, value: value as Record<string, unknown>, text };
+}
+
+async function readSettingsFile(file: string): Promise<SettingsFileRead> {
+  const { exists, value, text, error } = await readSettingsJson(file);
+  if (error !== undefined) return { file, exists, settings: {}, diagnostics: [error] };
+  if (text === undefined) return { file, exists, settings: {}, diagnostics: [] };
   return validateSettings(file, text, value);
 }
 
-function validateSettings(file: string, text: string, value: unknown): SettingsFileRead {
+function validateSettings(file: string, text: string, value: Record<string, unknown>): SettingsFileRead {
   const diagnostics: Diagnostic[] = [];
   const lines = new LineIndex(text);
   const result = settingsSchema.safeParse(value);
   if (result.success) return { file, exists: true, settings: result.data, diagnostics };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return failed(file, 'settings_not_object', 'settings must be a JSON object', { line: 1, column: 1 });
-  }
   const cleaned = structuredClone(value) as Record<string, unknown>;
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -208,16 +248,11 @@ function jsonErrorPosition(message: string, text: string): { line: number; colum
   return new LineIndex(text).positionAt(offset);
 }
 
-function failed(
+function broken(
   file: string,
   code: string,
   message: string,
   position: { line?: number; column?: number } = {},
-): SettingsFileRead {
-  return {
-    file,
-    exists: true,
-    settings: {},
-    diagnostics: [{ code, severity: 'error', message, file, ...position }],
-  };
+): SettingsObjectRead {
+  return { file, exists: true, value: {}, error: { code, severity: 'error', message, file, ...position } };
 }

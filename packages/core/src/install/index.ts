@@ -2,6 +2,9 @@
  * The install API (SPEC P4–P8), also published alone as `@skilldock/core/install`: a command that
  * only installs loads this part of core and not the catalog, discovery watcher or runtime.
  */
+
+// Installs read `allowed_hosts` through the one settings reader (SPEC P5).
+export { loadSettings } from '../discover/load-settings.js';
 export {
   ConflictError,
   type ErrorDetails,

@@ -102,4 +102,26 @@ describe('loadSettings', () => {
     expect(result.settings).toEqual({});
     expect(result.diagnostics.map((d) => d.code)).toEqual(['settings_not_object']);
   });
+
+  it('P5 allowed_hosts comes from the user file only; a project that sets it is warned about and ignored', async () => {
+    const { home, projectRoot } = await setup(
+      { allowed_hosts: ['github.com', 'git.example.com'] },
+      { allowed_hosts: ['evil.example'] },
+    );
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result.settings.allowed_hosts).toEqual(['github.com', 'git.example.com']);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'settings_allowed_hosts_in_project',
+        severity: 'warning',
+        file: join(projectRoot, '.skilldock', 'settings.json'),
+      }),
+    ]);
+    const projectOnly = await setup(undefined, { allowed_hosts: ['evil.example'] });
+    const ignored = await loadSettings({
+      projectRoot: projectOnly.projectRoot,
+      homeDirectory: projectOnly.home,
+    });
+    expect(ignored.settings.allowed_hosts).toBeUndefined();
+  });
 });

@@ -1,6 +1,10 @@
-import type { McpServerSettings } from '@skilldock/core';
-import { loadCore } from '../load-core.js';
-import type { AgentNotice } from './agent-notice.js';
+import {
+  approveMcpServer,
+  isMcpServerApproved,
+  type McpServerSettings,
+  mcpServerHash,
+} from '@skilldock/core';
+import type { WorkspaceNotice } from './workspace-notice.js';
 
 /** A project MCP server entry waiting for the user's approval (SPEC SEC2). */
 export interface McpServerToApprove {
@@ -29,7 +33,7 @@ export interface SelectMcpServersOptions {
 /** The servers to start, and notices for the project entries that were left out. */
 export interface McpServerSelection {
   readonly servers: Record<string, McpServerSettings>;
-  readonly notices: readonly AgentNotice[];
+  readonly notices: readonly WorkspaceNotice[];
 }
 
 /**
@@ -37,28 +41,29 @@ export interface McpServerSelection {
  * an entry that comes from project settings only when the user approved that exact entry (its
  * content hash in the trust store, `--approve-mcp NAME`, or a yes in chat, which is remembered).
  * A changed entry has another hash and asks again. Skipped entries get a notice naming the flag.
+ * @example
+ * const { servers, notices } = await selectMcpServers({ projectRoot, homeDirectory, userServers, servers: merged });
  */
 export async function selectMcpServers(options: SelectMcpServersOptions): Promise<McpServerSelection> {
-  const core = await loadCore();
   const { projectRoot, homeDirectory, userServers } = options;
   const approvedNames = new Set(options.approved ?? []);
   const servers: Record<string, McpServerSettings> = {};
-  const notices: AgentNotice[] = [];
+  const notices: WorkspaceNotice[] = [];
   for (const [name, server] of Object.entries(options.servers)) {
     const own = userServers[name];
     const entry = { name, server, projectRoot };
-    const hash = core.mcpServerHash(server);
+    const hash = mcpServerHash(server);
     if (
-      (own !== undefined && core.mcpServerHash(own) === hash) ||
+      (own !== undefined && mcpServerHash(own) === hash) ||
       approvedNames.has(name) ||
-      (await core.isMcpServerApproved(entry, { homeDirectory }))
+      (await isMcpServerApproved(entry, { homeDirectory }))
     ) {
       servers[name] = server;
       continue;
     }
     const description = describeMcpServer(server);
     if (options.askApproval !== undefined && (await options.askApproval({ name, server, description }))) {
-      await core.approveMcpServer(entry, { homeDirectory });
+      await approveMcpServer(entry, { homeDirectory });
       servers[name] = server;
       continue;
     }

@@ -1,6 +1,10 @@
-import type { ConversationMessage, TranscriptMessage } from '@skilldock/agent';
+import type { ConversationMessage } from '../model/conversation.js';
+import type { TranscriptMessage } from '../session/transcript-record.js';
 
-/** A loop message as a transcript line stores it (SPEC G5). */
+/**
+ * A loop message as a transcript line stores it (SPEC G5).
+ * @example toTranscriptMessage({ role: 'user', content: 'hi' }) // { role: 'user', text: 'hi' }
+ */
 export function toTranscriptMessage(message: ConversationMessage): TranscriptMessage {
   switch (message.role) {
     case 'user':
@@ -28,7 +32,10 @@ export function toTranscriptMessage(message: ConversationMessage): TranscriptMes
   }
 }
 
-/** A stored transcript message back as a loop message, to resume a session. */
+/**
+ * A stored transcript message back as a loop message, to resume a session.
+ * @example fromTranscriptMessage({ role: 'user', text: 'hi' }) // { role: 'user', content: 'hi' }
+ */
 export function fromTranscriptMessage(message: TranscriptMessage): ConversationMessage {
   if (message.role === 'user') {
     return {

@@ -1,25 +1,26 @@
-import type {
-  AgentEvent,
-  ApprovalCallback,
-  ApprovalMode,
-  ConversationMessage,
-  RunContext,
-  RunLimits,
-  RunResult,
-  SessionTranscript,
-  UserAnswer,
-  UserQuestion,
-} from '@skilldock/agent';
-import type { SkillSession, UsageEvent } from '@skilldock/core';
-import { errorCode } from '../exit-codes.js';
-import { loadCore } from '../load-core.js';
-import type { AgentWorkspace } from './create-agent-workspace.js';
-import { loadAgent } from './load-agent.js';
+import { createSkillSession, type SkillSession, type UsageEvent } from '@skilldock/core';
+import type { AgentEvent } from '../loop/agent-event.js';
+import { callsWithoutResult } from '../loop/calls-without-result.js';
+import { runAgent } from '../loop/run-agent.js';
+import {
+  type ApprovalCallback,
+  createRunContext,
+  type RunContext,
+  type RunLimits,
+} from '../loop/run-context.js';
+import type { RunResult } from '../loop/run-result.js';
+import type { ConversationMessage } from '../model/conversation.js';
+import type { ApprovalMode } from '../policy/approval-mode.js';
+import { loadSession } from '../session/load-session.js';
+import { SessionTranscript } from '../session/session-transcript.js';
+import type { UserAnswer, UserQuestion } from '../tools/agent-tool.js';
+import type { AgentWorkspace } from '../workspace/open-workspace.js';
+import type { WorkspaceNotice } from '../workspace/workspace-notice.js';
 import { terminalSystemPrompt } from './terminal-system-prompt.js';
 import { fromTranscriptMessage, toTranscriptMessage } from './transcript-messages.js';
 
-/** Options of {@link startConversation}. */
-export interface ConversationOptions {
+/** Options of {@link openConversation}. */
+export interface OpenConversationOptions {
   readonly approvalModes: readonly ApprovalMode[];
   /** Skills active from the first turn (SPEC R8); a missing one fails the start. */
   readonly preload?: readonly string[];
@@ -29,6 +30,8 @@ export interface ConversationOptions {
   readonly askUser?: (question: UserQuestion) => Promise<UserAnswer>;
   /** A session id to continue, or `latest`; absent starts a new session. */
   readonly resume?: string;
+  /** The agent's own system prompt (the skill catalog follows it); default the terminal agent's. */
+  readonly systemPrompt?: string;
 }
 
 /** How one prompt's run ended. `error` is set for failed runs (model error, limits). */
@@ -48,7 +51,12 @@ export interface Conversation {
   readonly messages: readonly ConversationMessage[];
   /** Set when the conversation continues a saved session: how many messages it brought back. */
   readonly resumed?: { readonly id: string; readonly messageCount: number };
-  /** Runs one prompt to its end, recording it in the transcript; never throws for a failed run. */
+  /** What was repaired when resuming (`transcript_repaired`): a torn last line, unanswered calls. */
+  readonly notices: readonly WorkspaceNotice[];
+  /**
+   * Runs one prompt to its end; never throws for a failed run. Each message goes to the transcript
+   * as it completes, so a process that dies mid-run keeps every finished message.
+   */
   send(
     prompt: string,
     options?: { signal?: AbortSignal; onEvent?: (event: AgentEvent) => void },
@@ -59,15 +67,19 @@ export interface Conversation {
 }
 
 /**
- * Start (or resume) a conversation in a workspace: the skill session with its preloaded skills,
- * the run context (tools fixed for the whole conversation, SPEC R1), and the JSONL transcript.
+ * Open (or resume) a conversation in a workspace: the skill session with its preloaded skills, the
+ * run context (tools fixed for the whole conversation, SPEC R1), and the JSONL transcript (`0600`
+ * in a `0700` folder). Resuming cuts a torn last line away and answers the tool calls a crash left
+ * without a result, each with a notice.
+ * @example
+ * const conversation = await openConversation(workspace, { approvalModes: ['default'], resume: 'latest' });
+ * const { result, error } = await conversation.send('Go on');
+ * await conversation.close();
  */
-export async function startConversation(
+export async function openConversation(
   workspace: AgentWorkspace,
-  options: ConversationOptions,
+  options: OpenConversationOptions,
 ): Promise<Conversation> {
-  const core = await loadCore();
-  const agent = await loadAgent();
   const location = { home: workspace.homeDirectory, projectRoot: workspace.projectRoot };
   // Usage events (R10) of preloaded skills arrive before the transcript exists: held until then.
   let transcript: SessionTranscript | undefined;
@@ -79,7 +91,7 @@ export async function startConversation(
   const catalog = workspace.watcher.snapshot ?? (await workspace.refreshCatalog());
   const budget = workspace.settings.skills?.budget;
   // Before the transcript: a preload that fails (R8) must not leave an empty session behind.
-  const skillSession = await core.createSkillSession({
+  const skillSession = await createSkillSession({
     catalog,
     mode: 'stable',
     ...(options.preload === undefined ? {} : { preload: options.preload }),
@@ -88,16 +100,41 @@ export async function startConversation(
   });
 
   const messages: ConversationMessage[] = [];
+  const notices: WorkspaceNotice[] = [];
   let resumed: Conversation['resumed'];
   if (options.resume !== undefined) {
     const id =
-      options.resume === 'latest' ? (await agent.loadSession(location, 'latest')).header.id : options.resume;
-    const opened = await agent.SessionTranscript.resume({ ...location, id });
+      options.resume === 'latest' ? (await loadSession(location, 'latest')).header.id : options.resume;
+    const opened = await SessionTranscript.resume({ ...location, id });
     transcript = opened.transcript;
+    if (opened.loaded.truncatedLastLine) {
+      notices.push({
+        code: 'transcript_repaired',
+        message: `The last line of ${opened.loaded.file} was cut off when its run ended abruptly; it was removed and the session continues from the line before.`,
+      });
+    }
     messages.push(...opened.loaded.messages.map(fromTranscriptMessage));
     resumed = { id, messageCount: messages.length };
+    const unanswered = callsWithoutResult(messages);
+    for (const call of unanswered) {
+      const message: ConversationMessage = {
+        role: 'tool',
+        toolCallId: call.id,
+        toolName: call.name,
+        content: 'The session ended before this call finished; it may or may not have taken effect.',
+        isError: true,
+      };
+      messages.push(message);
+      await transcript.appendMessage(toTranscriptMessage(message));
+    }
+    if (unanswered.length > 0) {
+      notices.push({
+        code: 'transcript_repaired',
+        message: `The session ${id} ended during ${unanswered.map((call) => call.name).join(', ')}; ${unanswered.length === 1 ? 'that call is' : 'those calls are'} recorded as unfinished.`,
+      });
+    }
   } else {
-    transcript = await agent.SessionTranscript.create({ ...location, model: workspace.model.label });
+    transcript = await SessionTranscript.create({ ...location, model: workspace.model.label });
   }
   const openTranscript = transcript;
   for (const usage of heldUsage.splice(0)) recordUsage(usage);
@@ -106,7 +143,7 @@ export async function startConversation(
   // R5): the loop's default for a tool of that name. The catalog is re-read before every request,
   // so an edit made while the model answered is announced in the very next one (R7).
   const build = () =>
-    agent.createRunContext({
+    createRunContext({
       cwd: workspace.projectRoot,
       model: workspace.model.route,
       tools: workspace.tools,
@@ -114,7 +151,9 @@ export async function startConversation(
       refreshCatalog: () => workspace.refreshCatalog(),
       approvalModes: options.approvalModes,
       secrets: workspace.secrets,
-      systemPrompt: terminalSystemPrompt({ projectRoot: workspace.projectRoot, platform: process.platform }),
+      systemPrompt:
+        options.systemPrompt ??
+        terminalSystemPrompt({ projectRoot: workspace.projectRoot, platform: process.platform }),
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.askApproval === undefined ? {} : { askApproval: options.askApproval }),
       ...(options.askUser === undefined ? {} : { askUser: options.askUser }),
@@ -129,8 +168,24 @@ export async function startConversation(
     transcript: openTranscript,
     messages,
     ...(resumed === undefined ? {} : { resumed }),
+    notices,
     async send(prompt, { signal, onEvent } = {}) {
-      const run = agent.runAgent(context, { messages, prompt }, signal === undefined ? {} : { signal });
+      // A failed append (a full disk) does not stop the run; the first one is reported after it.
+      let writeFailure: unknown;
+      const onMessage = async (message: ConversationMessage) => {
+        messages.push(message);
+        await openTranscript.appendMessage(toTranscriptMessage(message)).catch((error: unknown) => {
+          writeFailure ??= error;
+        });
+      };
+      const run = runAgent(
+        context,
+        { messages: [...messages], prompt },
+        {
+          onMessage,
+          ...(signal === undefined ? {} : { signal }),
+        },
+      );
       let result: RunResult | undefined;
       let failure: Error | undefined;
       try {
@@ -149,10 +204,7 @@ export async function startConversation(
         failure = error as Error;
       }
       if (result === undefined) throw failure ?? new Error('the run ended without a result');
-      for (const message of result.newMessages) {
-        messages.push(message);
-        await openTranscript.appendMessage(toTranscriptMessage(message));
-      }
+      if (writeFailure !== undefined) throw writeFailure;
       await openTranscript.appendEvent(failure === undefined ? 'run-end' : 'run-error', {
         status: result.status,
         stats: result.stats,
@@ -168,4 +220,10 @@ export async function startConversation(
       await openTranscript.close();
     },
   };
+}
+
+/** The snake_case code a transcript records for a failed run; `internal_error` for Node's own codes. */
+function errorCode(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[a-z][A-Za-z0-9_]*$/.test(code) ? code : 'internal_error';
 }
