@@ -188,7 +188,8 @@ export class SkillSession {
         return this.#refuse(name, 'model', `The skill ${name} is switched off in the settings.`);
       }
       this.#record(name, 'unknown', 'model');
-      return { isError: false, content: formatUnknownSkill(name, this.#visibleSkills()) };
+      // An error result (issue 8): hosts show it as failed, and the model still reads the list.
+      return { isError: true, content: formatUnknownSkill(name, this.#visibleSkills()) };
     }
     const access = this.#modelVisibility(skill);
     if (!access.allowed && !this.#active.has(skill.id))
