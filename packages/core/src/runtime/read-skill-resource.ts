@@ -1,9 +1,21 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Skill } from '../format/types.js';
+import { describeByteRange, describeCutLines } from './describe-cut-text.js';
+import {
+  type ByteRange,
+  readByteRange,
+  readBytesFromHandle,
+  readBytesFromMemory,
+} from './read-byte-range.js';
 import { readTextPage, type TextPage } from './read-text-page.js';
 import { resolveSkillFile, type SkillFileProblem } from './resolve-skill-file.js';
-import { MAX_RESOURCE_BYTES, MAX_RESOURCE_LINES, READ_SKILL_RESOURCE_TOOL } from './tool-declarations.js';
+import {
+  MAX_RESOURCE_BYTES,
+  MAX_RESOURCE_LINE_BYTES,
+  MAX_RESOURCE_LINES,
+  READ_SKILL_RESOURCE_TOOL,
+} from './tool-declarations.js';
 import type { ToolResult } from './types.js';
 
 /** A supporting file found for a request: on disk (checked, not yet opened) or held inline. */
@@ -46,12 +58,24 @@ export async function findSkillResource(skill: Skill, files: readonly string[]):
   return { ok: false, problem: 'not_found', message: 'No such file in this skill.' };
 }
 
-async function readPage(resource: SkillResource, offset: number, limit: number): Promise<TextPage | string> {
-  const limits = { offset, maxLines: limit, maxBytes: MAX_RESOURCE_BYTES };
+type Page = TextPage | ByteRange | { readonly binary: true };
+
+async function readPage(resource: SkillResource, request: PageRequest): Promise<Page | string> {
+  const limits = {
+    offset: request.offset,
+    maxLines: request.limit,
+    maxBytes: MAX_RESOURCE_BYTES,
+    maxLineBytes: MAX_RESOURCE_LINE_BYTES,
+  };
   if (resource.kind === 'inline') {
+    const bytes = new TextEncoder().encode(resource.content);
+    if (request.byteOffset !== undefined) {
+      const range = { offset: request.byteOffset, maxBytes: MAX_RESOURCE_BYTES, size: bytes.length };
+      return readByteRange(readBytesFromMemory(bytes), range);
+    }
     return readTextPage(
       (async function* () {
-        yield new TextEncoder().encode(resource.content);
+        yield bytes;
       })(),
       limits,
     );
@@ -63,6 +87,10 @@ async function readPage(resource: SkillResource, offset: number, limit: number):
     if (!stats.isFile() || stats.ino !== resource.identity.ino || stats.dev !== resource.identity.dev) {
       return 'The file changed while it was being opened; it was not read.';
     }
+    if (request.byteOffset !== undefined) {
+      const range = { offset: request.byteOffset, maxBytes: MAX_RESOURCE_BYTES, size: stats.size };
+      return await readByteRange(readBytesFromHandle(handle), range);
+    }
     return await readTextPage(
       handle.createReadStream({ autoClose: false, highWaterMark: 64 * 1024 }),
       limits,
@@ -72,6 +100,12 @@ async function readPage(resource: SkillResource, offset: number, limit: number):
   }
 }
 
+interface PageRequest {
+  readonly offset: number;
+  readonly limit: number;
+  readonly byteOffset?: number;
+}
+
 /**
  * Read one page of a supporting file and word it for the model (SPEC R4): at most 2000 lines and
  * 50 KB, with a note naming the offset that continues; binary files are described, not dumped.
@@ -79,19 +113,30 @@ async function readPage(resource: SkillResource, offset: number, limit: number):
 export async function readSkillResourcePage(
   resource: SkillResource,
   virtualPath: string,
-  { offset = 1, limit = MAX_RESOURCE_LINES }: { offset?: number; limit?: number } = {},
+  {
+    offset = 1,
+    limit = MAX_RESOURCE_LINES,
+    byteOffset,
+  }: { offset?: number; limit?: number; byteOffset?: number } = {},
 ): Promise<ToolResult> {
   const firstLine = Math.max(1, offset);
   const lineLimit = Math.min(Math.max(1, limit), MAX_RESOURCE_LINES);
-  let page: TextPage | string;
+  const readRest = (next: number) =>
+    `call ${READ_SKILL_RESOURCE_TOOL} with path "${virtualPath}" and byte_offset ${next} to read on`;
+  let page: Page | string;
   try {
-    page = await readPage(resource, firstLine, lineLimit);
+    page = await readPage(resource, {
+      offset: firstLine,
+      limit: lineLimit,
+      ...(byteOffset === undefined ? {} : { byteOffset }),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     return { isError: true, content: `Could not read ${virtualPath} (${code}).` };
   }
   if (typeof page === 'string') return { isError: true, content: page };
-  if (page.kind === 'binary') {
+  if ('size' in page) return { isError: false, content: describeByteRange(page, readRest) };
+  if ('binary' in page || page.kind === 'binary') {
     const where =
       resource.kind === 'disk' ? ` It is at ${resource.absolutePath} for tools that handle binary data.` : '';
     return {
@@ -108,9 +153,7 @@ export async function readSkillResourcePage(
   if (page.lineCount === 0 && firstLine === 1)
     return { isError: false, content: `(${virtualPath} is empty.)` };
   const notes: string[] = [];
-  if (page.cutLine !== undefined) {
-    notes.push(`Line ${page.cutLine} is longer than ${MAX_RESOURCE_BYTES / 1024} KB and was cut.`);
-  }
+  if (page.cutLines !== undefined) notes.push(describeCutLines(page.cutLines, readRest));
   if (page.nextOffset !== undefined) {
     const lastLine = page.firstLine + page.lineCount - 1;
     notes.push(

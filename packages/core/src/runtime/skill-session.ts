@@ -160,15 +160,16 @@ export class SkillSession {
         if (!parsed.success) {
           return {
             isError: true,
-            content: `${name} needs {"path": "/.skills/<id>/<file>", "offset"?: 1, "limit"?: 2000}.`,
+            content: `${name} needs {"path": "/.skills/<id>/<file>", "offset"?: 1, "limit"?: 2000, "byte_offset"?: 0}.`,
           };
         }
-        const { path: resourcePath, id, offset, limit } = parsed.data;
+        const { path: resourcePath, id, offset, limit, byte_offset: byteOffset } = parsed.data;
         return await this.readSkillResource({
           path: resourcePath,
           ...(id === undefined ? {} : { id }),
           ...(offset === undefined ? {} : { offset }),
           ...(limit === undefined ? {} : { limit }),
+          ...(byteOffset === undefined ? {} : { byteOffset }),
         });
       }
       return { isError: true, content: `The skill session has no tool named ${name}.` };

@@ -187,4 +187,23 @@ describe('read_skill_resource', () => {
     await read({ path: '/.skills/pdf-forms/references/FIELDS.md', content: 'overwritten', mode: 'w' });
     expect(await read({ path: '/.skills/pdf-forms/references/FIELDS.md' })).toEqual(before);
   });
+
+  it('SEC4 R4 a 50 KB line is cut with a note, the lines after it still show, and byte_offset reads the rest', async () => {
+    const file = path.join(project.root, '.agents', 'skills', 'pdf-forms', 'references', 'long.md');
+    await writeFile(file, `# Long\n${'é'.repeat(25_000)}\nafter the long line\n`);
+    const page = await read({ path: '/.skills/pdf-forms/references/long.md' });
+    expect(page.isError).toBe(false);
+    expect(page.content).toContain('after the long line');
+    expect(page.content).toContain(
+      'Line 2 continues for 45904 more bytes (50000 in all); call read_skill_resource with path "/.skills/pdf-forms/references/long.md" and byte_offset 4103 to read on.',
+    );
+    const rest = await read({ path: '/.skills/pdf-forms/references/long.md', byte_offset: 4103 });
+    expect(rest.isError).toBe(false);
+    expect(rest.content.startsWith('é'.repeat(100))).toBe(true);
+    expect(rest.content).toContain('[Bytes 4103-');
+    // Inside a character: the text starts at the next whole one.
+    const inside = await read({ path: '/.skills/pdf-forms/references/long.md', byte_offset: 4104 });
+    expect(inside.content).toMatch(/^é/);
+    expect(inside.content).toContain('[Bytes 4105-');
+  });
 });
