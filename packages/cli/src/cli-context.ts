@@ -9,6 +9,11 @@ export interface CliContext {
   readonly cwd: string;
   /** The project root: the nearest folder up from `cwd` holding `.git`, `.agents`, `.skilldock`, `.qwen` or `.claude`; else `cwd`. */
   readonly projectRoot: string;
+  /**
+   * False when no project marker was found up to the filesystem root, or the root found is `/`:
+   * `projectRoot` is then just `cwd` (perhaps the home folder), not a project.
+   */
+  readonly projectFound: boolean;
   readonly homeDirectory: string;
   readonly env: NodeJS.ProcessEnv;
 }
@@ -24,20 +29,22 @@ export async function createCliContext({ cwd }: { cwd?: string } = {}): Promise<
       details: { path: directory },
     });
   }
+  const found = findProjectRoot(directory);
   return {
     cwd: directory,
-    projectRoot: findProjectRoot(directory),
+    projectRoot: found ?? directory,
+    projectFound: found !== undefined && found !== path.parse(found).root,
     homeDirectory: homedir(),
     env: process.env,
   };
 }
 
-function findProjectRoot(start: string): string {
+function findProjectRoot(start: string): string | undefined {
   const home = homedir();
   for (let directory = start; ; directory = path.dirname(directory)) {
     // The home folder is where personal skills live, never a project of its own.
     if (directory !== home && PROJECT_MARKERS.some((marker) => existsSync(path.join(directory, marker))))
       return directory;
-    if (path.dirname(directory) === directory) return start;
+    if (path.dirname(directory) === directory) return undefined;
   }
 }

@@ -9,5 +9,6 @@ export const AGENT_USAGE_ERROR_CODES: ReadonlySet<string> = new Set([
   'invalid_session_id',
   'session_not_found',
   'cwd_not_found',
+  'project_not_found',
   'invalid_max_turns',
 ]);

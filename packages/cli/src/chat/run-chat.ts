@@ -6,6 +6,7 @@ import { errorCode } from '../agent/error-code.js';
 import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
+import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { type Conversation, startConversation } from '../agent/start-conversation.js';
 import { AGENT_USAGE_ERROR_CODES } from '../agent/usage-error-codes.js';
 import { createCliContext } from '../cli-context.js';
@@ -68,6 +69,16 @@ export async function runChat(options: ChatOptions): Promise<number> {
   let workspace: AgentWorkspace | undefined;
   try {
     const context = await createCliContext(options.cwd === undefined ? {} : { cwd: options.cwd });
+    await requireProjectFolder(context, {
+      explicitCwd: options.cwd !== undefined,
+      askToUseFolder: async (folder) => {
+        say(
+          `${pc.yellow('?')} ${pc.bold(folder)} is not inside a project (no .git, .skilldock, .agents, .qwen or .claude), so the agent's tools would reach all of it.`,
+        );
+        const answer = await input.ask('  Work in this folder anyway and trust it? (remembered) y/N › ');
+        return /^y(es)?$/i.test(answer?.trim() ?? '');
+      },
+    });
     workspace = await createAgentWorkspace({
       context,
       ...(options.model === undefined ? {} : { model: options.model }),

@@ -10,6 +10,7 @@ import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
 import { MAX_STDIN_PROMPT_BYTES, readStdin } from '../agent/read-stdin.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
+import { requireProjectFolder } from '../agent/require-project-folder.js';
 import type { Conversation } from '../agent/start-conversation.js';
 import { AGENT_USAGE_ERROR_CODES } from '../agent/usage-error-codes.js';
 import { createCliContext } from '../cli-context.js';
@@ -115,6 +116,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
     const { createAgentWorkspace } = await import('../agent/create-agent-workspace.js');
     const { startConversation } = await import('../agent/start-conversation.js');
     const context = await createCliContext(options.cwd === undefined ? {} : { cwd: options.cwd });
+    await requireProjectFolder(context, { explicitCwd: options.cwd !== undefined });
     workspace = await createAgentWorkspace({
       context,
       ...(options.model === undefined ? {} : { model: options.model }),
