@@ -1,6 +1,8 @@
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import type { Skill } from '../format/types.js';
+import { closeNames } from './close-names.js';
 import { describeByteRange, describeCutLines } from './describe-cut-text.js';
 import {
   type ByteRange,
@@ -32,31 +34,76 @@ export type SkillResource =
 /** Result of {@link findSkillResource}. */
 export type FoundSkillResource =
   | { readonly ok: true; readonly resource: SkillResource }
-  | { readonly ok: false; readonly problem: SkillFileProblem; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly problem: SkillFileProblem;
+      readonly message: string;
+      /** For `not_found`: files of the skill the request most likely meant. */
+      readonly closeNames?: readonly string[];
+    };
 
 /**
  * Find the first of `files` (spellings of one request, most literal first) that a skill serves.
  * A refusal other than "not found" (a symlink, a folder) ends the search: it is never bypassed.
+ * When no spelling names a file, a unique match ignoring case is served (SKILL.md files often get
+ * the case of their own files wrong: `FORMS.md` for `forms.md`); otherwise the close names come back.
  */
 export async function findSkillResource(skill: Skill, files: readonly string[]): Promise<FoundSkillResource> {
   for (const file of files) {
-    if (skill.inlineFiles) {
-      const content = skill.inlineFiles[file];
-      if (content !== undefined && Object.hasOwn(skill.inlineFiles, file)) {
-        return { ok: true, resource: { kind: 'inline', file, content, size: Buffer.byteLength(content) } };
-      }
-      continue;
-    }
-    if (skill.directory === undefined) break;
-    const resolved = await resolveSkillFile(skill.directory, file);
-    if (resolved.ok) {
-      const { absolutePath, size, identity } = resolved;
-      return { ok: true, resource: { kind: 'disk', file, absolutePath, size, identity } };
-    }
-    if (resolved.problem !== 'not_found') return resolved;
+    const found = await findExact(skill, file);
+    if (found !== undefined) return found;
   }
-  return { ok: false, problem: 'not_found', message: 'No such file in this skill.' };
+  const known = skill.inlineFiles ? Object.keys(skill.inlineFiles) : await listSkillFiles(skill);
+  for (const file of files) {
+    const sameLetters = known.filter((candidate) => candidate.toLowerCase() === file.toLowerCase());
+    if (sameLetters.length !== 1) continue;
+    const found = await findExact(skill, sameLetters[0]!);
+    if (found !== undefined) return found;
+  }
+  const wanted = files[0] ?? '';
+  const close = closeNames(wanted, known);
+  return {
+    ok: false,
+    problem: 'not_found',
+    message: 'No such file in this skill.',
+    ...(close.length === 0 ? {} : { closeNames: close }),
+  };
 }
+
+// The file at exactly this path, a refusal that must not be bypassed, or undefined when absent.
+async function findExact(skill: Skill, file: string): Promise<FoundSkillResource | undefined> {
+  if (skill.inlineFiles) {
+    const content = skill.inlineFiles[file];
+    if (content !== undefined && Object.hasOwn(skill.inlineFiles, file)) {
+      return { ok: true, resource: { kind: 'inline', file, content, size: Buffer.byteLength(content) } };
+    }
+    return undefined;
+  }
+  if (skill.directory === undefined) return undefined;
+  const resolved = await resolveSkillFile(skill.directory, file);
+  if (resolved.ok) {
+    const { absolutePath, size, identity } = resolved;
+    return { ok: true, resource: { kind: 'disk', file, absolutePath, size, identity } };
+  }
+  return resolved.problem === 'not_found' ? undefined : resolved;
+}
+
+// The skill's files as on disk now (a file added since discovery counts), else as discovered.
+async function listSkillFiles(skill: Skill): Promise<string[]> {
+  if (skill.directory === undefined) return skill.files.map((entry) => entry.path);
+  try {
+    const entries = await readdir(skill.directory, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(skill.directory!, join(entry.parentPath, entry.name)).split(sep).join('/'))
+      .slice(0, MAX_LISTED_FILES);
+  } catch {
+    return skill.files.map((entry) => entry.path);
+  }
+}
+
+// A skill folder holds a handful of files; the listing stops well before it could cost anything.
+const MAX_LISTED_FILES = 5000;
 
 type Page = TextPage | ByteRange | { readonly binary: true };
 
