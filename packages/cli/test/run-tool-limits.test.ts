@@ -35,6 +35,14 @@ describe('skilldock run: tools stay bounded and stoppable (SEC4)', () => {
     folders.remove();
   });
   const options = () => ({ cwd: folders.project, home: folders.home, env: protocol.env(server!) });
+  // A path on which `(a+)+$` backtracks for hours, and a model that globs for it.
+  const startCatastrophicGlob = async () => {
+    folders = makeAgentWorkspace();
+    writeFileSync(path.join(folders.project, `${'a'.repeat(40)}b`), '');
+    server = await startFakeModelServer({
+      script: [{ toolCalls: [{ name: 'glob', arguments: { pattern: '(a+)+$' } }] }, { text: 'unused' }],
+    });
+  };
 
   it('SEC4 read_file on a 600 MiB file without a newline ends the run with run-end and a note on how to read on', async () => {
     folders = makeAgentWorkspace();
@@ -75,11 +83,7 @@ describe('skilldock run: tools stay bounded and stoppable (SEC4)', () => {
   }, 30_000);
 
   it('SEC4 a catastrophic glob pattern is stopped by --max-time, which reports the time limit', async () => {
-    folders = makeAgentWorkspace();
-    writeFileSync(path.join(folders.project, `${'a'.repeat(40)}b`), '');
-    server = await startFakeModelServer({
-      script: [{ toolCalls: [{ name: 'glob', arguments: { pattern: '(a+)+$' } }] }, { text: 'unused' }],
-    });
+    await startCatastrophicGlob();
     const started = Date.now();
     const result = await runAgentCli(['run', '--json', '--max-time', '2', 'Find'], options());
     expect(Date.now() - started).toBeLessThan(20_000);
@@ -94,11 +98,7 @@ describe('skilldock run: tools stay bounded and stoppable (SEC4)', () => {
   }, 30_000);
 
   it('SEC4 Ctrl-C (SIGINT) stops a catastrophic glob: exit 130', async () => {
-    folders = makeAgentWorkspace();
-    writeFileSync(path.join(folders.project, `${'a'.repeat(40)}b`), '');
-    server = await startFakeModelServer({
-      script: [{ toolCalls: [{ name: 'glob', arguments: { pattern: '(a+)+$' } }] }, { text: 'unused' }],
-    });
+    await startCatastrophicGlob();
     const running = startCli(['run', '--json', 'Find'], options());
     await running.waitForStdout('"tool-call-start"');
     const started = Date.now();
