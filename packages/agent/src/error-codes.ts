@@ -20,6 +20,7 @@ declare module '@skilldock/core' {
     readonly run_state_invalid: true;
     readonly session_closed: true;
     readonly session_corrupt: true;
+    readonly session_not_a_file: true;
     readonly session_not_found: true;
     readonly time_limit_exceeded: true;
   }

@@ -12,6 +12,7 @@ declare module '@skilldock/core' {
     readonly not_a_skill_path: true;
     readonly out_inside_skill: true;
     readonly output_exists: true;
+    readonly project_not_found: true;
     readonly prompt_missing: true;
     readonly prompt_too_large: true;
     readonly skill_selection_required: true;

@@ -64,6 +64,31 @@ describe.each(PROTOCOLS)('skilldock chat in a pseudo-terminal ($name)', (protoco
     expect(await session.exited).toBe(0);
   });
 
+  it('SEC4 chat in the home folder asks before working there: no exits 2, yes is remembered for that folder', async () => {
+    folders = makeAgentWorkspace();
+    server = await startFakeModelServer({ script: [{ text: 'Working at home.' }] });
+    const env = { ...protocol.env(server) };
+    const declined = startChat([], { cwd: folders.home, home: folders.home, env });
+    chat = declined;
+    await declined.waitFor('is not inside a project');
+    await declined.waitFor('y/N › ');
+    declined.line('n');
+    expect(await declined.exited).toBe(2);
+    expect(existsSync(path.join(folders.home, '.skilldock', 'trusted.json'))).toBe(false);
+
+    const accepted = startChat([], { cwd: folders.home, home: folders.home, env });
+    chat = accepted;
+    await accepted.waitFor('y/N › ');
+    accepted.line('y');
+    await accepted.waitFor('/help for commands');
+    await accepted.waitFor(PROMPT);
+    await say(accepted, 'Hello', 'Working at home.');
+    accepted.line('/quit');
+    expect(await accepted.exited).toBe(0);
+    const trusted = JSON.parse(readFileSync(path.join(folders.home, '.skilldock', 'trusted.json'), 'utf8'));
+    expect(trusted.trusted).toEqual([folders.home]);
+  });
+
   it('G3 asks before a write: deny, then allow', async () => {
     folders = makeAgentWorkspace();
     const write = { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'hi\n' } }] };

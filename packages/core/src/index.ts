@@ -169,6 +169,7 @@ export {
 export * from './install/index.js';
 export * from './package/index.js';
 export { createSkillSession } from './runtime/create-skill-session.js';
+export { describeByteRange, describeCutLines } from './runtime/describe-cut-text.js';
 export {
   type AnthropicTool,
   type OpenAITool,
@@ -178,6 +179,14 @@ export {
   type VercelAISchema,
   type VercelAITool,
 } from './runtime/provider-tool-shapes.js';
+export {
+  type ByteRange,
+  type ReadBytesAt,
+  readByteRange,
+  readBytesFromHandle,
+  readBytesFromMemory,
+} from './runtime/read-byte-range.js';
+export { type CutLine, type PageLimits, readTextPage, type TextPage } from './runtime/read-text-page.js';
 export { SkillSession } from './runtime/skill-session.js';
 export {
   isSkillVirtualPath,
@@ -190,6 +199,7 @@ export { parseSlashCommand, splitArguments, substituteArguments } from './runtim
 export {
   ACTIVATE_SKILL_TOOL,
   MAX_RESOURCE_BYTES,
+  MAX_RESOURCE_LINE_BYTES,
   MAX_RESOURCE_LINES,
   READ_SKILL_RESOURCE_TOOL,
 } from './runtime/tool-declarations.js';

@@ -9,17 +9,28 @@ import type { AgentEvent } from './agent-event.js';
 
 /**
  * The resource request of a read tool call whose `path` is a virtual skill path
- * (`/.skills/<id>/<file>`, SPEC R4), or undefined for any other call. `offset` and `limit` carry
- * over when they are numbers.
+ * (`/.skills/<id>/<file>`, SPEC R4), or undefined for any other call. `offset`, `limit` and
+ * `byte_offset` carry over when they are numbers.
  */
 export function skillPathRequest(input: unknown): SkillResourceRequest | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
-  const { path, offset, limit } = input as { path?: unknown; offset?: unknown; limit?: unknown };
+  const {
+    path,
+    offset,
+    limit,
+    byte_offset: byteOffset,
+  } = input as {
+    path?: unknown;
+    offset?: unknown;
+    limit?: unknown;
+    byte_offset?: unknown;
+  };
   if (typeof path !== 'string' || !isSkillVirtualPath(path.trim())) return undefined;
   return {
     path,
     ...(typeof offset === 'number' ? { offset } : {}),
     ...(typeof limit === 'number' ? { limit } : {}),
+    ...(typeof byteOffset === 'number' ? { byteOffset } : {}),
   };
 }
 

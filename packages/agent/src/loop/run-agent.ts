@@ -3,6 +3,7 @@ import type { ConversationMessage, ModelToolCall } from '../model/conversation.j
 import type { FinishReason, ModelUsage } from '../model/model-provider.js';
 import type { AgentEvent } from './agent-event.js';
 import { callsWithoutResult } from './calls-without-result.js';
+import { createTurnSignal } from './create-turn-signal.js';
 import { refreshSkillCatalog } from './refresh-skill-catalog.js';
 import type { RunContext } from './run-context.js';
 import { MaxTurnsExceededError, TimeLimitExceededError } from './run-limit-errors.js';
@@ -137,12 +138,13 @@ export async function* runAgent(
 
   const toolEnvironment = (
     turn: number,
+    turnSignal: AbortSignal,
     answers?: ReadonlyMap<string, ApprovalAnswer>,
   ): ToolCallEnvironment => ({
     context,
     toolsByName,
     sessionToolNames,
-    signal: controller.signal,
+    signal: turnSignal,
     turn,
     cancelMessage,
     appendResult: append,
@@ -155,7 +157,9 @@ export async function* runAgent(
       // The stopped turn first: its calls without a result run as answered, in order.
       const waiting = callsWithoutResult(messages);
       const answers = new Map(resumed.answers.map((given) => [given.toolCallId, given]));
-      const outcome = yield* runToolCalls(waiting, toolEnvironment(turns, answers));
+      const turnSignal = createTurnSignal(controller.signal);
+      const outcome = yield* runToolCalls(waiting, toolEnvironment(turns, turnSignal.signal, answers));
+      turnSignal.dispose();
       if (outcome.interruptions.length > 0) {
         const result = interrupted(outcome.interruptions);
         yield { type: 'run-end', result };
@@ -163,77 +167,89 @@ export async function* runAgent(
       }
     }
     while (stopReason === undefined) {
-      yield* refreshSkillCatalog(context, controller.signal);
-      if (stopReason !== undefined) break;
-      const signals = session?.drainSignals() ?? [];
-      if (signals.length > 0) {
-        await append({ role: 'user', content: signals.join('\n\n'), origin: 'signal' });
-        yield { type: 'signal-append', signals };
-      }
-      if (turns >= maxTurns) {
-        const error = new MaxTurnsExceededError(maxTurns, resultOf('max-turns'));
-        yield { type: 'run-error', error, result: error.result };
-        throw error;
-      }
-      const turn = ++turns;
-      yield { type: 'turn-start', turn };
-      let text = '';
-      let calls: ModelToolCall[] = [];
-      let finishReason: FinishReason = 'other';
+      // One child signal per turn: what the turn leaves listening on it goes away with it (SEC4).
+      const turnSignal = createTurnSignal(controller.signal);
       try {
-        for await (const event of context.model.provider.stream({
-          model: context.model.model,
-          system,
-          messages,
-          tools: declarations(),
-          signal: controller.signal,
-          ...(context.maxOutputTokens === undefined ? {} : { maxTokens: context.maxOutputTokens }),
-        })) {
-          if (event.type === 'text-delta') {
-            text += event.text;
-            yield { type: 'text-delta', turn, text: event.text };
-          } else if (event.type === 'tool-call') calls.push(event.toolCall);
-          else if (event.type === 'usage') {
-            addUsage(total, event.usage);
-            yield { type: 'usage', turn, usage: event.usage, total: { ...total } };
-          } else finishReason = event.reason;
+        yield* refreshSkillCatalog(context, turnSignal.signal);
+        if (stopReason !== undefined) break;
+        const signals = session?.drainSignals() ?? [];
+        if (signals.length > 0) {
+          await append({ role: 'user', content: signals.join('\n\n'), origin: 'signal' });
+          yield { type: 'signal-append', signals };
         }
-      } catch (error) {
-        if (stopReason === undefined) {
-          const result = resultOf('failed');
-          yield { type: 'run-error', error: error as Error, result };
+        if (turns >= maxTurns) {
+          const error = new MaxTurnsExceededError(maxTurns, resultOf('max-turns'));
+          yield { type: 'run-error', error, result: error.result };
           throw error;
         }
-        // Keep what the model said before the stop; a call it never saw run gets a result anyway.
-        if (text !== '' || calls.length > 0) {
-          await append({
-            role: 'assistant',
-            content: text,
-            ...(calls.length > 0 ? { toolCalls: calls } : {}),
-          });
-          toolCalls += calls.length;
-          for (const call of calls) {
-            const content = cancelMessage('before it ran');
-            await append({ role: 'tool', toolCallId: call.id, toolName: call.name, content, isError: true });
+        const turn = ++turns;
+        yield { type: 'turn-start', turn };
+        let text = '';
+        let calls: ModelToolCall[] = [];
+        let finishReason: FinishReason = 'other';
+        try {
+          for await (const event of context.model.provider.stream({
+            model: context.model.model,
+            system,
+            messages,
+            tools: declarations(),
+            signal: turnSignal.signal,
+            ...(context.maxOutputTokens === undefined ? {} : { maxTokens: context.maxOutputTokens }),
+          })) {
+            if (event.type === 'text-delta') {
+              text += event.text;
+              yield { type: 'text-delta', turn, text: event.text };
+            } else if (event.type === 'tool-call') calls.push(event.toolCall);
+            else if (event.type === 'usage') {
+              addUsage(total, event.usage);
+              yield { type: 'usage', turn, usage: event.usage, total: { ...total } };
+            } else finishReason = event.reason;
           }
+        } catch (error) {
+          if (stopReason === undefined) {
+            const result = resultOf('failed');
+            yield { type: 'run-error', error: error as Error, result };
+            throw error;
+          }
+          // Keep what the model said before the stop; a call it never saw run gets a result anyway.
+          if (text !== '' || calls.length > 0) {
+            await append({
+              role: 'assistant',
+              content: text,
+              ...(calls.length > 0 ? { toolCalls: calls } : {}),
+            });
+            toolCalls += calls.length;
+            for (const call of calls) {
+              const content = cancelMessage('before it ran');
+              await append({
+                role: 'tool',
+                toolCallId: call.id,
+                toolName: call.name,
+                content,
+                isError: true,
+              });
+            }
+          }
+          yield { type: 'turn-end', turn, finishReason: 'cancelled', toolCalls: calls.length };
+          break;
         }
-        yield { type: 'turn-end', turn, finishReason: 'cancelled', toolCalls: calls.length };
-        break;
-      }
-      calls = uniqueToolCallIds(calls, turn);
-      await append({ role: 'assistant', content: text, ...(calls.length > 0 ? { toolCalls: calls } : {}) });
-      toolCalls += calls.length;
-      yield { type: 'turn-end', turn, finishReason, toolCalls: calls.length };
-      if (calls.length === 0) {
-        const result = resultOf('completed');
-        yield { type: 'run-end', result };
-        return result;
-      }
-      const outcome = yield* runToolCalls(calls, toolEnvironment(turn));
-      if (outcome.interruptions.length > 0) {
-        const result = interrupted(outcome.interruptions);
-        yield { type: 'run-end', result };
-        return result;
+        calls = uniqueToolCallIds(calls, turn);
+        await append({ role: 'assistant', content: text, ...(calls.length > 0 ? { toolCalls: calls } : {}) });
+        toolCalls += calls.length;
+        yield { type: 'turn-end', turn, finishReason, toolCalls: calls.length };
+        if (calls.length === 0) {
+          const result = resultOf('completed');
+          yield { type: 'run-end', result };
+          return result;
+        }
+        const outcome = yield* runToolCalls(calls, toolEnvironment(turn, turnSignal.signal));
+        if (outcome.interruptions.length > 0) {
+          const result = interrupted(outcome.interruptions);
+          yield { type: 'run-end', result };
+          return result;
+        }
+      } finally {
+        turnSignal.dispose();
       }
     }
     if (stopReason === 'time-limit') {

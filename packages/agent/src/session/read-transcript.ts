@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { UserInputError } from '@skilldock/core';
 import { z } from 'zod';
 import {
@@ -30,7 +31,7 @@ export interface LoadedTranscript {
  * and line.
  */
 export async function readTranscript(file: string): Promise<LoadedTranscript> {
-  const text = await readFile(file, 'utf8');
+  const text = await readRegularFile(file);
   const lines = text.split('\n');
   // After the last newline: '' for a complete file, else a line whose write did not finish.
   const tail = lines.pop() ?? '';
@@ -65,6 +66,24 @@ export async function readTranscript(file: string): Promise<LoadedTranscript> {
     truncatedLastLine,
     completeBytes,
   };
+}
+
+/**
+ * A FIFO or device in place of a transcript would block a plain read forever (SEC4): open without
+ * blocking and without following a link, then read only a regular file.
+ */
+async function readRegularFile(file: string): Promise<string> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  try {
+    if (!(await handle.stat()).isFile()) {
+      throw new UserInputError('session_not_a_file', `${file} is not a regular file; it was not read.`, {
+        details: { path: file },
+      });
+    }
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
 }
 
 function isJson(line: string): boolean {

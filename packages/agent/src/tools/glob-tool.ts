@@ -1,11 +1,11 @@
 import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareText } from '@skilldock/core';
-import picomatch from 'picomatch';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
 import { confinePath } from './confine-path.js';
 import { defineAgentTool } from './define-agent-tool.js';
+import { matchPathsInWorker } from './match-paths-in-worker.js';
 import { errorResult, textResult } from './tool-results.js';
 import { walkProjectFiles } from './walk-project-files.js';
 
@@ -47,12 +47,11 @@ export function createGlobTool({ maxResults = 500 }: GlobToolOptions = {}): Agen
       if (normalized.startsWith('/')) {
         return errorResult('The pattern must be relative; put the folder to search in `path` instead.');
       }
-      const matches = picomatch(normalized, { dot: true });
-      const files = await walkProjectFiles(target.realPath, {
+      const walked = await walkProjectFiles(target.realPath, {
         signal: context.signal,
-        filter: matches,
         gitignoreRoot: await realpath(context.cwd),
       });
+      const files = await matchPathsInWorker(walked, normalized, { dot: true }, context.signal);
       const dated = await withModificationTimes(target.realPath, files);
       dated.sort((first, second) => second.time - first.time || compareText(first.path, second.path));
       const shown = dated.slice(0, maxResults);

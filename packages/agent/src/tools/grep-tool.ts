@@ -130,6 +130,9 @@ export function createGrepTool({
   });
 }
 
+// The cut-line note names at most this many lines, so the note itself stays short.
+const MAX_CUT_NOTES = 5;
+
 function formatContent(
   files: readonly GrepFileMatches[],
   shownPath: (file: string) => string,
@@ -137,6 +140,7 @@ function formatContent(
   truncated: boolean,
   maxMatchLines: number,
 ): string {
+  const cut: string[] = [];
   const blocks = files.map((file) => {
     const name = shownPath(file.file);
     const out: string[] = [];
@@ -144,16 +148,30 @@ function formatContent(
     for (const line of file.lines) {
       if (previous !== undefined && line.lineNumber > previous + 1) out.push('--');
       previous = line.lineNumber;
-      const text =
-        line.text.length > maxLineLength ? `${line.text.slice(0, maxLineLength)} [… line cut]` : line.text;
+      let text = line.text;
+      if (text.length > maxLineLength) {
+        // Same rule as read_file: a long line is cut and the note says how to read the rest.
+        text = `${text.slice(0, maxLineLength)} [… line cut]`;
+        cut.push(
+          `${name}:${line.lineNumber} continues for ${line.text.length - maxLineLength} more characters (read_file path "${name}" offset=${line.lineNumber} limit=1 shows it).`,
+        );
+      }
       out.push(`${name}${line.isMatch ? ':' : '-'}${line.lineNumber}${line.isMatch ? ':' : '-'}${text}`);
     }
     return out.join('\n');
   });
-  const note = truncated
-    ? `\n\n[Stopped after ${maxMatchLines} matching lines; narrow the pattern, the path or the glob to see the rest.]`
-    : '';
-  return `${blocks.join('\n--\n')}${note}`;
+  const notes: string[] = [];
+  if (cut.length > 0) {
+    const listed = cut.slice(0, MAX_CUT_NOTES).join(' ');
+    const more = cut.length > MAX_CUT_NOTES ? ` ${cut.length - MAX_CUT_NOTES} more lines were cut too.` : '';
+    notes.push(`[Lines over ${maxLineLength} characters were cut: ${listed}${more}]`);
+  }
+  if (truncated) {
+    notes.push(
+      `[Stopped after ${maxMatchLines} matching lines; narrow the pattern, the path or the glob to see the rest.]`,
+    );
+  }
+  return notes.length === 0 ? blocks.join('\n--\n') : `${blocks.join('\n--\n')}\n\n${notes.join('\n')}`;
 }
 
 function formatFiles(

@@ -1,7 +1,12 @@
-import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
-import { isSkillVirtualPath } from '@skilldock/core';
+import {
+  describeByteRange,
+  describeCutLines,
+  isSkillVirtualPath,
+  readByteRange,
+  readBytesFromHandle,
+  readTextPage,
+} from '@skilldock/core';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
 import { confinePath } from './confine-path.js';
@@ -15,14 +20,23 @@ export interface ReadFileToolOptions {
   readonly defaultLineLimit?: number;
   /** Most bytes of file text one call returns; the note says where the next page starts. */
   readonly maxBytes?: number;
-  /** Longer lines are cut, so one minified line cannot fill the page. */
-  readonly maxLineLength?: number;
+  /**
+   * Longer lines are cut to this many bytes, so one minified line cannot fill the page (or, with
+   * no newline in 600 MB, the memory); the note gives the `byte_offset` that reads the rest.
+   */
+  readonly maxLineBytes?: number;
 }
 
 const schema = z.object({
   path: z.string().min(1).describe('File to read, relative to the project root or absolute.'),
   offset: z.number().int().min(1).optional().describe('First line to read (1-based). Default 1.'),
   limit: z.number().int().min(1).optional().describe('How many lines to read. Default 2000.'),
+  byte_offset: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Read raw text from this byte of the file instead of by lines, e.g. the rest of a cut line.'),
 });
 
 /**
@@ -37,17 +51,18 @@ const schema = z.object({
 export function createReadFileTool({
   defaultLineLimit = 2000,
   maxBytes = 256 * 1024,
-  maxLineLength = 2000,
+  maxLineBytes = 2000,
 }: ReadFileToolOptions = {}): AgentTool {
   return defineAgentTool({
     name: 'read_file',
     description:
       'Read a text file. Returns lines prefixed with their 1-based line numbers (`number<TAB>text`; the prefix is not part of the file). ' +
       `Reads up to ${defaultLineLimit} lines or ${Math.round(maxBytes / 1024)} KB per call; use offset and limit to page through long files. ` +
+      `Lines over ${maxLineBytes} bytes are cut; byte_offset reads the rest. ` +
       'Paths are relative to the project root.',
     kind: 'read',
     schema,
-    async execute({ path, offset = 1, limit = defaultLineLimit }, context) {
+    async execute({ path, offset = 1, limit = defaultLineLimit, byte_offset: byteOffset }, context) {
       const target = await confinePath(path, 'read', context);
       if (!target.ok && isSkillVirtualPath(path.trim())) {
         return errorResult(
@@ -71,36 +86,61 @@ export function createReadFileTool({
             'Inspect it with the shell tool instead (for example `file`, `xxd | head` or `unzip -l`).',
         );
       }
-      const page = await readLinePage(
-        target.realPath,
-        offset,
-        limit,
-        maxBytes,
-        maxLineLength,
-        context.signal,
-      );
-      if (page.lines.length === 0) {
-        return errorResult(
-          `offset ${offset} is past the end of ${target.displayPath}, which has ${page.lastLineNumber} lines.`,
+      const readRest = (next: number) =>
+        `call read_file with path "${path}" and byte_offset=${next} to read on`;
+      const handle = await open(target.realPath, 'r');
+      try {
+        if (byteOffset !== undefined) {
+          const range = await readByteRange(readBytesFromHandle(handle), {
+            offset: byteOffset,
+            maxBytes,
+            size: info.size,
+          });
+          if ('binary' in range)
+            return errorResult(`${target.displayPath} holds binary data at that offset.`);
+          return textResult(describeByteRange(range, readRest));
+        }
+        const page = await readTextPage(
+          handle.createReadStream({ autoClose: false, highWaterMark: 64 * 1024, signal: context.signal }),
+          { offset, maxLines: limit, maxBytes, maxLineBytes, invalidUtf8: 'replace' },
         );
+        if (page.kind === 'binary') {
+          return errorResult(`${target.displayPath} holds binary data (a NUL byte) and is not shown.`);
+        }
+        if (page.lineCount === 0) {
+          return errorResult(
+            `offset ${offset} is past the end of ${target.displayPath}, which has ${page.totalLines ?? 0} lines.`,
+          );
+        }
+        const cut = new Set(page.cutLines?.map((line) => line.line));
+        const lines = page.text.replace(/\r?\n$/, '').split(/\r?\n/);
+        const last = offset + lines.length - 1;
+        const width = String(last).length;
+        const body = lines
+          .map((line, index) => {
+            const number = offset + index;
+            const text = cut.has(number) ? `${line} [… line cut]` : line;
+            return `${String(number).padStart(width, ' ')}\t${text}`;
+          })
+          .join('\n');
+        const notes: string[] = [];
+        if (page.cutLines !== undefined) {
+          notes.push(
+            `${page.cutLines.length} long lines were cut at ${maxLineBytes} bytes.`,
+            describeCutLines(page.cutLines, readRest),
+          );
+        }
+        if (page.nextOffset !== undefined) {
+          const reason =
+            lines.length >= limit ? 'the line limit' : `the ${Math.round(maxBytes / 1024)} KB page limit`;
+          notes.push(
+            `Showing lines ${offset}-${last}; stopped at ${reason} and more lines follow. Call read_file with offset=${page.nextOffset} to read on.`,
+          );
+        }
+        return textResult(notes.length === 0 ? body : `${body}\n\n[${notes.join(' ')}]`);
+      } finally {
+        await handle.close();
       }
-      const width = String(page.lastLineNumber).length;
-      const body = page.lines
-        .map((line, index) => `${String(offset + index).padStart(width, ' ')}\t${line}`)
-        .join('\n');
-      const last = offset + page.lines.length - 1;
-      const notes: string[] = [];
-      if (page.cutLines > 0)
-        notes.push(`${page.cutLines} long lines were cut at ${maxLineLength} characters.`);
-      if (page.more) {
-        const reason = page.stoppedByBytes
-          ? `the ${Math.round(maxBytes / 1024)} KB page limit`
-          : 'the line limit';
-        notes.push(
-          `Showing lines ${offset}-${last}; stopped at ${reason} and more lines follow. Call read_file with offset=${last + 1} to read on.`,
-        );
-      }
-      return textResult(notes.length === 0 ? body : `${body}\n\n[${notes.join(' ')}]`);
     },
   });
 }
@@ -114,60 +154,4 @@ async function isBinaryFile(file: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
-}
-
-interface LinePage {
-  readonly lines: string[];
-  /** Whether lines remain after the page. */
-  readonly more: boolean;
-  readonly stoppedByBytes: boolean;
-  readonly cutLines: number;
-  /** The last line number seen (the file's line count when the whole file was read). */
-  readonly lastLineNumber: number;
-}
-
-// Streams the file so a huge log costs only the page asked for.
-async function readLinePage(
-  file: string,
-  offset: number,
-  limit: number,
-  maxBytes: number,
-  maxLineLength: number,
-  signal: AbortSignal,
-): Promise<LinePage> {
-  const stream = createReadStream(file, { encoding: 'utf8', signal });
-  const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  const lines: string[] = [];
-  let lineNumber = 0;
-  let bytes = 0;
-  let cutLines = 0;
-  let more = false;
-  let stoppedByBytes = false;
-  try {
-    for await (const raw of reader) {
-      lineNumber++;
-      if (lineNumber < offset) continue;
-      if (lines.length >= limit) {
-        more = true;
-        break;
-      }
-      let line = raw;
-      if (line.length > maxLineLength) {
-        line = `${line.slice(0, maxLineLength)} [… line cut]`;
-        cutLines++;
-      }
-      const size = Buffer.byteLength(line) + 1;
-      if (bytes + size > maxBytes && lines.length > 0) {
-        more = true;
-        stoppedByBytes = true;
-        break;
-      }
-      bytes += size;
-      lines.push(line);
-    }
-  } finally {
-    reader.close();
-    stream.destroy();
-  }
-  return { lines, more, stoppedByBytes, cutLines, lastLineNumber: lineNumber };
 }

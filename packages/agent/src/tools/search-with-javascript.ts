@@ -1,36 +1,45 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareText } from '@skilldock/core';
-import picomatch from 'picomatch';
+import { RE2JS } from 're2js';
 import type { GrepFileMatches, GrepLine, GrepOutcome, GrepQuery } from './grep-search.js';
 import { looksBinary } from './looks-binary.js';
+import { matchPathsInWorker } from './match-paths-in-worker.js';
 import { walkProjectFiles } from './walk-project-files.js';
 
 /**
  * The grep engine used when ripgrep is not installed: walks with fdir (skipping `.git`,
- * `node_modules`, links and what `.gitignore` files ignore, as rg does), skips binary files and files above `maxFileBytes`, and matches
- * each line with a JavaScript regular expression.
+ * `node_modules`, links and what `.gitignore` files ignore, as rg does), skips binary files and
+ * files above `maxFileBytes`, and matches each line with RE2 (`re2js`).
+ *
+ * RE2 runs in time linear in the line, so no pattern (`(a+)+$`) can freeze the process past the
+ * run's time limit or Ctrl-C (SEC4); it is also the syntax ripgrep takes (no lookaround or
+ * backreferences), so both engines accept the same patterns.
  */
 export async function searchWithJavaScript(query: GrepQuery): Promise<GrepOutcome> {
-  let expression: RegExp;
+  let expression: RE2JS;
   try {
-    expression = new RegExp(query.pattern, query.ignoreCase ? 'i' : '');
+    expression = RE2JS.compile(query.pattern, query.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
   } catch (error) {
-    return { ok: false, error: `Invalid regular expression: ${(error as Error).message}` };
+    return {
+      ok: false,
+      error: `Invalid regular expression (RE2 syntax, as ripgrep: no lookaround or backreferences): ${(error as Error).message}`,
+    };
   }
   const info = await stat(query.target);
   let files: string[];
   if (info.isFile()) {
     files = [query.target];
   } else {
-    const matchesGlob =
-      query.glob === undefined ? undefined : picomatch(query.glob, { dot: true, basename: true });
-    const relative = await walkProjectFiles(query.target, {
+    const walked = await walkProjectFiles(query.target, {
       signal: query.signal,
       excludeSymlinks: true,
-      ...(matchesGlob === undefined ? {} : { filter: matchesGlob }),
       ...(query.gitignoreRoot === undefined ? {} : { gitignoreRoot: query.gitignoreRoot }),
     });
+    const relative =
+      query.glob === undefined
+        ? walked
+        : await matchPathsInWorker(walked, query.glob, { dot: true, basename: true }, query.signal);
     files = relative.sort(compareText).map((path) => join(query.target, path));
   }
   const results: GrepFileMatches[] = [];
@@ -43,7 +52,7 @@ export async function searchWithJavaScript(query: GrepQuery): Promise<GrepOutcom
     if (lines.at(-1) === '') lines.pop();
     const matching: number[] = [];
     for (let index = 0; index < lines.length; index++) {
-      if (expression.test(lines[index]!)) matching.push(index);
+      if (expression.matcher(lines[index]!).find()) matching.push(index);
       if (query.mode === 'files_with_matches' && matching.length > 0) break;
     }
     if (matching.length === 0) continue;

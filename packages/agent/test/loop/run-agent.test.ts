@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { MaxTurnsExceededError, ModelError, TimeLimitExceededError } from '@skilldock/agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
@@ -206,6 +207,33 @@ describe.each(PROTOCOL_CASES)('runAgent over $protocol', (protocolCase) => {
     const results = protocolCase.toolResultsOf(setup.server.requests[1]?.body);
     expect(results[0]?.content).toBe('There is no tool named nonexistent. Available tools: lookup.');
     expect(results[1]?.content).toMatch(/^The arguments of lookup are not valid JSON/);
+  });
+
+  it("SEC4 listeners left on a turn's signal die with the turn: no pile-up, no MaxListenersExceededWarning", async () => {
+    const counts: number[] = [];
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    // Like an SDK or a stream that adds an abort listener and never removes it.
+    const leaky = testTool('leaky', 'read', async (_input, context) => {
+      context.signal.addEventListener('abort', () => undefined);
+      counts.push(getEventListeners(context.signal, 'abort').length);
+      return { content: 'ok', isError: false };
+    });
+    const turns = Array.from({ length: 30 }, () => ({ toolCalls: [{ name: 'leaky', arguments: {} }] }));
+    setup = await startLoop(protocolCase, [...turns, { text: 'done' }], {
+      cwd: project.root,
+      tools: [leaky],
+    });
+    const outer = new AbortController();
+    const { result } = await setup.run({ prompt: 'Loop' }, { signal: outer.signal });
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', onWarning);
+    expect(result.status).toBe('completed');
+    expect(counts).toHaveLength(30);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(3);
+    expect(getEventListeners(outer.signal, 'abort')).toHaveLength(0);
+    expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
   });
 
   it('G2 maxTurns stops the run with MaxTurnsExceededError carrying the conversation', async () => {

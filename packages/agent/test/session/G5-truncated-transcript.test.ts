@@ -1,4 +1,5 @@
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSession } from '../../src/session/load-session.js';
 import { SessionTranscript } from '../../src/session/session-transcript.js';
@@ -65,4 +66,26 @@ describe('damaged transcripts', () => {
       message: expect.stringContaining('newer Skilldock'),
     });
   });
+});
+
+describe('a transcript that is not a regular file', () => {
+  let location: SessionTestHome;
+  afterEach(() => location.cleanup());
+
+  it('SEC4 a FIFO in place of a transcript is refused at once, never read (no hang)', async () => {
+    location = await makeSessionHome();
+    const transcript = await SessionTranscript.create({ ...location, model: 'm' });
+    await transcript.appendMessage({ role: 'user', text: 'first', origin: 'prompt' });
+    await transcript.close();
+    await rm(transcript.file);
+    execFileSync('mkfifo', [transcript.file]);
+    await expect(loadSession(location, transcript.id)).rejects.toMatchObject({
+      code: 'session_not_a_file',
+      message: expect.stringContaining('is not a regular file'),
+    });
+    // `--resume` (latest) skips it as unreadable rather than waiting for a writer.
+    await expect(SessionTranscript.resume({ ...location, id: 'latest' })).rejects.toMatchObject({
+      code: 'session_not_found',
+    });
+  }, 10_000);
 });

@@ -52,4 +52,20 @@ describe('glob', () => {
     const outside = await tool.execute({ pattern: '*', path: workspace.outside }, workspace.context());
     expect(outside.isError).toBe(true);
   });
+
+  it('SEC4 a catastrophic pattern is cancelled with the turn instead of freezing the process', async () => {
+    await workspace.write(`${'a'.repeat(40)}b`, '');
+    const controller = new AbortController();
+    const started = Date.now();
+    const timer = setTimeout(() => controller.abort(new Error('time limit')), 500);
+    // The main thread stays free: this timer fires while the pattern runs.
+    const result = await createGlobTool().execute(
+      { pattern: '(a+)+$' },
+      workspace.context({ signal: controller.signal }),
+    );
+    clearTimeout(timer);
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('time limit');
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
 });

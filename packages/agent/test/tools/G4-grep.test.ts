@@ -96,6 +96,41 @@ describe('grep', () => {
     expect(result.content).toBe('big.log:100001:TODO at the end');
   });
 
+  it('SEC4 a catastrophic pattern ends in linear time in the JavaScript search', async () => {
+    await workspace.write('evil.txt', `${'a'.repeat(50_000)}b\n`);
+    const started = Date.now();
+    const result = await javascript().execute(
+      { pattern: '(a+)+$', path: 'evil.txt', output_mode: 'count' },
+      workspace.context(),
+    );
+    expect(result).toEqual({ content: 'No matches for (a+)+$ in evil.txt.', isError: false });
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('SEC4 a catastrophic --glob is cancelled with the turn', async () => {
+    await workspace.write(`${'a'.repeat(40)}b`, 'TODO\n');
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error('time limit')), 500);
+    const result = await javascript().execute(
+      { pattern: 'TODO', glob: '(a+)+$' },
+      workspace.context({ signal: controller.signal }),
+    );
+    clearTimeout(timer);
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('time limit');
+  });
+
+  it('SEC4 long matching lines are cut with a note saying how to read them', async () => {
+    await workspace.write('min.js', `${'x'.repeat(600)}NEEDLE${'y'.repeat(600)}\n`);
+    const result = await javascript().execute(
+      { pattern: 'NEEDLE', path: 'min.js', output_mode: 'content' },
+      workspace.context(),
+    );
+    expect(result.content).toBe(
+      `min.js:1:${'x'.repeat(500)} [… line cut]\n\n[Lines over 500 characters were cut: min.js:1 continues for 706 more characters (read_file path "min.js" offset=1 limit=1 shows it).]`,
+    );
+  });
+
   it('G4 reports an invalid pattern, no match and a path outside as results', async () => {
     const invalid = await javascript().execute({ pattern: '(' }, workspace.context());
     expect(invalid.isError).toBe(true);

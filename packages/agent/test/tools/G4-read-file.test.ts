@@ -64,8 +64,22 @@ describe('read_file', () => {
     await workspace.write('min.js', 'y'.repeat(5000));
     const result = await createReadFileTool().execute({ path: 'min.js' }, workspace.context());
     expect(result.content).toContain('[… line cut]');
-    expect(result.content).toContain('1 long lines were cut at 2000 characters');
+    expect(result.content).toContain('1 long lines were cut at 2000 bytes.');
+    expect(result.content).toContain('Line 1 continues for 3000 more bytes (5000 in all)');
     expect(result.content.length).toBeLessThan(2200);
+  });
+
+  it('SEC4 a line with no newline is cut, and byte_offset reads the rest piece by piece', async () => {
+    await workspace.write('one-line.txt', `${'a'.repeat(3000)}${'b'.repeat(3000)}`);
+    const tool = createReadFileTool({ maxBytes: 4000 });
+    const first = await tool.execute({ path: 'one-line.txt' }, workspace.context());
+    expect(first.content).toContain(
+      'Line 1 continues for 4000 more bytes (6000 in all); call read_file with path "one-line.txt" and byte_offset=2000 to read on.',
+    );
+    const second = await tool.execute({ path: 'one-line.txt', byte_offset: 2000 }, workspace.context());
+    expect(second.content).toBe(
+      `${'a'.repeat(1000)}${'b'.repeat(3000)}\n\n[Bytes 2000-6000 of 6000. This is the end of the file.]`,
+    );
   });
 
   it('G4 refuses binary files with a hint', async () => {

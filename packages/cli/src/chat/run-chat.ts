@@ -3,6 +3,7 @@ import type { CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
+import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode, exitCodeFor } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
@@ -66,6 +67,16 @@ export async function runChat(options: ChatOptions): Promise<number> {
   let workspace: AgentWorkspace | undefined;
   try {
     const context = await createCliContext(options.cwd === undefined ? {} : { cwd: options.cwd });
+    await requireProjectFolder(context, {
+      explicitCwd: options.cwd !== undefined,
+      askToUseFolder: async (folder) => {
+        say(
+          `${pc.yellow('?')} ${pc.bold(folder)} is not inside a project (no .git, .skilldock, .agents, .qwen or .claude), so the agent's tools would reach all of it.`,
+        );
+        const answer = await input.ask('  Work in this folder anyway and trust it? (remembered) y/N › ');
+        return /^y(es)?$/i.test(answer?.trim() ?? '');
+      },
+    });
     workspace = await agent.openWorkspace({
       cwd: context.cwd,
       home: context.homeDirectory,

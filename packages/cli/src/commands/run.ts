@@ -7,6 +7,7 @@ import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
 import { MAX_STDIN_PROMPT_BYTES, readStdin } from '../agent/read-stdin.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
+import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { createCliContext } from '../cli-context.js';
 import { ExitCode, errorCode, exitCodeFor } from '../exit-codes.js';
 import type { Output } from '../output.js';
@@ -110,6 +111,7 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
   process.on('SIGINT', onSigint);
   try {
     const context = await createCliContext(options.cwd === undefined ? {} : { cwd: options.cwd });
+    await requireProjectFolder(context, { explicitCwd: options.cwd !== undefined });
     workspace = await openWorkspace({
       cwd: context.cwd,
       home: context.homeDirectory,

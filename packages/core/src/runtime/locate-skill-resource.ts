@@ -54,7 +54,11 @@ export async function locateSkillResource(
     .filter((candidate) => candidate.skillId === skill.id)
     .map((candidate) => candidate.file);
   const found = await findSkillResource(delivered(skill.id) ?? skill, files);
-  if (!found.ok) return found;
+  if (!found.ok) {
+    if (found.closeNames === undefined) return found;
+    const close = found.closeNames.map((file) => skillVirtualPath(skill.id, file)).join(', ');
+    return { ok: false, problem: found.problem, message: `${found.message} Close names: ${close}.` };
+  }
   return {
     ok: true,
     skill,

@@ -1,9 +1,23 @@
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import type { Skill } from '../format/types.js';
+import { closeNames } from './close-names.js';
+import { describeByteRange, describeCutLines } from './describe-cut-text.js';
+import {
+  type ByteRange,
+  readByteRange,
+  readBytesFromHandle,
+  readBytesFromMemory,
+} from './read-byte-range.js';
 import { readTextPage, type TextPage } from './read-text-page.js';
 import { resolveSkillFile, type SkillFileProblem } from './resolve-skill-file.js';
-import { MAX_RESOURCE_BYTES, MAX_RESOURCE_LINES, READ_SKILL_RESOURCE_TOOL } from './tool-declarations.js';
+import {
+  MAX_RESOURCE_BYTES,
+  MAX_RESOURCE_LINE_BYTES,
+  MAX_RESOURCE_LINES,
+  READ_SKILL_RESOURCE_TOOL,
+} from './tool-declarations.js';
 import type { ToolResult } from './types.js';
 
 /** A supporting file found for a request: on disk (checked, not yet opened) or held inline. */
@@ -20,38 +34,95 @@ export type SkillResource =
 /** Result of {@link findSkillResource}. */
 export type FoundSkillResource =
   | { readonly ok: true; readonly resource: SkillResource }
-  | { readonly ok: false; readonly problem: SkillFileProblem; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly problem: SkillFileProblem;
+      readonly message: string;
+      /** For `not_found`: files of the skill the request most likely meant. */
+      readonly closeNames?: readonly string[];
+    };
 
 /**
  * Find the first of `files` (spellings of one request, most literal first) that a skill serves.
  * A refusal other than "not found" (a symlink, a folder) ends the search: it is never bypassed.
+ * When no spelling names a file, a unique match ignoring case is served (SKILL.md files often get
+ * the case of their own files wrong: `FORMS.md` for `forms.md`); otherwise the close names come back.
  */
 export async function findSkillResource(skill: Skill, files: readonly string[]): Promise<FoundSkillResource> {
   for (const file of files) {
-    if (skill.inlineFiles) {
-      const content = skill.inlineFiles[file];
-      if (content !== undefined && Object.hasOwn(skill.inlineFiles, file)) {
-        return { ok: true, resource: { kind: 'inline', file, content, size: Buffer.byteLength(content) } };
-      }
-      continue;
-    }
-    if (skill.directory === undefined) break;
-    const resolved = await resolveSkillFile(skill.directory, file);
-    if (resolved.ok) {
-      const { absolutePath, size, identity } = resolved;
-      return { ok: true, resource: { kind: 'disk', file, absolutePath, size, identity } };
-    }
-    if (resolved.problem !== 'not_found') return resolved;
+    const found = await findExact(skill, file);
+    if (found !== undefined) return found;
   }
-  return { ok: false, problem: 'not_found', message: 'No such file in this skill.' };
+  const known = skill.inlineFiles ? Object.keys(skill.inlineFiles) : await listSkillFiles(skill);
+  for (const file of files) {
+    const sameLetters = known.filter((candidate) => candidate.toLowerCase() === file.toLowerCase());
+    if (sameLetters.length !== 1) continue;
+    const found = await findExact(skill, sameLetters[0]!);
+    if (found !== undefined) return found;
+  }
+  const wanted = files[0] ?? '';
+  const close = closeNames(wanted, known);
+  return {
+    ok: false,
+    problem: 'not_found',
+    message: 'No such file in this skill.',
+    ...(close.length === 0 ? {} : { closeNames: close }),
+  };
 }
 
-async function readPage(resource: SkillResource, offset: number, limit: number): Promise<TextPage | string> {
-  const limits = { offset, maxLines: limit, maxBytes: MAX_RESOURCE_BYTES };
+// The file at exactly this path, a refusal that must not be bypassed, or undefined when absent.
+async function findExact(skill: Skill, file: string): Promise<FoundSkillResource | undefined> {
+  if (skill.inlineFiles) {
+    const content = skill.inlineFiles[file];
+    if (content !== undefined && Object.hasOwn(skill.inlineFiles, file)) {
+      return { ok: true, resource: { kind: 'inline', file, content, size: Buffer.byteLength(content) } };
+    }
+    return undefined;
+  }
+  if (skill.directory === undefined) return undefined;
+  const resolved = await resolveSkillFile(skill.directory, file);
+  if (resolved.ok) {
+    const { absolutePath, size, identity } = resolved;
+    return { ok: true, resource: { kind: 'disk', file, absolutePath, size, identity } };
+  }
+  return resolved.problem === 'not_found' ? undefined : resolved;
+}
+
+// The skill's files as on disk now (a file added since discovery counts), else as discovered.
+async function listSkillFiles(skill: Skill): Promise<string[]> {
+  if (skill.directory === undefined) return skill.files.map((entry) => entry.path);
+  try {
+    const entries = await readdir(skill.directory, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(skill.directory!, join(entry.parentPath, entry.name)).split(sep).join('/'))
+      .slice(0, MAX_LISTED_FILES);
+  } catch {
+    return skill.files.map((entry) => entry.path);
+  }
+}
+
+// A skill folder holds a handful of files; the listing stops well before it could cost anything.
+const MAX_LISTED_FILES = 5000;
+
+type Page = TextPage | ByteRange | { readonly binary: true };
+
+async function readPage(resource: SkillResource, request: PageRequest): Promise<Page | string> {
+  const limits = {
+    offset: request.offset,
+    maxLines: request.limit,
+    maxBytes: MAX_RESOURCE_BYTES,
+    maxLineBytes: MAX_RESOURCE_LINE_BYTES,
+  };
   if (resource.kind === 'inline') {
+    const bytes = new TextEncoder().encode(resource.content);
+    if (request.byteOffset !== undefined) {
+      const range = { offset: request.byteOffset, maxBytes: MAX_RESOURCE_BYTES, size: bytes.length };
+      return readByteRange(readBytesFromMemory(bytes), range);
+    }
     return readTextPage(
       (async function* () {
-        yield new TextEncoder().encode(resource.content);
+        yield bytes;
       })(),
       limits,
     );
@@ -63,6 +134,10 @@ async function readPage(resource: SkillResource, offset: number, limit: number):
     if (!stats.isFile() || stats.ino !== resource.identity.ino || stats.dev !== resource.identity.dev) {
       return 'The file changed while it was being opened; it was not read.';
     }
+    if (request.byteOffset !== undefined) {
+      const range = { offset: request.byteOffset, maxBytes: MAX_RESOURCE_BYTES, size: stats.size };
+      return await readByteRange(readBytesFromHandle(handle), range);
+    }
     return await readTextPage(
       handle.createReadStream({ autoClose: false, highWaterMark: 64 * 1024 }),
       limits,
@@ -72,6 +147,12 @@ async function readPage(resource: SkillResource, offset: number, limit: number):
   }
 }
 
+interface PageRequest {
+  readonly offset: number;
+  readonly limit: number;
+  readonly byteOffset?: number;
+}
+
 /**
  * Read one page of a supporting file and word it for the model (SPEC R4): at most 2000 lines and
  * 50 KB, with a note naming the offset that continues; binary files are described, not dumped.
@@ -79,19 +160,30 @@ async function readPage(resource: SkillResource, offset: number, limit: number):
 export async function readSkillResourcePage(
   resource: SkillResource,
   virtualPath: string,
-  { offset = 1, limit = MAX_RESOURCE_LINES }: { offset?: number; limit?: number } = {},
+  {
+    offset = 1,
+    limit = MAX_RESOURCE_LINES,
+    byteOffset,
+  }: { offset?: number; limit?: number; byteOffset?: number } = {},
 ): Promise<ToolResult> {
   const firstLine = Math.max(1, offset);
   const lineLimit = Math.min(Math.max(1, limit), MAX_RESOURCE_LINES);
-  let page: TextPage | string;
+  const readRest = (next: number) =>
+    `call ${READ_SKILL_RESOURCE_TOOL} with path "${virtualPath}" and byte_offset ${next} to read on`;
+  let page: Page | string;
   try {
-    page = await readPage(resource, firstLine, lineLimit);
+    page = await readPage(resource, {
+      offset: firstLine,
+      limit: lineLimit,
+      ...(byteOffset === undefined ? {} : { byteOffset }),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     return { isError: true, content: `Could not read ${virtualPath} (${code}).` };
   }
   if (typeof page === 'string') return { isError: true, content: page };
-  if (page.kind === 'binary') {
+  if ('size' in page) return { isError: false, content: describeByteRange(page, readRest) };
+  if ('binary' in page || page.kind === 'binary') {
     const where =
       resource.kind === 'disk' ? ` It is at ${resource.absolutePath} for tools that handle binary data.` : '';
     return {
@@ -108,9 +200,7 @@ export async function readSkillResourcePage(
   if (page.lineCount === 0 && firstLine === 1)
     return { isError: false, content: `(${virtualPath} is empty.)` };
   const notes: string[] = [];
-  if (page.cutLine !== undefined) {
-    notes.push(`Line ${page.cutLine} is longer than ${MAX_RESOURCE_BYTES / 1024} KB and was cut.`);
-  }
+  if (page.cutLines !== undefined) notes.push(describeCutLines(page.cutLines, readRest));
   if (page.nextOffset !== undefined) {
     const lastLine = page.firstLine + page.lineCount - 1;
     notes.push(

@@ -160,15 +160,16 @@ export class SkillSession {
         if (!parsed.success) {
           return {
             isError: true,
-            content: `${name} needs {"path": "/.skills/<id>/<file>", "offset"?: 1, "limit"?: 2000}.`,
+            content: `${name} needs {"path": "/.skills/<id>/<file>", "offset"?: 1, "limit"?: 2000, "byte_offset"?: 0}.`,
           };
         }
-        const { path: resourcePath, id, offset, limit } = parsed.data;
+        const { path: resourcePath, id, offset, limit, byte_offset: byteOffset } = parsed.data;
         return await this.readSkillResource({
           path: resourcePath,
           ...(id === undefined ? {} : { id }),
           ...(offset === undefined ? {} : { offset }),
           ...(limit === undefined ? {} : { limit }),
+          ...(byteOffset === undefined ? {} : { byteOffset }),
         });
       }
       return { isError: true, content: `The skill session has no tool named ${name}.` };
@@ -188,7 +189,8 @@ export class SkillSession {
         return this.#refuse(name, 'model', `The skill ${name} is switched off in the settings.`);
       }
       this.#record(name, 'unknown', 'model');
-      return { isError: false, content: formatUnknownSkill(name, this.#visibleSkills()) };
+      // An error result (issue 8): hosts show it as failed, and the model still reads the list.
+      return { isError: true, content: formatUnknownSkill(name, this.#visibleSkills()) };
     }
     const access = this.#modelVisibility(skill);
     if (!access.allowed && !this.#active.has(skill.id))

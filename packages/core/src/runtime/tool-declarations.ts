@@ -13,6 +13,12 @@ export const MAX_RESOURCE_LINES = 2000;
 /** Most bytes of text one `read_skill_resource` call returns (SPEC R4). */
 export const MAX_RESOURCE_BYTES = 50 * 1024;
 
+/**
+ * Longer lines of a resource are cut to this many bytes (SEC4), so one long line never hides the
+ * lines after it; `byte_offset` reads the rest.
+ */
+export const MAX_RESOURCE_LINE_BYTES = 4 * 1024;
+
 const ACTIVATE_SKILL: ToolDeclaration = {
   name: ACTIVATE_SKILL_TOOL,
   description:
@@ -37,7 +43,8 @@ const READ_SKILL_RESOURCE: ToolDeclaration = {
   description:
     'Read a supporting file of a skill (read-only). Pass the exact path listed when the skill was ' +
     'activated, such as /.skills/<id>/references/guide.md. A long file comes in pages of at most ' +
-    `${MAX_RESOURCE_LINES} lines or ${MAX_RESOURCE_BYTES / 1024} KB; the reply says which offset reads the next page.`,
+    `${MAX_RESOURCE_LINES} lines or ${MAX_RESOURCE_BYTES / 1024} KB; the reply says which offset reads the next page. ` +
+    `Lines over ${MAX_RESOURCE_LINE_BYTES / 1024} KB are cut; the reply says which byte_offset reads the rest.`,
   inputSchema: {
     type: 'object',
     properties: {
@@ -48,6 +55,11 @@ const READ_SKILL_RESOURCE: ToolDeclaration = {
         minimum: 1,
         maximum: MAX_RESOURCE_LINES,
         description: `Most lines to return. Default and maximum ${MAX_RESOURCE_LINES}.`,
+      },
+      byte_offset: {
+        type: 'integer',
+        minimum: 0,
+        description: `Read raw text from this byte of the file instead of by lines (at most ${MAX_RESOURCE_BYTES / 1024} KB), e.g. the rest of a cut line.`,
       },
     },
     required: ['path'],
@@ -67,6 +79,7 @@ export const readSkillResourceArgumentsSchema = z.looseObject({
   id: z.string().min(1).optional(),
   offset: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).optional(),
+  byte_offset: z.coerce.number().int().min(0).optional(),
 });
 
 function deepFreeze<T>(value: T): T {

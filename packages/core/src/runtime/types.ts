@@ -94,6 +94,8 @@ export interface SkillResourceRequest {
   readonly id?: string;
   readonly offset?: number;
   readonly limit?: number;
+  /** Read raw text from this byte instead of by lines (the rest of a cut line). */
+  readonly byteOffset?: number;
 }
 
 /** Where a virtual path leads, for a host's own file-read tool (SPEC R4). */

@@ -40,10 +40,10 @@ describe('activate_skill', () => {
     expect(result.content).not.toContain('SKILL.md');
   });
 
-  it('R2 answers an unknown name without an error, listing the skills the model can use', async () => {
+  it('R2 answers an unknown name with an error result listing the skills the model can use', async () => {
     const session = await start();
     const result = await session.handleToolCall('activate_skill', { name: 'pdf' });
-    expect(result.isError).toBe(false);
+    expect(result.isError).toBe(true);
     expect(result.content).toMatchInlineSnapshot(`
       "There is no skill named "pdf". Available skills:
       - charts: Draw bar and line charts as SVG.

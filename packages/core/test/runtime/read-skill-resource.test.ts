@@ -187,4 +187,57 @@ describe('read_skill_resource', () => {
     await read({ path: '/.skills/pdf-forms/references/FIELDS.md', content: 'overwritten', mode: 'w' });
     expect(await read({ path: '/.skills/pdf-forms/references/FIELDS.md' })).toEqual(before);
   });
+
+  it('SEC4 R4 a 50 KB line is cut with a note, the lines after it still show, and byte_offset reads the rest', async () => {
+    const file = path.join(project.root, '.agents', 'skills', 'pdf-forms', 'references', 'long.md');
+    await writeFile(file, `# Long\n${'é'.repeat(25_000)}\nafter the long line\n`);
+    const page = await read({ path: '/.skills/pdf-forms/references/long.md' });
+    expect(page.isError).toBe(false);
+    expect(page.content).toContain('after the long line');
+    expect(page.content).toContain(
+      'Line 2 continues for 45904 more bytes (50000 in all); call read_skill_resource with path "/.skills/pdf-forms/references/long.md" and byte_offset 4103 to read on.',
+    );
+    const rest = await read({ path: '/.skills/pdf-forms/references/long.md', byte_offset: 4103 });
+    expect(rest.isError).toBe(false);
+    expect(rest.content.startsWith('é'.repeat(100))).toBe(true);
+    expect(rest.content).toContain('[Bytes 4103-');
+    // Inside a character: the text starts at the next whole one.
+    const inside = await read({ path: '/.skills/pdf-forms/references/long.md', byte_offset: 4104 });
+    expect(inside.content).toMatch(/^é/);
+    expect(inside.content).toContain('[Bytes 4105-');
+  });
+
+  it('R4 serves a unique case-insensitive match (FIELDS.md asked as fields.md)', async () => {
+    const exact = await read({ path: '/.skills/pdf-forms/references/FIELDS.md' });
+    const lower = await read({ path: '/.skills/pdf-forms/references/fields.md' });
+    expect(lower).toEqual(exact);
+    const upperFolder = await read({ path: '/.skills/pdf-forms/REFERENCES/Fields.md' });
+    expect(upperFolder).toEqual(exact);
+  });
+
+  it('R4 lists the close names when no file matches, or several match ignoring case', async () => {
+    expect(await read({ path: '/.skills/pdf-forms/reference/FIELD.md' })).toEqual({
+      isError: true,
+      content:
+        'Cannot read /.skills/pdf-forms/reference/FIELD.md: No such file in this skill. Close names: /.skills/pdf-forms/references/FIELDS.md.',
+    });
+    const folder = path.join(project.root, '.agents', 'skills', 'pdf-forms', 'references');
+    await writeFile(path.join(folder, 'Notes.md'), 'capital\n');
+    await writeFile(path.join(folder, 'notes.MD'), 'other\n');
+    expect(await read({ path: '/.skills/pdf-forms/references/NOTES.md' })).toEqual({
+      isError: true,
+      content:
+        'Cannot read /.skills/pdf-forms/references/NOTES.md: No such file in this skill. Close names: /.skills/pdf-forms/references/Notes.md, /.skills/pdf-forms/references/notes.MD.',
+    });
+  });
+
+  it('R4 a case-insensitive match never follows a link', async () => {
+    const folder = path.join(project.root, '.agents', 'skills', 'pdf-forms', 'references');
+    await writeFile(path.join(project.root, 'secret.txt'), 'TOP SECRET\n');
+    await symlink(path.join(project.root, 'secret.txt'), path.join(folder, 'Linked.md'));
+    const result = await read({ path: '/.skills/pdf-forms/references/linked.md' });
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('No such file in this skill.');
+    expect(result.content).not.toContain('TOP SECRET');
+  });
 });

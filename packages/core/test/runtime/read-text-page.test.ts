@@ -43,7 +43,41 @@ describe('readTextPage', () => {
   it('R4 cuts a single line longer than the budget on a character boundary', async () => {
     const text = `${'é'.repeat(40)}\nnext\n`;
     const page = await readTextPage(chunksOf(text), { ...limits, maxBytes: 9 });
-    expect(page).toMatchObject({ text: 'éééé', cutLine: 1, nextOffset: 2 });
+    expect(page).toMatchObject({
+      text: 'éééé\n',
+      cutLine: 1,
+      cutLines: [{ line: 1, startByte: 0, bytes: 80, shownBytes: 8 }],
+      nextOffset: 2,
+    });
+  });
+
+  it('SEC4 cuts each line longer than maxLineBytes, so a long line never hides the lines after it', async () => {
+    const text = `first\n${'x'.repeat(60_000)}\nthird\nfourth`;
+    const page = await readTextPage(chunksOf(text, 4096), { ...limits, maxLineBytes: 100 });
+    expect(page).toEqual({
+      kind: 'text',
+      text: `first\n${'x'.repeat(100)}\nthird\nfourth`,
+      firstLine: 1,
+      lineCount: 4,
+      cutLine: 2,
+      cutLines: [{ line: 2, startByte: 6, bytes: 60_000, shownBytes: 100 }],
+      totalLines: 4,
+    });
+  });
+
+  it('SEC4 keeps memory bounded on a huge line without a newline and still counts it', async () => {
+    async function* huge(): AsyncGenerator<Uint8Array> {
+      const block = new Uint8Array(1024 * 1024).fill(97);
+      for (let index = 0; index < 64; index++) yield block;
+    }
+    const page = await readTextPage(huge(), { ...limits, maxLineBytes: 2000 });
+    expect(page).toMatchObject({
+      kind: 'text',
+      lineCount: 1,
+      totalLines: 1,
+      cutLines: [{ line: 1, startByte: 0, bytes: 64 * 1024 * 1024, shownBytes: 2000 }],
+    });
+    expect(page.kind === 'text' && page.text.length).toBe(2000);
   });
 
   it('R4 reports the line count when the offset is past the end', async () => {

@@ -25,12 +25,12 @@ describe('tool declarations', () => {
     });
   });
 
-  it('R1 adds read_skill_resource {path, offset?, limit?} when some skill has supporting files', async () => {
+  it('R1 adds read_skill_resource {path, offset?, limit?, byte_offset?} when some skill has supporting files', async () => {
     project = await copyRuntimeProject();
     const session = await createSkillSession({ catalog: await project.catalog() });
     expect(session.tools.map((tool) => tool.name)).toEqual(['activate_skill', 'read_skill_resource']);
     const schema = session.tools[1]?.inputSchema as { properties: object; required: string[] };
-    expect(Object.keys(schema.properties)).toEqual(['path', 'offset', 'limit']);
+    expect(Object.keys(schema.properties)).toEqual(['path', 'offset', 'limit', 'byte_offset']);
     expect(schema.required).toEqual(['path']);
   });
 
