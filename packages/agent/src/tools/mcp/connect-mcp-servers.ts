@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Settings } from '@skilldock/core';
+import { loadOnce } from '../../load-once.js';
 import { abortable } from '../abortable.js';
 import type { AgentTool } from '../agent-tool.js';
 import { createMcpTool, type ListedMcpTool } from './create-mcp-tool.js';
@@ -108,6 +107,18 @@ export async function connectMcpServers(
   };
 }
 
+// The MCP client (~150 ms to import) loads with the first server, not with `@skilldock/agent`.
+const loadMcpClient = loadOnce(async () => {
+  const [{ Client }, { StdioClientTransport }, { StreamableHTTPClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
+  return { Client, StdioClientTransport, StreamableHTTPClientTransport };
+});
+
+type McpClientModule = Awaited<ReturnType<typeof loadMcpClient>>;
+
 interface ServerConnection {
   readonly status: McpServerStatus;
   readonly client?: Client;
@@ -122,12 +133,14 @@ async function connectOne(
   const kind = 'url' in config ? 'http' : 'stdio';
   const stderr = { tail: '' };
   let transport: Transport;
+  let mcp: McpClientModule;
   try {
-    transport = createTransport(config, options.workingDirectory, stderr);
+    mcp = await loadMcpClient();
+    transport = createTransport(mcp, config, options.workingDirectory, stderr);
   } catch (error) {
     return failed(name, kind, describeError(error));
   }
-  const client = new Client({ name: 'skilldock', version: '0.1.0' });
+  const client = new mcp.Client({ name: 'skilldock', version: '0.1.0' });
   const deadline = AbortSignal.timeout(options.connectTimeoutMs);
   const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
   const requestOptions = { signal, timeout: options.connectTimeoutMs };
@@ -157,6 +170,7 @@ async function connectOne(
 }
 
 function createTransport(
+  { StdioClientTransport, StreamableHTTPClientTransport }: McpClientModule,
   config: McpServerConfig,
   workingDirectory: string,
   stderr: { tail: string },
