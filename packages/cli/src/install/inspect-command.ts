@@ -1,5 +1,6 @@
 import type { InspectInstalledOptions, InstalledSkillStatus } from '@skilldock/core';
 import { type CliContext, createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
 import { readAllowedHosts } from './read-allowed-hosts.js';
@@ -18,8 +19,9 @@ export async function inspectOptions(
   ids: readonly string[],
   options: InspectCommandOptions,
   output: Output,
+  environment: CliEnvironment,
 ): Promise<{ scope: 'project' | 'global'; context: CliContext; inspect: InspectInstalledOptions }> {
-  const context = await createCliContext(options);
+  const context = await createCliContext(environment, options);
   const scope = options.global ? 'global' : 'project';
   const allowedHosts = await readAllowedHosts(context.homeDirectory, output);
   return {

@@ -116,6 +116,7 @@ export async function inspectInstalled(options: InspectInstalledOptions): Promis
           allowInsecureLocalhost: options.allowInsecureLocalhost,
           gitConfig: options.gitConfig,
           signal: options.signal,
+          ...(options.env === undefined ? {} : { env: options.env }),
         });
       } catch (error) {
         const code =
