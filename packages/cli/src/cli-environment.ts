@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 
 /** A stream the CLI reads: the process's stdin, or any readable (tests pass their input). */
 export type CliInputStream = NodeJS.ReadableStream & { readonly isTTY?: boolean };
@@ -33,6 +33,8 @@ export interface CliEnvironment {
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly home: string;
+  /** The temp folder (`TMPDIR` of `env`): install drafts are staged under it. */
+  readonly temporaryDirectory: string;
   readonly stdin: CliInputStream;
   readonly stdout: CliOutputStream;
   readonly stderr: CliOutputStream;
@@ -61,6 +63,7 @@ export function resolveCliEnvironment(options: CliEnvironmentOptions): CliEnviro
     cwd: options.cwd ?? process.cwd(),
     env,
     home: options.home ?? (options.env === undefined ? homedir() : env.HOME || homedir()),
+    temporaryDirectory: options.env === undefined ? tmpdir() : env.TMPDIR || env.TMP || env.TEMP || tmpdir(),
     stdin,
     stdout,
     stderr,

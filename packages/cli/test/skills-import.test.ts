@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { makeWorkspace, runCli } from './run-cli.js';
+import { makeWorkspace, runCliInProcess } from './run-cli.js';
 
 let project: string;
 let home: string;
@@ -30,10 +30,13 @@ describe('skilldock skills import', () => {
       'pdf/SKILL.md': '---\nname: pdf\ndescription: Work with PDF files.\n---\n# PDF\n',
       'pdf/scripts/extract.py': 'print("hi")\n',
     });
-    const run = runCli(['skills', 'import', archive, '--yes', '--copy', '--agent', 'qwen-code'], {
-      cwd: project,
-      home,
-    });
+    const run = await runCliInProcess(
+      ['skills', 'import', archive, '--yes', '--copy', '--agent', 'qwen-code'],
+      {
+        cwd: project,
+        home,
+      },
+    );
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Work with PDF files.');
@@ -45,8 +48,8 @@ describe('skilldock skills import', () => {
     expect(lock.skills.pdf).toMatchObject({ source: archive, sourceType: 'local' });
   });
 
-  it('P6 refuses something that is not an archive', () => {
-    const run = runCli(['skills', 'import', project], { cwd: project, home });
+  it('P6 refuses something that is not an archive', async () => {
+    const run = await runCliInProcess(['skills', 'import', project], { cwd: project, home });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('is not a .zip, .tar.gz or .tgz archive');
     expect(existsSync(path.join(project, 'skills-lock.json'))).toBe(false);

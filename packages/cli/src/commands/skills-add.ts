@@ -20,6 +20,8 @@ export function registerSkillsAdd(
       )
       .argument('<source>', 'path, owner/repo[/path][@skill], https URL'),
   ).action(async (source: string, options: InstallCommandOptions) =>
-    withDraftCleanup(() => installFromSource(source, options, output, setExitCode, environment)),
+    withDraftCleanup(environment, (stagingParent) =>
+      installFromSource(source, options, output, setExitCode, environment, { stagingParent }),
+    ),
   );
 }

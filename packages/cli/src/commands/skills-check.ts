@@ -31,9 +31,9 @@ export function registerSkillsCheck(
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions & { exitCode?: boolean }) =>
-      withDraftCleanup(async () => {
+      withDraftCleanup(environment, async (stagingParent) => {
         const core = await loadInstallCore();
-        const { scope, inspect } = await inspectOptions(ids, options, output, environment);
+        const { scope, inspect } = await inspectOptions(ids, options, output, environment, stagingParent);
         const { skills: statuses } = await output.spin('Checking sources', () =>
           core.checkInstalled(inspect),
         );

@@ -20,8 +20,8 @@ export function registerSkillsImport(
       )
       .argument('<archive>', 'path of the archive'),
   ).action(async (archive: string, options: InstallCommandOptions) =>
-    withDraftCleanup(() =>
-      installFromSource(archive, options, output, setExitCode, environment, { archiveOnly: true }),
+    withDraftCleanup(environment, (stagingParent) =>
+      installFromSource(archive, options, output, setExitCode, environment, { archiveOnly: true, stagingParent }),
     ),
   );
 }

@@ -32,7 +32,7 @@ export function registerSkillsRemove(
     .option('--json', 'print JSON')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: RemoveOptions) =>
-      withDraftCleanup(async () => {
+      withDraftCleanup(environment, async () => {
         const core = await loadInstallCore();
         const context = await createCliContext(environment, options);
         const scope = options.global ? 'global' : 'project';

@@ -32,9 +32,9 @@ export function registerSkillsUpdate(
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions) =>
-      withDraftCleanup(async () => {
+      withDraftCleanup(environment, async (stagingParent) => {
         const core = await loadInstallCore();
-        const { scope, inspect } = await inspectOptions(ids, options, output, environment);
+        const { scope, inspect } = await inspectOptions(ids, options, output, environment, stagingParent);
         const result = await output.spin('Updating skills', () => core.updateInstalled(inspect));
         const missing = result.skills.filter((status) => status.status === 'sourceMissing');
         if (options.json)

@@ -20,6 +20,7 @@ export async function inspectOptions(
   options: InspectCommandOptions,
   output: Output,
   environment: CliEnvironment,
+  stagingParent: string,
 ): Promise<{ scope: 'project' | 'global'; context: CliContext; inspect: InspectInstalledOptions }> {
   const context = await createCliContext(environment, options);
   const scope = options.global ? 'global' : 'project';
@@ -33,6 +34,7 @@ export async function inspectOptions(
       home: context.homeDirectory,
       env: context.env,
       cwd: context.cwd,
+      stagingParent,
       ...(ids.length > 0 ? { ids } : {}),
       ...(allowedHosts === undefined ? {} : { allowedHosts }),
       allowHosts: options.allowHost ?? [],

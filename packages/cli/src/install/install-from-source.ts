@@ -23,7 +23,7 @@ export async function installFromSource(
   output: Output,
   setExitCode: (code: number) => void,
   environment: CliEnvironment,
-  { archiveOnly = false }: { archiveOnly?: boolean } = {},
+  { archiveOnly = false, stagingParent }: { archiveOnly?: boolean; stagingParent: string },
 ): Promise<void> {
   const core = await loadInstallCore();
   const context = await createCliContext(environment, options);
@@ -56,6 +56,7 @@ export async function installFromSource(
     core.prepareInstall(source, {
       cwd: context.cwd,
       env: context.env,
+      stagingParent,
       ...policy,
       ...(skills === undefined ? {} : { skills }),
     }),
