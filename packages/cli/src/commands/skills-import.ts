@@ -21,7 +21,10 @@ export function registerSkillsImport(
       .argument('<archive>', 'path of the archive'),
   ).action(async (archive: string, options: InstallCommandOptions) =>
     withDraftCleanup(environment, (stagingParent) =>
-      installFromSource(archive, options, output, setExitCode, environment, { archiveOnly: true, stagingParent }),
+      installFromSource(archive, options, output, setExitCode, environment, {
+        archiveOnly: true,
+        stagingParent,
+      }),
     ),
   );
 }
