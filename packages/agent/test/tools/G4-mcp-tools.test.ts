@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +110,26 @@ describe('MCP client tools', () => {
     } finally {
       await mcp.close();
     }
+  });
+
+  it('G4 stdio servers inherit HOME and PATH from the given environment, not the host process', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'skilldock-mcp-env-'));
+    const report = join(folder, 'seen.txt');
+    const home = join(folder, 'home');
+    const mcp = await connectMcpServers(
+      {
+        probe: {
+          command: 'sh',
+          args: ['-c', `printf '%s|%s|%s' "$HOME" "$PATH" "$EXTRA" > ${JSON.stringify(report)}`],
+          env: { EXTRA: 'from-settings' },
+        },
+      },
+      { connectTimeoutMs: 5000, environment: { HOME: home, PATH: '/usr/bin:/bin', SECRET: 'not-inherited' } },
+    );
+    await mcp.close();
+    expect(mcp.statuses[0]).toMatchObject({ name: 'probe', ok: false });
+    expect(readFileSync(report, 'utf8')).toBe(`${home}|/usr/bin:/bin|from-settings`);
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it('G4 reports servers that fail to start while the good ones keep working', async () => {

@@ -169,7 +169,7 @@ export async function createAgentWorkspace(options: AgentWorkspaceOptions): Prom
   notices.push(...selection.notices);
   const servers = selection.servers;
   if (Object.keys(servers).length > 0) {
-    mcp = await agent.connectMcpServers(servers, { workingDirectory: projectRoot });
+    mcp = await agent.connectMcpServers(servers, { workingDirectory: projectRoot, environment: env });
     for (const status of mcp.statuses) {
       if (!status.ok) {
         notices.push({

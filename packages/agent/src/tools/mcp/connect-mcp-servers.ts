@@ -35,6 +35,12 @@ export interface ConnectMcpServersOptions {
   readonly maxResultCharacters?: number;
   /** Base of relative `cwd` values, and the working folder of stdio servers without one. */
   readonly workingDirectory?: string;
+  /**
+   * The environment stdio servers inherit their few safe variables from (`HOME`, `PATH`, `SHELL`,
+   * `TERM`, `USER`, `LOGNAME`; an entry's own `env` comes on top); default `process.env`. A host
+   * running for another user or home (the CLI in process, a server) passes its own.
+   */
+  readonly environment?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Live connections to MCP servers and the tools they offer. */
@@ -65,6 +71,7 @@ export async function connectMcpServers(
     callTimeoutMs = 600_000,
     maxResultCharacters = 30_000,
     workingDirectory = process.cwd(),
+    environment,
   }: ConnectMcpServersOptions = {},
 ): Promise<McpConnection> {
   const names = Object.keys(servers).sort();
@@ -74,6 +81,7 @@ export async function connectMcpServers(
         signal,
         connectTimeoutMs,
         workingDirectory,
+        environment,
       });
       onStatus?.(connection.status);
       return connection;
@@ -109,12 +117,16 @@ export async function connectMcpServers(
 
 // The MCP client (~150 ms to import) loads with the first server, not with `@skilldock/agent`.
 const loadMcpClient = loadOnce(async () => {
-  const [{ Client }, { StdioClientTransport }, { StreamableHTTPClientTransport }] = await Promise.all([
+  const [
+    { Client },
+    { StdioClientTransport, DEFAULT_INHERITED_ENV_VARS },
+    { StreamableHTTPClientTransport },
+  ] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/stdio.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
   ]);
-  return { Client, StdioClientTransport, StreamableHTTPClientTransport };
+  return { Client, StdioClientTransport, DEFAULT_INHERITED_ENV_VARS, StreamableHTTPClientTransport };
 });
 
 type McpClientModule = Awaited<ReturnType<typeof loadMcpClient>>;
@@ -128,7 +140,12 @@ interface ServerConnection {
 async function connectOne(
   name: string,
   config: McpServerConfig,
-  options: { signal: AbortSignal | undefined; connectTimeoutMs: number; workingDirectory: string },
+  options: {
+    signal: AbortSignal | undefined;
+    connectTimeoutMs: number;
+    workingDirectory: string;
+    environment: Readonly<Record<string, string | undefined>> | undefined;
+  },
 ): Promise<ServerConnection> {
   const kind = 'url' in config ? 'http' : 'stdio';
   const stderr = { tail: '' };
@@ -136,7 +153,7 @@ async function connectOne(
   let mcp: McpClientModule;
   try {
     mcp = await loadMcpClient();
-    transport = createTransport(mcp, config, options.workingDirectory, stderr);
+    transport = createTransport(mcp, config, options, stderr);
   } catch (error) {
     return failed(name, kind, describeError(error));
   }
@@ -170,9 +187,12 @@ async function connectOne(
 }
 
 function createTransport(
-  { StdioClientTransport, StreamableHTTPClientTransport }: McpClientModule,
+  { StdioClientTransport, StreamableHTTPClientTransport, DEFAULT_INHERITED_ENV_VARS }: McpClientModule,
   config: McpServerConfig,
-  workingDirectory: string,
+  {
+    workingDirectory,
+    environment,
+  }: { workingDirectory: string; environment: Readonly<Record<string, string | undefined>> | undefined },
   stderr: { tail: string },
 ): Transport {
   if ('url' in config) {
@@ -183,7 +203,11 @@ function createTransport(
   const transport = new StdioClientTransport({
     command: config.command,
     args: [...(config.args ?? [])],
-    ...(config.env === undefined ? {} : { env: { ...config.env } }),
+    ...(environment === undefined
+      ? config.env === undefined
+        ? {}
+        : { env: { ...config.env } }
+      : { env: { ...inheritedVariables(environment, DEFAULT_INHERITED_ENV_VARS), ...config.env } }),
     cwd: resolve(workingDirectory, config.cwd ?? '.'),
     // Piped and always drained, so a chatty server never blocks; the tail explains failures.
     stderr: 'pipe',
@@ -192,6 +216,19 @@ function createTransport(
     stderr.tail = (stderr.tail + chunk.toString('utf8')).slice(-2000);
   });
   return transport;
+}
+
+// The SDK puts these from `process.env` under every server's own variables: the host's ones win.
+function inheritedVariables(
+  environment: Readonly<Record<string, string | undefined>>,
+  names: readonly string[],
+): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of names) {
+    const value = environment[name];
+    if (value !== undefined && !value.startsWith('()')) picked[name] = value;
+  }
+  return picked;
 }
 
 function failed(name: string, transport: 'stdio' | 'http', error: string): ServerConnection {
