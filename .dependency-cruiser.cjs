@@ -81,10 +81,21 @@ module.exports = {
       from: { path: stage('install') },
       to: { path: `${stage('(catalog|runtime)')}` },
     },
+    {
+      name: 'agent-loads-sdks-lazily',
+      severity: 'error',
+      comment:
+        'The provider SDKs and the MCP client cost ~250 ms to import: load them with import() when a provider makes its first request or a server connects, never when @skilldock/agent is imported.',
+      from: { path: '^packages/(agent|cli)/src/', pathNot: '/testing/' },
+      to: {
+        path: '^node_modules/(openai|@anthropic-ai/sdk|@modelcontextprotocol/sdk)/',
+        dependencyTypesNot: ['type-only', 'dynamic-import'],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    exclude: { path: '(^|/)dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'types', 'default'] },

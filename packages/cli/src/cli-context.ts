@@ -1,11 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
+import type { CliEnvironment } from './cli-environment.js';
 import { loadCore } from './load-core.js';
 
 /** What every command knows about where it runs. */
 export interface CliContext {
-  /** The folder the command works in (`--cwd` or the process's). */
+  /** The folder the command works in (`--cwd`, resolved against the invocation's folder). */
   readonly cwd: string;
   /** The project root: the nearest folder up from `cwd` holding `.git`, `.agents`, `.skilldock`, `.qwen` or `.claude`; else `cwd`. */
   readonly projectRoot: string;
@@ -15,26 +15,29 @@ export interface CliContext {
    */
   readonly projectFound: boolean;
   readonly homeDirectory: string;
-  readonly env: NodeJS.ProcessEnv;
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** Resolves the context; a `--cwd` that is not a folder is a usage error. */
-export async function createCliContext({ cwd }: { cwd?: string } = {}): Promise<CliContext> {
-  const directory = path.resolve(cwd ?? process.cwd());
+/** Resolves the context of a command in `environment`; a `--cwd` that is not a folder is a usage error. */
+export async function createCliContext(
+  environment: CliEnvironment,
+  { cwd }: { cwd?: string } = {},
+): Promise<CliContext> {
+  const directory = path.resolve(environment.cwd, cwd ?? '.');
   const { findProjectRoot, PROJECT_MARKERS, UserInputError } = await loadCore();
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
     throw new UserInputError('cwd_not_found', `--cwd '${cwd}' is not a folder`, {
       details: { path: directory },
     });
   }
-  const projectRoot = findProjectRoot(directory, { homeDirectory: homedir() });
+  const projectRoot = findProjectRoot(directory, { homeDirectory: environment.home });
   return {
     cwd: directory,
     projectRoot,
     projectFound:
       projectRoot !== path.parse(projectRoot).root &&
       PROJECT_MARKERS.some((marker) => existsSync(path.join(projectRoot, marker))),
-    homeDirectory: homedir(),
-    env: process.env,
+    homeDirectory: environment.home,
+    env: environment.env,
   };
 }

@@ -1,1 +1,2 @@
+export type { CliEnvironment, CliEnvironmentOptions } from './cli-environment.js';
 export { runCli } from './program.js';

@@ -1,3 +1,3 @@
 import { runCli } from './program.js';
 
-process.exitCode = await runCli(process.argv);
+process.exitCode = await runCli({ argv: process.argv.slice(2) });

@@ -1,31 +1,45 @@
 import type { Diagnostic } from '@skilldock/core';
 import yoctoSpinner from 'yocto-spinner';
+import type { CliEnvironment } from './cli-environment.js';
 import { escapeTerminalText } from './escape-terminal-text.js';
 import { pc, renderForTerminal } from './terminal-style.js';
 
 /**
- * Where a command writes; tests and the real process both use `process` streams. Text passes
+ * Where a command writes: the invocation's stdout and stderr ({@link CliEnvironment}). Text passes
  * {@link renderForTerminal}: control and bidi characters from skills, files and models are shown
- * escaped (SPEC SEC5), and only the CLI's own `pc` styles become colours.
+ * escaped (SPEC SEC5), and only the CLI's own `pc` styles become colours, when colour is on.
  */
 export interface Output {
+  /** Prints a line (a newline is added when missing) on stdout. */
   out(text: string): void;
+  /** Prints a line on stderr. */
   error(text: string): void;
   /** Prints a value as stable, indented JSON on stdout. */
   json(value: unknown): void;
   /** Runs a slow step with a spinner on stderr when it is a terminal; silent otherwise. */
   spin<T>(label: string, work: () => Promise<T>): Promise<T>;
+  /** Writes text on stdout exactly as given: byte-exact formats and JSON lines only. */
+  writeOut(text: string): void;
+  /** Writes text on stderr exactly as given. */
+  writeError(text: string): void;
+  /** Text as this invocation's terminal gets it: escaped, styles as colours or dropped. */
+  render(text: string): string;
 }
 
-/** The process's stdout/stderr. Colours follow picocolors (`NO_COLOR`, `FORCE_COLOR`, TTY). */
-export function processOutput(): Output {
+/** The output of one invocation, on its environment's streams and colour setting. */
+export function createOutput(environment: CliEnvironment): Output {
+  const { stdout, stderr, colour } = environment;
+  const render = (text: string) => renderForTerminal(text, { colour });
   return {
-    out: (text) => process.stdout.write(renderForTerminal(text.endsWith('\n') ? text : `${text}\n`)),
-    error: (text) => process.stderr.write(renderForTerminal(text.endsWith('\n') ? text : `${text}\n`)),
-    json: (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
+    out: (text) => stdout.write(render(text.endsWith('\n') ? text : `${text}\n`)),
+    error: (text) => stderr.write(render(text.endsWith('\n') ? text : `${text}\n`)),
+    json: (value) => stdout.write(`${JSON.stringify(value, null, 2)}\n`),
+    writeOut: (text) => stdout.write(text),
+    writeError: (text) => stderr.write(text),
+    render,
     async spin(label, work) {
-      if (!process.stderr.isTTY || process.env.CI) return work();
-      const spinner = yoctoSpinner({ text: renderForTerminal(label), stream: process.stderr }).start();
+      if (!environment.terminal.stderr || environment.env.CI) return work();
+      const spinner = yoctoSpinner({ text: render(label), stream: stderr as NodeJS.WriteStream }).start();
       try {
         return await work();
       } finally {

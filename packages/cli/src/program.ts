@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { type CliEnvironmentOptions, resolveCliEnvironment } from './cli-environment.js';
 import { registerChat } from './commands/chat.js';
 import { registerRun } from './commands/run.js';
 import { registerSkillsAdd } from './commands/skills-add.js';
@@ -17,16 +18,25 @@ import { registerSkillsUpdate } from './commands/skills-update.js';
 import { registerSkillsValidate } from './commands/skills-validate.js';
 import { registerTrust } from './commands/trust.js';
 import { ExitCode, errorCode, exitCodeFor } from './exit-codes.js';
-import { processOutput } from './output.js';
+import { createOutput } from './output.js';
 import { reportError } from './report-error.js';
-import { pc, renderForTerminal } from './terminal-style.js';
+import { pc } from './terminal-style.js';
 
 /** The version printed by `skilldock --version`. */
 export const VERSION = '0.1.0';
 
-/** Builds the `skilldock` program and runs it; returns the exit code (0 ok, 1 invalid input, 2 usage). */
-export async function runCli(argv: readonly string[]): Promise<number> {
-  const output = processOutput();
+/**
+ * Builds the `skilldock` program and runs it; returns the exit code (0 ok, 1 invalid input, 2 usage,
+ * see `exit-codes.ts`). Everything it reads and writes comes from `options`, the real process for
+ * what is left out, so it also runs in process: tests and embedding programs pass their own folder,
+ * environment, home and streams.
+ * @example
+ * const code = await runCli({ argv: ['skills', 'list', '--json'], cwd: project, env: { HOME: home }, stdout });
+ */
+export async function runCli(options: CliEnvironmentOptions): Promise<number> {
+  const environment = resolveCliEnvironment(options);
+  const { argv } = environment;
+  const output = createOutput(environment);
   let exitCode: number = ExitCode.ok;
   const setExitCode = (code: number) => {
     exitCode = code;
@@ -37,34 +47,44 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(renderForTerminal(pc.red(text))) });
+    .configureOutput({
+      writeOut: (text) => output.writeOut(text),
+      writeErr: (text) => output.writeError(text),
+      outputError: (text, write) => write(output.render(pc.red(text))),
+      // Help follows this invocation's terminal, not the hosting process's.
+      getOutHelpWidth: () => environment.stdout.columns ?? 80,
+      getErrHelpWidth: () => environment.stderr.columns ?? 80,
+      getOutHasColors: () => environment.colour,
+      getErrHasColors: () => environment.colour,
+    });
   const skills = program
     .command('skills')
     .description('Manage, validate and render Agent Skills')
     .exitOverride();
-  registerSkillsList(skills, output, setExitCode);
-  registerSkillsShow(skills, output, setExitCode);
-  registerSkillsValidate(skills, output, setExitCode);
-  registerSkillsReadProperties(skills, setExitCode);
-  registerSkillsPrompt(skills, output, setExitCode);
-  registerSkillsNew(skills, output, setExitCode);
-  registerSkillsPack(skills, output, setExitCode);
-  registerSkillsHash(skills, output, setExitCode);
-  registerSkillsDoctor(skills, output, setExitCode);
-  registerSkillsAdd(skills, output, setExitCode);
-  registerSkillsRemove(skills, output, setExitCode);
-  registerSkillsUpdate(skills, output, setExitCode);
-  registerSkillsCheck(skills, output, setExitCode);
-  registerSkillsImport(skills, output, setExitCode);
-  registerTrust(program, output, setExitCode);
-  registerRun(program, output, setExitCode);
-  registerChat(program, setExitCode);
+  registerSkillsList(skills, output, setExitCode, environment);
+  registerSkillsShow(skills, output, setExitCode, environment);
+  registerSkillsValidate(skills, output, setExitCode, environment);
+  registerSkillsReadProperties(skills, output, setExitCode, environment);
+  registerSkillsPrompt(skills, output, setExitCode, environment);
+  registerSkillsNew(skills, output, setExitCode, environment);
+  registerSkillsPack(skills, output, setExitCode, environment);
+  registerSkillsHash(skills, output, setExitCode, environment);
+  registerSkillsDoctor(skills, output, setExitCode, environment);
+  registerSkillsAdd(skills, output, setExitCode, environment);
+  registerSkillsRemove(skills, output, setExitCode, environment);
+  registerSkillsUpdate(skills, output, setExitCode, environment);
+  registerSkillsCheck(skills, output, setExitCode, environment);
+  registerSkillsImport(skills, output, setExitCode, environment);
+  registerTrust(program, output, setExitCode, environment);
+  registerRun(program, output, setExitCode, environment);
+  registerChat(program, output, setExitCode, environment);
   for (const command of skills.commands) command.exitOverride();
   for (const command of program.commands) command.exitOverride();
 
   const json = argv.includes('--json');
+  const debug = Boolean(environment.env.SKILLDOCK_DEBUG);
   try {
-    await program.parseAsync([...argv]);
+    await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -72,14 +92,14 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
       if (!json) return exitCodeFor(error);
       // `run --json` speaks JSON lines; its failures are `run-error` lines.
-      if (argv[2] === 'run') {
-        process.stdout.write(
+      if (argv[0] === 'run') {
+        output.writeOut(
           `${JSON.stringify({ type: 'run-error', code: errorCode(error), message: error.message })}\n`,
         );
         return exitCodeFor(error);
       }
-      return reportError(error, output, { json, printed: true });
+      return reportError(error, output, { json, printed: true, debug });
     }
-    return reportError(error, output, { json });
+    return reportError(error, output, { json, debug });
   }
 }

@@ -8,6 +8,8 @@ export interface ReportErrorOptions {
   readonly json?: boolean;
   /** The message is already on stderr (commander prints its own parse errors). */
   readonly printed?: boolean;
+  /** `SKILLDOCK_DEBUG` is set: an internal error shows its stack. */
+  readonly debug?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ReportErrorOptions {
 export function reportError(
   error: unknown,
   output: Output,
-  { json = false, printed = false }: ReportErrorOptions = {},
+  { json = false, printed = false, debug = false }: ReportErrorOptions = {},
 ): ExitCodeValue {
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);
@@ -30,7 +32,7 @@ export function reportError(
   if (!printed) {
     output.error(`${pc.red('error')} ${message}`);
     if (code === 'internal_error') {
-      if (process.env.SKILLDOCK_DEBUG && error instanceof Error && error.stack) output.error(error.stack);
+      if (debug && error instanceof Error && error.stack) output.error(error.stack);
       else output.error('(set SKILLDOCK_DEBUG=1 to see where it happened)');
     }
   }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import picocolors from 'picocolors';
 import { escapeTerminalText } from './escape-terminal-text.js';
 
 // Styles travel as markers holding a per-process secret until renderForTerminal turns them into
@@ -12,16 +11,15 @@ function styleOf(open: number, close: number): (text: string | number) => string
   const openMark = marker(open);
   const closeMark = marker(close);
   return (text) => {
-    if (!picocolors.isColorSupported) return String(text);
     // A nested style that closes with the same code (bold in dim) re-opens the outer one, as picocolors does.
     return `${openMark}${String(text).split(closeMark).join(`${closeMark}${openMark}`)}${closeMark}`;
   };
 }
 
 /**
- * The CLI's colours, picocolors-compatible (`pc.red(text)`), following `NO_COLOR`/`FORCE_COLOR`
- * and the terminal. They only take effect through {@link renderForTerminal} (which `Output` and
- * the agent's writers call), so a colour can never come from the text being coloured.
+ * The CLI's styles, picocolors-compatible (`pc.red(text)`). They only take effect through
+ * {@link renderForTerminal} (which `Output` calls), so a colour can never come from the text being
+ * coloured, and whether they become colours is decided there, per invocation.
  */
 export const pc = {
   bold: styleOf(1, 22),
@@ -34,12 +32,13 @@ export const pc = {
 
 /**
  * The last step before text reaches stdout or stderr (SPEC SEC5): control and bidi characters are
- * escaped ({@link escapeTerminalText}) and the CLI's own style markers become SGR colour codes.
+ * escaped ({@link escapeTerminalText}) and the CLI's own style markers become SGR colour codes with
+ * `colour` (the invocation's `NO_COLOR`/`FORCE_COLOR`/terminal decision), or vanish without it.
  */
-export function renderForTerminal(text: string): string {
+export function renderForTerminal(text: string, { colour = false }: { colour?: boolean } = {}): string {
   const parts = text.split(new RegExp(MARKER.source, 'g'));
   // split() with a capture group alternates text and captured SGR codes.
   return parts
-    .map((part, index) => (index % 2 === 1 ? `\u001b[${part}m` : escapeTerminalText(part)))
+    .map((part, index) => (index % 2 === 1 ? (colour ? `\u001b[${part}m` : '') : escapeTerminalText(part)))
     .join('');
 }

@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCli } from './agent-fixtures/agent-harness.js';
-import { makeWorkspace, runCli } from './run-cli.js';
+import { makeWorkspace, runCliInProcess } from './run-cli.js';
 import { writeSkillRepository } from './skills-add-fixtures.js';
 
 let project: string;
@@ -80,7 +80,7 @@ describe('P6 interrupted installs leave no drafts behind', () => {
     expect(left).toHaveLength(2);
     expect(left[1]).toBe(`${left[0]}.owner`);
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
-    const next = runCli(['skills', 'add', source, '--yes', '--agent', 'claude-code'], {
+    const next = await runCliInProcess(['skills', 'add', source, '--yes', '--agent', 'claude-code'], {
       cwd: project,
       home,
       env: { TMPDIR: tmp },

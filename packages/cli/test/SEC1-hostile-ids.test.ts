@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAgentCli } from './agent-fixtures/agent-harness.js';
-import { makeWorkspace, runCli } from './run-cli.js';
+import { makeWorkspace, runCliInProcess } from './run-cli.js';
 import { readTree, writeSkillRepository } from './skills-add-fixtures.js';
 
 /**
@@ -55,7 +55,7 @@ const modelEnv = {
   SKILLDOCK_MODEL: 'openai:test-model',
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   ({ project, home } = makeWorkspace());
   base = path.dirname(project);
   rmSync(path.join(project, '.git'), { recursive: true });
@@ -68,11 +68,14 @@ beforeAll(() => {
   source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
   const env = { TMPDIR: tmp };
   for (const scope of [[], ['--global']]) {
-    const add = runCli(['skills', 'add', source, '--yes', '--agent', 'claude-code', ...scope], {
-      cwd: project,
-      home,
-      env,
-    });
+    const add = await runCliInProcess(
+      ['skills', 'add', source, '--yes', '--agent', 'claude-code', ...scope],
+      {
+        cwd: project,
+        home,
+        env,
+      },
+    );
     expect(add.status, add.stderr).toBe(0);
   }
   before = snapshot();

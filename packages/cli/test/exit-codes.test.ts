@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorkspace, runCli, writeSkill } from './run-cli.js';
+import { makeWorkspace, runCliInProcess, writeSkill } from './run-cli.js';
 import { writeSkillRepository } from './skills-add-fixtures.js';
 
 let project: string;
@@ -83,29 +83,32 @@ const TABLE: readonly Row[] = [
 ];
 
 describe('exit codes: one table for every command', () => {
-  it.each(TABLE.map((row) => [row.args.join(' '), row] as const))('I2 %s', (_label, row) => {
-    const result = runCli(row.args, { cwd: project, home });
+  it.each(TABLE.map((row) => [row.args.join(' '), row] as const))('I2 %s', async (_label, row) => {
+    const result = await runCliInProcess(row.args, { cwd: project, home });
     expect(result.status, result.stderr).toBe(row.exit);
     if (row.exit !== 0)
       expect((result.stdout + result.stderr).trim(), 'a failure says what went wrong').not.toBe('');
     if (row.code === undefined || row.textOnly) return;
-    const json = runCli([...row.args, '--json'], { cwd: project, home });
+    const json = await runCliInProcess([...row.args, '--json'], { cwd: project, home });
     expect(json.status, json.stderr).toBe(row.exit);
     expect(JSON.parse(json.stdout)).toEqual({
       error: { code: row.code, message: expect.any(String), details: expect.any(Object) },
     });
   });
 
-  it('I2 an install that cannot go on writes nothing and never shows an internal draft id', () => {
+  it('I2 an install that cannot go on writes nothing and never shows an internal draft id', async () => {
     const before = readdirSync(project).sort();
-    const result = runCli(['skills', 'import', '../broken.zip', '--yes'], { cwd: project, home });
+    const result = await runCliInProcess(['skills', 'import', '../broken.zip', '--yes'], {
+      cwd: project,
+      home,
+    });
     expect(result.stdout + result.stderr).not.toMatch(/draft [0-9a-f-]{36}/);
     expect(result.stderr).toContain('holds no valid skill');
     expect(readdirSync(project).sort()).toEqual(before);
   });
 
-  it('I2 run --json reports a bad flag as one run-error line with its code', () => {
-    const result = runCli(['run', '--json', '--max-turns', '0', 'Hi'], { cwd: project, home });
+  it('I2 run --json reports a bad flag as one run-error line with its code', async () => {
+    const result = await runCliInProcess(['run', '--json', '--max-turns', '0', 'Hi'], { cwd: project, home });
     expect(result.status).toBe(2);
     expect(JSON.parse(result.stdout)).toMatchObject({ type: 'run-error', code: 'invalid_argument' });
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkInstalled, readProjectLock } from '@skilldock/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorkspace, runCli } from './run-cli.js';
+import { makeWorkspace, runCliInProcess } from './run-cli.js';
 import { readTree, writeSkillRepository } from './skills-add-fixtures.js';
 
 /** The real `skills` CLI (npm `skills` 1.5.18), run as a process. */
@@ -64,11 +64,11 @@ describe('interop with the skills CLI', () => {
       ['beta', 'upToDate'],
       ['gamma', 'upToDate'],
     ]);
-    const check = runCli(['skills', 'check', '--exit-code'], { cwd: project, home });
+    const check = await runCliInProcess(['skills', 'check', '--exit-code'], { cwd: project, home });
     expect(check.status).toBe(0);
   });
 
-  it('P7 installs the same files and writes the same lock bytes as the skills CLI for the same source and agents', () => {
+  it('P7 installs the same files and writes the same lock bytes as the skills CLI for the same source and agents', async () => {
     const ours = makeWorkspace();
     try {
       expect(
@@ -77,7 +77,7 @@ describe('interop with the skills CLI', () => {
           home,
         }).status,
       ).toBe(0);
-      const run = runCli(
+      const run = await runCliInProcess(
         ['skills', 'add', source, '--skill', '*', '--yes', '--copy', '--agent', 'claude-code', 'codex'],
         {
           cwd: ours.project,

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorkspace, runCli, writeSkill } from './run-cli.js';
+import { makeWorkspace, runCliInProcess, writeSkill } from './run-cli.js';
 
 let project: string;
 let home: string;
@@ -19,7 +19,7 @@ function writeSettingsFile(root: string, text: string): string {
 }
 
 describe('settings files: every command that reads them warns', () => {
-  it('I2 a malformed project settings file is warned about on stderr with file:line:column by list, show, prompt and validate', () => {
+  it('I2 a malformed project settings file is warned about on stderr with file:line:column by list, show, prompt and validate', async () => {
     const file = writeSettingsFile(project, '{\n  "skills": {\n    "disabled": [1,\n}\n');
     for (const args of [
       ['skills', 'list'],
@@ -28,32 +28,34 @@ describe('settings files: every command that reads them warns', () => {
       ['skills', 'prompt'],
       ['skills', 'validate'],
     ]) {
-      const result = runCli(args, { cwd: project, home });
+      const result = await runCliInProcess(args, { cwd: project, home });
       expect(result.status, args.join(' ')).toBe(0);
       expect(result.stderr, args.join(' ')).toContain(
         `${file}:4:1 error   settings_invalid_json invalid JSON`,
       );
     }
     // doctor lists it in its report instead.
-    const doctor = runCli(['skills', 'doctor'], { cwd: project, home });
+    const doctor = await runCliInProcess(['skills', 'doctor'], { cwd: project, home });
     expect(doctor.stdout).toContain('settings_invalid_json');
   });
 
-  it('I2 a wrong allowed_hosts in the user settings is warned about by add, check and update', () => {
+  it('I2 a wrong allowed_hosts in the user settings is warned about by add, check and update', async () => {
     const file = writeSettingsFile(home, '{\n  "allowed_hosts": "github.com"\n}\n');
     for (const args of [
       ['skills', 'add', '.agents/skills/good', '--list'],
       ['skills', 'check'],
       ['skills', 'update'],
     ]) {
-      const result = runCli(args, { cwd: project, home });
+      const result = await runCliInProcess(args, { cwd: project, home });
       expect(result.status, args.join(' ')).toBe(0);
       expect(result.stderr, args.join(' ')).toContain(`${file}:2:3 error   settings_invalid_value`);
     }
   });
 
-  it('I2 a settings file that is fine prints no warning', () => {
+  it('I2 a settings file that is fine prints no warning', async () => {
     writeSettingsFile(project, '{ "skills": { "disabled": [] } }');
-    expect(runCli(['skills', 'list'], { cwd: project, home }).stderr).not.toContain('settings');
+    expect((await runCliInProcess(['skills', 'list'], { cwd: project, home })).stderr).not.toContain(
+      'settings',
+    );
   });
 });

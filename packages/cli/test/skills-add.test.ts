@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorkspace, runCli, writeSkill } from './run-cli.js';
+import { makeWorkspace, runCli, runCliInProcess, writeSkill } from './run-cli.js';
 import { makeGitHubFake, readTree, writeSkillRepository } from './skills-add-fixtures.js';
 
 let project: string;
@@ -14,9 +14,9 @@ beforeEach(() => {
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 describe('skilldock skills add', () => {
-  it('P7 installs every skill of a local folder with --copy for the chosen agents and writes the lock', () => {
+  it('P7 installs every skill of a local folder with --copy for the chosen agents and writes the lock', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta']);
-    const run = runCli(
+    const run = await runCliInProcess(
       ['skills', 'add', source, '--skill', '*', '--yes', '--copy', '--agent', 'claude-code', 'codex'],
       { cwd: project, home },
     );
@@ -38,14 +38,14 @@ describe('skilldock skills add', () => {
     });
   });
 
-  it('P7 links agent folders to .agents/skills by default and installs only .agents/skills when no agent is detected', () => {
+  it('P7 links agent folders to .agents/skills by default and installs only .agents/skills when no agent is detected', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
     const run = runCli(['skills', 'add', source, '--agent', 'claude-code', 'codex'], { cwd: project, home });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('(project, symlink) for claude-code, codex');
     expect(readlinkSync(path.join(project, '.claude/skills/alpha'))).toBe('../../.agents/skills/alpha');
     const other = makeWorkspace();
-    const plain = runCli(['skills', 'add', source], { cwd: other.project, home: other.home });
+    const plain = await runCliInProcess(['skills', 'add', source], { cwd: other.project, home: other.home });
     expect(plain.status).toBe(0);
     // One target folder: a copy, as the skills CLI does.
     expect(plain.stdout).toContain('(project, copy) for universal');
@@ -74,13 +74,16 @@ describe('skilldock skills add', () => {
     expect(existsSync(path.join(home, '.agents/skills'))).toBe(false);
   });
 
-  it('P7 installs from a GitHub repository (a local bare repo via insteadOf) with owner/repo', () => {
+  it('P7 installs from a GitHub repository (a local bare repo via insteadOf) with owner/repo', async () => {
     const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha', 'beta']);
-    const run = runCli(['skills', 'add', 'acme/skills', '--skill', 'beta', '--yes', '--json'], {
-      cwd: project,
-      home,
-      env: { GIT_CONFIG_GLOBAL: fake.gitConfig },
-    });
+    const run = await runCliInProcess(
+      ['skills', 'add', 'acme/skills', '--skill', 'beta', '--yes', '--json'],
+      {
+        cwd: project,
+        home,
+        env: { GIT_CONFIG_GLOBAL: fake.gitConfig },
+      },
+    );
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout);
@@ -109,12 +112,12 @@ describe('skilldock skills add', () => {
     });
   });
 
-  it('P6 --list only lists what the source holds and writes nothing', () => {
+  it('P6 --list only lists what the source holds and writes nothing', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta']);
-    const text = runCli(['skills', 'add', source, '--list'], { cwd: project, home });
+    const text = await runCliInProcess(['skills', 'add', source, '--list'], { cwd: project, home });
     expect(text.status).toBe(0);
     expect(text.stdout).toContain('alpha  The alpha skill.');
-    const json = runCli(['skills', 'add', source, '--list', '--json'], { cwd: project, home });
+    const json = await runCliInProcess(['skills', 'add', source, '--list', '--json'], { cwd: project, home });
     const listed = JSON.parse(json.stdout);
     expect(listed.skills.map((skill: { id: string }) => skill.id)).toEqual(['alpha', 'beta']);
     expect(listed.skills[0]).toMatchObject({
@@ -173,58 +176,67 @@ describe('skilldock skills add', () => {
     ]);
   });
 
-  it('P6 without a TTY, several skills and no --skill or --yes fail with the list and the flag to pass', () => {
+  it('P6 without a TTY, several skills and no --skill or --yes fail with the list and the flag to pass', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta']);
-    const run = runCli(['skills', 'add', source], { cwd: project, home });
+    const run = await runCliInProcess(['skills', 'add', source], { cwd: project, home });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('holds 2 skills (alpha, beta)');
     expect(run.stderr).toContain("--skill '*'");
     expect(existsSync(path.join(project, '.agents'))).toBe(false);
   });
 
-  it('P6 without a TTY, the missing choice fails first: no review is printed before the error', () => {
+  it('P6 without a TTY, the missing choice fails first: no review is printed before the error', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta', 'gamma']);
-    const run = runCli(['skills', 'add', source], { cwd: project, home });
+    const run = await runCliInProcess(['skills', 'add', source], { cwd: project, home });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('holds 3 skills (alpha, beta, gamma)');
-    const chosen = runCli(['skills', 'add', source, '--skill', 'beta'], { cwd: project, home });
+    const chosen = await runCliInProcess(['skills', 'add', source, '--skill', 'beta'], {
+      cwd: project,
+      home,
+    });
     expect(chosen.status).toBe(0);
     expect(chosen.stdout).toContain('Source: ');
   });
 
-  it('P8 refuses to install over an existing skill and points to remove or update', () => {
+  it('P8 refuses to install over an existing skill and points to remove or update', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
-    expect(runCli(['skills', 'add', source], { cwd: project, home }).status).toBe(0);
-    const again = runCli(['skills', 'add', source], { cwd: project, home });
+    expect((await runCliInProcess(['skills', 'add', source], { cwd: project, home })).status).toBe(0);
+    const again = await runCliInProcess(['skills', 'add', source], { cwd: project, home });
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('skilldock skills remove alpha');
   });
 
-  it('P7 bad inputs: an unknown agent lists the valid ids (exit 2), a missing source exits 2, a host not allowed exits 1', () => {
+  it('P7 bad inputs: an unknown agent lists the valid ids (exit 2), a missing source exits 2, a host not allowed exits 1', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
-    const agent = runCli(['skills', 'add', source, '--agent', 'claude-code,nope'], { cwd: project, home });
-    expect(agent.status).toBe(2);
-    expect(agent.stderr).toContain("Unknown agent 'nope'");
-    expect(agent.stderr).toContain('claude-code, openclaw, cline');
-    const missing = runCli(['skills', 'add', './does-not-exist'], { cwd: project, home });
-    expect(missing.status).toBe(2);
-    expect(missing.stderr).toContain('does-not-exist');
-    const host = runCli(['skills', 'add', 'https://evil.example.com/acme/skills.git', '--json'], {
+    const agent = await runCliInProcess(['skills', 'add', source, '--agent', 'claude-code,nope'], {
       cwd: project,
       home,
     });
+    expect(agent.status).toBe(2);
+    expect(agent.stderr).toContain("Unknown agent 'nope'");
+    expect(agent.stderr).toContain('claude-code, openclaw, cline');
+    const missing = await runCliInProcess(['skills', 'add', './does-not-exist'], { cwd: project, home });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('does-not-exist');
+    const host = await runCliInProcess(
+      ['skills', 'add', 'https://evil.example.com/acme/skills.git', '--json'],
+      {
+        cwd: project,
+        home,
+      },
+    );
     expect(host.status).toBe(1);
     expect(JSON.parse(host.stdout).error).toMatchObject({ code: 'host_not_allowed' });
     expect(host.stderr).toContain('evil.example.com');
     expect(existsSync(path.join(project, 'skills-lock.json'))).toBe(false);
   });
 
-  it('P5 reads allowed_hosts from the user settings: an empty list disables remote installs', () => {
+  it('P5 reads allowed_hosts from the user settings: an empty list disables remote installs', async () => {
     const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha']);
     mkdirSync(path.join(home, '.skilldock'), { recursive: true });
     writeFileSync(path.join(home, '.skilldock/settings.json'), JSON.stringify({ allowed_hosts: [] }));
-    const run = runCli(['skills', 'add', 'acme/skills', '--yes', '--json'], {
+    const run = await runCliInProcess(['skills', 'add', 'acme/skills', '--yes', '--json'], {
       cwd: project,
       home,
       env: { GIT_CONFIG_GLOBAL: fake.gitConfig },

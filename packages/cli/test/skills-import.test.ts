@@ -4,7 +4,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFi
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { makeWorkspace, runCli, writeSkill } from './run-cli.js';
+import { makeWorkspace, runCli, runCliInProcess, writeSkill } from './run-cli.js';
 import { readTree } from './skills-add-fixtures.js';
 
 let project: string;
@@ -32,10 +32,13 @@ describe('skilldock skills import', () => {
       'pdf/SKILL.md': '---\nname: pdf\ndescription: Work with PDF files.\n---\n# PDF\n',
       'pdf/scripts/extract.py': 'print("hi")\n',
     });
-    const run = runCli(['skills', 'import', archive, '--yes', '--copy', '--agent', 'qwen-code'], {
-      cwd: project,
-      home,
-    });
+    const run = await runCliInProcess(
+      ['skills', 'import', archive, '--yes', '--copy', '--agent', 'qwen-code'],
+      {
+        cwd: project,
+        home,
+      },
+    );
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Work with PDF files.');

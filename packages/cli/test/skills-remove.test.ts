@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorkspace, runCli } from './run-cli.js';
+import { makeWorkspace, runCliInProcess } from './run-cli.js';
 import { writeSkillRepository } from './skills-add-fixtures.js';
 
 let project: string;
@@ -14,14 +14,14 @@ beforeEach(() => {
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 describe('skilldock skills remove', () => {
-  it('P7 removes a skill from every folder and the lock; --json reports what went', () => {
+  it('P7 removes a skill from every folder and the lock; --json reports what went', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta']);
     expect(
       // Two agents with different folders: a real copy in .agents/skills and a link in .claude/skills.
       runCli(['skills', 'add', source, '--yes', '--agent', 'claude-code', 'codex'], { cwd: project, home })
         .status,
     ).toBe(0);
-    const run = runCli(['skills', 'remove', 'alpha', '--json'], { cwd: project, home });
+    const run = await runCliInProcess(['skills', 'remove', 'alpha', '--json'], { cwd: project, home });
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       scope: 'project',
@@ -45,13 +45,18 @@ describe('skilldock skills remove', () => {
     ).toEqual(['beta']);
   });
 
-  it('P7 removes a personal skill with --global and refuses an id that is not installed (an unknown id: exit 1)', () => {
+  it('P7 removes a personal skill with --global and refuses an id that is not installed (an unknown id: exit 1)', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
     expect(
-      runCli(['skills', 'add', source, '--global', '--yes', '--copy', '--agent', 'claude-code'], {
-        cwd: project,
-        home,
-      }).status,
+      (
+        await runCliInProcess(
+          ['skills', 'add', source, '--global', '--yes', '--copy', '--agent', 'claude-code'],
+          {
+            cwd: project,
+            home,
+          },
+        )
+      ).status,
     ).toBe(0);
     expect(existsSync(path.join(home, '.claude/skills/alpha/SKILL.md'))).toBe(true);
     const global = JSON.parse(readFileSync(path.join(home, '.skilldock/skills-lock.json'), 'utf8'));
@@ -61,10 +66,10 @@ describe('skilldock skills remove', () => {
       agents: ['claude-code'],
       revision: expect.stringMatching(/^sha256:/),
     });
-    const missing = runCli(['skills', 'remove', 'alpha'], { cwd: project, home });
+    const missing = await runCliInProcess(['skills', 'remove', 'alpha'], { cwd: project, home });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('alpha is not installed in the project scope');
-    const run = runCli(['skills', 'remove', 'alpha', '--global'], { cwd: project, home });
+    const run = await runCliInProcess(['skills', 'remove', 'alpha', '--global'], { cwd: project, home });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('removed alpha');
     expect(existsSync(path.join(home, '.claude/skills/alpha'))).toBe(false);

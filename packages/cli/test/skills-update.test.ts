@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorkspace, runCli } from './run-cli.js';
+import { makeWorkspace, runCliInProcess } from './run-cli.js';
 import { makeGitHubFake } from './skills-add-fixtures.js';
 
 let project: string;
@@ -14,21 +14,26 @@ beforeEach(() => {
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 describe('skilldock skills check and update', () => {
-  it('P7 check says up to date, then reports a change pushed upstream (exit 0, or 3 with --exit-code); update installs it', () => {
+  it('P7 check says up to date, then reports a change pushed upstream (exit 0, or 3 with --exit-code); update installs it', async () => {
     const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha', 'beta']);
     const env = { GIT_CONFIG_GLOBAL: fake.gitConfig };
     expect(
-      runCli(['skills', 'add', 'acme/skills', '--yes', '--agent', 'claude-code'], { cwd: project, home, env })
-        .status,
+      (
+        await runCliInProcess(['skills', 'add', 'acme/skills', '--yes', '--agent', 'claude-code'], {
+          cwd: project,
+          home,
+          env,
+        })
+      ).status,
     ).toBe(0);
-    const clean = runCli(['skills', 'check', '--exit-code'], { cwd: project, home, env });
+    const clean = await runCliInProcess(['skills', 'check', '--exit-code'], { cwd: project, home, env });
     expect(clean.status).toBe(0);
     expect(clean.stdout).toContain('All skills are up to date.');
 
     writeFileSync(path.join(fake.work, 'skills/beta/references/guide.md'), '# New guide\n');
     fake.push('new guide');
     const lockBefore = readFileSync(path.join(project, 'skills-lock.json'), 'utf8');
-    const check = runCli(['skills', 'check', '--json'], { cwd: project, home, env });
+    const check = await runCliInProcess(['skills', 'check', '--json'], { cwd: project, home, env });
     expect(check.status).toBe(0);
     const checked = JSON.parse(check.stdout);
     expect(checked).toMatchObject({
@@ -39,10 +44,12 @@ describe('skilldock skills check and update', () => {
         { id: 'beta', status: 'changed', installed: expect.any(String), available: expect.any(String) },
       ],
     });
-    expect(runCli(['skills', 'check', '--exit-code'], { cwd: project, home, env }).status).toBe(3);
+    expect(
+      (await runCliInProcess(['skills', 'check', '--exit-code'], { cwd: project, home, env })).status,
+    ).toBe(3);
     expect(readFileSync(path.join(project, 'skills-lock.json'), 'utf8')).toBe(lockBefore);
 
-    const update = runCli(['skills', 'update', '--json'], { cwd: project, home, env });
+    const update = await runCliInProcess(['skills', 'update', '--json'], { cwd: project, home, env });
     expect(update.stderr).toBe('');
     expect(update.status).toBe(0);
     expect(JSON.parse(update.stdout)).toMatchObject({ scope: 'project', updated: ['beta'] });
@@ -51,15 +58,19 @@ describe('skilldock skills check and update', () => {
     );
     const lock = JSON.parse(readFileSync(path.join(project, 'skills-lock.json'), 'utf8'));
     expect(lock.skills.beta.computedHash).toBe(checked.skills[1].available);
-    expect(runCli(['skills', 'check', '--exit-code'], { cwd: project, home, env }).status).toBe(0);
+    expect(
+      (await runCliInProcess(['skills', 'check', '--exit-code'], { cwd: project, home, env })).status,
+    ).toBe(0);
   });
 
-  it('P7 check reports a skill whose source is gone as sourceMissing, and fails (exit 1)', () => {
+  it('P7 check reports a skill whose source is gone as sourceMissing, and fails (exit 1)', async () => {
     const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha']);
     const env = { GIT_CONFIG_GLOBAL: fake.gitConfig };
-    expect(runCli(['skills', 'add', 'acme/skills', '--yes'], { cwd: project, home, env }).status).toBe(0);
+    expect(
+      (await runCliInProcess(['skills', 'add', 'acme/skills', '--yes'], { cwd: project, home, env })).status,
+    ).toBe(0);
     rmSync(fake.bare, { recursive: true });
-    const check = runCli(['skills', 'check', '--json'], { cwd: project, home, env });
+    const check = await runCliInProcess(['skills', 'check', '--json'], { cwd: project, home, env });
     expect(check.status).toBe(1);
     expect(JSON.parse(check.stdout).skills[0]).toMatchObject({
       id: 'alpha',
@@ -68,22 +79,29 @@ describe('skilldock skills check and update', () => {
     });
   });
 
-  it('P7 an unreachable source fails check and update (exit 1): never "up to date" or "Nothing to update"', () => {
+  it('P7 an unreachable source fails check and update (exit 1): never "up to date" or "Nothing to update"', async () => {
     const fake = makeGitHubFake(base, 'acme', 'skills', ['alpha']);
     const env = { GIT_CONFIG_GLOBAL: fake.gitConfig };
-    expect(runCli(['skills', 'add', 'acme/skills', '--yes'], { cwd: project, home, env }).status).toBe(0);
+    expect(
+      (await runCliInProcess(['skills', 'add', 'acme/skills', '--yes'], { cwd: project, home, env })).status,
+    ).toBe(0);
     rmSync(fake.bare, { recursive: true });
     const lockBefore = readFileSync(path.join(project, 'skills-lock.json'), 'utf8');
     for (const command of ['check', 'update']) {
-      const run = runCli(['skills', command], { cwd: project, home, env });
+      const run = await runCliInProcess(['skills', command], { cwd: project, home, env });
       expect(run.status, command).toBe(1);
       expect(run.stdout, command).toContain('source missing');
       expect(run.stdout, command).toContain('1 source(s) could not be reached');
       expect(run.stdout, command).not.toContain('All skills are up to date.');
       expect(run.stdout, command).not.toContain('Nothing to update.');
-      expect(runCli(['skills', command, '--json'], { cwd: project, home, env }).status, command).toBe(1);
+      expect(
+        (await runCliInProcess(['skills', command, '--json'], { cwd: project, home, env })).status,
+        command,
+      ).toBe(1);
     }
-    expect(runCli(['skills', 'check', '--exit-code'], { cwd: project, home, env }).status).toBe(1);
+    expect(
+      (await runCliInProcess(['skills', 'check', '--exit-code'], { cwd: project, home, env })).status,
+    ).toBe(1);
     expect(readFileSync(path.join(project, 'skills-lock.json'), 'utf8')).toBe(lockBefore);
   });
 });

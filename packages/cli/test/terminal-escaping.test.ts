@@ -5,7 +5,7 @@ import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/tes
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAgentCli } from './agent-fixtures/agent-harness.js';
 import { startChat } from './agent-fixtures/pty-session.js';
-import { makeWorkspace, runCli, writeSkill } from './run-cli.js';
+import { makeWorkspace, runCliInProcess, writeSkill } from './run-cli.js';
 
 /** What a hostile skill smuggles: a window title, a screen clear, a cursor move, concealed text, a bidi override. */
 const ESC = '\u001b';
@@ -83,31 +83,38 @@ const COMMANDS: readonly (readonly string[])[] = [
 describe('SEC5 untrusted text reaches the terminal escaped', () => {
   it.each(COMMANDS.map((args) => [args.join(' '), args] as const))(
     'SEC5 %s prints no raw control or bidi character',
-    (_label, args) => {
-      const result = runCli(args, { cwd: project, home });
+    async (_label, args) => {
+      const result = await runCliInProcess(args, { cwd: project, home });
       const printed = result.stdout + result.stderr;
       expect(printed).not.toMatch(RAW_CONTROL);
       expect(result.status, printed).not.toBe(-1);
     },
   );
 
-  it('SEC5 the install review, list and show show the hostile parts as visible escapes', () => {
-    const review = runCli(['skills', 'add', '.agents/skills/evil', '--list'], { cwd: project, home });
+  it('SEC5 the install review, list and show show the hostile parts as visible escapes', async () => {
+    const review = await runCliInProcess(['skills', 'add', '.agents/skills/evil', '--list'], {
+      cwd: project,
+      home,
+    });
     expect(review.stdout).toContain('\\x1b]0;pwned\\x07');
-    const show = runCli(['skills', 'show', 'evil'], { cwd: project, home });
+    const show = await runCliInProcess(['skills', 'show', 'evil'], { cwd: project, home });
     expect(show.stdout).toContain('scripts/run\\x1b[2K\\u202e.sh');
     expect(show.stdout).toContain('\\x1b[2J \\x1b[1A \\x1b[8m \\u202e \\u2066 \\x9b31m');
-    const list = runCli(['skills', 'list'], { cwd: project, home });
+    const list = await runCliInProcess(['skills', 'list'], { cwd: project, home });
     expect(list.stdout).toContain('Looks harmless \\x1b]0;pwned\\x07');
   });
 
-  it('SEC5 with colours on, the only escape sequences are the CLI’s own SGR colours', () => {
+  it('SEC5 with colours on, the only escape sequences are the CLI’s own SGR colours', async () => {
     for (const args of [
       ['skills', 'show', 'evil'],
       ['skills', 'list'],
       ['skills', 'validate', '.agents/skills'],
     ]) {
-      const result = runCli(args, { cwd: project, home, env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+      const result = await runCliInProcess(args, {
+        cwd: project,
+        home,
+        env: { NO_COLOR: '', FORCE_COLOR: '1' },
+      });
       const printed = result.stdout + result.stderr;
       expect(printed, args.join(' ')).toContain(`${ESC}[1m`);
       const withoutColours = printed.replace(/\u001b\[\d+m/g, '');
@@ -172,12 +179,12 @@ describe('SEC5 chat in a pseudo-terminal', () => {
 });
 
 describe('SEC5 settings and archives name files escaped too', () => {
-  it('SEC5 a settings file with a hostile key is reported escaped with file:line:column', () => {
+  it('SEC5 a settings file with a hostile key is reported escaped with file:line:column', async () => {
     const settings = path.join(project, '.skilldock');
     mkdirSync(settings, { recursive: true });
     writeFileSync(path.join(settings, 'settings.json'), '{ "x\\u001b]0;t\\u0007": 1 }');
     try {
-      const result = runCli(['skills', 'list'], { cwd: project, home });
+      const result = await runCliInProcess(['skills', 'list'], { cwd: project, home });
       expect(result.stderr).toMatch(/settings\.json:1:3 warning settings_unknown_key/);
       expect(result.stdout + result.stderr).not.toMatch(RAW_CONTROL);
     } finally {

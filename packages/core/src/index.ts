@@ -63,7 +63,12 @@ export {
   settingsSchema,
 } from './discover/settings.js';
 export { defaultDiscoveryCacheDirectory } from './discover/skill-scan-cache.js';
-export { SkillWatcher, type SkillWatcherOptions, type SnapshotListener } from './discover/skill-watcher.js';
+export {
+  SkillWatcher,
+  type SkillWatcherOptions,
+  type SnapshotListener,
+  type WatcherClock,
+} from './discover/skill-watcher.js';
 export {
   isWorkspaceTrusted,
   readTrustedWorkspaces,

@@ -1,11 +1,7 @@
-import Anthropic, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Stream } from '@anthropic-ai/sdk/streaming';
+import { loadOnce } from '../load-once.js';
 import { checkStreamResponse } from './check-stream-response.js';
 import type { ModelRequest } from './conversation.js';
 import { describeEndpoint, secretsInUrl } from './describe-endpoint.js';
@@ -17,9 +13,7 @@ import { type RetryPolicy, resolveRetryPolicy } from './retry-policy.js';
 import { createStableHeadJson } from './stable-head-json.js';
 import { streamWithRetries, throwIfCancelled } from './stream-with-retries.js';
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicToolList } from './to-anthropic-messages.js';
-import { toModelError } from './to-model-error.js';
-
-const ANTHROPIC_CLASSES = { APIError, APIUserAbortError, APIConnectionError, APIConnectionTimeoutError };
+import { type SdkErrorClasses, toModelError } from './to-model-error.js';
 
 /** Output tokens asked for when the request names no limit (the API requires one). */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
@@ -68,21 +62,29 @@ export function createAnthropicProvider({
   apiKeyVariable,
   maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
 }: AnthropicProviderOptions): ModelProvider {
-  const client = new Anthropic({
-    apiKey,
-    authToken: null,
-    baseURL: baseUrl ?? 'https://api.anthropic.com',
-    defaultHeaders: { ...headers },
-    maxRetries: 0,
-    fetch: createLimitedFetch(maxResponseBytes, name),
-    timeout: timeoutMs,
+  // The SDK is imported on the first request, not when the provider is created.
+  const loadClient = loadOnce(async (): Promise<{ client: Anthropic; classes: SdkErrorClasses }> => {
+    const sdk = await import('@anthropic-ai/sdk');
+    const client = new sdk.default({
+      apiKey,
+      authToken: null,
+      baseURL: baseUrl ?? 'https://api.anthropic.com',
+      defaultHeaders: { ...headers },
+      maxRetries: 0,
+      fetch: createLimitedFetch(maxResponseBytes, name),
+      timeout: timeoutMs,
+    });
+    return { client, classes: sdk };
   });
   const policy = resolveRetryPolicy(retry);
   const serialize = createStableHeadJson();
 
   async function* attempt(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
     const { signal } = request;
+    let classes: SdkErrorClasses | undefined;
     try {
+      const loaded = await loadClient();
+      classes = loaded.classes;
       const body = serialize(
         [request.model, request.system, request.tools, request.maxTokens],
         () => {
@@ -100,7 +102,7 @@ export function createAnthropicProvider({
         toAnthropicMessages(request.messages),
       );
       // The body is sent as prepared JSON text: `create` would serialise the whole prompt again.
-      const { data: stream, response } = await client
+      const { data: stream, response } = await loaded.client
         .post<Stream<RawMessageStreamEvent>>('/v1/messages', {
           body,
           headers: { 'content-type': 'application/json' },
@@ -112,7 +114,7 @@ export function createAnthropicProvider({
       yield* readEvents(stream, signal, name);
     } catch (error) {
       throw toModelError(error, {
-        classes: ANTHROPIC_CLASSES,
+        classes,
         provider: name,
         signal,
         apiKey,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
 import type {
   ChatCompletionChunk,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions/completions';
 import type { Stream } from 'openai/streaming';
+import { loadOnce } from '../load-once.js';
 import { checkStreamResponse } from './check-stream-response.js';
 import type { ModelRequest, ModelToolCall } from './conversation.js';
 import { describeEndpoint, secretsInUrl } from './describe-endpoint.js';
@@ -15,10 +16,8 @@ import type { FinishReason, ModelProvider, ModelStreamEvent } from './model-prov
 import { type RetryPolicy, resolveRetryPolicy } from './retry-policy.js';
 import { createStableHeadJson } from './stable-head-json.js';
 import { streamWithRetries, throwIfCancelled } from './stream-with-retries.js';
-import { toModelError } from './to-model-error.js';
+import { type SdkErrorClasses, toModelError } from './to-model-error.js';
 import { toOpenAIFunctionTools, toOpenAIMessages } from './to-openai-messages.js';
-
-const OPENAI_CLASSES = { APIError, APIUserAbortError, APIConnectionError, APIConnectionTimeoutError };
 
 /** Options of {@link createOpenAIProvider}. */
 export interface OpenAIProviderOptions {
@@ -66,13 +65,18 @@ export function createOpenAIProvider({
   apiKeyVariable,
   maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
 }: OpenAIProviderOptions): ModelProvider {
-  const client = new OpenAI({
-    apiKey,
-    ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
-    defaultHeaders: { ...headers },
-    maxRetries: 0,
-    fetch: createLimitedFetch(maxResponseBytes, name),
-    timeout: timeoutMs,
+  // The SDK is imported on the first request, not when the provider is created.
+  const loadClient = loadOnce(async (): Promise<{ client: OpenAI; classes: SdkErrorClasses }> => {
+    const sdk = await import('openai');
+    const client = new sdk.default({
+      apiKey,
+      ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
+      defaultHeaders: { ...headers },
+      maxRetries: 0,
+      fetch: createLimitedFetch(maxResponseBytes, name),
+      timeout: timeoutMs,
+    });
+    return { client, classes: sdk };
   });
   // OpenAI's own models refuse `max_tokens`; compatible servers often know only that one.
   const isOpenAI = baseUrl === undefined || new URL(baseUrl).hostname === 'api.openai.com';
@@ -81,7 +85,10 @@ export function createOpenAIProvider({
 
   async function* attempt(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
     const { signal } = request;
+    let classes: SdkErrorClasses | undefined;
     try {
+      const loaded = await loadClient();
+      classes = loaded.classes;
       const system: ChatCompletionMessageParam[] =
         request.system === '' ? [] : [{ role: 'system', content: request.system }];
       const body = serialize(
@@ -102,7 +109,7 @@ export function createOpenAIProvider({
         toOpenAIMessages('', request.messages),
       );
       // The body is sent as prepared JSON text: `create` would serialise the whole prompt again.
-      const { data: stream, response } = await client
+      const { data: stream, response } = await loaded.client
         .post<Stream<ChatCompletionChunk>>('/chat/completions', {
           body,
           headers: { 'content-type': 'application/json' },
@@ -114,7 +121,7 @@ export function createOpenAIProvider({
       yield* readChunks(stream, signal, name);
     } catch (error) {
       throw toModelError(error, {
-        classes: OPENAI_CLASSES,
+        classes,
         provider: name,
         signal,
         apiKey,

@@ -12,6 +12,15 @@ export interface SdkErrorClasses {
   readonly APIConnectionTimeoutError: ErrorClass;
 }
 
+// Stand-ins no error is an instance of, for a failure before the SDK was loaded.
+class NoSdkError extends Error {}
+const NO_SDK_CLASSES: SdkErrorClasses = {
+  APIError: NoSdkError,
+  APIUserAbortError: NoSdkError,
+  APIConnectionError: NoSdkError,
+  APIConnectionTimeoutError: NoSdkError,
+};
+
 const RETRYABLE_STATUSES = new Set([408, 409, 425, 429]);
 
 /** Error types an Anthropic stream may carry that mean "try again" (529, 500, 429 as events). */
@@ -29,7 +38,8 @@ function streamedErrorType(error: Error): string | undefined {
 
 /** What {@link toModelError} needs besides the error. */
 export interface ToModelErrorOptions {
-  readonly classes: SdkErrorClasses;
+  /** The SDK's error classes; absent when the SDK could not be loaded (then no error is one of them). */
+  readonly classes: SdkErrorClasses | undefined;
   readonly provider: string;
   readonly signal: AbortSignal | undefined;
   /** The API key: never shown, even when a server echoes it back. */
@@ -73,7 +83,7 @@ function withoutSecrets(error: ModelError, secrets: readonly string[]): ModelErr
 
 function translate(
   error: unknown,
-  { classes, provider: name, signal, apiKeyVariable, endpoint }: ToModelErrorOptions,
+  { classes = NO_SDK_CLASSES, provider: name, signal, apiKeyVariable, endpoint }: ToModelErrorOptions,
 ): ModelError {
   // Errors about reaching the server say which one; errors about the stream's content do not need to.
   const provider = endpoint === undefined ? name : `${name}: ${endpoint}`;

@@ -1,6 +1,7 @@
 /**
  * `@skilldock/agent/testing` — test doubles for the agent's boundaries: a scripted model server
- * speaking OpenAI Chat Completions and Anthropic Messages on loopback.
+ * speaking OpenAI Chat Completions and Anthropic Messages on loopback, and the one process liveness
+ * check the tests of killed processes share.
  */
 export {
   type FakeModelServer,
@@ -18,3 +19,4 @@ export type {
   FakeUsage,
   RecordedRequest,
 } from './fake-model-turn.js';
+export { isProcessAlive, waitUntilProcessGone } from './process-liveness.js';

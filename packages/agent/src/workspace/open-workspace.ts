@@ -174,7 +174,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   notices.push(...selection.notices);
   let mcp: McpConnection | undefined;
   if (Object.keys(selection.servers).length > 0) {
-    mcp = await connectMcpServers(selection.servers, { workingDirectory: projectRoot });
+    mcp = await connectMcpServers(selection.servers, { workingDirectory: projectRoot, environment: env });
     for (const status of mcp.statuses) {
       if (status.ok) continue;
       notices.push({

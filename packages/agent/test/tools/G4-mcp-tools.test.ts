@@ -1,9 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProcessAlive, waitUntilProcessGone } from '../../src/testing/process-liveness.js';
 import type { ToolContext } from '../../src/tools/agent-tool.js';
 import { connectMcpServers, type McpServerStatus } from '../../src/tools/mcp/connect-mcp-servers.js';
 import { createTestMcpServer } from '../fixtures/mcp-test-server.mjs';
@@ -17,24 +20,6 @@ const context = (signal = new AbortController().signal): ToolContext => ({
   signal,
   reportFiles: () => {},
 });
-
-async function isAlive(pid: number): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-}
-
-async function waitUntilGone(pid: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (!(await isAlive(pid))) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
 
 describe('MCP client tools', () => {
   let http: Server;
@@ -127,6 +112,26 @@ describe('MCP client tools', () => {
     }
   });
 
+  it('G4 stdio servers inherit HOME and PATH from the given environment, not the host process', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'skilldock-mcp-env-'));
+    const report = join(folder, 'seen.txt');
+    const home = join(folder, 'home');
+    const mcp = await connectMcpServers(
+      {
+        probe: {
+          command: 'sh',
+          args: ['-c', `printf '%s|%s|%s' "$HOME" "$PATH" "$EXTRA" > ${JSON.stringify(report)}`],
+          env: { EXTRA: 'from-settings' },
+        },
+      },
+      { connectTimeoutMs: 5000, environment: { HOME: home, PATH: '/usr/bin:/bin', SECRET: 'not-inherited' } },
+    );
+    await mcp.close();
+    expect(mcp.statuses[0]).toMatchObject({ name: 'probe', ok: false });
+    expect(readFileSync(report, 'utf8')).toBe(`${home}|/usr/bin:/bin|from-settings`);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
   it('G4 reports servers that fail to start while the good ones keep working', async () => {
     const seen: McpServerStatus[] = [];
     const mcp = await connectMcpServers(
@@ -181,9 +186,9 @@ describe('MCP client tools', () => {
     const pidTool = mcp.tools.find((tool) => tool.name === 'mcp__local__pid')!;
     const pid = Number((await pidTool.execute({}, context())).content);
     expect(pid).toBeGreaterThan(0);
-    expect(await isAlive(pid)).toBe(true);
+    expect(isProcessAlive(pid)).toBe(true);
     await mcp.close();
-    expect(await waitUntilGone(pid)).toBe(true);
+    expect(await waitUntilProcessGone(pid)).toBe(true);
     const afterClose = await pidTool.execute({}, context());
     expect(afterClose.isError).toBe(true);
     expect(afterClose.content).toContain('The MCP server local could not run pid');

@@ -1,28 +1,33 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFileSync, watch } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waitUntilProcessGone } from '../../src/testing/process-liveness.js';
 import { isSecretName, shellEnvironment } from '../../src/tools/shell-environment.js';
 import { createShellTool } from '../../src/tools/shell-tool.js';
 import { makeToolWorkspace, type ToolTestWorkspace } from './tool-test-context.js';
 
-/** Alive means it exists and is not a zombie waiting for a parent that will never reap it. */
-async function isAlive(pid: number): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-}
-
-/** Waits (bounded) for a process to disappear: signals are delivered asynchronously. */
-async function waitUntilGone(pid: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (!(await isAlive(pid))) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
+/** The pid a command writes to `file`, as soon as a file event says it is there (NaN after 5 s). */
+function waitForPidFile(file: string): Promise<number> {
+  const read = () => {
+    try {
+      return Number(readFileSync(file, 'utf8').trim() || Number.NaN);
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      watcher.close();
+      resolve(read());
+    };
+    const check = () => {
+      if (read() > 0) finish();
+    };
+    const watcher = watch(dirname(file), check);
+    const timer = setTimeout(finish, 5000);
+    check();
+  });
 }
 
 const childPid = (output: string): number => Number(/^PID (\d+)$/m.exec(output)?.[1]);
@@ -53,7 +58,7 @@ describe('shell', () => {
     expect(result.content).toContain('Timed out after 1000 ms');
     const pid = childPid(result.content);
     expect(pid).toBeGreaterThan(0);
-    expect(await waitUntilGone(pid)).toBe(true);
+    expect(await waitUntilProcessGone(pid)).toBe(true);
   });
 
   it('G4 kills a child that ignores SIGTERM after the grace period', async () => {
@@ -63,7 +68,7 @@ describe('shell', () => {
     );
     const pid = childPid(result.content);
     expect(pid).toBeGreaterThan(0);
-    expect(await waitUntilGone(pid)).toBe(true);
+    expect(await waitUntilProcessGone(pid)).toBe(true);
   });
 
   it('G4 stops the command when the turn is cancelled', async () => {
@@ -73,11 +78,7 @@ describe('shell', () => {
       workspace.context({ signal: controller.signal }),
     );
     // Cancel once the background child exists.
-    let pid = Number.NaN;
-    for (let attempt = 0; attempt < 200 && !(pid > 0); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      pid = Number(await readFile(join(workspace.project, 'child.pid'), 'utf8').catch(() => ''));
-    }
+    const pid = await waitForPidFile(join(workspace.project, 'child.pid'));
     expect(pid).toBeGreaterThan(0);
     controller.abort();
     const result = await running;
@@ -85,7 +86,7 @@ describe('shell', () => {
       content: '(no output)\n\nCancelled; the command and the processes it started were stopped.',
       isError: true,
     });
-    expect(await waitUntilGone(pid)).toBe(true);
+    expect(await waitUntilProcessGone(pid)).toBe(true);
   });
 
   it('G4 returns when the command exits even if a background process keeps the output open', async () => {

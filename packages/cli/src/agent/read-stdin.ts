@@ -6,17 +6,21 @@ export type StdinPrompt =
   | { readonly ok: true; readonly text: string }
   | { readonly ok: false; readonly bytesRead: number };
 
-/** Reads stdin as text (a prompt piped into `skilldock run`), refusing more than `maxBytes`. */
-export async function readStdin(maxBytes = MAX_STDIN_PROMPT_BYTES): Promise<StdinPrompt> {
+/** Reads `stdin` as text (a prompt piped into `skilldock run`), refusing more than `maxBytes`. */
+export async function readStdin(
+  stdin: NodeJS.ReadableStream,
+  maxBytes = MAX_STDIN_PROMPT_BYTES,
+): Promise<StdinPrompt> {
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of process.stdin) {
-    total += (chunk as Buffer).length;
+  for await (const chunk of stdin) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    total += bytes.length;
     if (total > maxBytes) {
-      process.stdin.destroy();
+      (stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
       return { ok: false, bytesRead: total };
     }
-    chunks.push(chunk as Buffer);
+    chunks.push(bytes);
   }
   return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
 }

@@ -19,7 +19,7 @@ const OUTCOME_WORD: Record<Exclude<ToolCallOutcome, 'done' | 'failed'>, string> 
 /**
  * Renders loop events for people: the streamed answer as it arrives, and activity lines
  * (`● read_file src/a.ts ✓`, `✗` with the reason for refused, denied and failed calls, skill
- * activations, catalog changes, and a catalog that could not be re-read). Colours follow picocolors (`NO_COLOR`, `FORCE_COLOR`, TTY).
+ * activations, catalog changes, and a catalog that could not be re-read). Colours follow the invocation (`NO_COLOR`, `FORCE_COLOR`, TTY; see `colourEnabled`).
  */
 export function createEventRenderer({ text, activity }: EventRendererTargets): (event: AgentEvent) => void {
   // A tool line waiting for its ✓/✗; anything printed in between moves the mark to a new line.

@@ -1,8 +1,12 @@
 import { type Completer, createInterface, type Interface } from 'node:readline';
-import { renderForTerminal } from '../terminal-style.js';
 
 /** Options of {@link ChatInput}. */
 export interface ChatInputOptions {
+  /** The terminal's input and output (the invocation's stdin and stdout). */
+  readonly stdin: NodeJS.ReadableStream;
+  readonly stdout: NodeJS.WritableStream;
+  /** Renders a question for the terminal (escaping, colours): `Output.render`. */
+  readonly render: (text: string) => string;
   /** Tab completion (node:readline's completer). */
   readonly completer?: Completer;
   /** Called on Ctrl-C, whether or not a question is open. */
@@ -20,11 +24,15 @@ export class ChatInput {
   /** Lines typed while nothing was asked (during a turn): the next prompt takes them. */
   readonly #typedAhead: string[] = [];
   readonly #onClose = new Set<() => void>();
+  readonly #stdout: NodeJS.WritableStream;
+  readonly #render: (text: string) => string;
 
-  constructor({ completer, onInterrupt }: ChatInputOptions = {}) {
+  constructor({ stdin, stdout, render, completer, onInterrupt }: ChatInputOptions) {
+    this.#stdout = stdout;
+    this.#render = render;
     this.#readline = createInterface({
-      input: process.stdin,
-      output: process.stdout,
+      input: stdin,
+      output: stdout,
       terminal: true,
       historySize: 500,
       ...(completer === undefined ? {} : { completer }),
@@ -67,12 +75,12 @@ export class ChatInput {
       };
       const onClose = () => finish(undefined);
       const onAbort = () => {
-        process.stdout.write('\n');
+        this.#stdout.write('\n');
         finish(undefined);
       };
       this.#onClose.add(onClose);
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#readline.question(renderForTerminal(query), signal === undefined ? {} : { signal }, (answer) =>
+      this.#readline.question(this.#render(query), signal === undefined ? {} : { signal }, (answer) =>
         finish(answer),
       );
     });

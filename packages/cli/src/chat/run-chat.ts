@@ -5,9 +5,11 @@ import { loadAgent } from '../agent/load-agent.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode, exitCodeFor } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
-import { pc, renderForTerminal } from '../terminal-style.js';
+import type { Output } from '../output.js';
+import { pc } from '../terminal-style.js';
 import { createChatApprovals } from './chat-approvals.js';
 import { ChatInput } from './chat-input.js';
 import { runSkillsPanel } from './skills-panel.js';
@@ -29,10 +31,14 @@ export interface ChatOptions {
  * one conversation at a time (created once, so the prompt prefix stays byte-identical, R1);
  * streamed answers, activity lines, approval prompts, slash commands. Returns the exit code.
  */
-export async function runChat(options: ChatOptions): Promise<number> {
+export async function runChat(
+  options: ChatOptions,
+  output: Output,
+  environment: CliEnvironment,
+): Promise<number> {
   const { userInvocability } = await loadCore();
   const agent = await loadAgent();
-  const writer = lineWriter((text) => process.stdout.write(renderForTerminal(text)));
+  const writer = lineWriter((text) => output.writeOut(output.render(text)));
   const say = (text: string) => {
     writer.endLine();
     writer.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -41,6 +47,9 @@ export async function runChat(options: ChatOptions): Promise<number> {
   let turn: AbortController | undefined;
   let interrupts = 0;
   const input = new ChatInput({
+    stdin: environment.stdin,
+    stdout: environment.stdout,
+    render: output.render,
     completer: (line: string) => {
       const ids = (conversation?.skillSession.catalog.skills ?? [])
         .filter((skill) => userInvocability(skill).allowed)
@@ -66,7 +75,10 @@ export async function runChat(options: ChatOptions): Promise<number> {
 
   let workspace: AgentWorkspace | undefined;
   try {
-    const context = await createCliContext(options.cwd === undefined ? {} : { cwd: options.cwd });
+    const context = await createCliContext(
+      environment,
+      options.cwd === undefined ? {} : { cwd: options.cwd },
+    );
     await requireProjectFolder(context, {
       explicitCwd: options.cwd !== undefined,
       askToUseFolder: async (folder) => {

@@ -1,7 +1,9 @@
 import { type Command, Option } from 'commander';
 import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { collectIds } from '../agent/collect-ids.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { loadCore } from '../load-core.js';
+import type { Output } from '../output.js';
 
 interface ChatCommandOptions {
   model?: string;
@@ -13,7 +15,12 @@ interface ChatCommandOptions {
 }
 
 /** `skilldock chat` — the interactive terminal agent (needs a terminal; scripts use `skilldock run`). */
-export function registerChat(program: Command, setExitCode: (code: number) => void): void {
+export function registerChat(
+  program: Command,
+  output: Output,
+  setExitCode: (code: number) => void,
+  environment: CliEnvironment,
+): void {
   program
     .command('chat')
     .description('Talk to the agent in the terminal: streamed answers, approvals, skills as /commands')
@@ -36,7 +43,7 @@ export function registerChat(program: Command, setExitCode: (code: number) => vo
     )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (options: ChatCommandOptions) => {
-      if (!process.stdin.isTTY || !process.stdout.isTTY) {
+      if (!environment.terminal.stdin || !environment.terminal.stdout) {
         const { UserInputError } = await loadCore();
         throw new UserInputError(
           'terminal_required',
@@ -45,14 +52,18 @@ export function registerChat(program: Command, setExitCode: (code: number) => vo
       }
       const { runChat } = await import('../chat/run-chat.js');
       setExitCode(
-        await runChat({
-          approvalMode: options.approvalMode,
-          ...(options.model === undefined ? {} : { model: options.model }),
-          ...(options.resume === undefined ? {} : { resume: options.resume }),
-          ...(options.preload === undefined ? {} : { preload: options.preload }),
-          ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-          ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
-        }),
+        await runChat(
+          {
+            approvalMode: options.approvalMode,
+            ...(options.model === undefined ? {} : { model: options.model }),
+            ...(options.resume === undefined ? {} : { resume: options.resume }),
+            ...(options.preload === undefined ? {} : { preload: options.preload }),
+            ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+            ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
+          },
+          output,
+          environment,
+        ),
       );
     });
 }

@@ -9,9 +9,10 @@ import { MAX_STDIN_PROMPT_BYTES, readStdin } from '../agent/read-stdin.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode, errorCode, exitCodeFor } from '../exit-codes.js';
 import type { Output } from '../output.js';
-import { pc, renderForTerminal } from '../terminal-style.js';
+import { pc } from '../terminal-style.js';
 
 interface RunOptions {
   model?: string;
@@ -32,7 +33,12 @@ interface RunOptions {
  * events with `--json`), denies what needs approval unless the mode allows it, records a
  * transcript. Exit 0 done, 1 failed run, 2 usage or configuration error, 130 cancelled.
  */
-export function registerRun(program: Command, output: Output, setExitCode: (code: number) => void): void {
+export function registerRun(
+  program: Command,
+  output: Output,
+  setExitCode: (code: number) => void,
+  environment: CliEnvironment,
+): void {
   program
     .command('run')
     .description('Run the agent once on a prompt, without asking anything (headless)')
@@ -61,13 +67,18 @@ export function registerRun(program: Command, output: Output, setExitCode: (code
     .option('--verbose', 'show tool activity on stderr even when it is not a terminal')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (promptArgument: string | undefined, options: RunOptions) => {
-      setExitCode(await runHeadless(promptArgument, options, output));
+      setExitCode(await runHeadless(promptArgument, options, output, environment));
     });
 }
 
-async function runHeadless(promptArgument: string | undefined, options: RunOptions, output: Output) {
+async function runHeadless(
+  promptArgument: string | undefined,
+  options: RunOptions,
+  output: Output,
+  environment: CliEnvironment,
+) {
   const json = options.json === true;
-  const emit = (value: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(value)}\n`);
+  const emit = (value: Record<string, unknown>) => output.writeOut(`${JSON.stringify(value)}\n`);
   const fail = (code: string, message: string) => {
     if (json) emit({ type: 'run-error', code, message });
     else output.error(`${pc.red('error')} ${message}`);
@@ -86,8 +97,8 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
     prompt = resume;
     resume = true;
   }
-  if (prompt === undefined && !process.stdin.isTTY) {
-    const piped = await readStdin();
+  if (prompt === undefined && !environment.terminal.stdin) {
+    const piped = await readStdin(environment.stdin);
     if (!piped.ok) {
       return fail(
         'prompt_too_large',
@@ -110,7 +121,10 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
   };
   process.on('SIGINT', onSigint);
   try {
-    const context = await createCliContext(options.cwd === undefined ? {} : { cwd: options.cwd });
+    const context = await createCliContext(
+      environment,
+      options.cwd === undefined ? {} : { cwd: options.cwd },
+    );
     await requireProjectFolder(context, { explicitCwd: options.cwd !== undefined });
     workspace = await openWorkspace({
       cwd: context.cwd,
@@ -140,16 +154,14 @@ async function runHeadless(promptArgument: string | undefined, options: RunOptio
       approvalMode: options.approvalMode,
       resumed: conversation.resumed ?? null,
     };
-    const showActivity = options.verbose === true || process.stderr.isTTY === true;
+    const showActivity = options.verbose === true || environment.terminal.stderr;
     if (json) emit(session);
     else if (options.verbose) output.error(pc.dim(`session ${session.sessionId} · ${session.model}`));
     const render = json
       ? (event: Parameters<typeof agentEventToJson>[0]) => emit(agentEventToJson(event))
       : createEventRenderer({
-          text: lineWriter((text) => process.stdout.write(renderForTerminal(text))),
-          ...(showActivity
-            ? { activity: lineWriter((text) => process.stderr.write(renderForTerminal(text))) }
-            : {}),
+          text: lineWriter((text) => output.writeOut(output.render(text))),
+          ...(showActivity ? { activity: lineWriter((text) => output.writeError(output.render(text))) } : {}),
         });
     const outcome = await conversation.send(prompt, { signal: controller.signal, onEvent: render });
     if (outcome.error !== undefined) {

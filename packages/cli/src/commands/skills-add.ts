@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { CliEnvironment } from '../cli-environment.js';
 import { installFromSource } from '../install/install-from-source.js';
 import { addInstallOptions, type InstallCommandOptions } from '../install/install-options.js';
 import { withDraftCleanup } from '../install/with-draft-cleanup.js';
@@ -9,6 +10,7 @@ export function registerSkillsAdd(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   addInstallOptions(
     skills
@@ -18,6 +20,8 @@ export function registerSkillsAdd(
       )
       .argument('<source>', 'path, owner/repo[/path][@skill], https URL'),
   ).action(async (source: string, options: InstallCommandOptions) =>
-    withDraftCleanup(() => installFromSource(source, options, output, setExitCode)),
+    withDraftCleanup(environment, (stagingParent) =>
+      installFromSource(source, options, output, setExitCode, environment, { stagingParent }),
+    ),
   );
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
 import {
   type InspectCommandOptions,
@@ -17,6 +18,7 @@ export function registerSkillsCheck(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   addRemotePolicyOptions(
     skills
@@ -29,9 +31,9 @@ export function registerSkillsCheck(
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions & { exitCode?: boolean }) =>
-      withDraftCleanup(async () => {
+      withDraftCleanup(environment, async (stagingParent) => {
         const core = await loadInstallCore();
-        const { scope, inspect } = await inspectOptions(ids, options, output);
+        const { scope, inspect } = await inspectOptions(ids, options, output, environment, stagingParent);
         const { skills: statuses } = await output.spin('Checking sources', () =>
           core.checkInstalled(inspect),
         );

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadProjectCatalog } from '../load-project-catalog.js';
 import { diagnosticJson, type Output, renderDiagnostic } from '../output.js';
@@ -11,6 +12,7 @@ export function registerSkillsDoctor(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   skills
     .command('doctor')
@@ -18,7 +20,7 @@ export function registerSkillsDoctor(
     .option('--json', 'print JSON')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (options: { json?: boolean; cwd?: string }) => {
-      const context = await createCliContext(options);
+      const context = await createCliContext(environment, options);
       const { catalog, discovery, trusted } = await loadProjectCatalog(context, output, {
         listFiles: true,
         warnSettings: false,

@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
@@ -13,6 +14,7 @@ export function registerSkillsHash(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   skills
     .command('hash')
@@ -28,7 +30,7 @@ export function registerSkillsHash(
     .action(
       async (dir: string, options: { algo: 'revision' | 'skills-lock'; json?: boolean; cwd?: string }) => {
         const { computeDirectoryRevision, computeSkillsLockHash } = await loadCore();
-        const context = await createCliContext(options);
+        const context = await createCliContext(environment, options);
         const { directory } = await resolveSkillFolderArgument(context.cwd, dir);
         const hash =
           options.algo === 'revision'

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { CliEnvironment } from '../cli-environment.js';
 import { installFromSource } from '../install/install-from-source.js';
 import { addInstallOptions, type InstallCommandOptions } from '../install/install-options.js';
 import { withDraftCleanup } from '../install/with-draft-cleanup.js';
@@ -9,6 +10,7 @@ export function registerSkillsImport(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   addInstallOptions(
     skills
@@ -18,6 +20,11 @@ export function registerSkillsImport(
       )
       .argument('<archive>', 'path of the archive'),
   ).action(async (archive: string, options: InstallCommandOptions) =>
-    withDraftCleanup(() => installFromSource(archive, options, output, setExitCode, { archiveOnly: true })),
+    withDraftCleanup(environment, (stagingParent) =>
+      installFromSource(archive, options, output, setExitCode, environment, {
+        archiveOnly: true,
+        stagingParent,
+      }),
+    ),
   );
 }

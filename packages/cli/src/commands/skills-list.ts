@@ -1,6 +1,7 @@
 import type { ListingStatus, Skill, SkillReference } from '@skilldock/core';
 import type { Command } from 'commander';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { escapeTerminalText } from '../escape-terminal-text.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
@@ -14,6 +15,7 @@ export function registerSkillsList(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   skills
     .command('list')
@@ -24,7 +26,7 @@ export function registerSkillsList(
     .option('--files', "list each skill's supporting files in the JSON (slower on large folders)")
     .action(async (options: { json?: boolean; cwd?: string; all?: boolean; files?: boolean }) => {
       const { listSkills } = await loadCore();
-      const context = await createCliContext(options);
+      const context = await createCliContext(environment, options);
       const { catalog, discovery, trusted } = await loadProjectCatalog(context, output, {
         listFiles: options.files === true,
       });
@@ -70,7 +72,7 @@ export function registerSkillsList(
         ]);
         output.out(
           formatTable(['ID', 'NAME', 'SOURCE', 'PRIORITY', 'STATUS', 'NOTES', 'DESCRIPTION'], table, {
-            width: terminalWidth(),
+            width: terminalWidth(environment),
           }),
         );
       }
@@ -140,6 +142,6 @@ export function formatTable(
 }
 
 /** Columns of the terminal on stdout; `COLUMNS` or 120 when stdout is not a terminal. */
-function terminalWidth(): number {
-  return process.stdout.columns ?? (Number(process.env.COLUMNS) || 120);
+function terminalWidth({ stdout, env }: CliEnvironment): number {
+  return stdout.columns ?? (Number(env.COLUMNS) || 120);
 }

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
@@ -12,6 +13,7 @@ export function registerSkillsNew(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   skills
     .command('new')
@@ -23,7 +25,7 @@ export function registerSkillsNew(
     .action(async (name: string, options: { dir?: string; description?: string; cwd?: string }) => {
       const { ConflictError, createSkillTemplate, isSafePathSegment, parseSkill, UserInputError } =
         await loadCore();
-      const context = await createCliContext(options);
+      const context = await createCliContext(environment, options);
       const parent = path.resolve(
         context.cwd,
         options.dir ?? path.join(context.projectRoot, '.agents', 'skills'),

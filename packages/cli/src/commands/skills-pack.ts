@@ -2,6 +2,7 @@ import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
@@ -16,6 +17,7 @@ export function registerSkillsPack(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   skills
     .command('pack')
@@ -35,7 +37,7 @@ export function registerSkillsPack(
         options: { out?: string; format: 'zip' | 'tgz'; force?: boolean; json?: boolean; cwd?: string },
       ) => {
         const { ConflictError, packSkill, UserInputError } = await loadCore();
-        const context = await createCliContext(options);
+        const context = await createCliContext(environment, options);
         const { directory } = await resolveSkillFolderArgument(context.cwd, dir);
         const out = path.resolve(
           context.cwd,

@@ -1,6 +1,7 @@
 import type { CatalogBudget, Skill } from '@skilldock/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { collectSkillFolders } from '../collect-skill-folders.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
@@ -19,6 +20,7 @@ export function registerSkillsPrompt(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   skills
     .command('prompt')
@@ -39,7 +41,7 @@ export function registerSkillsPrompt(
     .action(async (paths: string[], options: PromptOptions) => {
       const { loadSkill, modelVisibility, renderCatalog, skillsRefToPrompt, sortForModel, UserInputError } =
         await loadCore();
-      const context = await createCliContext(options);
+      const context = await createCliContext(environment, options);
       const budget = {
         ...(options.budgetTokens === undefined ? {} : { tokens: options.budgetTokens }),
         ...(options.budgetCharacters === undefined ? {} : { characters: options.budgetCharacters }),
@@ -48,8 +50,8 @@ export function registerSkillsPrompt(
       if (options.format === 'skills-ref' && paths.length > 0 && !hasBudget) {
         // Parity with the reference `to-prompt`: exact XML and errors.
         const result = await skillsRefToPrompt(paths, { cwd: context.cwd });
-        if (result.stdout) process.stdout.write(result.stdout);
-        if (result.stderr) process.stderr.write(result.stderr);
+        if (result.stdout) output.writeOut(result.stdout);
+        if (result.stderr) output.writeError(result.stderr);
         setExitCode(result.exitCode);
         return;
       }
@@ -82,7 +84,7 @@ export function registerSkillsPrompt(
       });
       // The skills-ref format stays byte-exact; the others are text for people, escaped (SEC5).
       if (rendered.text && options.format === 'skills-ref')
-        process.stdout.write(rendered.text.endsWith('\n') ? rendered.text : `${rendered.text}\n`);
+        output.writeOut(rendered.text.endsWith('\n') ? rendered.text : `${rendered.text}\n`);
       else if (rendered.text) output.out(rendered.text);
       if (rendered.shortened > 0 || rendered.hidden > 0) {
         output.error(

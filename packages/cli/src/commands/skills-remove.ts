@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
 import { shortPath } from '../install/install-from-source.js';
 import { parseListOption } from '../install/install-options.js';
@@ -20,6 +21,7 @@ export function registerSkillsRemove(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   skills
     .command('remove')
@@ -30,9 +32,9 @@ export function registerSkillsRemove(
     .option('--json', 'print JSON')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: RemoveOptions) =>
-      withDraftCleanup(async () => {
+      withDraftCleanup(environment, async () => {
         const core = await loadInstallCore();
-        const context = await createCliContext(options);
+        const context = await createCliContext(environment, options);
         const scope = options.global ? 'global' : 'project';
         const agents = parseListOption(options.agent);
         const result = await core.removeInstalled(ids, {

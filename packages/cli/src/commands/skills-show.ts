@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { escapeTerminalLine } from '../escape-terminal-text.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
@@ -13,6 +14,7 @@ export function registerSkillsShow(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   skills
     .command('show')
@@ -22,7 +24,7 @@ export function registerSkillsShow(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (id: string, options: { json?: boolean; cwd?: string }) => {
       const { UserInputError, listSkillFiles } = await loadCore();
-      const context = await createCliContext(options);
+      const context = await createCliContext(environment, options);
       const { catalog, discovery } = await loadProjectCatalog(context, output);
       const winner = catalog.get(id);
       const shadowed = catalog.shadowed.find((entry) => entry.skill.id === id);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
 import {
   type InspectCommandOptions,
@@ -17,6 +18,7 @@ export function registerSkillsUpdate(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   addRemotePolicyOptions(
     skills
@@ -30,9 +32,9 @@ export function registerSkillsUpdate(
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions) =>
-      withDraftCleanup(async () => {
+      withDraftCleanup(environment, async (stagingParent) => {
         const core = await loadInstallCore();
-        const { scope, inspect } = await inspectOptions(ids, options, output);
+        const { scope, inspect } = await inspectOptions(ids, options, output, environment, stagingParent);
         const result = await output.spin('Updating skills', () => core.updateInstalled(inspect));
         const missing = result.skills.filter((status) => status.status === 'sourceMissing');
         if (options.json)

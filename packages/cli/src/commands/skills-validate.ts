@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Diagnostic } from '@skilldock/core';
 import { type Command, Option } from 'commander';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { collectSkillFolders } from '../collect-skill-folders.js';
 import { escapeTerminalLine } from '../escape-terminal-text.js';
 import { ExitCode } from '../exit-codes.js';
@@ -22,6 +23,7 @@ export function registerSkillsValidate(
   skills: Command,
   output: Output,
   setExitCode: (code: number) => void,
+  environment: CliEnvironment,
 ): void {
   skills
     .command('validate')
@@ -39,14 +41,14 @@ export function registerSkillsValidate(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (paths: string[], options: ValidateOptions) => {
       const { discoverSkills, skillsRefValidate, validateSkillFolders } = await loadCore();
-      const context = await createCliContext(options);
+      const context = await createCliContext(environment, options);
       if (options.profile === 'skills-ref' && !options.json && paths.length > 0) {
         // Parity with the reference validator: its exact stdout, stderr and exit code, path by path.
         let exitCode: number = ExitCode.ok;
         for (const argument of paths) {
           const result = await skillsRefValidate(argument, { cwd: context.cwd });
-          if (result.stdout) process.stdout.write(result.stdout);
-          if (result.stderr) process.stderr.write(result.stderr);
+          if (result.stdout) output.writeOut(result.stdout);
+          if (result.stderr) output.writeError(result.stderr);
           exitCode = Math.max(exitCode, result.exitCode);
         }
         setExitCode(exitCode);

@@ -2,20 +2,26 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
 
 /** `skilldock trust [DIR]` and `skilldock untrust [DIR]` — the workspace trust store (SPEC D2). */
-export function registerTrust(program: Command, output: Output, setExitCode: (code: number) => void): void {
+export function registerTrust(
+  program: Command,
+  output: Output,
+  setExitCode: (code: number) => void,
+  environment: CliEnvironment,
+): void {
   program
     .command('trust')
     .description('Trust a workspace so agent sessions load its project skills (default: this project)')
     .argument('[dir]', 'workspace folder')
     .action(async (directory: string | undefined) => {
       const { trustWorkspace, UserInputError } = await loadCore();
-      const context = await createCliContext();
+      const context = await createCliContext(environment);
       const target = directory ? path.resolve(context.cwd, directory) : context.projectRoot;
       // Trusting a path that is not a folder would store a typo and trust nothing.
       if (!statSync(target, { throwIfNoEntry: false })?.isDirectory()) {
@@ -37,7 +43,7 @@ export function registerTrust(program: Command, output: Output, setExitCode: (co
     .argument('[dir]', 'workspace folder')
     .action(async (directory: string | undefined) => {
       const { untrustWorkspace } = await loadCore();
-      const context = await createCliContext();
+      const context = await createCliContext(environment);
       const target = directory ? path.resolve(context.cwd, directory) : context.projectRoot;
       const result = await untrustWorkspace(target, { homeDirectory: context.homeDirectory });
       if (result.stillTrustedBy) {

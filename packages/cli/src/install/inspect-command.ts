@@ -1,5 +1,6 @@
 import type { InspectInstalledOptions, InstalledSkillStatus } from '@skilldock/core';
 import { type CliContext, createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
 import { readAllowedHosts } from './read-allowed-hosts.js';
@@ -18,8 +19,10 @@ export async function inspectOptions(
   ids: readonly string[],
   options: InspectCommandOptions,
   output: Output,
+  environment: CliEnvironment,
+  stagingParent: string,
 ): Promise<{ scope: 'project' | 'global'; context: CliContext; inspect: InspectInstalledOptions }> {
-  const context = await createCliContext(options);
+  const context = await createCliContext(environment, options);
   const scope = options.global ? 'global' : 'project';
   const allowedHosts = await readAllowedHosts(context.homeDirectory, output);
   return {
@@ -31,6 +34,7 @@ export async function inspectOptions(
       home: context.homeDirectory,
       env: context.env,
       cwd: context.cwd,
+      stagingParent,
       ...(ids.length > 0 ? { ids } : {}),
       ...(allowedHosts === undefined ? {} : { allowedHosts }),
       allowHosts: options.allowHost ?? [],

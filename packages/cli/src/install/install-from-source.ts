@@ -1,6 +1,8 @@
 import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import type { InstallDraft } from '@skilldock/core';
 import { type CliContext, createCliContext } from '../cli-context.js';
+import type { CliEnvironment } from '../cli-environment.js';
 import { escapeTerminalLine } from '../escape-terminal-text.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadInstallCore } from '../load-core.js';
@@ -20,14 +22,19 @@ export async function installFromSource(
   options: InstallCommandOptions,
   output: Output,
   setExitCode: (code: number) => void,
-  { archiveOnly = false }: { archiveOnly?: boolean } = {},
+  environment: CliEnvironment,
+  { archiveOnly = false, stagingParent }: { archiveOnly?: boolean; stagingParent: string },
 ): Promise<void> {
   const core = await loadInstallCore();
-  const context = await createCliContext(options);
-  const environment = { projectRoot: context.projectRoot, home: context.homeDirectory, env: context.env };
+  const context = await createCliContext(environment, options);
+  const agentEnvironment = {
+    projectRoot: context.projectRoot,
+    home: context.homeDirectory,
+    env: context.env,
+  };
   const agents = parseListOption(options.agent);
   // Check agent ids before fetching anything: a typo should not cost a clone.
-  if (agents !== undefined) core.resolveAgentSelection(agents, environment);
+  if (agents !== undefined) core.resolveAgentSelection(agents, agentEnvironment);
   const skills = parseListOption(options.skill);
   const policy = {
     allowedHosts: await readAllowedHosts(context.homeDirectory, output),
@@ -46,7 +53,13 @@ export async function installFromSource(
     );
   }
   const draft = await output.spin(`Fetching ${input}`, () =>
-    core.prepareInstall(source, { cwd: context.cwd, ...policy, ...(skills === undefined ? {} : { skills }) }),
+    core.prepareInstall(source, {
+      cwd: context.cwd,
+      env: context.env,
+      stagingParent,
+      ...policy,
+      ...(skills === undefined ? {} : { skills }),
+    }),
   );
   try {
     if (options.list) {
@@ -60,9 +73,14 @@ export async function installFromSource(
       setExitCode(ExitCode.ok);
       return;
     }
-    const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY && !options.yes && !options.json);
+    const interactive =
+      environment.terminal.stdin && environment.terminal.stdout && !options.yes && !options.json;
     // Without a terminal nothing can be chosen later: a missing --skill fails before the review.
-    const preselected = interactive ? undefined : await chooseSkills(draft, skills, options, false);
+    // Prompts talk to this invocation's terminal.
+    const terminal = interactive
+      ? { input: environment.stdin as Readable, output: environment.stdout as Writable }
+      : undefined;
+    const preselected = interactive ? undefined : await chooseSkills(draft, skills, options, undefined);
     if (!options.json) output.out(renderDraft(draft));
     if (draft.skills.length === 0) {
       throw new core.UserInputError(
@@ -71,16 +89,25 @@ export async function installFromSource(
         { details: { failed: draft.failed.map(draftFailureJson) } },
       );
     }
-    const ids = preselected ?? (await chooseSkills(draft, skills, options, interactive));
+    const ids = preselected ?? (await chooseSkills(draft, skills, options, terminal));
     if (ids === undefined) return cancelled(output, setExitCode);
     const scope = options.global ? 'global' : 'project';
     const requestedMode = options.copy ? 'copy' : 'symlink';
-    if (interactive) {
-      const mode = core.resolveInstallMode(core.resolveAgentSelection(agents, environment), requestedMode);
+    if (terminal !== undefined) {
+      const agentEnvironment = {
+        projectRoot: context.projectRoot,
+        home: context.homeDirectory,
+        env: context.env,
+      };
+      const mode = core.resolveInstallMode(
+        core.resolveAgentSelection(agents, agentEnvironment),
+        requestedMode,
+      );
       const { confirm, isCancel } = await import('@clack/prompts');
       const count = ids === '*' ? draft.skills.length : ids.length;
       const answer = await confirm({
         message: `Install ${count} skill(s) into the ${scope} folders (${mode})?`,
+        ...terminal,
       });
       if (isCancel(answer) || !answer) return cancelled(output, setExitCode);
     }
@@ -136,11 +163,11 @@ async function chooseSkills(
   draft: InstallDraft,
   skills: string[] | '*' | undefined,
   options: InstallCommandOptions,
-  interactive: boolean,
+  terminal: { input: Readable; output: Writable } | undefined,
 ): Promise<string[] | '*' | undefined> {
   if (skills !== undefined) return skills;
   if (draft.skills.length <= 1 || options.yes) return '*';
-  if (interactive) {
+  if (terminal !== undefined) {
     const { isCancel, multiselect } = await import('@clack/prompts');
     const selected = await multiselect({
       message: 'Select skills to install',
@@ -150,6 +177,7 @@ async function chooseSkills(
         hint: skill.description.slice(0, 60),
       })),
       required: true,
+      ...terminal,
     });
     return isCancel(selected) ? undefined : selected;
   }

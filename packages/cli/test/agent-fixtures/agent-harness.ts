@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FakeModelServer, RecordedRequest } from '@skilldock/agent/testing';
-import { BIN } from '../run-cli.js';
+import { BIN, cliTestEnvironment, runCliInProcess } from '../run-cli.js';
 
 /** One wire protocol the e2e suites run against: how to point the CLI at the fake server. */
 export interface ProtocolUnderTest {
@@ -158,7 +158,7 @@ export function startCli(
 ): CliProcess {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: home, NO_COLOR: '1', ...env },
+    env: cliTestEnvironment(home, env),
   });
   // A child that refuses its input (a prompt over the limit) closes stdin early: not a test failure.
   child.stdin.on('error', (error: NodeJS.ErrnoException) => {
@@ -206,14 +206,16 @@ export function startCli(
   };
 }
 
-/** Runs `skilldock …` to its end. */
+/**
+ * Runs `skilldock …` to its end, in this process ({@link runCliInProcess}): the fake model server
+ * shares the event loop, which the in-process run never blocks. Signals need a real process:
+ * use {@link startCli} for those.
+ */
 export async function runAgentCli(
   args: readonly string[],
   options: { cwd: string; home: string; env?: Record<string, string>; input?: string },
 ): Promise<{ status: number; stdout: string; stderr: string }> {
-  const process = startCli(args, options);
-  const status = await process.exited;
-  return { status, stdout: process.stdout(), stderr: process.stderr() };
+  return runCliInProcess(args, options);
 }
 
 /** Parses `--json` output: one event per line. */

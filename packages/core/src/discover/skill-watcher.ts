@@ -20,7 +20,20 @@ export interface SkillWatcherOptions extends DiscoverSkillsOptions {
   readonly debounceMilliseconds?: number;
   /** Watch the file system; false to refresh only when `refresh()` is called. Default true. */
   readonly watch?: boolean;
+  /** The timers the quiet period runs on; default the global ones. Tests pass a manual clock. */
+  readonly clock?: WatcherClock;
 }
+
+/** The two timer functions {@link SkillWatcher} uses, so a test can decide when time passes. */
+export interface WatcherClock {
+  setTimeout(callback: () => void, milliseconds: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const SYSTEM_CLOCK: WatcherClock = {
+  setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 /** Receives each new snapshot with the discovery it was built from. */
 export type SnapshotListener = (snapshot: CatalogSnapshot, discovery: DiscoveryResult) => void;
@@ -46,12 +59,16 @@ export class SkillWatcher {
   private readonly listeners = new Set<SnapshotListener>();
   private fileWatcher: FSWatcher | undefined;
   private pendingPaths = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
+  private timer: unknown;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   constructor(options: SkillWatcherOptions = {}) {
     this.options = options;
+  }
+
+  private get clock(): WatcherClock {
+    return this.options.clock ?? SYSTEM_CLOCK;
   }
 
   /** The latest snapshot (undefined before `start`). */
@@ -91,7 +108,7 @@ export class SkillWatcher {
   /** Stops watching; pending events are dropped. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.pendingPaths.clear();
     await this.fileWatcher?.close();
     this.fileWatcher = undefined;
@@ -239,8 +256,8 @@ export class SkillWatcher {
   private schedule(path: string | undefined): void {
     if (this.closed) return;
     if (path !== undefined) this.pendingPaths.add(path);
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = this.clock.setTimeout(() => {
       this.timer = undefined;
       const paths = [...this.pendingPaths];
       this.pendingPaths.clear();

@@ -11,10 +11,11 @@ export const DRAFT_FILE_NAME = 'draft.json';
 
 /**
  * Where draft folders go when no `stagingParent` is given: `<tmp>/skilldock-drafts-<uid>`, one per
- * user so that users of a shared machine never meet in the same folder.
+ * user so that users of a shared machine never meet in the same folder. `temporaryDirectory` is the
+ * `<tmp>` (default `os.tmpdir()`), for callers that run with another environment's `TMPDIR`.
  */
-export function defaultStagingParent(): string {
-  return path.join(tmpdir(), `skilldock-drafts-${process.getuid?.() ?? 'user'}`);
+export function defaultStagingParent(temporaryDirectory: string = tmpdir()): string {
+  return path.join(temporaryDirectory, `skilldock-drafts-${process.getuid?.() ?? 'user'}`);
 }
 
 /**

@@ -34,7 +34,7 @@ export type InstalledSkillStatus =
 export interface InspectInstalledOptions
   extends InstallTargetOptions,
     Pick<ResolveSourceOptions, 'allowedHosts' | 'allowHosts' | 'allowInsecureLocalhost'>,
-    Pick<PrepareInstallOptions, 'gitConfig' | 'signal'> {
+    Pick<PrepareInstallOptions, 'gitConfig' | 'signal' | 'stagingParent'> {
   /** Only these ids (default: every lock entry). */
   readonly ids?: readonly string[];
   /** Relative local sources resolve against it; default the project root. */
@@ -116,6 +116,8 @@ export async function inspectInstalled(options: InspectInstalledOptions): Promis
           allowInsecureLocalhost: options.allowInsecureLocalhost,
           gitConfig: options.gitConfig,
           signal: options.signal,
+          ...(options.env === undefined ? {} : { env: options.env }),
+          ...(options.stagingParent === undefined ? {} : { stagingParent: options.stagingParent }),
         });
       } catch (error) {
         const code =

@@ -37,6 +37,8 @@ export interface PrepareInstallOptions extends RemotePolicy {
   readonly now?: () => Date;
   /** Extra `git -c` settings (tests point github.com at local repositories with `url.<base>.insteadOf`). */
   readonly gitConfig?: Readonly<Record<string, string>>;
+  /** Environment git runs in (`GIT_CONFIG_GLOBAL`, proxies); default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Where draft folders are made; default `<tmp>/skilldock-drafts-<uid>`. */
   readonly stagingParent?: string;
   /** Largest download (index, archive, file); default 10 MiB. */
@@ -85,6 +87,7 @@ export async function prepareInstall(
       policy: options,
       ...(requested === '*' ? {} : { names: requested }),
       ...(options.gitConfig ? { gitConfig: options.gitConfig } : {}),
+      ...(options.env ? { env: options.env } : {}),
       ...(options.maxDownloadBytes ? { maxDownloadBytes: options.maxDownloadBytes } : {}),
       ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
       ...(options.signal ? { signal: options.signal } : {}),

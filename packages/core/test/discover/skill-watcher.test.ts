@@ -39,6 +39,35 @@ function nextSnapshot(watcher: SkillWatcher, timeout = 5000): Promise<CatalogSna
   });
 }
 
+/** Timers that run only when the test says so; `scheduled()` resolves once one is pending. */
+function manualClock() {
+  const timers = new Map<number, () => void>();
+  const waiters: (() => void)[] = [];
+  let last = 0;
+  return {
+    setTimeout(callback: () => void): unknown {
+      last += 1;
+      timers.set(last, callback);
+      for (const waiter of waiters.splice(0)) waiter();
+      return last;
+    },
+    clearTimeout(handle: unknown): void {
+      timers.delete(handle as number);
+    },
+    get pending(): number {
+      return timers.size;
+    },
+    scheduled(): Promise<void> {
+      return timers.size > 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
+    },
+    fire(): void {
+      const due = [...timers.values()];
+      timers.clear();
+      for (const callback of due) callback();
+    },
+  };
+}
+
 describe('SkillWatcher', () => {
   it('D7 refreshes one edited skill and returns a new immutable snapshot with a higher version', async () => {
     const { project, home, skills } = await setup();
@@ -175,17 +204,23 @@ describe('SkillWatcher', () => {
 
   it('D7 debounces a burst of edits into one refresh with a higher version', async () => {
     const { project, home, skills } = await setup();
-    const watcher = startWatcher({ projectRoot: project, homeDirectory: home, trusted: true });
+    const clock = manualClock();
+    const watcher = startWatcher({ projectRoot: project, homeDirectory: home, trusted: true, clock });
     const first = await watcher.start();
     const versions: number[] = [];
     watcher.onSnapshot((snapshot) => versions.push(snapshot.version));
-    const next = nextSnapshot(watcher);
     for (let edit = 2; edit <= 4; edit++)
       await writeSkill(join(skills, 'alpha'), { description: `Alpha v${edit}.` });
+    // Wait on the file event itself, not on wall-clock time: it schedules the quiet period.
+    await clock.scheduled();
+    // However many events the burst made, one quiet period is pending and nothing refreshed yet.
+    expect(clock.pending).toBe(1);
+    expect(versions).toEqual([]);
+    const next = nextSnapshot(watcher);
+    clock.fire();
     const snapshot = await next;
     expect(snapshot.version).toBe(first.version + 1);
     expect(snapshot.get('alpha')?.description).toBe('Alpha v4.');
-    await new Promise((resolve) => setTimeout(resolve, 400));
     expect(versions).toEqual([first.version + 1]);
   });
 

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Settings } from '@skilldock/core';
+import { loadOnce } from '../../load-once.js';
 import { abortable } from '../abortable.js';
 import type { AgentTool } from '../agent-tool.js';
 import { createMcpTool, type ListedMcpTool } from './create-mcp-tool.js';
@@ -36,6 +35,12 @@ export interface ConnectMcpServersOptions {
   readonly maxResultCharacters?: number;
   /** Base of relative `cwd` values, and the working folder of stdio servers without one. */
   readonly workingDirectory?: string;
+  /**
+   * The environment stdio servers inherit their few safe variables from (`HOME`, `PATH`, `SHELL`,
+   * `TERM`, `USER`, `LOGNAME`; an entry's own `env` comes on top); default `process.env`. A host
+   * running for another user or home (the CLI in process, a server) passes its own.
+   */
+  readonly environment?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Live connections to MCP servers and the tools they offer. */
@@ -66,6 +71,7 @@ export async function connectMcpServers(
     callTimeoutMs = 600_000,
     maxResultCharacters = 30_000,
     workingDirectory = process.cwd(),
+    environment,
   }: ConnectMcpServersOptions = {},
 ): Promise<McpConnection> {
   const names = Object.keys(servers).sort();
@@ -75,6 +81,7 @@ export async function connectMcpServers(
         signal,
         connectTimeoutMs,
         workingDirectory,
+        environment,
       });
       onStatus?.(connection.status);
       return connection;
@@ -108,6 +115,22 @@ export async function connectMcpServers(
   };
 }
 
+// The MCP client (~150 ms to import) loads with the first server, not with `@skilldock/agent`.
+const loadMcpClient = loadOnce(async () => {
+  const [
+    { Client },
+    { StdioClientTransport, DEFAULT_INHERITED_ENV_VARS },
+    { StreamableHTTPClientTransport },
+  ] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
+  return { Client, StdioClientTransport, DEFAULT_INHERITED_ENV_VARS, StreamableHTTPClientTransport };
+});
+
+type McpClientModule = Awaited<ReturnType<typeof loadMcpClient>>;
+
 interface ServerConnection {
   readonly status: McpServerStatus;
   readonly client?: Client;
@@ -117,17 +140,24 @@ interface ServerConnection {
 async function connectOne(
   name: string,
   config: McpServerConfig,
-  options: { signal: AbortSignal | undefined; connectTimeoutMs: number; workingDirectory: string },
+  options: {
+    signal: AbortSignal | undefined;
+    connectTimeoutMs: number;
+    workingDirectory: string;
+    environment: Readonly<Record<string, string | undefined>> | undefined;
+  },
 ): Promise<ServerConnection> {
   const kind = 'url' in config ? 'http' : 'stdio';
   const stderr = { tail: '' };
   let transport: Transport;
+  let mcp: McpClientModule;
   try {
-    transport = createTransport(config, options.workingDirectory, stderr);
+    mcp = await loadMcpClient();
+    transport = createTransport(mcp, config, options, stderr);
   } catch (error) {
     return failed(name, kind, describeError(error));
   }
-  const client = new Client({ name: 'skilldock', version: '0.1.0' });
+  const client = new mcp.Client({ name: 'skilldock', version: '0.1.0' });
   const deadline = AbortSignal.timeout(options.connectTimeoutMs);
   const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
   const requestOptions = { signal, timeout: options.connectTimeoutMs };
@@ -157,8 +187,12 @@ async function connectOne(
 }
 
 function createTransport(
+  { StdioClientTransport, StreamableHTTPClientTransport, DEFAULT_INHERITED_ENV_VARS }: McpClientModule,
   config: McpServerConfig,
-  workingDirectory: string,
+  {
+    workingDirectory,
+    environment,
+  }: { workingDirectory: string; environment: Readonly<Record<string, string | undefined>> | undefined },
   stderr: { tail: string },
 ): Transport {
   if ('url' in config) {
@@ -169,7 +203,11 @@ function createTransport(
   const transport = new StdioClientTransport({
     command: config.command,
     args: [...(config.args ?? [])],
-    ...(config.env === undefined ? {} : { env: { ...config.env } }),
+    ...(environment === undefined
+      ? config.env === undefined
+        ? {}
+        : { env: { ...config.env } }
+      : { env: { ...inheritedVariables(environment, DEFAULT_INHERITED_ENV_VARS), ...config.env } }),
     cwd: resolve(workingDirectory, config.cwd ?? '.'),
     // Piped and always drained, so a chatty server never blocks; the tail explains failures.
     stderr: 'pipe',
@@ -178,6 +216,19 @@ function createTransport(
     stderr.tail = (stderr.tail + chunk.toString('utf8')).slice(-2000);
   });
   return transport;
+}
+
+// The SDK puts these from `process.env` under every server's own variables: the host's ones win.
+function inheritedVariables(
+  environment: Readonly<Record<string, string | undefined>>,
+  names: readonly string[],
+): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of names) {
+    const value = environment[name];
+    if (value !== undefined && !value.startsWith('()')) picked[name] = value;
+  }
+  return picked;
 }
 
 function failed(name: string, transport: 'stdio' | 'http', error: string): ServerConnection {

@@ -15,6 +15,8 @@ export interface FetchGitRepositoryOptions {
    * at a local bare repository (`url.file:///tmp/x/.insteadOf`) and allow the file protocol.
    */
   readonly gitConfig?: Readonly<Record<string, string>>;
+  /** Environment git runs in (variables pointing at another repository are dropped); default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Allow `http://` (only ever set for an allowed loopback URL). */
   readonly allowHttp?: boolean;
   /** Per git command; default 120 s. */
@@ -105,7 +107,11 @@ function safeConfig(options: FetchGitRepositoryOptions): string[] {
 }
 
 function runGit(args: readonly string[], options: FetchGitRepositoryOptions, cwd?: string): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GCM_INTERACTIVE: 'never' };
+  const env: NodeJS.ProcessEnv = {
+    ...(options.env ?? process.env),
+    GIT_TERMINAL_PROMPT: '0',
+    GCM_INTERACTIVE: 'never',
+  };
   for (const name of LOCAL_GIT_VARIABLES) delete env[name];
   return new Promise((resolve, reject) => {
     execFile(

@@ -17,6 +17,8 @@ export interface FetchSourceOptions {
   /** Skill names asked for; lets a well-known source download only those. */
   readonly names?: readonly string[];
   readonly gitConfig?: Readonly<Record<string, string>>;
+  /** Environment of git; default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly maxDownloadBytes?: number;
   readonly timeoutMilliseconds?: number;
   readonly signal?: AbortSignal;
@@ -103,6 +105,7 @@ export async function fetchSource(
         directory,
         ...(source.ref === undefined ? {} : { ref: source.ref }),
         ...(options.gitConfig ? { gitConfig: options.gitConfig } : {}),
+        ...(options.env ? { env: options.env } : {}),
         allowHttp: url.startsWith('http:'),
         ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
