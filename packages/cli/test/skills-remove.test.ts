@@ -18,8 +18,12 @@ describe('skilldock skills remove', () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha', 'beta']);
     expect(
       // Two agents with different folders: a real copy in .agents/skills and a link in .claude/skills.
-      runCli(['skills', 'add', source, '--yes', '--agent', 'claude-code', 'codex'], { cwd: project, home })
-        .status,
+      (
+        await runCliInProcess(['skills', 'add', source, '--yes', '--agent', 'claude-code', 'codex'], {
+          cwd: project,
+          home,
+        })
+      ).status,
     ).toBe(0);
     const run = await runCliInProcess(['skills', 'remove', 'alpha', '--json'], { cwd: project, home });
     expect(run.status).toBe(0);

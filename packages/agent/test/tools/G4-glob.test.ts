@@ -56,7 +56,6 @@ describe('glob', () => {
   it('SEC4 a catastrophic pattern is cancelled with the turn instead of freezing the process', async () => {
     await workspace.write(`${'a'.repeat(40)}b`, '');
     const controller = new AbortController();
-    const started = Date.now();
     const timer = setTimeout(() => controller.abort(new Error('time limit')), 500);
     // The main thread stays free: this timer fires while the pattern runs.
     const result = await createGlobTool().execute(
@@ -66,6 +65,6 @@ describe('glob', () => {
     clearTimeout(timer);
     expect(result.isError).toBe(true);
     expect(result.content).toContain('time limit');
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // A run that ignored the limit would hang: the test timeout (30 s) fails it.
   });
 });
