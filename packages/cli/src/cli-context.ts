@@ -24,19 +24,17 @@ export async function createCliContext(
   { cwd }: { cwd?: string } = {},
 ): Promise<CliContext> {
   const directory = path.resolve(environment.cwd, cwd ?? '.');
-  const { findProjectRoot, PROJECT_MARKERS, UserInputError } = await loadCore();
+  const { locateProjectRoot, UserInputError } = await loadCore();
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
     throw new UserInputError('cwd_not_found', `--cwd '${cwd}' is not a folder`, {
       details: { path: directory },
     });
   }
-  const projectRoot = findProjectRoot(directory, { homeDirectory: environment.home });
+  const found = locateProjectRoot(directory, { homeDirectory: environment.home });
   return {
     cwd: directory,
-    projectRoot,
-    projectFound:
-      projectRoot !== path.parse(projectRoot).root &&
-      PROJECT_MARKERS.some((marker) => existsSync(path.join(projectRoot, marker))),
+    projectRoot: found ?? directory,
+    projectFound: found !== undefined && found !== path.parse(found).root,
     homeDirectory: environment.home,
     env: environment.env,
   };

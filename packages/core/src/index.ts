@@ -22,7 +22,7 @@ export * from './catalog/types.js';
 export { type UserInvocability, userInvocability } from './catalog/user-invocability.js';
 export { catalogFromDiscovery } from './discover/catalog-from-discovery.js';
 export { type DiscoveryPlan, discoverSkills, planDiscovery } from './discover/discover-skills.js';
-export { findProjectRoot, PROJECT_MARKERS } from './discover/find-project-root.js';
+export { findProjectRoot, locateProjectRoot, PROJECT_MARKERS } from './discover/find-project-root.js';
 export {
   type ListingStatus,
   type ListSkillsOptions,
