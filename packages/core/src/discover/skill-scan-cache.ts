@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { readRegularFile } from '../format/read-regular-file.js';
 import type { LoadSkillResult, Skill } from '../format/types.js';
 import { writeFileAtomic } from '../fs/write-file-atomic.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
@@ -112,32 +112,16 @@ function cacheKey(located: LocatedSkillRoot, options: ScanOptions): string {
     .digest('hex');
 }
 
-/** The file's bytes when it is a regular file of this user's that nobody else may write. */
+/**
+ * The file's bytes when it is a regular file (read safely, never through a link) of this user's
+ * that nobody else may write.
+ */
 function readOwnFile(file: string): Buffer | undefined {
-  let descriptor: number;
-  try {
-    descriptor = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const stats = fstatSync(descriptor);
-    if (!stats.isFile() || stats.size > MAX_CACHE_BYTES) return undefined;
-    if (process.getuid !== undefined && stats.uid !== process.getuid()) return undefined;
-    if ((stats.mode & 0o022) !== 0) return undefined;
-    const buffer = Buffer.allocUnsafe(stats.size);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const read = readSync(descriptor, buffer, filled, buffer.length - filled, filled);
-      if (read === 0) return undefined;
-      filled += read;
-    }
-    return buffer;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(descriptor);
-  }
+  const read = readRegularFile(file, { maxBytes: MAX_CACHE_BYTES });
+  if (!read.ok) return undefined;
+  if (process.getuid !== undefined && read.stats.uid !== process.getuid()) return undefined;
+  if ((read.stats.mode & 0o022) !== 0) return undefined;
+  return read.bytes;
 }
 
 /** A loaded skill is frozen data; a deserialised copy is frozen again the same way. */
