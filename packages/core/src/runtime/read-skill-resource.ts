@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { open } from 'node:fs/promises';
+import { SKILL_FILE_NAME } from '../format/limits.js';
+import { listSkillFiles } from '../format/list-skill-files.js';
 import type { Skill } from '../format/types.js';
 import { closeNames } from './close-names.js';
 import { describeByteRange, describeCutLines } from './describe-cut-text.js';
@@ -53,7 +54,7 @@ export async function findSkillResource(skill: Skill, files: readonly string[]):
     const found = await findExact(skill, file);
     if (found !== undefined) return found;
   }
-  const known = skill.inlineFiles ? Object.keys(skill.inlineFiles) : await listSkillFiles(skill);
+  const known = skill.inlineFiles ? Object.keys(skill.inlineFiles) : filesOnDisk(skill);
   for (const file of files) {
     const sameLetters = known.filter((candidate) => candidate.toLowerCase() === file.toLowerCase());
     if (sameLetters.length !== 1) continue;
@@ -88,22 +89,14 @@ async function findExact(skill: Skill, file: string): Promise<FoundSkillResource
   return resolved.problem === 'not_found' ? undefined : resolved;
 }
 
-// The skill's files as on disk now (a file added since discovery counts), else as discovered.
-async function listSkillFiles(skill: Skill): Promise<string[]> {
+/**
+ * The skill's files as on disk now (a file added since discovery counts), by the same bounded
+ * listing discovery uses (skipped folders, depth and count limits, no links), SKILL.md included.
+ */
+function filesOnDisk(skill: Skill): string[] {
   if (skill.directory === undefined) return skill.files.map((entry) => entry.path);
-  try {
-    const entries = await readdir(skill.directory, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(skill.directory!, join(entry.parentPath, entry.name)).split(sep).join('/'))
-      .slice(0, MAX_LISTED_FILES);
-  } catch {
-    return skill.files.map((entry) => entry.path);
-  }
+  return [SKILL_FILE_NAME, ...listSkillFiles(skill.directory).files.map((entry) => entry.path)];
 }
-
-// A skill folder holds a handful of files; the listing stops well before it could cost anything.
-const MAX_LISTED_FILES = 5000;
 
 type Page = TextPage | ByteRange | { readonly binary: true };
 
