@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { CappedOutput } from './capped-output.js';
+import { killProcessGroup } from './kill-process-group.js';
 
 /** Options of {@link runShellCommand}. */
 export interface RunShellCommandOptions {
@@ -55,14 +56,7 @@ export function runShellCommand(
     let drainTimer: NodeJS.Timeout | undefined;
     let killTimer: NodeJS.Timeout | undefined;
 
-    const killGroup = (signal: NodeJS.Signals): void => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // The group is already gone.
-      }
-    };
+    const killGroup = (signal: NodeJS.Signals): void => killProcessGroup(child.pid, signal);
     const stop = (reason: 'timeout' | 'aborted'): void => {
       if (stopped !== undefined || settled) return;
       stopped = reason;
