@@ -3,6 +3,8 @@
  * speaking OpenAI Chat Completions and Anthropic Messages on loopback, and the one process liveness
  * check the tests of killed processes share.
  */
+
+export type { FakeExecutorProtocol, FakeExecutorScript } from './fake-executor-program.js';
 export {
   type FakeModelServer,
   type FakeModelServerOptions,
@@ -20,3 +22,4 @@ export type {
   RecordedRequest,
 } from './fake-model-turn.js';
 export { isProcessAlive, waitUntilProcessGone } from './process-liveness.js';
+export { writeFakeAcpAgent, writeFakeCodexAppServer } from './write-fake-executor.js';
