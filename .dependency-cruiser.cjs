@@ -85,10 +85,10 @@ module.exports = {
       name: 'agent-loads-sdks-lazily',
       severity: 'error',
       comment:
-        'The provider SDKs and the MCP client cost ~250 ms to import: load them with import() when a provider makes its first request or a server connects, never when @skilldock/agent is imported.',
+        'The provider SDKs, the MCP client and the ACP SDK cost ~250 ms to import: load them with import() when a provider makes its first request, a server connects or an ACP agent starts, never when @skilldock/agent is imported.',
       from: { path: '^packages/(agent|cli)/src/', pathNot: '/testing/' },
       to: {
-        path: '^node_modules/(openai|@anthropic-ai/sdk|@modelcontextprotocol/sdk)/',
+        path: '^node_modules/(openai|@anthropic-ai/sdk|@modelcontextprotocol/sdk|@agentclientprotocol/sdk)/',
         dependencyTypesNot: ['type-only', 'dynamic-import'],
       },
     },

@@ -6,6 +6,15 @@ declare module '@skilldock/core' {
   interface SkilldockErrorCodes {
     readonly approval_not_pending: true;
     readonly duplicate_tool_name: true;
+    readonly executor_cancelled: true;
+    readonly executor_command_not_found: true;
+    readonly executor_failed: true;
+    readonly executor_option_unsupported: true;
+    readonly executor_platform_unsupported: true;
+    readonly executor_protocol_error: true;
+    readonly executor_safe_mode: true;
+    readonly executor_session_closed: true;
+    readonly executor_workspace_untrusted: true;
     readonly invalid_max_turns: true;
     readonly invalid_session_id: true;
     readonly invalid_skill_read_tool: true;

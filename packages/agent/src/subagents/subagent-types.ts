@@ -71,6 +71,13 @@ export interface ExternalTaskRequest {
   /** Environment for the child process, already scrubbed of secrets (SPEC SEC3). */
   readonly env: Readonly<Record<string, string>>;
   readonly onProgress?: (progress: ExternalTaskProgress) => void;
+  /**
+   * Whether the workspace is trusted (SPEC D2). An external executor runs a program with the
+   * user's rights, so anything but `true` refuses to start it (`executor_workspace_untrusted`).
+   */
+  readonly trusted?: boolean;
+  /** Safe mode (`--safe-mode`, SPEC A11) starts no external executors (`executor_safe_mode`). */
+  readonly safeMode?: boolean;
 }
 
 export type ExternalTaskProgress =

@@ -1,0 +1,154 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startExternalTask } from '../../src/subagents/executors/start-external-task.js';
+import { waitUntilProcessGone } from '../../src/testing/process-liveness.js';
+import { writeFakeAcpAgent } from '../../src/testing/write-fake-executor.js';
+import {
+  type ExecutorTestFolders,
+  externalDefinition,
+  externalRequest,
+  makeExecutorFolders,
+  waitForPids,
+} from './executor-test-setup.js';
+
+const claudeCode = externalDefinition({ kind: 'acp', command: 'claude-agent-acp' });
+
+describe('ACP executor (SPEC A7, A9)', () => {
+  let folders: ExecutorTestFolders;
+  beforeEach(async () => {
+    folders = await makeExecutorFolders();
+  });
+  afterEach(() => folders.cleanup());
+
+  it('A7 runs a task through an ACP agent and takes further input while its session lives', async () => {
+    await writeFakeAcpAgent(folders.bin, {
+      answers: ['First answer.', 'Second answer.'],
+      commands: ['ls'],
+      echoPrompt: true,
+      log: folders.file('acp.jsonl'),
+    });
+    const definition = externalDefinition(claudeCode.executor!, { systemPrompt: 'You review code.' });
+    const request = externalRequest(folders, definition);
+    const task = startExternalTask(request);
+    try {
+      // The definition's body leads the first prompt only.
+      expect((await task.result).text).toBe(
+        'First answer.\ncommand reject\nprompt: You review code. | Run the tests and report.',
+      );
+      expect(await task.send?.('And the lint?')).toEqual({
+        text: 'Second answer.\ncommand reject\nprompt: And the lint?',
+      });
+    } finally {
+      await task.close();
+    }
+    expect(request.progress.filter((event) => event.type !== 'text-delta')).toEqual([
+      { type: 'tool-start', name: 'ls' },
+      { type: 'tool-end', name: 'ls' },
+      { type: 'tool-start', name: 'ls' },
+      { type: 'tool-end', name: 'ls' },
+    ]);
+    const received = await folders.logged('acp.jsonl');
+    const requests = received.filter((message) => typeof message.method === 'string');
+    expect(requests.map((message) => message.method)).toEqual([
+      'initialize',
+      'session/new',
+      'session/prompt',
+      'session/prompt',
+    ]);
+    expect(requests.every((message) => message.jsonrpc === '2.0')).toBe(true);
+    expect(requests[0]?.params).toMatchObject({
+      protocolVersion: 1,
+      clientCapabilities: { fs: { readTextFile: true, writeTextFile: false }, terminal: false },
+    });
+    expect(requests[1]?.params).toEqual({ cwd: folders.project, mcpServers: [] });
+  });
+
+  it('A7 rejects an edit permission in a read-only session and nothing is written', async () => {
+    await writeFakeAcpAgent(folders.bin, { write: { path: 'notes.md', content: 'hacked' } });
+    const task = startExternalTask(externalRequest(folders, claudeCode));
+    try {
+      expect((await task.result).text).toContain('write declined');
+    } finally {
+      await task.close();
+    }
+    expect(existsSync(join(folders.project, 'notes.md'))).toBe(false);
+  });
+
+  it('A7 allows edits inside the folder when the session allows edits, never outside it or to agent configuration', async () => {
+    await writeFakeAcpAgent(folders.bin, { write: { path: 'docs/notes.md', content: 'findings' } });
+    const allowed = startExternalTask(externalRequest(folders, claudeCode, { allowEdits: true }));
+    try {
+      expect((await allowed.result).text).toContain('write accepted');
+    } finally {
+      await allowed.close();
+    }
+    expect(readFileSync(join(folders.project, 'docs/notes.md'), 'utf8')).toBe('findings');
+
+    await writeFakeAcpAgent(folders.bin, { write: { path: '../outside.md', content: 'escaped' } });
+    const outside = startExternalTask(externalRequest(folders, claudeCode, { allowEdits: true }));
+    try {
+      expect((await outside.result).text).toMatch(/write refused: Refused: .*outside the project/);
+    } finally {
+      await outside.close();
+    }
+    expect(existsSync(join(folders.base, 'outside.md'))).toBe(false);
+
+    await mkdir(join(folders.project, '.git'));
+    await writeFakeAcpAgent(folders.bin, {
+      write: { path: '.git/config', content: '[core]\nhooksPath=/tmp' },
+    });
+    const config = startExternalTask(externalRequest(folders, claudeCode, { allowEdits: true }));
+    try {
+      expect((await config.result).text).toMatch(/write refused: Refused: .*configures the agent/);
+    } finally {
+      await config.close();
+    }
+    expect(existsSync(join(folders.project, '.git/config'))).toBe(false);
+  });
+
+  it('A7 answers file reads inside the folder and refuses reads outside it', async () => {
+    await writeFile(join(folders.project, 'plan.txt'), 'step one\nstep two\n');
+    await writeFakeAcpAgent(folders.bin, { read: 'plan.txt' });
+    const inside = startExternalTask(externalRequest(folders, claudeCode));
+    try {
+      expect((await inside.result).text).toContain('read: step one\nstep two\n');
+    } finally {
+      await inside.close();
+    }
+
+    await writeFile(join(folders.base, 'secret.txt'), 'do not read');
+    await writeFakeAcpAgent(folders.bin, { read: '../secret.txt' });
+    const outside = startExternalTask(externalRequest(folders, claudeCode));
+    try {
+      const { text } = await outside.result;
+      expect(text).toMatch(/read refused: Refused: .*outside the project/);
+      expect(text).not.toContain('do not read');
+    } finally {
+      await outside.close();
+    }
+  });
+
+  it('A7 reports a turn the agent refused with its reason', async () => {
+    await writeFakeAcpAgent(folders.bin, { failTurn: 'Authentication required' });
+    const task = startExternalTask(externalRequest(folders, claudeCode));
+    try {
+      await expect(task.result).rejects.toMatchObject({ code: 'executor_failed' });
+      await expect(task.result).rejects.toThrow('refused session/prompt: Authentication required');
+    } finally {
+      await task.close();
+    }
+  });
+
+  it('A7 close ends the agent and its children; a message after close is refused', async () => {
+    await writeFakeAcpAgent(folders.bin, { pidFile: folders.file('pids.json') });
+    const task = startExternalTask(externalRequest(folders, claudeCode));
+    expect((await task.result).text).toBe('Done.');
+    const { pid, grandchildPid } = await waitForPids(folders.file('pids.json'));
+    await task.close();
+    expect(await waitUntilProcessGone(pid)).toBe(true);
+    expect(await waitUntilProcessGone(grandchildPid)).toBe(true);
+    await expect(task.send?.('more')).rejects.toMatchObject({ code: 'executor_session_closed' });
+  });
+});
