@@ -6,6 +6,7 @@ import { startExternalTask } from '../../src/subagents/executors/start-external-
 import { waitUntilProcessGone } from '../../src/testing/process-liveness.js';
 import { writeFakeAcpAgent } from '../../src/testing/write-fake-executor.js';
 import {
+  answerOf,
   type ExecutorTestFolders,
   externalDefinition,
   externalRequest,
@@ -67,67 +68,43 @@ describe('ACP executor (SPEC A7, A9)', () => {
 
   it('A7 rejects an edit permission in a read-only session and nothing is written', async () => {
     await writeFakeAcpAgent(folders.bin, { write: { path: 'notes.md', content: 'hacked' } });
-    const task = startExternalTask(externalRequest(folders, claudeCode));
-    try {
-      expect((await task.result).text).toContain('write declined');
-    } finally {
-      await task.close();
-    }
+    expect(await answerOf(externalRequest(folders, claudeCode))).toContain('write declined');
     expect(existsSync(join(folders.project, 'notes.md'))).toBe(false);
   });
 
   it('A7 allows edits inside the folder when the session allows edits, never outside it or to agent configuration', async () => {
     await writeFakeAcpAgent(folders.bin, { write: { path: 'docs/notes.md', content: 'findings' } });
-    const allowed = startExternalTask(externalRequest(folders, claudeCode, { allowEdits: true }));
-    try {
-      expect((await allowed.result).text).toContain('write accepted');
-    } finally {
-      await allowed.close();
-    }
+    expect(await answerOf(externalRequest(folders, claudeCode, { allowEdits: true }))).toContain(
+      'write accepted',
+    );
     expect(readFileSync(join(folders.project, 'docs/notes.md'), 'utf8')).toBe('findings');
 
     await writeFakeAcpAgent(folders.bin, { write: { path: '../outside.md', content: 'escaped' } });
-    const outside = startExternalTask(externalRequest(folders, claudeCode, { allowEdits: true }));
-    try {
-      expect((await outside.result).text).toMatch(/write refused: Refused: .*outside the project/);
-    } finally {
-      await outside.close();
-    }
+    expect(await answerOf(externalRequest(folders, claudeCode, { allowEdits: true }))).toMatch(
+      /write refused: Refused: .*outside the project/,
+    );
     expect(existsSync(join(folders.base, 'outside.md'))).toBe(false);
 
     await mkdir(join(folders.project, '.git'));
     await writeFakeAcpAgent(folders.bin, {
       write: { path: '.git/config', content: '[core]\nhooksPath=/tmp' },
     });
-    const config = startExternalTask(externalRequest(folders, claudeCode, { allowEdits: true }));
-    try {
-      expect((await config.result).text).toMatch(/write refused: Refused: .*configures the agent/);
-    } finally {
-      await config.close();
-    }
+    expect(await answerOf(externalRequest(folders, claudeCode, { allowEdits: true }))).toMatch(
+      /write refused: Refused: .*configures the agent/,
+    );
     expect(existsSync(join(folders.project, '.git/config'))).toBe(false);
   });
 
   it('A7 answers file reads inside the folder and refuses reads outside it', async () => {
     await writeFile(join(folders.project, 'plan.txt'), 'step one\nstep two\n');
     await writeFakeAcpAgent(folders.bin, { read: 'plan.txt' });
-    const inside = startExternalTask(externalRequest(folders, claudeCode));
-    try {
-      expect((await inside.result).text).toContain('read: step one\nstep two\n');
-    } finally {
-      await inside.close();
-    }
+    expect(await answerOf(externalRequest(folders, claudeCode))).toContain('read: step one\nstep two\n');
 
     await writeFile(join(folders.base, 'secret.txt'), 'do not read');
     await writeFakeAcpAgent(folders.bin, { read: '../secret.txt' });
-    const outside = startExternalTask(externalRequest(folders, claudeCode));
-    try {
-      const { text } = await outside.result;
-      expect(text).toMatch(/read refused: Refused: .*outside the project/);
-      expect(text).not.toContain('do not read');
-    } finally {
-      await outside.close();
-    }
+    const text = await answerOf(externalRequest(folders, claudeCode));
+    expect(text).toMatch(/read refused: Refused: .*outside the project/);
+    expect(text).not.toContain('do not read');
   });
 
   it('A7 reports a turn the agent refused with its reason', async () => {

@@ -5,6 +5,7 @@ import { isProcessAlive, waitUntilProcessGone } from '../../src/testing/process-
 import { writeFakeAcpAgent, writeFakeCodexAppServer } from '../../src/testing/write-fake-executor.js';
 import { shellEnvironment } from '../../src/tools/shell-environment.js';
 import {
+  answerOf,
   type ExecutorTestFolders,
   externalDefinition,
   externalRequest,
@@ -60,9 +61,7 @@ describe.each(PROTOCOLS)('a hostile $protocol executor (SPEC A7, SEC3, SEC4)', (
 
   it('SEC4 a flood of output is kept to the answer budget', async () => {
     await fake({ misbehave: 'flood', floodCharacters: 1_000_000, answers: ['The end.'] });
-    const task = startExternalTask(externalRequest(folders, definition), { maxAnswerCharacters: 2000 });
-    const { text } = await task.result;
-    await task.close();
+    const text = await answerOf(externalRequest(folders, definition), { maxAnswerCharacters: 2000 });
     expect(text.length).toBeLessThan(2100);
     expect(text).toMatch(/^y{1000}\n\[… \d+ characters of output omitted …\]\n/);
     expect(text.endsWith('The end.')).toBe(true);
@@ -101,18 +100,15 @@ describe.each(PROTOCOLS)('a hostile $protocol executor (SPEC A7, SEC3, SEC4)', (
       );
       env.PATH = `${folders.bin}:${env.PATH ?? '/usr/bin:/bin'}`;
       await fake({ echoEnv: 'SKILLDOCK_TEST_EXECUTOR_TOKEN' });
-      const secret = startExternalTask(externalRequest(folders, definition, { env }));
-      const { text } = await secret.result;
-      await secret.close();
+      const text = await answerOf(externalRequest(folders, definition, { env }));
       expect(text).toContain('SKILLDOCK_TEST_EXECUTOR_TOKEN is unset');
       expect(text).not.toContain('sk-parent-secret-value');
 
       // Nothing of the parent's is added: the child's environment is exactly the request's.
       await fake({ echoEnv: 'SKILLDOCK_TEST_EXECUTOR_PLAIN' });
-      const exact = startExternalTask(externalRequest(folders, definition));
-      const plain = await exact.result;
-      await exact.close();
-      expect(plain.text).toContain('SKILLDOCK_TEST_EXECUTOR_PLAIN is unset');
+      expect(await answerOf(externalRequest(folders, definition))).toContain(
+        'SKILLDOCK_TEST_EXECUTOR_PLAIN is unset',
+      );
     } finally {
       delete process.env.SKILLDOCK_TEST_EXECUTOR_TOKEN;
       delete process.env.SKILLDOCK_TEST_EXECUTOR_PLAIN;

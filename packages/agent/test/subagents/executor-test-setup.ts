@@ -2,6 +2,8 @@ import { readFileSync, watch } from 'node:fs';
 import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { ExternalTaskOptions } from '../../src/subagents/executors/external-task-options.js';
+import { startExternalTask } from '../../src/subagents/executors/start-external-task.js';
 import type {
   ExternalTaskProgress,
   ExternalTaskRequest,
@@ -103,4 +105,14 @@ export function waitForPids(file: string): Promise<{ pid: number; grandchildPid:
     const watcher = watch(dirname(file), check);
     check();
   });
+}
+
+/** Starts the task, waits for its first answer, and closes it whatever happened. */
+export async function answerOf(request: ExternalTaskRequest, options?: ExternalTaskOptions): Promise<string> {
+  const task = startExternalTask(request, options);
+  try {
+    return (await task.result).text;
+  } finally {
+    await task.close();
+  }
 }
