@@ -59,6 +59,15 @@ describe.each(PROTOCOLS)('a hostile $protocol executor (SPEC A7, SEC3, SEC4)', (
     expect(await waitUntilProcessGone(grandchildPid)).toBe(true);
   });
 
+  it('SEC4 close during a hung turn ends the executor and rejects the turn', async () => {
+    await fake({ misbehave: 'hang', pidFile: folders.file('pids.json') });
+    const task = startExternalTask(externalRequest(folders, definition), { killGraceMs: 100 });
+    const { pid } = await waitForPids(folders.file('pids.json'));
+    await task.close();
+    await expect(task.result).rejects.toMatchObject({ code: 'executor_session_closed' });
+    expect(await waitUntilProcessGone(pid)).toBe(true);
+  });
+
   it('SEC4 a flood of output is kept to the answer budget', async () => {
     await fake({ misbehave: 'flood', floodCharacters: 1_000_000, answers: ['The end.'] });
     const text = await answerOf(externalRequest(folders, definition), { maxAnswerCharacters: 2000 });

@@ -25,6 +25,10 @@ const loadAcp = loadOnce(() => import('@agentclientprotocol/sdk'));
 
 /** Messages parsed but not yet taken by the SDK before stdout is paused (bounded memory). */
 const READ_AHEAD_MESSAGES = 64;
+/** A tool call's title names it in progress events: a line, not a document. */
+const MAX_TOOL_NAME_CHARACTERS = 120;
+/** Tool calls remembered until the agent reports them finished. */
+const MAX_OPEN_TOOL_CALLS = 1000;
 
 /**
  * The SDK's message stream over an executor's stdio, read through our bounded line reader: a
@@ -111,7 +115,9 @@ export function startAcpTask(
         }
         return;
       case 'tool_call': {
-        const name = update.title || update.kind || 'tool';
+        const name = (update.title || update.kind || 'tool').slice(0, MAX_TOOL_NAME_CHARACTERS);
+        // Calls never reported as finished must not pile up: forget the oldest.
+        if (openTools.size >= MAX_OPEN_TOOL_CALLS) openTools.delete(openTools.keys().next().value as string);
         openTools.set(update.toolCallId, name);
         progress({ type: 'tool-start', name });
         if (update.status === 'completed' || update.status === 'failed') endTool(update.toolCallId);

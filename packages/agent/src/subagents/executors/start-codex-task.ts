@@ -30,6 +30,9 @@ export const CODEX_DEFAULT_ARGS: readonly string[] = ['app-server'];
 
 type JsonObject = Record<string, unknown>;
 
+/** A tool's name in progress events comes from the executor: a line, not a document. */
+const MAX_TOOL_NAME_CHARACTERS = 120;
+
 function asObject(value: unknown): JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
 }
@@ -42,10 +45,10 @@ function codexToolName(item: JsonObject): string | undefined {
     case 'fileChange':
       return 'edit';
     case 'mcpToolCall':
-      return `mcp__${String(item.server)}__${String(item.tool)}`;
+      return `mcp__${String(item.server)}__${String(item.tool)}`.slice(0, MAX_TOOL_NAME_CHARACTERS);
     case 'dynamicToolCall':
     case 'collabToolCall':
-      return String(item.tool);
+      return String(item.tool).slice(0, MAX_TOOL_NAME_CHARACTERS);
     case 'webSearch':
       return 'web_search';
     case 'imageView':
