@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startExternalTask } from '../../src/subagents/executors/start-external-task.js';
 import { waitUntilProcessGone } from '../../src/testing/process-liveness.js';
 import { writeFakeCodexAppServer } from '../../src/testing/write-fake-executor.js';
 import {
+  answerOf,
   type ExecutorTestFolders,
   externalDefinition,
   externalRequest,
@@ -89,6 +91,17 @@ describe('codex executor (SPEC A7, A9)', () => {
     expect(received.find((message) => message.method === 'turn/start')?.params).toMatchObject({
       sandboxPolicy: { type: 'workspaceWrite', writableRoots: [folders.project], networkAccess: false },
     });
+  });
+
+  it('A7 declines a file change outside the folder or to agent configuration, even when edits are allowed', async () => {
+    await writeFakeCodexAppServer(folders.bin, { write: { path: '../outside.md', content: 'escaped' } });
+    expect(await answerOf(externalRequest(folders, codex, { allowEdits: true }))).toContain('write declined');
+    expect(existsSync(join(folders.base, 'outside.md'))).toBe(false);
+
+    await mkdir(join(folders.project, '.git'));
+    await writeFakeCodexAppServer(folders.bin, { write: { path: '.git/config', content: '[core]' } });
+    expect(await answerOf(externalRequest(folders, codex, { allowEdits: true }))).toContain('write declined');
+    expect(existsSync(join(folders.project, '.git/config'))).toBe(false);
   });
 
   it('A7 declines a command that asks to leave the sandbox, even when edits are allowed', async () => {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { isPathInside } from '@skilldock/core';
 import { CappedOutput } from '../../tools/capped-output.js';
+import { confinePath } from '../../tools/confine-path.js';
 import type { ExternalTaskProgress, ExternalTaskRequest, ExternalTaskSession } from '../subagent-types.js';
 import { ExecutorLifetime } from './executor-lifetime.js';
 import { spawnExecutorProcess } from './executor-process.js';
@@ -32,6 +32,8 @@ type JsonObject = Record<string, unknown>;
 
 /** A tool's name in progress events comes from the executor: a line, not a document. */
 const MAX_TOOL_NAME_CHARACTERS = 120;
+/** File changes remembered until their approval is asked or they complete. */
+const MAX_PENDING_FILE_CHANGES = 1000;
 
 function asObject(value: unknown): JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
@@ -61,8 +63,10 @@ function codexToolName(item: JsonObject): string | undefined {
 /**
  * Runs one task through `codex app-server` (SPEC A7): a read-only sandbox unless `allowEdits`,
  * then `workspace-write` confined to `cwd`. Commands that ask to leave the sandbox are declined
- * (nobody can be asked from here); file changes are accepted only with `allowEdits` and inside
- * `cwd`. The final agent message of the turn is the answer; the process ends with the task.
+ * (nobody can be asked from here); file changes are accepted only with `allowEdits` and when every
+ * file is one the built-in write tool could write (inside `cwd`, no link out, no file that
+ * configures the agent: `confinePath`). The final agent message of the turn is the answer; the
+ * process ends with the task.
  */
 export function startCodexTask(
   request: ExternalTaskRequest,
@@ -80,8 +84,8 @@ export function startCodexTask(
   });
   const lifetime = new ExecutorLifetime(process, `${definition.name} (${executor.command})`, signal);
   const progress = (event: ExternalTaskProgress) => request.onProgress?.(event);
-  const inside = (path: unknown) => typeof path === 'string' && isPathInside(resolve(cwd, path), cwd);
 
+  const proposedChanges = new Map<string, unknown[]>();
   let streamed = new CappedOutput(limits.maxAnswerCharacters);
   let finalMessage: string | undefined;
   let lastError: string | undefined;
@@ -102,11 +106,22 @@ export function startCodexTask(
         return;
       case 'item/started': {
         if (item.type === 'agentMessage') streamed = new CappedOutput(limits.maxAnswerCharacters);
+        if (item.type === 'fileChange' && typeof item.id === 'string') {
+          // Its approval request names only the item: remember which files it would change.
+          if (proposedChanges.size >= MAX_PENDING_FILE_CHANGES)
+            proposedChanges.delete(proposedChanges.keys().next().value as string);
+          const changes = Array.isArray(item.changes) ? item.changes : [];
+          proposedChanges.set(
+            item.id,
+            changes.map((change) => asObject(change).path),
+          );
+        }
         const name = codexToolName(item);
         if (name !== undefined) progress({ type: 'tool-start', name });
         return;
       }
       case 'item/completed': {
+        if (typeof item.id === 'string') proposedChanges.delete(item.id);
         if (item.type === 'agentMessage' && typeof item.text === 'string') {
           const kept = new CappedOutput(limits.maxAnswerCharacters);
           kept.append(item.text);
@@ -125,24 +140,40 @@ export function startCodexTask(
     }
   };
 
-  const onRequest = (method: string, rawParams: unknown): unknown => {
+  /** The paths the built-in tools could `access` (`confinePath`: inside `cwd`, no link out, for writes no agent configuration). */
+  const confined = async (paths: unknown, access: 'read' | 'write'): Promise<string[]> => {
+    const kept: string[] = [];
+    for (const path of Array.isArray(paths) ? paths : []) {
+      if (typeof path !== 'string') continue;
+      const target = await confinePath(path, access, { cwd, readOnlyRoots: [], agentConfigWrites: [] });
+      if (target.ok) kept.push(path);
+    }
+    return kept;
+  };
+
+  const onRequest = async (method: string, rawParams: unknown): Promise<unknown> => {
     const params = asObject(rawParams);
     switch (method) {
       case 'item/commandExecution/requestApproval':
         // Asked only for a command that wants out of the sandbox; nobody can approve it from here.
         return { decision: 'decline' };
-      case 'item/fileChange/requestApproval':
-        return {
-          decision:
-            allowEdits && (params.grantRoot === undefined || inside(params.grantRoot)) ? 'accept' : 'decline',
-        };
+      case 'item/fileChange/requestApproval': {
+        const changed = proposedChanges.get(String(params.itemId));
+        const paths =
+          changed === undefined || params.grantRoot == null ? changed : [...changed, params.grantRoot];
+        const accepted =
+          allowEdits && paths !== undefined && (await confined(paths, 'write')).length === paths.length;
+        return { decision: accepted ? 'accept' : 'decline' };
+      }
       case 'item/permissions/requestApproval': {
         const fileSystem = asObject(asObject(params.permissions).fileSystem);
-        const within = (paths: unknown) => (Array.isArray(paths) ? paths.filter(inside) : []);
         return {
           scope: 'turn',
           permissions: {
-            fileSystem: { read: within(fileSystem.read), write: allowEdits ? within(fileSystem.write) : [] },
+            fileSystem: {
+              read: await confined(fileSystem.read, 'read'),
+              write: allowEdits ? await confined(fileSystem.write, 'write') : [],
+            },
           },
         };
       }
