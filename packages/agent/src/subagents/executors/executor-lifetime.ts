@@ -8,7 +8,6 @@ import { ExternalExecutorError } from './external-executor-error.js';
  */
 export class ExecutorLifetime {
   #failure: ExternalExecutorError | undefined;
-  #closing = false;
   #rejectFailed!: (error: ExternalExecutorError) => void;
   /** Rejects with the first failure; never resolves. */
   readonly failed: Promise<never>;
@@ -43,8 +42,8 @@ export class ExecutorLifetime {
     };
     signal.addEventListener('abort', this.#onAbort, { once: true });
     if (signal.aborted) this.#onAbort();
+    // After a failure or `close`, the exit is expected: `fail` ignores it.
     void process.exited.then((exit) => {
-      if (this.#closing) return;
       const spawnError = process.spawnError();
       const stderr = process.stderrTail();
       const how =
@@ -86,7 +85,6 @@ export class ExecutorLifetime {
    * with `executor_session_closed`); resolves once it has exited.
    */
   async close(): Promise<void> {
-    this.#closing = true;
     if (this.#failure === undefined) {
       this.#failure = new ExternalExecutorError('executor_session_closed', `${this.label} was closed.`);
       this.#rejectFailed(this.#failure);
