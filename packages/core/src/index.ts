@@ -52,6 +52,7 @@ export {
 } from './discover/resolve-skill-roots.js';
 export { type SetSkillDisabledOptions, setSkillDisabled } from './discover/set-skill-disabled.js';
 export {
+  type AgentSettings,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_FOLDERS,
   type McpServerSettings,
@@ -97,6 +98,11 @@ export { type DefineSkillInput, defineSkill } from './format/define-skill.js';
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './format/diagnostic.js';
 export { isPathInside, isPathInsideAny } from './format/is-path-inside.js';
 export { MAX_FRONTMATTER_BYTES, MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from './format/limits.js';
+export {
+  type ReadRegularFileFailure,
+  type ReadRegularFileResult,
+  readRegularFile,
+} from './format/read-regular-file.js';
 export { IGNORED_FOLDER_NAMES, listSkillFiles } from './format/list-skill-files.js';
 export { type LoadSkillOptions, loadSkill, loadSkillSync } from './format/load-skill.js';
 export {
@@ -157,12 +163,16 @@ export {
 } from './format/skills-ref/index.js';
 export {
   APPROVAL_MODES,
+  CLAUDE_PERMISSION_MODES,
+  EXECUTOR_INCOMPATIBLE_FIELDS,
   RESERVED_SUBAGENT_NAMES,
+  SUBAGENT_FIELDS,
   type SubagentFrontmatter,
   subagentSchema,
 } from './format/subagent-schema.js';
 export type * from './format/types.js';
 export { unsafeRelativePathReason } from './format/unsafe-relative-path-reason.js';
+export { createSubagentTemplate, type SubagentTemplateInput } from './format/subagent-template.js';
 export { type SkillValidation, validateSkill } from './format/validate-skill.js';
 export {
   type SkillFolderValidation,

@@ -1,6 +1,8 @@
 import type { Diagnostic } from './diagnostic.js';
 import { parseMarkdownArtifact } from './parse-markdown-artifact.js';
-import { type SubagentFrontmatter, subagentSchema } from './subagent-schema.js';
+import { SUBAGENT_FIELDS, type SubagentFrontmatter, subagentSchema } from './subagent-schema.js';
+
+const KNOWN_FIELDS: ReadonlySet<string> = new Set(SUBAGENT_FIELDS);
 
 /** A model selector (SPEC S6, G1): `inherit`, `fast`, a bare model id, or `provider:model`. */
 export type ModelSelector =
@@ -53,7 +55,10 @@ export function parseModelSelector(
 }
 
 /**
- * Parses a subagent Markdown file (SPEC S6).
+ * Parses a subagent Markdown file (SPEC S6). Claude Code and Qwen Code files load unchanged: a
+ * comma-separated `tools` string becomes a list, `modelConfig.model` is the model when `model` is
+ * absent, and a field we do not use (`color`, `hooks`, …) stays in `frontmatter` with a
+ * `subagent_field_unknown` warning at its position.
  * @example const result = parseSubagent(text, { file: '.qwen/agents/reviewer.md' });
  */
 export function parseSubagent(
@@ -66,15 +71,24 @@ export function parseSubagent(
   });
   if (!parsed.ok) return parsed;
   const frontmatter = parsed.value;
+  const unknown: Diagnostic[] = Object.keys(parsed.frontmatter)
+    .filter((field) => !KNOWN_FIELDS.has(field))
+    .map((field) => ({
+      code: 'subagent_field_unknown',
+      severity: 'warning',
+      message: `'${field}' is not a subagent field Skilldock uses; it is kept in the file and ignored`,
+      ...parsed.positionOf([field]),
+      path: [field],
+    }));
   return {
     ok: true,
     subagent: {
       name: frontmatter.name,
       description: frontmatter.description,
       systemPrompt: parsed.body.trim(),
-      model: parseModelSelector(frontmatter.model),
+      model: parseModelSelector(frontmatter.model ?? frontmatter.modelConfig?.model),
       frontmatter,
     },
-    diagnostics: parsed.diagnostics,
+    diagnostics: [...parsed.diagnostics, ...unknown],
   };
 }
