@@ -98,11 +98,6 @@ export { type DefineSkillInput, defineSkill } from './format/define-skill.js';
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './format/diagnostic.js';
 export { isPathInside, isPathInsideAny } from './format/is-path-inside.js';
 export { MAX_FRONTMATTER_BYTES, MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from './format/limits.js';
-export {
-  type ReadRegularFileFailure,
-  type ReadRegularFileResult,
-  readRegularFile,
-} from './format/read-regular-file.js';
 export { IGNORED_FOLDER_NAMES, listSkillFiles } from './format/list-skill-files.js';
 export { type LoadSkillOptions, loadSkill, loadSkillSync } from './format/load-skill.js';
 export {
@@ -120,6 +115,11 @@ export {
   parseSubagent,
   type SubagentDefinition,
 } from './format/parse-subagent.js';
+export {
+  type ReadRegularFileFailure,
+  type ReadRegularFileResult,
+  readRegularFile,
+} from './format/read-regular-file.js';
 export {
   editSkillDocument,
   readSkillDocument,
@@ -170,9 +170,10 @@ export {
   type SubagentFrontmatter,
   subagentSchema,
 } from './format/subagent-schema.js';
+export { createSubagentTemplate, type SubagentTemplateInput } from './format/subagent-template.js';
+export type { TextPosition } from './format/text-position.js';
 export type * from './format/types.js';
 export { unsafeRelativePathReason } from './format/unsafe-relative-path-reason.js';
-export { createSubagentTemplate, type SubagentTemplateInput } from './format/subagent-template.js';
 export { type SkillValidation, validateSkill } from './format/validate-skill.js';
 export {
   type SkillFolderValidation,

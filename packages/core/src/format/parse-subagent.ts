@@ -1,6 +1,7 @@
 import type { Diagnostic } from './diagnostic.js';
 import { parseMarkdownArtifact } from './parse-markdown-artifact.js';
 import { SUBAGENT_FIELDS, type SubagentFrontmatter, subagentSchema } from './subagent-schema.js';
+import type { TextPosition } from './text-position.js';
 
 const KNOWN_FIELDS: ReadonlySet<string> = new Set(SUBAGENT_FIELDS);
 
@@ -17,6 +18,11 @@ export interface SubagentDefinition {
   readonly systemPrompt: string;
   readonly model: ModelSelector;
   readonly frontmatter: SubagentFrontmatter;
+  /**
+   * Line and column of each top-level field and of each entry of `tools` and `disallowedTools`
+   * when written as lists, keyed by path (`tools`, `tools.2`): for diagnostics a host adds later.
+   */
+  readonly positions: Readonly<Record<string, TextPosition>>;
 }
 
 export type ParseSubagentResult =
@@ -80,6 +86,18 @@ export function parseSubagent(
       ...parsed.positionOf([field]),
       path: [field],
     }));
+  const positions: Record<string, TextPosition> = {};
+  const record = (path: ReadonlyArray<string | number>) => {
+    const { line, column } = parsed.positionOf(path);
+    positions[path.join('.')] = { line, column };
+  };
+  for (const field of Object.keys(parsed.frontmatter)) {
+    record([field]);
+    const value = parsed.frontmatter[field];
+    if ((field === 'tools' || field === 'disallowedTools') && Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) record([field, index]);
+    }
+  }
   return {
     ok: true,
     subagent: {
@@ -88,6 +106,7 @@ export function parseSubagent(
       systemPrompt: parsed.body.trim(),
       model: parseModelSelector(frontmatter.model ?? frontmatter.modelConfig?.model),
       frontmatter,
+      positions,
     },
     diagnostics: [...parsed.diagnostics, ...unknown],
   };

@@ -17,6 +17,7 @@ describe('S6 subagent files', () => {
     const result = parseSubagent(await readFile(file), { file });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
+    expect(result.subagent.positions['tools.1']).toEqual({ line: 8, column: 5 });
     expect(result.subagent).toMatchObject({
       name: 'code-reviewer',
       systemPrompt: 'You are a careful code reviewer.\n\nReport findings as a list, most severe first.',
@@ -150,6 +151,7 @@ describe('S6 subagent files', () => {
       tools: ['Read', 'Bash', 'Grep'],
     });
     expect(result.subagent.model).toEqual({ kind: 'model', model: 'sonnet' });
+    expect(result.subagent.positions.tools).toEqual({ line: 4, column: 1 });
     expect(result.diagnostics).toEqual([
       {
         code: 'subagent_field_unknown',
