@@ -104,6 +104,9 @@ export function resolveSubagent(
             ...(executor.args === undefined ? {} : { args: executor.args }),
           },
         }),
-    diagnostics,
+    // In file order, so a listing reads top to bottom (the sort is stable for equal lines).
+    diagnostics: diagnostics.sort(
+      (first, second) => (first.line ?? 0) - (second.line ?? 0) || (first.column ?? 0) - (second.column ?? 0),
+    ),
   });
 }

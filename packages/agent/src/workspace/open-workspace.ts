@@ -200,7 +200,8 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
     userServers: userSettings.mcpServers ?? {},
     servers: settings.mcpServers ?? {},
     declared: Object.keys(mergedSettings.settings.mcpServers ?? {}),
-    ...(options.approveMcp === undefined ? {} : { approved: options.approveMcp }),
+    // In safe mode no project server runs: `--approve-mcp` has nothing to approve (the notice says why).
+    ...(options.approveMcp === undefined || safeMode ? {} : { approved: options.approveMcp }),
     ...(options.askMcpApproval === undefined ? {} : { askApproval: options.askMcpApproval }),
   });
   notices.push(...selection.notices);

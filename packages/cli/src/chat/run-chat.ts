@@ -24,6 +24,8 @@ export interface ChatOptions {
   readonly cwd?: string;
   /** `--approve-mcp NAME`: project MCP servers approved for this session only (SPEC SEC2). */
   readonly approveMcp?: readonly string[];
+  /** `--safe-mode` (SPEC A11). */
+  readonly safeMode?: boolean;
 }
 
 /**
@@ -104,6 +106,7 @@ export async function runChat(
         return /^y(es)?$/i.test(answer?.trim() ?? '');
       },
       ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
+      ...(options.safeMode === true ? { safeMode: true } : {}),
       askMcpApproval: async ({ name, description }) => {
         say(
           `${pc.yellow('?')} The project settings add the MCP server ${pc.bold(name)}: it ${description}. It starts with every session in this folder.`,
