@@ -3,12 +3,12 @@ import path from 'node:path';
 import {
   ConflictError,
   createSubagentTemplate,
-  isSafePathSegment,
   parseSubagent,
   proveInside,
   type SubagentTemplateInput,
   UserInputError,
 } from '@skilldock/core';
+import { checkSubagentName } from './check-subagent-name.js';
 
 /**
  * Writes a new agent file `<directory>/<name>.md` from {@link createSubagentTemplate} (SPEC A8):
@@ -23,19 +23,15 @@ export async function createSubagentFile(directory: string, input: SubagentTempl
   const { name } = input;
   const text = createSubagentTemplate(input);
   const parsed = parseSubagent(text);
-  const problems = parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-  const nameProblems = problems.filter((diagnostic) => diagnostic.path?.[0] === 'name');
-  if (!isSafePathSegment(name) || nameProblems.length > 0) {
-    const reasons =
-      nameProblems.length > 0
-        ? nameProblems.map((problem) => problem.message)
-        : ['it is not a single file name'];
+  const nameProblem = checkSubagentName(name);
+  if (nameProblem !== undefined) {
     throw new UserInputError(
       'invalid_subagent_name',
-      `cannot create the agent ${JSON.stringify(name)}: ${reasons.join('; ')}. Use 2 to 50 letters, digits, '-' or '_', e.g. code-reviewer.`,
+      `cannot create the agent ${JSON.stringify(name)}: it ${nameProblem}. Use 2 to 50 letters, digits, '-' or '_', e.g. code-reviewer.`,
       { details: { name } },
     );
   }
+  const problems = parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (!parsed.ok) {
     throw new UserInputError(
       'invalid_subagent_definition',

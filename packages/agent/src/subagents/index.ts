@@ -1,5 +1,6 @@
 /** Subagents (SPEC S6, S7, A1, A2, A8, A11): definitions, the registry, fork profiles, built-ins. */
 export { builtinSubagents, DEFAULT_SUBAGENT_TYPE, EXPLORE_TOOLS } from './builtin-subagents.js';
+export { checkSubagentName } from './check-subagent-name.js';
 export { createSubagentFile } from './create-subagent-file.js';
 export {
   type ForkProfiles,

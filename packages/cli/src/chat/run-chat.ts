@@ -10,6 +10,7 @@ import { ExitCode, exitCodeFor } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
+import { runAgentsCommand } from './agents-command.js';
 import { createChatApprovals } from './chat-approvals.js';
 import { ChatInput } from './chat-input.js';
 import { runSkillsPanel } from './skills-panel.js';
@@ -193,6 +194,14 @@ export async function runChat(
           query: argument,
         });
         if (launch !== undefined) await invokeSkill(launch);
+      } else if (command === 'agents') {
+        await runAgentsCommand({
+          input,
+          write: (value) => writer.write(value),
+          workspace,
+          argument,
+          env: environment.env,
+        });
       } else if (command === 'model') {
         if (argument === '') say(`Model: ${workspace.model.label}`);
         else {
