@@ -26,7 +26,14 @@ export async function readMarkdownFolder(
     names = (await readdir(directory)).filter((name) => name.endsWith('.md')).sort();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { files: [], diagnostics: [] };
+    if (code === 'ENOENT') return { files: [], diagnostics: [] };
+    if (code === 'ENOTDIR') {
+      const message = `is not a folder, so no ${kind}s are read from it`;
+      return {
+        files: [],
+        diagnostics: [{ ...refusal('folder_not_a_folder', message, directory), severity: 'warning' }],
+      };
+    }
     return {
       files: [],
       diagnostics: [

@@ -247,6 +247,37 @@ describe('openSubagentRegistry', () => {
     );
   });
 
+  it('A1 more than 1000 agent files in a folder: the first 1000 by name load and the rest are reported', async () => {
+    folders = await makeWorkspaceFolders();
+    const directory = path.join(folders.project, '.qwen', 'agents');
+    await mkdir(directory, { recursive: true });
+    await Promise.all(
+      Array.from({ length: 1001 }, (_, index) => {
+        const name = `agent-${String(index).padStart(4, '0')}`;
+        return writeFile(path.join(directory, `${name}.md`), agentText(name));
+      }),
+    );
+    const registry = await open();
+    expect(registry.list().filter((agent) => agent.level === 'project')).toHaveLength(1000);
+    expect(await registry.get('agent-1000')).toBeUndefined();
+    expect(registry.diagnostics()).toContainEqual(
+      expect.objectContaining({ code: 'folder_too_many_files', severity: 'warning', file: directory }),
+    );
+  });
+
+  it('A1 a file where the agents folder should be is reported, not ignored', async () => {
+    folders = await makeWorkspaceFolders();
+    await mkdir(path.join(folders.project, '.claude'), { recursive: true });
+    await writeFile(path.join(folders.project, '.claude', 'agents'), 'not a folder');
+    const registry = await open();
+    expect(registry.diagnostics()).toContainEqual(
+      expect.objectContaining({
+        code: 'folder_not_a_folder',
+        file: path.join(folders.project, '.claude', 'agents'),
+      }),
+    );
+  });
+
   it('A1 a workspace agent with the name of a session agent is an error; the session one is used', async () => {
     folders = await makeWorkspaceFolders();
     const file = await writeAgentFile(
