@@ -52,6 +52,13 @@ describe('skilldock agents', () => {
       background: true,
       executor: null,
     });
+    expect(listing.agents[0].overrides).toEqual([
+      { level: 'user', file: path.join(home, '.qwen/agents/tester.md') },
+    ]);
+    const table = await run(['agents', 'list']);
+    expect(table.stdout).toMatch(
+      /tester\s+project \(\.claude\/agents\/tester\.md\)\s+fast\s+read_file, shell\s+active\s+overrides user/,
+    );
     const all = JSON.parse((await run(['agents', 'list', '--json', '--all'])).stdout);
     expect(all.agents).toContainEqual(
       expect.objectContaining({

@@ -4,7 +4,13 @@ import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Output } from '../output.js';
 import { loadProjectSubagents } from '../subagents/load-project-subagents.js';
-import { describeLevel, modelLabel, subagentJson, toolsLabel } from '../subagents/subagent-summary.js';
+import {
+  describeLevel,
+  modelLabel,
+  overriddenBy,
+  subagentJson,
+  toolsLabel,
+} from '../subagents/subagent-summary.js';
 import { pc } from '../terminal-style.js';
 import { formatTable } from './skills-list.js';
 
@@ -30,7 +36,7 @@ export function registerAgentsList(
         output.json({
           projectRoot: context.projectRoot,
           trusted,
-          agents: entries.map(subagentJson),
+          agents: entries.map((entry) => subagentJson(entry, registry.entries())),
           errors: invalid,
         });
         setExitCode(ExitCode.ok);
@@ -41,10 +47,14 @@ export function registerAgentsList(
         describeLevel(subagent, context.cwd),
         modelLabel(subagent.model),
         toolsLabel(subagent),
-        status === 'shadowed' && shadowedBy !== undefined
-          ? `shadowed by ${describeLevel(shadowedBy, context.cwd)}`
-          : '',
-        subagent.diagnostics.length > 0 ? `${subagent.diagnostics.length} diagnostic(s)` : '',
+        status,
+        [
+          ...(shadowedBy === undefined ? [] : [`shadowed by ${describeLevel(shadowedBy, context.cwd)}`]),
+          ...overriddenBy(subagent, registry.entries()).map(
+            (hidden) => `overrides ${describeLevel(hidden, context.cwd)}`,
+          ),
+          ...(subagent.diagnostics.length > 0 ? [`${subagent.diagnostics.length} diagnostic(s)`] : []),
+        ].join('; '),
         subagent.description.replace(/\s+/g, ' '),
       ]);
       output.out(

@@ -25,8 +25,22 @@ export function describeLevel(subagent: ResolvedSubagent, cwd?: string): string 
   return `${subagent.level} (${file})`;
 }
 
-/** One subagent as JSON: the stable shape documented in the README ("agents list --json"). */
-export function subagentJson(entry: SubagentEntry): Record<string, unknown> {
+/** The definitions `winner` hides: the shadowed entries whose `shadowedBy` it is. */
+export function overriddenBy(
+  winner: ResolvedSubagent,
+  entries: readonly SubagentEntry[],
+): readonly ResolvedSubagent[] {
+  return entries.filter((entry) => entry.shadowedBy === winner).map((entry) => entry.subagent);
+}
+
+/**
+ * One subagent as JSON: the stable shape documented in the README ("agents list --json");
+ * `overrides` lists the definitions it hides when `entries` (the registry's) are given.
+ */
+export function subagentJson(
+  entry: SubagentEntry,
+  entries: readonly SubagentEntry[] = [],
+): Record<string, unknown> {
   const { subagent } = entry;
   return {
     name: subagent.name,
@@ -34,6 +48,10 @@ export function subagentJson(entry: SubagentEntry): Record<string, unknown> {
     level: subagent.level,
     file: subagent.file ?? null,
     status: entry.status,
+    overrides: overriddenBy(subagent, entries).map((hidden) => ({
+      level: hidden.level,
+      file: hidden.file ?? null,
+    })),
     shadowedBy:
       entry.shadowedBy === undefined
         ? null
