@@ -38,6 +38,7 @@ afterEach(async () => {
 /** A trusted project and home, a workspace opened on them, and a real ChatInput fed from a stream. */
 async function openSession(
   prepare: (folders: { project: string; home: string }) => void = () => {},
+  { safeMode = false }: { safeMode?: boolean } = {},
 ): Promise<Session> {
   const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'skilldock-agents-chat-')));
   const project = path.join(base, 'project');
@@ -54,6 +55,7 @@ async function openSession(
     home,
     env: { OPENAI_API_KEY: 'test-key', PATH: process.env.PATH ?? '' },
     trust: true,
+    safeMode,
   });
   sessions.push({ base, workspace });
   return {
@@ -222,6 +224,20 @@ describe('/agents in chat', () => {
     expect(printed).toContain('file_outside_folder');
     expect(existsSync(path.join(session.project, '.agents', 'agents', 'linked.md'))).toBe(false);
     expect(readFileSync(target, 'utf8')).toContain('name: linked');
+  });
+
+  it('A11 /agents manage in safe mode says project agents are off and lists none', async () => {
+    const session = await openSession(
+      ({ project }) => {
+        mkdirSync(path.join(project, '.qwen', 'agents'), { recursive: true });
+        writeFileSync(path.join(project, '.qwen', 'agents', 'zz-local.md'), agentFile('zz-local'));
+      },
+      { safeMode: true },
+    );
+    const printed = await session.run('manage', ['']);
+    expect(printed).toContain('Safe mode: project subagents and executor agents are off in this session.');
+    expect(printed).not.toContain('zz-local');
+    expect(printed).toContain('codex (external executors are off in safe mode)');
   });
 
   it('A8 an unknown /agents action says what exists', async () => {

@@ -56,6 +56,15 @@ export async function runAgentsManagePanel({
   for (;;) {
     const rows = panelRows(workspace);
     say(pc.bold(`Subagents (${subagents.list().length} available)`));
+    if (workspace.safeMode || !workspace.trusted) {
+      say(
+        pc.yellow(
+          workspace.safeMode
+            ? 'Safe mode: project subagents and executor agents are off in this session.'
+            : `This workspace is not trusted: its project subagents are not loaded (skilldock trust ${workspace.projectRoot}).`,
+        ),
+      );
+    }
     for (const [level, title] of SECTIONS) {
       const inLevel = rows.filter((row) => (row.kind === 'agent' ? row.subagent.level : row.level) === level);
       if (inLevel.length === 0) continue;
