@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, runCliInProcess } from './run-cli.js';
@@ -178,6 +186,25 @@ describe('skilldock agents', () => {
     const single = await run(['agents', 'validate', '.qwen/agents/pipe.md']);
     expect(single.status).toBe(1);
     expect(single.stdout).toContain('is a FIFO, not a regular file');
+  });
+
+  it.each(['..', 'a/b', 'toString', '__proto__', 'constructor'])(
+    'SEC1 show of the hostile name %s is an unknown name',
+    async (name) => {
+      const result = await run(['agents', 'show', name, '--json']);
+      expect(result.status).toBe(1);
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        error: { code: 'subagent_not_found', details: { name } },
+      });
+    },
+  );
+
+  it('A1 validate refuses a file over 4 MiB without parsing it', async () => {
+    const file = writeAgent(project, '.qwen/agents', 'huge.md', agent('huge'));
+    truncateSync(file, 5 * 1024 * 1024);
+    const result = await run(['agents', 'validate', file]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('is 5242880 bytes; at most 4194304 bytes (4 MiB) are allowed');
   });
 
   it('SEC5 a hostile description is shown escaped in list and show', async () => {

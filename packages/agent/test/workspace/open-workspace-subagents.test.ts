@@ -47,7 +47,11 @@ describe('openWorkspace: subagents, fork profiles and safe mode', () => {
 
   it('A1 a trusted workspace has project, user and built-in subagents, with project settings applied', async () => {
     await plant();
-    const workspace = await open({ trust: true, approveMcp: ['project'] });
+    const workspace = await open({
+      trust: true,
+      approveMcp: ['project'],
+      subagents: [{ name: 'inline', description: 'Defined in code.', systemPrompt: 'You help.' }],
+    });
     expect(workspace.safeMode).toBe(false);
     expect(await workspace.subagents.get('tester')).toMatchObject({
       level: 'project',
@@ -55,6 +59,7 @@ describe('openWorkspace: subagents, fork profiles and safe mode', () => {
     });
     expect((await workspace.subagents.get('explore'))?.model).toEqual({ kind: 'fast' });
     expect(workspace.subagents.list().map((agent) => agent.name)).toEqual([
+      'inline',
       'tester',
       'mine',
       'claude-code',
