@@ -193,6 +193,28 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   notices.push(...mergedSettings.diagnostics.map(settingsNotice));
 
   const settings = trusted ? mergedSettings.settings : userSettings;
+  // Before any MCP server starts: an invalid session definition throws with nothing to clean up.
+  const subagents = await openSubagentRegistry({
+    projectRoot,
+    homeDirectory,
+    trusted,
+    safeMode,
+    ...(settings.agents === undefined ? {} : { settings: settings.agents }),
+    ...(options.subagents === undefined ? {} : { definitions: options.subagents }),
+    watch: true,
+  });
+  const invalidAgents = new Set(
+    subagents
+      .diagnostics()
+      .flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic.file ?? ''] : [])),
+  );
+  if (invalidAgents.size > 0) {
+    notices.push({
+      code: 'subagents_invalid',
+      message: `${invalidAgents.size} subagent file(s) are invalid and were not loaded: ${[...invalidAgents].join(', ')}. Run \`skilldock agents doctor\` for the line and field of each problem.`,
+    });
+  }
+  const forkProfiles = await loadForkProfiles({ projectRoot, homeDirectory, trusted, safeMode });
   // Project entries start commands: only the exact entries the user approved (SEC2).
   const selection = await selectMcpServers({
     projectRoot,
@@ -224,28 +246,6 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
     ...(userSettings.shell?.env?.allow === undefined ? {} : { allow: userSettings.shell.env.allow }),
   });
   const tools = [...createBuiltinTools({ shell: { environment: shellEnv } }), ...(mcp?.tools ?? [])];
-  const subagents = await openSubagentRegistry({
-    projectRoot,
-    homeDirectory,
-    trusted,
-    safeMode,
-    ...(settings.agents === undefined ? {} : { settings: settings.agents }),
-    ...(options.subagents === undefined ? {} : { definitions: options.subagents }),
-    knownTools: [...tools.map((tool) => tool.name), 'agent', 'list_agents', 'send_message'],
-    watch: true,
-  });
-  const invalidAgents = new Set(
-    subagents
-      .diagnostics()
-      .flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic.file ?? ''] : [])),
-  );
-  if (invalidAgents.size > 0) {
-    notices.push({
-      code: 'subagents_invalid',
-      message: `${invalidAgents.size} subagent file(s) are invalid and were not loaded: ${[...invalidAgents].join(', ')}. Run \`skilldock agents doctor\` for the line and field of each problem.`,
-    });
-  }
-  const forkProfiles = await loadForkProfiles({ projectRoot, homeDirectory, trusted, safeMode });
 
   const sessions = new Set<SkillSession>();
   return {
