@@ -18,6 +18,8 @@ declare module '@skilldock/core' {
     readonly invalid_max_turns: true;
     readonly invalid_session_id: true;
     readonly invalid_skill_read_tool: true;
+    readonly invalid_subagent_definition: true;
+    readonly invalid_subagent_name: true;
     readonly max_turns_exceeded: true;
     readonly model_connection_failed: true;
     readonly model_http_error: true;
@@ -31,6 +33,8 @@ declare module '@skilldock/core' {
     readonly session_corrupt: true;
     readonly session_not_a_file: true;
     readonly session_not_found: true;
+    readonly subagent_exists: true;
+    readonly subagent_not_found: true;
     readonly time_limit_exceeded: true;
   }
 }

@@ -1,5 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import { type CliEnvironmentOptions, resolveCliEnvironment } from './cli-environment.js';
+import { registerAgentsDoctor } from './commands/agents-doctor.js';
+import { registerAgentsList } from './commands/agents-list.js';
+import { registerAgentsNew } from './commands/agents-new.js';
+import { registerAgentsShow } from './commands/agents-show.js';
+import { registerAgentsValidate } from './commands/agents-validate.js';
 import { registerChat } from './commands/chat.js';
 import { registerRun } from './commands/run.js';
 import { registerSkillsAdd } from './commands/skills-add.js';
@@ -75,10 +80,19 @@ export async function runCli(options: CliEnvironmentOptions): Promise<number> {
   registerSkillsUpdate(skills, output, setExitCode, environment);
   registerSkillsCheck(skills, output, setExitCode, environment);
   registerSkillsImport(skills, output, setExitCode, environment);
+  const agents = program
+    .command('agents')
+    .description('List, show, validate and create subagents (agent files and fork profiles)')
+    .exitOverride();
+  registerAgentsList(agents, output, setExitCode, environment);
+  registerAgentsShow(agents, output, setExitCode, environment);
+  registerAgentsValidate(agents, output, setExitCode, environment);
+  registerAgentsDoctor(agents, output, setExitCode, environment);
+  registerAgentsNew(agents, output, setExitCode, environment);
   registerTrust(program, output, setExitCode, environment);
   registerRun(program, output, setExitCode, environment);
   registerChat(program, output, setExitCode, environment);
-  for (const command of skills.commands) command.exitOverride();
+  for (const command of [...skills.commands, ...agents.commands]) command.exitOverride();
   for (const command of program.commands) command.exitOverride();
 
   const json = argv.includes('--json');

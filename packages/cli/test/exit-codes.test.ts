@@ -50,6 +50,8 @@ const TABLE: readonly Row[] = [
   { args: ['skills', 'import', './nope.zip'], exit: 2, code: 'source_not_found' },
   { args: ['skills', 'import', 'folder'], exit: 2, code: 'not_an_archive' },
   { args: ['trust', '/nonexistent/skilldock-folder'], exit: 2, code: 'path_not_found', textOnly: true },
+  { args: ['agents', 'validate', 'nope.md'], exit: 2, code: 'path_not_found' },
+  { args: ['agents', 'list', '--cwd', 'nope'], exit: 2, code: 'cwd_not_found' },
   // choices the command line must make
   { args: ['skills', 'add', '../one', '--agent', 'nope'], exit: 2, code: 'unknown_agent' },
   { args: ['skills', 'add', '../many'], exit: 2, code: 'skill_selection_required' },
@@ -61,6 +63,7 @@ const TABLE: readonly Row[] = [
   { args: ['skills', 'check', 'nope'], exit: 1 },
   { args: ['skills', 'update', 'nope'], exit: 1 },
   { args: ['skills', 'add', '../many', '--skill', 'nope'], exit: 1, code: 'skill_not_found' },
+  { args: ['agents', 'show', 'nope'], exit: 1, code: 'subagent_not_found' },
   // invalid skills and names that exist
   { args: ['skills', 'validate', '../broken'], exit: 1 },
   { args: ['skills', 'hash', '.agents/skills'], exit: 1, code: 'invalid_skill' },
@@ -68,6 +71,7 @@ const TABLE: readonly Row[] = [
   { args: ['skills', 'import', '../broken.zip', '--yes'], exit: 1, code: 'no_installable_skills' },
   { args: ['skills', 'new', 'Not Valid'], exit: 1, code: 'invalid_skill_name', textOnly: true },
   { args: ['skills', 'new', 'good'], exit: 1, code: 'skill_exists', textOnly: true },
+  { args: ['agents', 'new', 'a/b'], exit: 1, code: 'invalid_subagent_name', textOnly: true },
   { args: ['skills', 'pack', '.agents/skills/good', '--out', 'exists.zip'], exit: 1, code: 'output_exists' },
   // success
   { args: ['skills', 'list'], exit: 0 },
@@ -75,6 +79,10 @@ const TABLE: readonly Row[] = [
   { args: ['skills', 'validate', '.agents/skills/good'], exit: 0 },
   { args: ['skills', 'hash', '.agents/skills/good'], exit: 0 },
   { args: ['skills', 'doctor'], exit: 0 },
+  { args: ['agents', 'list'], exit: 0 },
+  { args: ['agents', 'show', 'explore'], exit: 0 },
+  { args: ['agents', 'doctor'], exit: 0 },
+  { args: ['agents', 'validate'], exit: 0 },
   { args: ['skills', 'check'], exit: 0 },
   { args: ['skills', 'update'], exit: 0 },
   { args: ['skills', 'prompt'], exit: 0 },

@@ -52,6 +52,7 @@ export {
 } from './discover/resolve-skill-roots.js';
 export { type SetSkillDisabledOptions, setSkillDisabled } from './discover/set-skill-disabled.js';
 export {
+  type AgentSettings,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_FOLDERS,
   type McpServerSettings,
@@ -115,6 +116,11 @@ export {
   type SubagentDefinition,
 } from './format/parse-subagent.js';
 export {
+  type ReadRegularFileFailure,
+  type ReadRegularFileResult,
+  readRegularFile,
+} from './format/read-regular-file.js';
+export {
   editSkillDocument,
   readSkillDocument,
   type SkillDocument,
@@ -157,10 +163,15 @@ export {
 } from './format/skills-ref/index.js';
 export {
   APPROVAL_MODES,
+  CLAUDE_PERMISSION_MODES,
+  EXECUTOR_INCOMPATIBLE_FIELDS,
   RESERVED_SUBAGENT_NAMES,
+  SUBAGENT_FIELDS,
   type SubagentFrontmatter,
   subagentSchema,
 } from './format/subagent-schema.js';
+export { createSubagentTemplate, type SubagentTemplateInput } from './format/subagent-template.js';
+export type { TextPosition } from './format/text-position.js';
 export type * from './format/types.js';
 export { unsafeRelativePathReason } from './format/unsafe-relative-path-reason.js';
 export { type SkillValidation, validateSkill } from './format/validate-skill.js';

@@ -16,6 +16,13 @@ import { redactSecrets } from '../loop/redact-secrets.js';
 import { createModelProvider } from '../model/create-model-provider.js';
 import type { ModelRoute } from '../model/model-provider.js';
 import { type ModelConfig, resolveModelConfig } from '../model/resolve-model-config.js';
+import { type ForkProfiles, loadForkProfiles } from '../subagents/load-fork-profiles.js';
+import {
+  type OpenedSubagentRegistry,
+  openSubagentRegistry,
+  type SessionSubagentDefinition,
+} from '../subagents/open-subagent-registry.js';
+import { hasProjectSubagentFiles } from '../subagents/subagent-folders.js';
 import type { AgentTool } from '../tools/agent-tool.js';
 import { configuredSecrets } from '../tools/configured-secrets.js';
 import { createBuiltinTools } from '../tools/create-builtin-tools.js';
@@ -48,6 +55,13 @@ export interface OpenWorkspaceOptions {
    * by the entry's content hash. Absent (headless): such servers are skipped with a notice.
    */
   readonly askMcpApproval?: (server: McpServerToApprove) => Promise<boolean>;
+  /**
+   * Safe mode (`--safe-mode`, SPEC A11): no project settings, project MCP servers, project
+   * subagents, fork profiles or external executors; the notices say so once.
+   */
+  readonly safeMode?: boolean;
+  /** Subagents given in code: the session level, above every file (SPEC A1). */
+  readonly subagents?: readonly SessionSubagentDefinition[];
 }
 
 /** The model a workspace sends to, and how it was named. */
@@ -78,6 +92,12 @@ export interface AgentWorkspace {
   readonly settings: Settings;
   /** Name → value of the configured secrets, scrubbed from every tool result (SPEC SEC3). */
   readonly secrets: ReadonlyMap<string, string>;
+  /** Safe mode is on: project settings, MCP servers, subagents, fork profiles and executors are off. */
+  readonly safeMode: boolean;
+  /** The subagents sessions may start (SPEC A1); re-read on a miss and when their files change. */
+  readonly subagents: OpenedSubagentRegistry;
+  /** The fork profiles, read once when the workspace opened (SPEC S7). */
+  readonly forkProfiles: ForkProfiles;
   /** The current model; `useModel` switches it for later turns. */
   readonly model: WorkspaceModel;
   /** Resolves a selector (`/model`) and makes it the current model; throws `ModelError` when unusable. */
@@ -89,7 +109,7 @@ export interface AgentWorkspace {
    * to the loop as `refreshCatalog`, which awaits it before every model request (SPEC R7).
    */
   refreshCatalog(): Promise<CatalogSnapshot>;
-  /** Stops the watcher and the MCP servers. */
+  /** Stops the watchers and the MCP servers. */
   close(): Promise<void>;
 }
 
@@ -112,7 +132,11 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   const env = options.env ?? process.env;
   const projectRoot = findProjectRoot(options.cwd, { homeDirectory });
   const userSettings = (await loadSettings({ homeDirectory })).settings;
-  const mergedSettings = await loadSettings({ projectRoot, homeDirectory });
+  const safeMode = options.safeMode === true;
+  // Safe mode reads the user's settings alone, as if the project had none (SPEC A11).
+  const mergedSettings = safeMode
+    ? await loadSettings({ homeDirectory })
+    : await loadSettings({ projectRoot, homeDirectory });
 
   let trusted = options.trust === true || (await isWorkspaceTrusted(projectRoot, { homeDirectory, env }));
   const resolveModel = (selector: string | undefined, isTrusted: boolean): WorkspaceModel => {
@@ -134,7 +158,8 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   await watcher.start();
   const projectServers = projectOnlyServers(userSettings.mcpServers ?? {}, mergedSettings.settings);
   const untrustedParts = () => [
-    ...(watcher.discovery?.roots.some((root) => root.status === 'untrusted')
+    ...(watcher.discovery?.roots.some((root) => root.status === 'untrusted') ||
+    (!safeMode && hasProjectSubagentFiles(projectRoot, homeDirectory))
       ? ['project skills and subagents']
       : []),
     ...(projectServers.length > 0 ? [`project MCP servers (${projectServers.join(', ')})`] : []),
@@ -151,6 +176,13 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   }
 
   const notices: WorkspaceNotice[] = [];
+  if (safeMode) {
+    notices.push({
+      code: 'safe_mode',
+      message:
+        'Safe mode: project settings, project MCP servers, project subagents, fork profiles and external executors are off for this session.',
+    });
+  }
   const skipped = trusted ? [] : untrustedParts();
   if (skipped.length > 0) {
     notices.push({
@@ -161,6 +193,28 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   notices.push(...mergedSettings.diagnostics.map(settingsNotice));
 
   const settings = trusted ? mergedSettings.settings : userSettings;
+  // Before any MCP server starts: an invalid session definition throws with nothing to clean up.
+  const subagents = await openSubagentRegistry({
+    projectRoot,
+    homeDirectory,
+    trusted,
+    safeMode,
+    ...(settings.agents === undefined ? {} : { settings: settings.agents }),
+    ...(options.subagents === undefined ? {} : { definitions: options.subagents }),
+    watch: true,
+  });
+  const invalidAgents = new Set(
+    subagents
+      .diagnostics()
+      .flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic.file ?? ''] : [])),
+  );
+  if (invalidAgents.size > 0) {
+    notices.push({
+      code: 'subagents_invalid',
+      message: `${invalidAgents.size} subagent file(s) are invalid and were not loaded: ${[...invalidAgents].join(', ')}. Run \`skilldock agents doctor\` for the line and field of each problem.`,
+    });
+  }
+  const forkProfiles = await loadForkProfiles({ projectRoot, homeDirectory, trusted, safeMode });
   // Project entries start commands: only the exact entries the user approved (SEC2).
   const selection = await selectMcpServers({
     projectRoot,
@@ -168,7 +222,8 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
     userServers: userSettings.mcpServers ?? {},
     servers: settings.mcpServers ?? {},
     declared: Object.keys(mergedSettings.settings.mcpServers ?? {}),
-    ...(options.approveMcp === undefined ? {} : { approved: options.approveMcp }),
+    // In safe mode no project server runs: `--approve-mcp` has nothing to approve (the notice says why).
+    ...(options.approveMcp === undefined || safeMode ? {} : { approved: options.approveMcp }),
     ...(options.askMcpApproval === undefined ? {} : { askApproval: options.askMcpApproval }),
   });
   notices.push(...selection.notices);
@@ -205,6 +260,9 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
     },
     tools,
     settings,
+    safeMode,
+    subagents,
+    forkProfiles,
     get model() {
       return model;
     },
@@ -224,6 +282,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
     },
     async close() {
       sessions.clear();
+      subagents.close();
       await Promise.allSettled([watcher.close(), mcp?.close()]);
     },
   };

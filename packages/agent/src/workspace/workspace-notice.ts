@@ -6,7 +6,8 @@
 export interface WorkspaceNotice {
   /**
    * snake_case, stable: `workspace_untrusted`, `mcp_server_unapproved`, `mcp_server_unknown`,
-   * `mcp_server_failed`, `settings_invalid`, `transcript_repaired`.
+   * `mcp_server_failed`, `settings_invalid`, `transcript_repaired`, `safe_mode` (said once when
+   * `--safe-mode` is on), `subagents_invalid` (agent files that did not load; `agents doctor` says why).
    */
   readonly code: string;
   readonly message: string;

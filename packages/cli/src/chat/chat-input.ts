@@ -25,10 +25,12 @@ export class ChatInput {
   readonly #typedAhead: string[] = [];
   readonly #onClose = new Set<() => void>();
   readonly #stdout: NodeJS.WritableStream;
+  readonly #stdin: NodeJS.ReadableStream;
   readonly #render: (text: string) => string;
 
   constructor({ stdin, stdout, render, completer, onInterrupt }: ChatInputOptions) {
     this.#stdout = stdout;
+    this.#stdin = stdin;
     this.#render = render;
     this.#readline = createInterface({
       input: stdin,
@@ -84,6 +86,23 @@ export class ChatInput {
         finish(answer),
       );
     });
+  }
+
+  /**
+   * Hands the terminal to `work` (an editor) and takes it back after: input is paused and raw mode
+   * is off meanwhile, so the two never read the same keys.
+   */
+  async suspend<T>(work: () => Promise<T>): Promise<T> {
+    const input = this.#stdin as NodeJS.ReadStream;
+    const raw = input.isTTY === true && input.isRaw;
+    this.#readline.pause();
+    if (raw) input.setRawMode(false);
+    try {
+      return await work();
+    } finally {
+      if (raw) input.setRawMode(true);
+      this.#readline.resume();
+    }
   }
 
   /** Ends the input; pending questions resolve `undefined`. */

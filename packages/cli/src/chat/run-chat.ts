@@ -10,6 +10,7 @@ import { ExitCode, exitCodeFor } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
+import { runAgentsCommand } from './agents-command.js';
 import { createChatApprovals } from './chat-approvals.js';
 import { ChatInput } from './chat-input.js';
 import { runSkillsPanel } from './skills-panel.js';
@@ -24,6 +25,8 @@ export interface ChatOptions {
   readonly cwd?: string;
   /** `--approve-mcp NAME`: project MCP servers approved for this session only (SPEC SEC2). */
   readonly approveMcp?: readonly string[];
+  /** `--safe-mode` (SPEC A11). */
+  readonly safeMode?: boolean;
 }
 
 /**
@@ -104,6 +107,7 @@ export async function runChat(
         return /^y(es)?$/i.test(answer?.trim() ?? '');
       },
       ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
+      ...(options.safeMode === true ? { safeMode: true } : {}),
       askMcpApproval: async ({ name, description }) => {
         say(
           `${pc.yellow('?')} The project settings add the MCP server ${pc.bold(name)}: it ${description}. It starts with every session in this folder.`,
@@ -190,6 +194,14 @@ export async function runChat(
           query: argument,
         });
         if (launch !== undefined) await invokeSkill(launch);
+      } else if (command === 'agents') {
+        await runAgentsCommand({
+          input,
+          write: (value) => writer.write(value),
+          workspace,
+          argument,
+          env: environment.env,
+        });
       } else if (command === 'model') {
         if (argument === '') say(`Model: ${workspace.model.label}`);
         else {

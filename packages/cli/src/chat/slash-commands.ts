@@ -6,6 +6,11 @@ export const SLASH_COMMANDS: readonly {
 }[] = [
   { name: 'help', usage: '/help', help: 'show this help' },
   { name: 'skills', usage: '/skills [search]', help: 'browse, search, switch on/off and launch skills' },
+  {
+    name: 'agents',
+    usage: '/agents [create]',
+    help: 'view, edit and delete subagents by level; create: a guided wizard',
+  },
   { name: 'model', usage: '/model [selector]', help: 'show the model, or switch it for the next turns' },
   { name: 'clear', usage: '/clear', help: 'start a new conversation (and transcript)' },
   { name: 'resume', usage: '/resume [id]', help: 'list saved sessions, or continue one' },

@@ -12,6 +12,7 @@ interface ChatCommandOptions {
   preload?: string[];
   cwd?: string;
   approveMcp?: string[];
+  safeMode?: boolean;
 }
 
 /** `skilldock chat` — the interactive terminal agent (needs a terminal; scripts use `skilldock run`). */
@@ -41,6 +42,10 @@ export function registerChat(
       'start this project MCP server without asking, this session only (repeatable)',
       collectIds,
     )
+    .option(
+      '--safe-mode',
+      'no project settings, project MCP servers, project subagents, fork profiles or external executors',
+    )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (options: ChatCommandOptions) => {
       if (!environment.terminal.stdin || !environment.terminal.stdout) {
@@ -60,6 +65,7 @@ export function registerChat(
             ...(options.preload === undefined ? {} : { preload: options.preload }),
             ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
             ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
+            ...(options.safeMode === true ? { safeMode: true } : {}),
           },
           output,
           environment,

@@ -26,6 +26,7 @@ interface RunOptions {
   cwd?: string;
   verbose?: boolean;
   approveMcp?: string[];
+  safeMode?: boolean;
 }
 
 /**
@@ -63,6 +64,10 @@ export function registerRun(
       '--approve-mcp <name>',
       'start this project MCP server, this run only (repeatable; unapproved ones are skipped)',
       collectIds,
+    )
+    .option(
+      '--safe-mode',
+      'no project settings, project MCP servers, project subagents, fork profiles or external executors',
     )
     .option('--verbose', 'show tool activity on stderr even when it is not a terminal')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
@@ -133,6 +138,7 @@ async function runHeadless(
       ...(options.model === undefined ? {} : { model: options.model }),
       ...(options.trust === true ? { trust: true } : {}),
       ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
+      ...(options.safeMode === true ? { safeMode: true } : {}),
     });
     for (const entry of workspace.notices) notice(entry);
     conversation = await openConversation(workspace, {

@@ -106,11 +106,19 @@ export async function loadSettings({
   const shellEnv = { ...(allow === undefined ? {} : { allow }), ...(deny.length === 0 ? {} : { deny }) };
   // Merged by server name, the project winning; trust is the host's decision (they run commands).
   const mcpServers = { ...user?.settings.mcpServers, ...project?.settings.mcpServers };
+  // Key by key, the project winning: aliases by name, then each built-in's model.
+  const modelAliases = { ...user?.settings.agents?.modelAliases, ...project?.settings.agents?.modelAliases };
+  const builtin = { ...user?.settings.agents?.builtin, ...project?.settings.agents?.builtin };
+  const agents = {
+    ...(Object.keys(modelAliases).length > 0 ? { modelAliases } : {}),
+    ...(Object.keys(builtin).length > 0 ? { builtin } : {}),
+  };
   const settings: Settings = {
     ...(Object.keys(merged).length > 0 ? { skills: merged as SkillSettings } : {}),
     ...(Object.keys(models).length > 0 ? { models } : {}),
     ...(Object.keys(mcpServers).length > 0 ? { mcpServers } : {}),
     ...(Object.keys(shellEnv).length > 0 ? { shell: { env: shellEnv } } : {}),
+    ...(Object.keys(agents).length > 0 ? { agents } : {}),
     ...(allowedHosts === undefined ? {} : { allowed_hosts: allowedHosts }),
   };
   const files = [user, project].flatMap((read) => (read === undefined || !read.exists ? [] : [read.file]));

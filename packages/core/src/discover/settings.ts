@@ -35,6 +35,11 @@ export const DEFAULT_MAX_FOLDERS = 10_000;
  *   look like credentials and the ones providers and MCP servers name); merged from both files.
  * - `shell.env.allow` — names the `shell` tool gets even though they look like credentials. Read
  *   from the user file only: a project cannot hand your keys to commands the model runs.
+ * - `agents.modelAliases` — what a subagent's `model: sonnet|opus|haiku` (Claude Code's names) means
+ *   here: alias → model selector; merged by alias, the project winning. Defaults (applied by the
+ *   agent package): `sonnet` and `opus` → `inherit`, `haiku` → `fast`.
+ * - `agents.builtin.exploreModel` — the model selector of the built-in `Explore` subagent
+ *   (default `inherit`; e.g. `fast`).
  * - `allowed_hosts` (top level) — hosts a remote install may fetch from (SPEC P5; default
  *   `github.com`, `modelscope.cn`; `[]` disables remote installs). Read from the user file only.
  *
@@ -47,7 +52,18 @@ export interface Settings {
   readonly models?: ModelSettings;
   readonly mcpServers?: Readonly<Record<string, McpServerSettings>>;
   readonly shell?: ShellSettings;
+  readonly agents?: AgentSettings;
   readonly allowed_hosts?: readonly string[];
+}
+
+/** The `agents` section of {@link Settings}: how subagent files are read (SPEC A1, A2). */
+export interface AgentSettings {
+  /** Alias → model selector, for Claude Code's `model: sonnet|opus|haiku`. */
+  readonly modelAliases?: Readonly<Record<string, string>>;
+  readonly builtin?: {
+    /** Model selector of the built-in `Explore` subagent. */
+    readonly exploreModel?: string;
+  };
 }
 
 /** The `shell` section of {@link Settings}: which variables commands the model runs may see (SPEC SEC3). */
@@ -178,6 +194,11 @@ const shellSettingsSchema = z.strictObject({
     .optional(),
 });
 
+const agentSettingsSchema = z.strictObject({
+  modelAliases: z.record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/), z.string().min(1)).optional(),
+  builtin: z.strictObject({ exploreModel: z.string().min(1).optional() }).optional(),
+});
+
 /** The zod schema of one settings file; unknown keys fail it (callers report them as warnings). */
 export const settingsSchema = z.strictObject({
   skills: skillSettingsSchema.optional(),
@@ -185,6 +206,7 @@ export const settingsSchema = z.strictObject({
   allowed_hosts: z.array(z.string().min(1)).optional(),
   models: modelSettingsSchema.optional(),
   mcpServers: z.record(z.string().min(1), mcpServerSchema).optional(),
+  agents: agentSettingsSchema.optional(),
 });
 
 /** Keys of the `skills` section, in documentation order. */

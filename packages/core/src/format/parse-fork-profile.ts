@@ -58,6 +58,7 @@ export function parseForkProfile(
           code: 'fork_profile_name_mismatch',
           severity: 'error',
           message: `name '${name}' must equal the file name '${path.basename(file, '.md')}'`,
+          ...parsed.positionOf(['name']),
           file,
           path: ['name'],
         },

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Diagnostic } from './diagnostic.js';
-import { readFrontmatter } from './read-frontmatter.js';
+import { type FrontmatterReading, readFrontmatter } from './read-frontmatter.js';
 
 export type ParseArtifactResult<T> =
   | {
@@ -8,6 +8,10 @@ export type ParseArtifactResult<T> =
       readonly value: T;
       readonly body: string;
       readonly diagnostics: readonly Diagnostic[];
+      /** The frontmatter as written, unknown fields included. */
+      readonly frontmatter: Readonly<Record<string, unknown>>;
+      /** File, line and column of a field, for diagnostics the caller adds. */
+      readonly positionOf: FrontmatterReading['positionOf'];
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
@@ -26,7 +30,7 @@ export function parseMarkdownArtifact<Schema extends z.ZodType>(
   const { frontmatter, body, positionOf } = read.reading;
   const diagnostics: Diagnostic[] = [...read.reading.diagnostics];
   const result = schema.safeParse(frontmatter);
-  if (result.success) return { ok: true, value: result.data, body, diagnostics };
+  if (result.success) return { ok: true, value: result.data, body, diagnostics, frontmatter, positionOf };
   for (const issue of result.error.issues) {
     const path = issue.path.filter((segment): segment is string | number => typeof segment !== 'symbol');
     const code = (issue as { params?: { code?: string } }).params?.code ?? `field_${issue.code}`;

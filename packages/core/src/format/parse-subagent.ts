@@ -1,6 +1,9 @@
 import type { Diagnostic } from './diagnostic.js';
 import { parseMarkdownArtifact } from './parse-markdown-artifact.js';
-import { type SubagentFrontmatter, subagentSchema } from './subagent-schema.js';
+import { SUBAGENT_FIELDS, type SubagentFrontmatter, subagentSchema } from './subagent-schema.js';
+import type { TextPosition } from './text-position.js';
+
+const KNOWN_FIELDS: ReadonlySet<string> = new Set(SUBAGENT_FIELDS);
 
 /** A model selector (SPEC S6, G1): `inherit`, `fast`, a bare model id, or `provider:model`. */
 export type ModelSelector =
@@ -15,6 +18,11 @@ export interface SubagentDefinition {
   readonly systemPrompt: string;
   readonly model: ModelSelector;
   readonly frontmatter: SubagentFrontmatter;
+  /**
+   * Line and column of each top-level field and of each entry of `tools` and `disallowedTools`
+   * when written as lists, keyed by path (`tools`, `tools.2`): for diagnostics a host adds later.
+   */
+  readonly positions: Readonly<Record<string, TextPosition>>;
 }
 
 export type ParseSubagentResult =
@@ -53,7 +61,10 @@ export function parseModelSelector(
 }
 
 /**
- * Parses a subagent Markdown file (SPEC S6).
+ * Parses a subagent Markdown file (SPEC S6). Claude Code and Qwen Code files load unchanged: a
+ * comma-separated `tools` string becomes a list, `modelConfig.model` is the model when `model` is
+ * absent, and a field we do not use (`color`, `hooks`, …) stays in `frontmatter` with a
+ * `subagent_field_unknown` warning at its position.
  * @example const result = parseSubagent(text, { file: '.qwen/agents/reviewer.md' });
  */
 export function parseSubagent(
@@ -66,15 +77,37 @@ export function parseSubagent(
   });
   if (!parsed.ok) return parsed;
   const frontmatter = parsed.value;
+  const unknown: Diagnostic[] = Object.keys(parsed.frontmatter)
+    .filter((field) => !KNOWN_FIELDS.has(field))
+    .map((field) => ({
+      code: 'subagent_field_unknown',
+      severity: 'warning',
+      message: `'${field}' is not a subagent field Skilldock uses; it is kept in the file and ignored`,
+      ...parsed.positionOf([field]),
+      path: [field],
+    }));
+  const positions: Record<string, TextPosition> = {};
+  const record = (path: ReadonlyArray<string | number>) => {
+    const { line, column } = parsed.positionOf(path);
+    positions[path.join('.')] = { line, column };
+  };
+  for (const field of Object.keys(parsed.frontmatter)) {
+    record([field]);
+    const value = parsed.frontmatter[field];
+    if ((field === 'tools' || field === 'disallowedTools') && Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) record([field, index]);
+    }
+  }
   return {
     ok: true,
     subagent: {
       name: frontmatter.name,
       description: frontmatter.description,
       systemPrompt: parsed.body.trim(),
-      model: parseModelSelector(frontmatter.model),
+      model: parseModelSelector(frontmatter.model ?? frontmatter.modelConfig?.model),
       frontmatter,
+      positions,
     },
-    diagnostics: parsed.diagnostics,
+    diagnostics: [...parsed.diagnostics, ...unknown],
   };
 }

@@ -40,6 +40,36 @@ describe('loadSettings', () => {
     ]);
   });
 
+  it('A2 merges agents.modelAliases by alias and agents.builtin.exploreModel, the project winning', async () => {
+    const { home, projectRoot } = await setup(
+      {
+        agents: {
+          modelAliases: { sonnet: 'anthropic:claude-sonnet-4-5', haiku: 'fast' },
+          builtin: { exploreModel: 'fast' },
+        },
+      },
+      { agents: { modelAliases: { sonnet: 'openai:gpt-4.1' } } },
+    );
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.settings.agents).toEqual({
+      modelAliases: { sonnet: 'openai:gpt-4.1', haiku: 'fast' },
+      builtin: { exploreModel: 'fast' },
+    });
+  });
+
+  it('A2 an invalid agents setting is reported and ignored', async () => {
+    const { home, projectRoot } = await setup({ agents: { builtin: { exploreModel: 3 } } });
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'settings_invalid_value',
+        path: ['agents', 'builtin', 'exploreModel'],
+      }),
+    ]);
+    expect(result.settings.agents).toBeUndefined();
+  });
+
   it('D2 reports malformed JSON with file, line and column instead of throwing', async () => {
     const { home, projectRoot } = await setup(undefined, '{\n  "skills": {\n    "disabled": ["a",]\n  }\n}');
     const result = await loadSettings({ projectRoot, homeDirectory: home });

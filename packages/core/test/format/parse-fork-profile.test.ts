@@ -27,7 +27,14 @@ describe('S7 fork profiles', () => {
     const result = parseForkProfile(text, { file: '/repo/.qwen/fork-profiles/other.md' });
     expect(result.ok).toBe(false);
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ code: 'fork_profile_name_mismatch', severity: 'error', path: ['name'] }),
+      expect.objectContaining({
+        code: 'fork_profile_name_mismatch',
+        severity: 'error',
+        path: ['name'],
+        file: '/repo/.qwen/fork-profiles/other.md',
+        line: 2,
+        column: 1,
+      }),
     ]);
   });
 

@@ -17,6 +17,7 @@ describe('S6 subagent files', () => {
     const result = parseSubagent(await readFile(file), { file });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
+    expect(result.subagent.positions['tools.1']).toEqual({ line: 8, column: 5 });
     expect(result.subagent).toMatchObject({
       name: 'code-reviewer',
       systemPrompt: 'You are a careful code reviewer.\n\nReport findings as a list, most severe first.',
@@ -110,11 +111,97 @@ describe('S6 subagent files', () => {
     ]);
   });
 
-  it('S6 tools is a list or "*"', () => {
+  it('S6 tools is a list, "*", or a comma-separated string as Claude Code writes it', () => {
     expect(parseSubagent(agent(['name: ab', 'description: d', 'tools: "*"'])).ok).toBe(true);
     expect(parseSubagent(agent(['name: ab', 'description: d', 'tools:', '  - read_file'])).ok).toBe(true);
-    expect(parseSubagent(agent(['name: ab', 'description: d', 'tools: read_file'])).ok).toBe(false);
     expect(parseSubagent(agent(['name: ab', 'description: d', 'tools:', '  - ""'])).ok).toBe(false);
+    const claude = parseSubagent(agent(['name: ab', 'description: d', 'tools: Read, Grep,Glob']));
+    expect(claude.ok && claude.subagent.frontmatter.tools).toEqual(['Read', 'Grep', 'Glob']);
+    const single = parseSubagent(agent(['name: ab', 'description: d', 'tools: read_file']));
+    expect(single.ok && single.subagent.frontmatter.tools).toEqual(['read_file']);
+    const denied = parseSubagent(agent(['name: ab', 'description: d', 'disallowedTools: Bash, WebFetch']));
+    expect(denied.ok && denied.subagent.frontmatter.disallowedTools).toEqual(['Bash', 'WebFetch']);
+  });
+
+  it('S6 a tools string with an empty entry is rejected at its line', () => {
+    const result = parseSubagent(agent(['name: ab', 'description: d', 'tools: "Read,,Grep"']), {
+      file: 'a.md',
+    });
+    expect(errorCodes(result)).toEqual(['subagent_tool_list_empty_entry']);
+    expect(result.diagnostics[0]).toMatchObject({ file: 'a.md', line: 4, path: ['tools'] });
+  });
+
+  it('S6 a Claude Code file loads unchanged; its unknown fields are kept and warned at their position', () => {
+    const text = agent([
+      'name: test-runner',
+      'description: Runs the tests. Use proactively after changes.',
+      'tools: Read, Bash, Grep',
+      'model: sonnet',
+      'color: blue',
+      'permissionMode: acceptEdits',
+      'maxTurns: 7',
+    ]);
+    const result = parseSubagent(text, { file: '.claude/agents/test-runner.md' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.subagent.frontmatter).toMatchObject({
+      color: 'blue',
+      permissionMode: 'acceptEdits',
+      maxTurns: 7,
+      tools: ['Read', 'Bash', 'Grep'],
+    });
+    expect(result.subagent.model).toEqual({ kind: 'model', model: 'sonnet' });
+    expect(result.subagent.positions.tools).toEqual({ line: 4, column: 1 });
+    expect(result.diagnostics).toEqual([
+      {
+        code: 'subagent_field_unknown',
+        severity: 'warning',
+        message: "'color' is not a subagent field Skilldock uses; it is kept in the file and ignored",
+        file: '.claude/agents/test-runner.md',
+        line: 6,
+        column: 1,
+        path: ['color'],
+      },
+    ]);
+  });
+
+  it('S6 a Qwen Code file reads modelConfig.model as the model and checks its fields', () => {
+    const result = parseSubagent(
+      agent(['name: ab', 'description: d', 'modelConfig:', '  model: qwen3-coder', '  temp: 0.2']),
+    );
+    expect(result.ok && result.subagent.model).toEqual({ kind: 'model', model: 'qwen3-coder' });
+    const bad = parseSubagent(agent(['name: ab', 'description: d', 'modelConfig:', '  temp: 9']));
+    expect(bad.ok).toBe(false);
+    expect(bad.diagnostics.map(({ path }) => path)).toEqual([['modelConfig', 'temp']]);
+  });
+
+  it('S6 an unknown permissionMode is an error, not a silent default', () => {
+    expect(
+      errorCodes(parseSubagent(agent(['name: ab', 'description: d', 'permissionMode: sometimes']))),
+    ).toEqual(['field_invalid_value']);
+  });
+
+  it.each([
+    ['modelConfig', ['modelConfig:', '  model: gpt-4.1']],
+    ['disallowedTools', ['disallowedTools:', '  - shell']],
+    ['runConfig', ['runConfig:', '  max_turns: 3']],
+    ['maxTurns', ['maxTurns: 3']],
+    ['hooks', ['hooks:', '  PreToolUse: []']],
+  ])('S6 an executor beside %s is rejected at that field', (field, lines) => {
+    const executor = ['executor:', '  kind: codex', '  command: codex'];
+    const result = parseSubagent(agent(['name: ab', 'description: d', ...executor, ...lines]));
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: 'executor_option_unsupported', path: [field], line: 7 }),
+    ]);
+  });
+
+  it('S6 an executor with an approvalMode is accepted: it decides whether the executor may edit', () => {
+    const executor = ['executor:', '  kind: codex', '  command: codex'];
+    const result = parseSubagent(
+      agent(['name: ab', 'description: d', 'approvalMode: auto-edit', ...executor]),
+    );
+    expect(result.ok && result.subagent.frontmatter.approvalMode).toBe('auto-edit');
   });
 
   it('S6 runConfig takes max_turns and max_time_minutes only', () => {

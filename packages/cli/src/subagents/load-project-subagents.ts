@@ -1,0 +1,50 @@
+import type { OpenedSubagentRegistry } from '@skilldock/agent';
+import type { AgentSettings, Diagnostic } from '@skilldock/core';
+import { loadAgent } from '../agent/load-agent.js';
+import type { CliContext } from '../cli-context.js';
+import { loadCore } from '../load-core.js';
+import type { Output } from '../output.js';
+import { warnAboutSettings } from '../warn-about-settings.js';
+
+/** A project's subagents as the `agents` commands see them. */
+export interface ProjectSubagents {
+  readonly registry: OpenedSubagentRegistry;
+  /** Whether agent sessions load this project's subagents (listing reads them regardless). */
+  readonly trusted: boolean;
+  /** The settings files' problems (doctor lists them; the other commands warn on stderr). */
+  readonly settingsDiagnostics: readonly Diagnostic[];
+  /** The `agents` settings that applied (model aliases, the Explore model). */
+  readonly agentSettings: AgentSettings;
+}
+
+/**
+ * Reads the project's, the user's and the built-in subagents for a listing. Listing, validating
+ * and `doctor` run nothing, so they always read project agent files and show executor agents,
+ * trusted or not (SPEC D2); `trusted` is reported for the user. Model aliases come from the
+ * settings a session would use (the project's only when trusted).
+ */
+export async function loadProjectSubagents(
+  context: CliContext,
+  output: Output,
+  { warnSettings = true }: { warnSettings?: boolean } = {},
+): Promise<ProjectSubagents> {
+  const { isWorkspaceTrusted, loadSettings } = await loadCore();
+  const { openSubagentRegistry } = await loadAgent();
+  const location = { homeDirectory: context.homeDirectory };
+  const trusted = await isWorkspaceTrusted(context.projectRoot, { ...location, env: context.env });
+  const settings = await loadSettings(trusted ? { ...location, projectRoot: context.projectRoot } : location);
+  if (warnSettings) warnAboutSettings(settings.diagnostics, output);
+  const registry = await openSubagentRegistry({
+    projectRoot: context.projectRoot,
+    ...location,
+    trusted: true,
+    allowExecutors: true,
+    ...(settings.settings.agents === undefined ? {} : { settings: settings.settings.agents }),
+  });
+  return {
+    registry,
+    trusted,
+    settingsDiagnostics: settings.diagnostics,
+    agentSettings: settings.settings.agents ?? {},
+  };
+}
