@@ -1,4 +1,4 @@
-import { READ_SKILL_RESOURCE_TOOL, type ToolResult } from '@skilldock/core';
+import { type Failure, failure, READ_SKILL_RESOURCE_TOOL, type ToolResult } from '@skilldock/core';
 import type { ModelToolCall } from '../model/conversation.js';
 import type { ApprovalKind } from '../policy/approval-mode.js';
 import { decideApproval, decideCombinedApproval } from '../policy/decide-approval.js';
@@ -84,7 +84,7 @@ async function judgeToolCall(call: ModelToolCall, environment: ToolCallEnvironme
   if (!input.ok) {
     return settled(
       'failed',
-      `The arguments of ${call.name} ${input.problem}. The tool was not run; call it again with a JSON object.`,
+      `The arguments of ${call.name} ${input.message}. The tool was not run; call it again with a JSON object.`,
     );
   }
   if (isSessionTool) return { kind: 'session' };
@@ -191,7 +191,7 @@ export async function* prepareToolCall(
 
 type ParsedArguments =
   | { readonly ok: true; readonly value: Record<string, unknown> }
-  | { readonly ok: false; readonly problem: string };
+  | Failure<'tool_arguments_invalid'>;
 
 const PROBLEM_TEXT_CHARACTERS = 120;
 
@@ -201,18 +201,18 @@ function parseArguments(text: string): ParsedArguments {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return {
-      ok: false,
-      problem: `are not valid JSON: ${(error as Error).message.slice(0, PROBLEM_TEXT_CHARACTERS)}`,
-    };
+    return failure(
+      'tool_arguments_invalid',
+      `are not valid JSON: ${(error as Error).message.slice(0, PROBLEM_TEXT_CHARACTERS)}`,
+    );
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     return { ok: true, value: value as Record<string, unknown> };
   }
-  return {
-    ok: false,
-    problem: `are not a JSON object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`})`,
-  };
+  return failure(
+    'tool_arguments_invalid',
+    `are not a JSON object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`})`,
+  );
 }
 
 async function executeSessionTool(
