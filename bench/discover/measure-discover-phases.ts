@@ -45,7 +45,7 @@ export async function measureDiscoverPhases({
   const texts = await Promise.all(
     skills.map(async (skill) => {
       const read = await readRegularFile(skill.skillFile, { maxBytes: MAX_SKILL_FILE_BYTES });
-      if (!read.ok) throw new Error(`cannot read ${skill.skillFile}: ${read.reason}`);
+      if (!read.ok) throw new Error(`cannot read ${skill.skillFile}: ${read.code}: ${read.message}`);
       return { skill, bytes: read.bytes };
     }),
   );

@@ -4,6 +4,7 @@
  */
 declare module '@skilldock/core' {
   interface SkilldockErrorCodes {
+    readonly agent_config_write_refused: true;
     readonly approval_not_pending: true;
     readonly duplicate_tool_name: true;
     readonly executor_cancelled: true;
@@ -16,19 +17,23 @@ declare module '@skilldock/core' {
     readonly executor_session_closed: true;
     readonly executor_workspace_untrusted: true;
     readonly invalid_max_turns: true;
+    readonly invalid_pattern: true;
     readonly invalid_session_id: true;
     readonly invalid_skill_read_tool: true;
     readonly invalid_subagent_definition: true;
     readonly invalid_subagent_name: true;
     readonly max_turns_exceeded: true;
+    readonly mcp_server_failed: true;
     readonly model_connection_failed: true;
     readonly model_http_error: true;
     readonly model_not_configured: true;
     readonly model_request_cancelled: true;
     readonly model_response_invalid: true;
     readonly model_timeout: true;
+    readonly path_read_only: true;
     readonly run_input_invalid: true;
     readonly run_state_invalid: true;
+    readonly search_failed: true;
     readonly session_closed: true;
     readonly session_corrupt: true;
     readonly session_not_a_file: true;
@@ -36,6 +41,7 @@ declare module '@skilldock/core' {
     readonly subagent_exists: true;
     readonly subagent_not_found: true;
     readonly time_limit_exceeded: true;
+    readonly tool_arguments_invalid: true;
   }
 }
 

@@ -6,10 +6,8 @@ declare module '@skilldock/core' {
   interface SkilldockErrorCodes {
     readonly cwd_not_found: true;
     readonly dir_not_a_folder: true;
-    readonly invalid_skill: true;
     readonly invalid_skill_name: true;
     readonly no_installable_skills: true;
-    readonly not_a_skill_path: true;
     readonly out_inside_skill: true;
     readonly output_exists: true;
     readonly project_not_found: true;

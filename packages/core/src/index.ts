@@ -184,6 +184,7 @@ export {
 } from './format/validate-skill-folders.js';
 export * from './install/index.js';
 export * from './package/index.js';
+export { type Failure, failure } from './result.js';
 export { createSkillSession } from './runtime/create-skill-session.js';
 export { describeByteRange, describeCutLines } from './runtime/describe-cut-text.js';
 export {
@@ -226,6 +227,7 @@ export type {
   JsonSchema,
   ResolvedSkillResourcePath,
   SessionMode,
+  SkillResourceProblem,
   SkillResourceRequest,
   SkillSessionOptions,
   ToolDeclaration,

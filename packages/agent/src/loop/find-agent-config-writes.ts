@@ -27,12 +27,12 @@ export async function findAgentConfigWrites(
       cwd: context.cwd,
       readOnlyRoots: context.readOnlyRoots,
     });
-    if (confined.agentConfig === undefined || confined.realPath === undefined) continue;
-    writes.push({
-      path: confined.ok ? confined.displayPath : target,
-      configures: confined.agentConfig,
-      realPath: confined.realPath,
-    });
+    if (confined.ok && confined.agentConfig !== undefined) {
+      const { displayPath: path, agentConfig: configures, realPath } = confined;
+      writes.push({ path, configures, realPath });
+    } else if (!confined.ok && confined.code === 'agent_config_write_refused') {
+      writes.push({ path: target, configures: confined.agentConfig, realPath: confined.realPath });
+    }
   }
   return writes;
 }

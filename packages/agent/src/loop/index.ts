@@ -1,4 +1,5 @@
 export type { AgentEvent, ApprovalDecider, ToolCallOutcome } from './agent-event.js';
+export { answerApproval } from './answer-approval.js';
 export { type AgentConfigWrite, findAgentConfigWrites } from './find-agent-config-writes.js';
 export { redactSecrets } from './redact-secrets.js';
 export { type RunAgentInput, type RunAgentOptions, runAgent } from './run-agent.js';

@@ -1,4 +1,4 @@
-import { READ_SKILL_RESOURCE_TOOL, type ToolResult } from '@skilldock/core';
+import { type Failure, failure, READ_SKILL_RESOURCE_TOOL, type ToolResult } from '@skilldock/core';
 import type { ModelToolCall } from '../model/conversation.js';
 import type { ApprovalKind } from '../policy/approval-mode.js';
 import { decideApproval, decideCombinedApproval } from '../policy/decide-approval.js';
@@ -84,7 +84,7 @@ async function judgeToolCall(call: ModelToolCall, environment: ToolCallEnvironme
   if (!input.ok) {
     return settled(
       'failed',
-      `The arguments of ${call.name} ${input.problem}. The tool was not run; call it again with a JSON object.`,
+      `The arguments of ${call.name} ${input.message}. The tool was not run; call it again with a JSON object.`,
     );
   }
   if (isSessionTool) return { kind: 'session' };
@@ -130,27 +130,22 @@ export async function pendingApproval(
   call: ModelToolCall,
   environment: ToolCallEnvironment,
 ): Promise<ApprovalRequest | undefined> {
-  if (!interrupts(environment)) return undefined;
+  if (!environment.interrupts) return undefined;
   const judgement = await judgeToolCall(call, environment);
   return judgement.kind === 'ask' && !environment.answers?.has(call.id) ? judgement.request : undefined;
-}
-
-function interrupts(environment: ToolCallEnvironment): boolean {
-  return environment.context.askApproval === undefined && environment.context.interruptForApproval === true;
 }
 
 /**
  * Decide whether a call may run (SPEC R6, G3): the skill session's tool gate first, then the
  * approval modes by the tool's kind; where a mode says `ask`, an answer given to a resumed run
- * decides, else the user is asked (`askApproval`), else an interrupting run stops
- * (`interruptForApproval`), else a headless run denies. Refusals become results the model reads;
- * the approval events say who decided.
+ * decides, else an interrupting run stops (`interruptForApproval`, or `askApproval`, which answers
+ * the interruption and resumes: see `answerApproval`), else a headless run denies. Refusals become
+ * results the model reads; the approval events say who decided.
  */
 export async function* prepareToolCall(
   call: ModelToolCall,
   environment: ToolCallEnvironment,
 ): AsyncGenerator<AgentEvent, RunnableCall | ToolCallExecution | InterruptedCall> {
-  const { context, signal } = environment;
   const judgement = await judgeToolCall(call, environment);
   if (judgement.kind === 'done') return judgement;
   if (judgement.kind === 'session')
@@ -172,33 +167,18 @@ export async function* prepareToolCall(
   if (judgement.kind === 'ask') {
     const { request, what } = judgement;
     const given = environment.answers?.get(call.id);
-    let answer: 'allow' | 'deny' | 'aborted';
-    if (given !== undefined) answer = given.decision;
-    else if (context.askApproval === undefined) {
-      if (interrupts(environment)) {
+    if (given === undefined) {
+      if (environment.interrupts) {
         yield { type: 'approval-request', request };
         return { kind: 'interrupt', request };
       }
       const reason = `The tool ${call.name} was not run: ${what} needs the user's approval, and nobody can approve in this non-interactive run.`;
       yield decided('deny', 'headless', reason);
       return settled('denied', reason);
-    } else {
-      yield { type: 'approval-request', request };
-      try {
-        answer = await abortable(context.askApproval(request), signal);
-      } catch (error) {
-        if (signal.aborted) answer = 'aborted';
-        else {
-          const reason = `The tool ${call.name} was not run: asking for approval failed: ${(error as Error).message}`;
-          yield decided('deny', 'user', reason);
-          return settled('denied', reason);
-        }
-      }
     }
-    if (answer === 'aborted') return settled('cancelled', environment.cancelMessage('before it ran'));
-    if (answer !== 'allow') {
+    if (given.decision !== 'allow') {
       const reason =
-        given?.reason === undefined
+        given.reason === undefined
           ? `The user did not approve running ${call.name}.`
           : `The user did not approve running ${call.name}: ${given.reason}`;
       yield decided('deny', 'user', reason);
@@ -211,7 +191,7 @@ export async function* prepareToolCall(
 
 type ParsedArguments =
   | { readonly ok: true; readonly value: Record<string, unknown> }
-  | { readonly ok: false; readonly problem: string };
+  | Failure<'tool_arguments_invalid'>;
 
 const PROBLEM_TEXT_CHARACTERS = 120;
 
@@ -221,18 +201,18 @@ function parseArguments(text: string): ParsedArguments {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return {
-      ok: false,
-      problem: `are not valid JSON: ${(error as Error).message.slice(0, PROBLEM_TEXT_CHARACTERS)}`,
-    };
+    return failure(
+      'tool_arguments_invalid',
+      `are not valid JSON: ${(error as Error).message.slice(0, PROBLEM_TEXT_CHARACTERS)}`,
+    );
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     return { ok: true, value: value as Record<string, unknown> };
   }
-  return {
-    ok: false,
-    problem: `are not a JSON object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`})`,
-  };
+  return failure(
+    'tool_arguments_invalid',
+    `are not a JSON object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`})`,
+  );
 }
 
 async function executeSessionTool(

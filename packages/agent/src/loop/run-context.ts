@@ -78,7 +78,11 @@ export interface RunContext {
   readonly refreshCatalog?: CatalogRefresh;
   /** The host's system prompt; the skill session's catalog section is appended to it. */
   readonly systemPrompt: string;
-  /** Asks the user to approve a tool call; absent in headless runs (such calls are denied). */
+  /**
+   * Asks the user to approve a tool call; absent in headless runs (such calls are denied). An
+   * adapter over interruptions: the run stops at the call, the callback answers the `RunState`
+   * (`answerApproval`) and the run resumes, inside the same `runAgent` call — one approval path.
+   */
   readonly askApproval?: ApprovalCallback;
   /**
    * Without `askApproval`: stop the run with status `interrupted` and a resumable `RunState` at a

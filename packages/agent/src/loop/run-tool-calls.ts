@@ -46,7 +46,10 @@ export async function* runToolCalls(
     index = end;
     const prepared: (RunnableCall | ToolCallExecution)[] = [];
     for (const call of group) {
-      yield { type: 'tool-call-start', turn, toolCall: call };
+      if (!environment.announced.has(call.id)) {
+        environment.announced.add(call.id);
+        yield { type: 'tool-call-start', turn, toolCall: call };
+      }
       const entry = signal.aborted
         ? settled('cancelled', environment.cancelMessage('before it ran'))
         : yield* prepareToolCall(call, environment);

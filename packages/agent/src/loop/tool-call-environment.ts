@@ -12,6 +12,16 @@ export interface ToolCallEnvironment {
   /** Aborts on cancellation and on the time limit. */
   readonly signal: AbortSignal;
   readonly turn: number;
+  /**
+   * True when a call that needs an approval stops the run (`interrupted`, resumable) instead of
+   * being denied: `interruptForApproval`, or an `askApproval` callback that answers and resumes.
+   */
+  readonly interrupts: boolean;
+  /**
+   * Ids of the calls whose `tool-call-start` this run's events already carried (a call resumed
+   * after the approval callback answered it is not started twice).
+   */
+  readonly announced: Set<string>;
   /** Answers to approvals a resumed run already has, by tool call id. */
   readonly answers?: ReadonlyMap<string, ApprovalAnswer>;
   /** Takes each result into the conversation as soon as its call ends, in call order. */

@@ -1,42 +1,27 @@
-import type Anthropic from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { Stream } from '@anthropic-ai/sdk/streaming';
-import { loadOnce } from '../load-once.js';
-import { checkStreamResponse } from './check-stream-response.js';
 import type { ModelRequest } from './conversation.js';
-import { describeEndpoint, secretsInUrl } from './describe-endpoint.js';
-import { invalidEvent, isObject } from './invalid-event.js';
-import { createLimitedFetch, DEFAULT_MAX_RESPONSE_BYTES } from './limit-response-bytes.js';
-import { ModelError } from './model-error.js';
 import type { FinishReason, ModelProvider, ModelStreamEvent } from './model-provider.js';
-import { type RetryPolicy, resolveRetryPolicy } from './retry-policy.js';
+import { assertStreamFinished } from './provider-plumbing/assert-stream-finished.js';
+import {
+  createStreamingProvider,
+  type StreamingProtocol,
+} from './provider-plumbing/create-streaming-provider.js';
+import { postEventStream } from './provider-plumbing/event-stream-request.js';
+import type { HttpProviderOptions } from './provider-plumbing/http-provider-options.js';
+import { invalidEvent, isObject } from './provider-plumbing/invalid-event.js';
+import { normalizeUsage } from './provider-plumbing/normalize-usage.js';
+import { ToolCallAccumulator } from './provider-plumbing/tool-call-accumulator.js';
 import { createStableHeadJson } from './stable-head-json.js';
-import { streamWithRetries, throwIfCancelled } from './stream-with-retries.js';
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicToolList } from './to-anthropic-messages.js';
-import { type SdkErrorClasses, toModelError } from './to-model-error.js';
 
 /** Output tokens asked for when the request names no limit (the API requires one). */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
 
-/** Options of {@link createAnthropicProvider}. */
-export interface AnthropicProviderOptions {
-  /** Provider name for messages and stats. Default `anthropic`. */
-  readonly name?: string;
-  readonly apiKey: string;
-  /** Base URL without `/v1`. Default Anthropic's. */
-  readonly baseUrl?: string;
-  readonly headers?: Readonly<Record<string, string>>;
-  /** Per-request timeout in milliseconds. Default 10 minutes. */
-  readonly timeoutMs?: number;
-  readonly retry?: RetryPolicy;
-  /** The variable holding `apiKey`, named when the server refuses the key (401, 403). */
-  readonly apiKeyVariable?: string;
-  /**
-   * Cap on the bytes of one answer as received; past it the answer is cut with
-   * `model_response_invalid`. Default {@link DEFAULT_MAX_RESPONSE_BYTES} (32 MiB).
-   */
-  readonly maxResponseBytes?: number;
-}
+/**
+ * Options of {@link createAnthropicProvider}: the {@link HttpProviderOptions} every provider
+ * takes; `name` defaults to `anthropic`, and `baseUrl` is without `/v1`.
+ */
+export interface AnthropicProviderOptions extends HttpProviderOptions {}
 
 const FINISH_REASONS: Record<string, FinishReason> = {
   end_turn: 'stop',
@@ -46,6 +31,9 @@ const FINISH_REASONS: Record<string, FinishReason> = {
   refusal: 'content-filter',
 };
 
+const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+const PATH = '/v1/messages';
+
 /**
  * A {@link ModelProvider} for the Anthropic Messages API: streaming, `tool_use` / `tool_result`
  * blocks, and `cache_control` on the system prompt and the last tool so the stable prefix is cached
@@ -54,82 +42,45 @@ const FINISH_REASONS: Record<string, FinishReason> = {
  */
 export function createAnthropicProvider({
   name = 'anthropic',
-  apiKey,
-  baseUrl,
-  headers = {},
-  timeoutMs = 600_000,
-  retry,
-  apiKeyVariable,
-  maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
+  ...options
 }: AnthropicProviderOptions): ModelProvider {
-  // The SDK is imported on the first request, not when the provider is created.
-  const loadClient = loadOnce(async (): Promise<{ client: Anthropic; classes: SdkErrorClasses }> => {
-    const sdk = await import('@anthropic-ai/sdk');
-    const client = new sdk.default({
-      apiKey,
-      authToken: null,
-      baseURL: baseUrl ?? 'https://api.anthropic.com',
-      defaultHeaders: { ...headers },
-      maxRetries: 0,
-      fetch: createLimitedFetch(maxResponseBytes, name),
-      timeout: timeoutMs,
-    });
-    return { client, classes: sdk };
-  });
-  const policy = resolveRetryPolicy(retry);
   const serialize = createStableHeadJson();
-
-  async function* attempt(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
-    const { signal } = request;
-    let classes: SdkErrorClasses | undefined;
-    try {
-      const loaded = await loadClient();
-      classes = loaded.classes;
-      const body = serialize(
-        [request.model, request.system, request.tools, request.maxTokens],
-        () => {
-          const system = toAnthropicSystem(request.system);
-          return {
-            model: request.model,
-            max_tokens: request.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
-            stream: true,
-            ...(system === undefined ? {} : { system }),
-            ...(request.tools.length === 0 ? {} : { tools: toAnthropicToolList(request.tools) }),
-          };
-        },
-        'messages',
-        [],
-        toAnthropicMessages(request.messages),
-      );
-      // The body is sent as prepared JSON text: `create` would serialise the whole prompt again.
-      const { data: stream, response } = await loaded.client
-        .post<Stream<RawMessageStreamEvent>>('/v1/messages', {
-          body,
-          headers: { 'content-type': 'application/json' },
-          stream: true,
-          ...(signal === undefined ? {} : { signal }),
-        })
-        .withResponse();
-      await checkStreamResponse(response, name);
-      yield* readEvents(stream, signal, name);
-    } catch (error) {
-      throw toModelError(error, {
-        classes,
-        provider: name,
-        signal,
-        apiKey,
-        secrets: secretsInUrl(baseUrl),
-        endpoint: describeEndpoint(baseUrl ?? 'https://api.anthropic.com', '/v1/messages', request.model),
-        ...(apiKeyVariable === undefined ? {} : { apiKeyVariable }),
-      });
-    }
-  }
-
-  return {
-    name,
+  const protocol: StreamingProtocol<RawMessageStreamEvent> = {
     protocol: 'anthropic',
-    stream: (request) => streamWithRetries(() => attempt(request), policy, request.signal),
+    defaultBaseUrl: DEFAULT_BASE_URL,
+    path: PATH,
+    async connect(settings) {
+      const sdk = await import('@anthropic-ai/sdk');
+      const client = new sdk.default({
+        ...settings,
+        authToken: null,
+        baseURL: options.baseUrl ?? DEFAULT_BASE_URL,
+      });
+      return { classes: sdk, post: postEventStream<RawMessageStreamEvent>(client, PATH) };
+    },
+    body: (request) => requestBody(request, serialize),
+    read: readEvents,
   };
+  return createStreamingProvider({ name, ...options }, protocol);
+}
+
+function requestBody(request: ModelRequest, serialize: ReturnType<typeof createStableHeadJson>): string {
+  return serialize(
+    [request.model, request.system, request.tools, request.maxTokens],
+    () => {
+      const system = toAnthropicSystem(request.system);
+      return {
+        model: request.model,
+        max_tokens: request.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+        stream: true,
+        ...(system === undefined ? {} : { system }),
+        ...(request.tools.length === 0 ? {} : { tools: toAnthropicToolList(request.tools) }),
+      };
+    },
+    'messages',
+    [],
+    toAnthropicMessages(request.messages),
+  );
 }
 
 async function* readEvents(
@@ -137,7 +88,7 @@ async function* readEvents(
   signal: AbortSignal | undefined,
   provider: string,
 ): AsyncGenerator<ModelStreamEvent> {
-  const toolBlocks = new Map<number, { id: string; name: string; json: string }>();
+  const toolBlocks = new ToolCallAccumulator();
   let input = { fresh: 0, cacheWrite: 0, cacheRead: 0 };
   let outputTokens = 0;
   let finish: FinishReason = 'other';
@@ -158,24 +109,18 @@ async function* readEvents(
       case 'content_block_start':
         if (event.content_block.type === 'tool_use') {
           const { id, name } = event.content_block;
-          toolBlocks.set(event.index, { id, name, json: '' });
+          toolBlocks.start(event.index, { id, name });
         }
         break;
       case 'content_block_delta':
         if (event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };
-        else if (event.delta.type === 'input_json_delta') {
-          const block = toolBlocks.get(event.index);
-          if (block !== undefined) block.json += event.delta.partial_json;
+        else if (event.delta.type === 'input_json_delta' && toolBlocks.has(event.index)) {
+          toolBlocks.add(event.index, { arguments: event.delta.partial_json });
         }
         break;
       case 'content_block_stop': {
-        const block = toolBlocks.get(event.index);
-        if (block === undefined) break;
-        toolBlocks.delete(event.index);
-        yield {
-          type: 'tool-call',
-          toolCall: { id: block.id, name: block.name, arguments: block.json === '' ? '{}' : block.json },
-        };
+        const toolCall = toolBlocks.complete(event.index);
+        if (toolCall !== undefined) yield { type: 'tool-call', toolCall };
         break;
       }
       case 'message_delta':
@@ -195,20 +140,13 @@ async function* readEvents(
         break;
     }
   }
-  throwIfCancelled(signal);
-  if (!stopped) {
-    throw new ModelError(
-      'model_response_invalid',
-      `${provider}: the stream ended before the model finished its answer (no message_stop).`,
-    );
-  }
-  yield {
-    type: 'usage',
-    usage: {
-      inputTokens: input.fresh + input.cacheWrite + input.cacheRead,
-      outputTokens,
-      cachedInputTokens: input.cacheRead,
-    },
-  };
+  assertStreamFinished(signal, provider, stopped, 'message_stop');
+  const usage = normalizeUsage({
+    uncachedInputTokens: input.fresh,
+    cacheWriteInputTokens: input.cacheWrite,
+    cacheReadInputTokens: input.cacheRead,
+    outputTokens,
+  });
+  yield { type: 'usage', usage };
   yield { type: 'finish', reason: finish };
 }

@@ -17,7 +17,6 @@ export {
   resolveModelRoute,
 } from './create-model-provider.js';
 export { isLoopbackUrl } from './is-loopback-url.js';
-export { DEFAULT_MAX_RESPONSE_BYTES, MAX_STREAM_LINE_BYTES } from './limit-response-bytes.js';
 export { ModelError, type ModelErrorCode, type ModelErrorDetails } from './model-error.js';
 export type {
   FinishReason,
@@ -27,6 +26,10 @@ export type {
   ModelUsage,
 } from './model-provider.js';
 export { createOpenAIProvider, type OpenAIProviderOptions } from './openai-provider.js';
+export {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  MAX_STREAM_LINE_BYTES,
+} from './provider-plumbing/limit-response-bytes.js';
 export {
   type ModelConfig,
   PLACEHOLDER_API_KEY,

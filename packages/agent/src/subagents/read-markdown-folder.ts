@@ -61,8 +61,8 @@ export async function readMarkdownFolder(
       files.push({ file, bytes: read.bytes });
       continue;
     }
-    if (read.reason === 'missing') continue;
-    if (read.reason === 'not-regular') {
+    if (read.code === 'path_not_found') continue;
+    if (read.code === 'special_file') {
       // A folder named `x.md` is not a file someone meant as an agent; anything else is reported.
       if (read.kind === 'directory') continue;
       diagnostics.push(
@@ -72,7 +72,7 @@ export async function readMarkdownFolder(
           file,
         ),
       );
-    } else if (read.reason === 'symlink-outside') {
+    } else if (read.code === 'symlink_refused') {
       diagnostics.push(
         refusal(
           'file_outside_folder',
@@ -80,7 +80,7 @@ export async function readMarkdownFolder(
           file,
         ),
       );
-    } else if (read.reason === 'too-large') {
+    } else if (read.code === 'file_too_large') {
       diagnostics.push(
         refusal(
           'file_too_large',

@@ -1,6 +1,6 @@
 import { readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { isPathInside } from '@skilldock/core';
+import { type Failure, failure, isPathInside } from '@skilldock/core';
 import { describeAgentConfigPath, readHooksPath } from './agent-config-path.js';
 import type { ToolContext } from './agent-tool.js';
 
@@ -27,14 +27,16 @@ export type ConfinedPath =
       /** For a write: what the file configures, when it configures the agent (SPEC SEC2). */
       readonly agentConfig?: string;
     }
-  | {
-      readonly ok: false;
-      readonly reason: string;
-      /** For a write refused because it configures the agent: what it configures. */
-      readonly agentConfig?: string;
-      /** With `agentConfig`: the real location that would have been written. */
-      readonly realPath?: string;
-    };
+  | Failure<'unsafe_file_path' | 'path_not_found' | 'path_read_only' | 'path_outside_folder'>
+  | Failure<
+      'agent_config_write_refused',
+      {
+        /** What the file configures. */
+        readonly agentConfig: string;
+        /** The real location that would have been written. */
+        readonly realPath: string;
+      }
+    >;
 
 /**
  * Resolves `requested` (relative to the project root, or absolute) to its real location and
@@ -43,20 +45,21 @@ export type ConfinedPath =
  * file does not exist yet. The refusal says why and what is allowed.
  * @example
  * const target = await confinePath('src/a.ts', 'write', context);
- * if (!target.ok) return errorResult(target.reason);
+ * if (!target.ok) return errorResult(target.message);
  */
 export async function confinePath(
   requested: string,
   access: PathAccess,
   context: Pick<ToolContext, 'cwd' | 'readOnlyRoots' | 'agentConfigWrites'>,
 ): Promise<ConfinedPath> {
-  if (requested.includes('\0')) return { ok: false, reason: 'Refused: the path contains a NUL character.' };
+  if (requested.includes('\0'))
+    return failure('unsafe_file_path', 'Refused: the path contains a NUL character.');
   const projectRoot = resolve(context.cwd);
   let realProjectRoot: string;
   try {
     realProjectRoot = await realpath(projectRoot);
   } catch {
-    return { ok: false, reason: `Refused: the project folder ${projectRoot} does not exist.` };
+    return failure('path_not_found', `Refused: the project folder ${projectRoot} does not exist.`);
   }
   const lexicalPath = resolve(projectRoot, requested);
   const realPath = await realpathOfExistingPrefix(lexicalPath);
@@ -69,21 +72,20 @@ export async function confinePath(
     if (access === 'write') {
       const readOnlyRoot = await findContainingRoot(realPath, context.readOnlyRoots);
       if (readOnlyRoot !== undefined) {
-        return {
-          ok: false,
-          reason: `Refused: ${requested} is inside the read-only skill folder ${readOnlyRoot}. ${allowed}`,
-        };
+        return failure(
+          'path_read_only',
+          `Refused: ${requested} is inside the read-only skill folder ${readOnlyRoot}. ${allowed}`,
+        );
       }
       // Judged on the real path, so `docs/hooks/x` with `docs -> .git` is caught as well.
       const agentConfig = describeAgentConfigPath(inProject, await readHooksPath(realProjectRoot));
       if (agentConfig !== undefined) {
         if (!(context.agentConfigWrites ?? []).includes(realPath)) {
-          return {
-            ok: false,
-            agentConfig,
-            realPath,
-            reason: `Refused: ${requested} (${displayPath}) configures the agent: ${agentConfig}. Such a file is written only after the user approves that change; files inside a .git folder are better changed with git commands through the shell tool.`,
-          };
+          return failure(
+            'agent_config_write_refused',
+            `Refused: ${requested} (${displayPath}) configures the agent: ${agentConfig}. Such a file is written only after the user approves that change; files inside a .git folder are better changed with git commands through the shell tool.`,
+            { agentConfig, realPath },
+          );
         }
         return { ok: true, realPath, absolutePath, displayPath, agentConfig };
       }
@@ -101,7 +103,7 @@ export async function confinePath(
     : access !== 'read' && (await findContainingRoot(realPath, context.readOnlyRoots)) !== undefined
       ? `${requested} is inside a read-only skill folder`
       : `${requested} resolves to ${realPath}, outside the project`;
-  return { ok: false, reason: `Refused: ${why}. ${allowed}` };
+  return failure('path_outside_folder', `Refused: ${why}. ${allowed}`);
 }
 
 function describeAllowed(access: PathAccess, projectRoot: string, readOnlyRoots: readonly string[]): string {

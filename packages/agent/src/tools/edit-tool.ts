@@ -38,7 +38,7 @@ export function createEditTool(): AgentTool {
       if (oldString === newString)
         return errorResult('old_string and new_string are the same; nothing to change.');
       const target = await confinePath(path, 'write', context);
-      if (!target.ok) return errorResult(target.reason);
+      if (!target.ok) return errorResult(target.message);
       const info = await stat(target.realPath).catch(() => undefined);
       if (info === undefined) {
         return errorResult(`File not found: ${target.displayPath}. To create a file use write_file.`);

@@ -39,7 +39,7 @@ export function createGlobTool({ maxResults = 500 }: GlobToolOptions = {}): Agen
     schema,
     async execute({ pattern, path = '.' }, context) {
       const target = await confinePath(path, 'read', context);
-      if (!target.ok) return errorResult(target.reason);
+      if (!target.ok) return errorResult(target.message);
       const info = await stat(target.realPath).catch(() => undefined);
       if (info === undefined) return errorResult(`Folder not found: ${target.displayPath}.`);
       if (!info.isDirectory()) return errorResult(`${target.displayPath} is not a folder.`);

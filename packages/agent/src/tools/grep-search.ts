@@ -1,3 +1,5 @@
+import type { Failure } from '@skilldock/core';
+
 /** How grep reports what it found (SPEC G4). */
 export type GrepOutputMode = 'content' | 'files_with_matches' | 'count';
 
@@ -46,4 +48,4 @@ export type GrepOutcome =
       /** True when the search stopped at `maxMatchLines`. */
       readonly truncated: boolean;
     }
-  | { readonly ok: false; readonly error: string };
+  | Failure<'invalid_pattern' | 'search_failed'>;

@@ -84,7 +84,7 @@ export function createGrepTool({
     schema,
     async execute(input, context) {
       const target = await confinePath(input.path ?? '.', 'read', context);
-      if (!target.ok) return errorResult(target.reason);
+      if (!target.ok) return errorResult(target.message);
       if ((await stat(target.realPath).catch(() => undefined)) === undefined) {
         return errorResult(`Not found: ${target.displayPath}.`);
       }
@@ -104,7 +104,7 @@ export function createGrepTool({
       const binary = await chooseRipgrep();
       const outcome: GrepOutcome =
         binary === undefined ? await searchWithJavaScript(query) : await searchWithRipgrep(binary, query);
-      if (!outcome.ok) return errorResult(outcome.error);
+      if (!outcome.ok) return errorResult(outcome.message);
       // Paths shown and reported under the project root as the caller spelled it.
       const shownPath = (file: string): string => {
         const inTarget = relative(target.realPath, file);

@@ -21,6 +21,7 @@ export {
   connectMcpServers,
   type McpConnection,
   type McpServerConfig,
+  type McpServerFacts,
   type McpServerStatus,
 } from './mcp/connect-mcp-servers.js';
 export { createMcpTool, type ListedMcpTool, type McpToolSource } from './mcp/create-mcp-tool.js';

@@ -35,7 +35,7 @@ export function createLsTool({ maxEntries = 1000 }: LsToolOptions = {}): AgentTo
     schema,
     async execute({ path = '.' }, context) {
       const target = await confinePath(path, 'read', context);
-      if (!target.ok) return errorResult(target.reason);
+      if (!target.ok) return errorResult(target.message);
       let entries: Dirent[];
       try {
         entries = await readdir(target.realPath, { withFileTypes: true });

@@ -69,7 +69,7 @@ export function createReadFileTool({
           `${path} is a skill's virtual path; it can be read only in a run with skills, where the skill session answers it.`,
         );
       }
-      if (!target.ok) return errorResult(target.reason);
+      if (!target.ok) return errorResult(target.message);
       const info = await stat(target.realPath).catch((error: NodeJS.ErrnoException) => error);
       if (info instanceof Error) {
         return info.code === 'ENOENT'

@@ -1,6 +1,6 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareText } from '@skilldock/core';
+import { compareText, failure } from '@skilldock/core';
 import { RE2JS } from 're2js';
 import type { GrepFileMatches, GrepLine, GrepOutcome, GrepQuery } from './grep-search.js';
 import { looksBinary } from './looks-binary.js';
@@ -21,10 +21,10 @@ export async function searchWithJavaScript(query: GrepQuery): Promise<GrepOutcom
   try {
     expression = RE2JS.compile(query.pattern, query.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
   } catch (error) {
-    return {
-      ok: false,
-      error: `Invalid regular expression (RE2 syntax, as ripgrep: no lookaround or backreferences): ${(error as Error).message}`,
-    };
+    return failure(
+      'invalid_pattern',
+      `Invalid regular expression (RE2 syntax, as ripgrep: no lookaround or backreferences): ${(error as Error).message}`,
+    );
   }
   const info = await stat(query.target);
   let files: string[];

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { compareText } from '@skilldock/core';
+import { compareText, failure } from '@skilldock/core';
 import type { GrepLine, GrepOutcome, GrepQuery } from './grep-search.js';
 import { SKIPPED_FOLDER_NAMES } from './walk-project-files.js';
 
@@ -76,10 +76,10 @@ export async function searchWithRipgrep(ripgrepPath: string, query: GrepQuery): 
     }
   }
   const code = await exit;
-  if (code instanceof Error) return { ok: false, error: `ripgrep failed to run: ${code.message}` };
+  if (code instanceof Error) return failure('search_failed', `ripgrep failed to run: ${code.message}`);
   // rg exits 1 for "no match" and 2 for errors, which may still come with matches (an unreadable file).
   if (!truncated && code === 2 && byFile.size === 0) {
-    return { ok: false, error: `ripgrep failed: ${stderr.trim() || 'exit code 2'}` };
+    return failure('search_failed', `ripgrep failed: ${stderr.trim() || 'exit code 2'}`);
   }
   const files = [...byFile]
     .filter(([, entry]) => entry.matchCount > 0)

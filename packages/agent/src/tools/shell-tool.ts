@@ -64,7 +64,7 @@ export function createShellTool({
     schema,
     async execute({ command, timeout_ms: timeoutMs = defaultTimeoutMs, cwd = '.' }, context) {
       const folder = await confinePath(cwd, 'project', context);
-      if (!folder.ok) return errorResult(folder.reason);
+      if (!folder.ok) return errorResult(folder.message);
       const info = await stat(folder.realPath).catch(() => undefined);
       if (info === undefined || !info.isDirectory())
         return errorResult(`${folder.displayPath} is not a folder.`);

@@ -26,7 +26,7 @@ export function createWriteFileTool(): AgentTool {
     writeTargets: ({ path }) => [path],
     async execute({ path, content }, context) {
       const target = await confinePath(path, 'write', context);
-      if (!target.ok) return errorResult(target.reason);
+      if (!target.ok) return errorResult(target.message);
       const existing = await stat(target.realPath).catch(() => undefined);
       if (existing?.isDirectory()) return errorResult(`${target.displayPath} is a folder, not a file.`);
       const { existed } = await writeFileAtomic(target.realPath, content);

@@ -234,7 +234,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
       if (status.ok) continue;
       notices.push({
         code: 'mcp_server_failed',
-        message: `The MCP server ${status.name} did not start: ${status.error ?? 'unknown error'}. Its tools are unavailable.`,
+        message: `The MCP server ${status.name} did not start: ${status.message}. Its tools are unavailable.`,
       });
     }
   }

@@ -1,7 +1,7 @@
 import type { AgentEvent, ApprovalMode, ApprovalRequest } from '@skilldock/agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
-import { type LoopSetup, startLoop, temporaryProject, testTool } from './loop-harness.js';
+import { eventTypes, type LoopSetup, startLoop, temporaryProject, testTool } from './loop-harness.js';
 
 let project: Awaited<ReturnType<typeof temporaryProject>>;
 let setup: LoopSetup | undefined;
@@ -34,6 +34,7 @@ describe.each(PROTOCOL_CASES)('approvals over $protocol', (protocolCase) => {
   async function runWith(
     modes: ApprovalMode[],
     askApproval?: (request: ApprovalRequest) => Promise<'allow' | 'deny'>,
+    signal?: AbortSignal,
   ) {
     const ran: string[] = [];
     const tool = (name: string, kind: 'read' | 'edit' | 'execute') =>
@@ -47,8 +48,10 @@ describe.each(PROTOCOL_CASES)('approvals over $protocol', (protocolCase) => {
       approvalModes: modes,
       ...(askApproval === undefined ? {} : { askApproval }),
     });
-    const { result, events } = await setup.run({ prompt: 'Go' });
-    const sent = protocolCase.toolResultsOf(setup.server.requests[1]?.body).map((entry) => entry.content);
+    const { result, events } = await setup.run({ prompt: 'Go' }, signal === undefined ? {} : { signal });
+    const second = setup.server.requests[1];
+    const sent =
+      second === undefined ? [] : protocolCase.toolResultsOf(second.body).map((entry) => entry.content);
     return { ran, result, events, sent };
   }
 
@@ -83,6 +86,61 @@ describe.each(PROTOCOL_CASES)('approvals over $protocol', (protocolCase) => {
       ['shell', 'deny', 'user'],
     ]);
     expect(events.filter((event) => event.type === 'approval-request')).toHaveLength(2);
+  });
+
+  it('G3 the approval callback answers interruptions in one run: one run-end, each call started once, the same events as a stored approval', async () => {
+    const { events, result } = await runWith(['default'], async () => 'allow');
+    expect(result.status).toBe('completed');
+    expect(result.state).toBeUndefined();
+    expect(events.filter((event) => event.type === 'run-end')).toHaveLength(1);
+    const started = events.flatMap((event) => (event.type === 'tool-call-start' ? [event.toolCall.id] : []));
+    expect(started).toHaveLength(3);
+    expect(new Set(started).size).toBe(3);
+    const write = events.findIndex(
+      (event) => event.type === 'tool-call-start' && event.toolCall.name === 'write',
+    );
+    expect(eventTypes(events.slice(write, write + 4))).toEqual([
+      'tool-call-start',
+      'approval-request',
+      'approval-decision',
+      'tool-call-end',
+    ]);
+    expect(result.stats.toolCalls).toBe(3);
+    expect(result.stats.turns).toBe(2);
+  });
+
+  it('G3 a callback that throws denies the call with why; the run goes on', async () => {
+    const { ran, sent, result } = await runWith(['default'], async () => {
+      throw new Error('the terminal closed');
+    });
+    expect(ran).toEqual(['look']);
+    expect(sent[1]).toBe(
+      'The user did not approve running write: asking for approval failed: the terminal closed',
+    );
+    expect(result.status).toBe('completed');
+  });
+
+  it('G3 cancelling while the callback asks cancels the waiting calls and ends the run cancelled', async () => {
+    const controller = new AbortController();
+    const { ran, result } = await runWith(
+      ['default'],
+      () => {
+        controller.abort();
+        return new Promise<never>(() => undefined);
+      },
+      controller.signal,
+    );
+    expect(ran).toEqual(['look']);
+    expect(result.status).toBe('cancelled');
+    expect(
+      result.messages.flatMap((message) =>
+        message.role === 'tool' ? [[message.toolName, message.content]] : [],
+      ),
+    ).toEqual([
+      ['look', 'look ok'],
+      ['write', 'Cancelled by the user before it ran.'],
+      ['shell', 'Cancelled by the user before it ran.'],
+    ]);
   });
 
   it('G3 headless default mode denies what needs approval, with a reason in the result and the event', async () => {

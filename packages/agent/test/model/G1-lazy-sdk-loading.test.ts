@@ -59,7 +59,8 @@ describe('lazy provider SDKs and MCP client', () => {
       expect.objectContaining({
         name: 'echo',
         ok: false,
-        error: expect.stringContaining('blocked @modelcontextprotocol/sdk'),
+        code: 'mcp_server_failed',
+        message: expect.stringContaining('blocked @modelcontextprotocol/sdk'),
       }),
     ]);
   });

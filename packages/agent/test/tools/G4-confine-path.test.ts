@@ -27,15 +27,15 @@ describe('path confinement', () => {
     const result = await confinePath('../outside/secret.txt', 'read', workspace.context());
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.reason).toContain('outside the project');
-    expect(result.reason).toContain(`inside the project ${workspace.project}`);
+    expect(result.message).toContain('outside the project');
+    expect(result.message).toContain(`inside the project ${workspace.project}`);
   });
 
   it('G4 refuses an absolute path outside the project', async () => {
     const result = await confinePath('/etc/passwd', 'read', workspace.context());
     expect(result.ok).toBe(false);
     if (!result.ok)
-      expect(result.reason).toMatch(/^Refused: \/etc\/passwd resolves to .* outside the project/);
+      expect(result.message).toMatch(/^Refused: \/etc\/passwd resolves to .* outside the project/);
   });
 
   it('G4 refuses a symbolic link inside the project that leads outside, for reads and writes', async () => {
@@ -89,7 +89,7 @@ describe('path confinement', () => {
     await workspace.write('.git/config', '[core]\n');
     const write = await confinePath('.git/config', 'write', workspace.context());
     expect(write.ok).toBe(false);
-    if (!write.ok) expect(write.reason).toContain('.git');
+    if (!write.ok) expect(write.message).toContain('.git');
     expect((await confinePath('.git/config', 'read', workspace.context())).ok).toBe(true);
   });
 
@@ -98,6 +98,6 @@ describe('path confinement', () => {
     expect((await confinePath(workspace.outside, 'read', context)).ok).toBe(true);
     const result = await confinePath(workspace.outside, 'project', context);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reason).toContain('Only folders inside the project');
+    if (!result.ok) expect(result.message).toContain('Only folders inside the project');
   });
 });

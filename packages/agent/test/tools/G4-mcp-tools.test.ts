@@ -158,10 +158,14 @@ describe('MCP client tools', () => {
       ]);
       expect(byName.good).toEqual({ name: 'good', ok: true, toolCount: 7, transport: 'stdio' });
       expect(byName.missing).toMatchObject({ ok: false, toolCount: 0 });
-      expect(byName.missing?.error).toContain('ENOENT');
+      expect(byName.missing?.ok === false && byName.missing.message).toContain('ENOENT');
       expect(byName.crashing).toMatchObject({ ok: false });
-      expect(byName.crashing?.error).toContain('boom: bad config');
-      expect(byName.silent).toMatchObject({ ok: false, error: 'did not answer within 3000 ms' });
+      expect(byName.crashing?.ok === false && byName.crashing.message).toContain('boom: bad config');
+      expect(byName.silent).toMatchObject({
+        ok: false,
+        code: 'mcp_server_failed',
+        message: 'did not answer within 3000 ms',
+      });
       expect(byName.unauthorized).toMatchObject({ ok: false, transport: 'http' });
       expect(seen.map((status) => status.name).sort()).toEqual([
         'crashing',

@@ -1,10 +1,12 @@
+import { type Failure, failure } from '@skilldock/core';
+
 /** Most bytes a prompt piped into `skilldock run` may have: far above any prompt, far below memory trouble. */
 export const MAX_STDIN_PROMPT_BYTES = 4 * 1024 * 1024;
 
 /** What was piped in, or how big it was when it went past the limit (reading stops there). */
 export type StdinPrompt =
   | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly bytesRead: number };
+  | Failure<'prompt_too_large', { readonly bytesRead: number }>;
 
 /** Reads `stdin` as text (a prompt piped into `skilldock run`), refusing more than `maxBytes`. */
 export async function readStdin(
@@ -18,7 +20,11 @@ export async function readStdin(
     total += bytes.length;
     if (total > maxBytes) {
       (stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
-      return { ok: false, bytesRead: total };
+      return failure(
+        'prompt_too_large',
+        `The prompt on stdin is over ${maxBytes / 1024 / 1024} MiB; put the material in a file in the project and ask the agent to read it.`,
+        { bytesRead: total },
+      );
     }
     chunks.push(bytes);
   }

@@ -162,7 +162,7 @@ export async function runChat(
       const invoked = await conversation!.skillSession.invoke(commandLine);
       if (!invoked.ok) {
         say(
-          `${pc.red('✗')} ${invoked.reason}${invoked.code === 'unknown_skill' ? pc.dim(' (/help lists the commands)') : ''}`,
+          `${pc.red('✗')} ${invoked.message}${invoked.code === 'skill_not_found' ? pc.dim(' (/help lists the commands)') : ''}`,
         );
         return;
       }

@@ -5,7 +5,7 @@ import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-
 import { collectIds } from '../agent/collect-ids.js';
 import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
-import { MAX_STDIN_PROMPT_BYTES, readStdin } from '../agent/read-stdin.js';
+import { readStdin } from '../agent/read-stdin.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { createCliContext } from '../cli-context.js';
@@ -104,12 +104,7 @@ async function runHeadless(
   }
   if (prompt === undefined && !environment.terminal.stdin) {
     const piped = await readStdin(environment.stdin);
-    if (!piped.ok) {
-      return fail(
-        'prompt_too_large',
-        `The prompt on stdin is over ${MAX_STDIN_PROMPT_BYTES / 1024 / 1024} MiB; put the material in a file in the project and ask the agent to read it.`,
-      );
-    }
+    if (!piped.ok) return fail(piped.code, piped.message);
     prompt = piped.text.trim();
   }
   if (prompt === undefined || prompt.trim() === '') {

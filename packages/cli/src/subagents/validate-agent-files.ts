@@ -4,6 +4,15 @@ import type { Diagnostic } from '@skilldock/core';
 import { loadAgent } from '../agent/load-agent.js';
 import { loadCore } from '../load-core.js';
 
+/** The diagnostic codes `agents validate` has always reported for a file it could not read. */
+const AGENT_FILE_REFUSAL_CODES = {
+  path_not_found: 'file_missing',
+  special_file: 'file_not_regular',
+  symlink_refused: 'file_symlink_outside',
+  file_too_large: 'file_too_large',
+  file_unreadable: 'file_unreadable',
+} as const;
+
 /** What validating one agent file or fork profile found. */
 export interface AgentFileValidation {
   readonly file: string;
@@ -79,18 +88,16 @@ export async function validateAgentFiles(
       continue;
     }
     const message =
-      read.reason === 'not-regular'
+      read.code === 'special_file'
         ? `is a ${read.kind}, not a regular file`
-        : read.reason === 'too-large'
+        : read.code === 'file_too_large'
           ? `is ${read.size} bytes; at most ${MAX_SKILL_FILE_BYTES} bytes (4 MiB) are allowed`
-          : `cannot be read (${read.reason})`;
+          : `cannot be read (${read.message})`;
     results.push({
       file: given,
       kind: kindOf(given),
       valid: false,
-      diagnostics: [
-        { code: `file_${read.reason.replace('-', '_')}`, severity: 'error', message, file: given },
-      ],
+      diagnostics: [{ code: AGENT_FILE_REFUSAL_CODES[read.code], severity: 'error', message, file: given }],
     });
   }
   return results;

@@ -82,29 +82,29 @@ function readFailureDiagnostic(
   failure: Exclude<ReturnType<typeof readRegularFile>, { ok: true }>,
   file: string,
 ): Diagnostic {
-  switch (failure.reason) {
-    case 'missing':
+  switch (failure.code) {
+    case 'path_not_found':
       return {
         code: 'skill_file_missing',
         severity: 'error',
         message: `no ${SKILL_FILE_NAME} in this folder`,
         file,
       };
-    case 'not-regular':
+    case 'special_file':
       return {
         code: 'skill_file_not_regular',
         severity: 'error',
         message: `${SKILL_FILE_NAME} is a ${failure.kind}, not a regular file; it was not read`,
         file,
       };
-    case 'symlink-outside':
+    case 'symlink_refused':
       return {
         code: 'skill_file_symlink_outside',
         severity: 'error',
         message: `${SKILL_FILE_NAME} is a symbolic link to '${failure.target}', outside the allowed folders; it was not read`,
         file,
       };
-    case 'too-large':
+    case 'file_too_large':
       return {
         code: 'file_too_large',
         severity: 'error',
@@ -113,7 +113,7 @@ function readFailureDiagnostic(
         line: 1,
         column: 1,
       };
-    case 'unreadable':
+    case 'file_unreadable':
       return {
         code: 'skill_file_unreadable',
         severity: 'error',

@@ -1,17 +1,28 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { type Failure, failure } from '../result.js';
 import { isPathInsideAny } from './is-path-inside.js';
 
-/** Why a file could not be read safely. */
+/** Why a file could not be read safely, with what the message needs. */
 export type ReadRegularFileFailure =
-  | { readonly reason: 'missing' }
-  | { readonly reason: 'not-regular'; readonly kind: string }
-  | { readonly reason: 'symlink-outside'; readonly target: string }
-  | { readonly reason: 'too-large'; readonly size: number }
-  | { readonly reason: 'unreadable'; readonly error: NodeJS.ErrnoException };
+  | Failure<'path_not_found'>
+  | Failure<'special_file', { readonly kind: string }>
+  | Failure<'symlink_refused', { readonly target: string }>
+  | Failure<'file_too_large', { readonly size: number }>
+  | Failure<'file_unreadable', { readonly error: NodeJS.ErrnoException }>;
 
 export type ReadRegularFileResult =
   | { readonly ok: true; readonly bytes: Buffer; readonly realPath: string; readonly stats: Stats }
-  | ({ readonly ok: false } & ReadRegularFileFailure);
+  | ReadRegularFileFailure;
+
+const MISSING = failure('path_not_found', 'No such file.');
+const symlinkOutside = (target: string) =>
+  failure('symlink_refused', `The file is a symbolic link to ${target}, outside the allowed folders.`, {
+    target,
+  });
+const tooLarge = (size: number, maxBytes: number) =>
+  failure('file_too_large', `The file is ${size} bytes; at most ${maxBytes} are read.`, { size });
+const unreadable = (error: NodeJS.ErrnoException) =>
+  failure('file_unreadable', `The file cannot be read: ${error.code ?? error.message}`, { error });
 
 /**
  * Reads a file only when it is a regular file no larger than `maxBytes`, and — if it is a symlink —
@@ -31,7 +42,7 @@ export function readRegularFile(
     try {
       realPath = realpathSync(filePath);
     } catch {
-      return { ok: false, reason: 'missing' };
+      return MISSING;
     }
     // Compare real paths on both sides: a root reached through a link (macOS /var, a symlinked
     // skills folder) must still contain its own files.
@@ -43,17 +54,20 @@ export function readRegularFile(
       }
     });
     if (!isPathInsideAny(realPath, realRoots)) {
-      return { ok: false, reason: 'symlink-outside', target: realPath };
+      return symlinkOutside(realPath);
     }
     // `realPath` names the final file itself, so a link swapped in after the check is refused too.
     descriptor = openNoFollow(realPath);
-    if (descriptor === 'link') return { ok: false, reason: 'symlink-outside', target: realPath };
+    if (descriptor === 'link') return symlinkOutside(realPath);
   }
   if (typeof descriptor !== 'number') return descriptor;
   try {
     const stats = fstatSync(descriptor);
-    if (!stats.isFile()) return { ok: false, reason: 'not-regular', kind: describeKind(stats) };
-    if (stats.size > maxBytes) return { ok: false, reason: 'too-large', size: stats.size };
+    if (!stats.isFile()) {
+      const kind = describeKind(stats);
+      return failure('special_file', `The path is a ${kind}, not a regular file.`, { kind });
+    }
+    if (stats.size > maxBytes) return tooLarge(stats.size, maxBytes);
     // Read one byte past the limit so a file that grew after fstat is still caught.
     const buffer = Buffer.allocUnsafe(Math.min(stats.size, maxBytes) + 1);
     let filled = 0;
@@ -64,24 +78,24 @@ export function readRegularFile(
       // A short read of a regular file means end of file: no second call just to see 0 bytes.
       if (bytesRead < wanted) break;
     }
-    if (filled > maxBytes) return { ok: false, reason: 'too-large', size: filled };
+    if (filled > maxBytes) return tooLarge(filled, maxBytes);
     return { ok: true, bytes: buffer.subarray(0, filled), realPath, stats };
   } catch (error) {
-    return { ok: false, reason: 'unreadable', error: error as NodeJS.ErrnoException };
+    return unreadable(error as NodeJS.ErrnoException);
   } finally {
     closeSync(descriptor);
   }
 }
 
 /** Opens without following a final symlink: a descriptor, `'link'`, or the failure. */
-function openNoFollow(filePath: string): number | 'link' | (ReadRegularFileFailure & { ok: false }) {
+function openNoFollow(filePath: string): number | 'link' | ReadRegularFileFailure {
   try {
     return openSync(filePath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
     const errno = error as NodeJS.ErrnoException;
     if (errno.code === 'ELOOP') return 'link';
-    if (errno.code === 'ENOENT' || errno.code === 'ENOTDIR') return { ok: false, reason: 'missing' };
-    return { ok: false, reason: 'unreadable', error: errno };
+    if (errno.code === 'ENOENT' || errno.code === 'ENOTDIR') return MISSING;
+    return unreadable(errno);
   }
 }
 

@@ -1,3 +1,5 @@
+import { type Failure, failure } from '../result.js';
+
 /** A SKILL.md (or agent file) cut into its frontmatter and body (SPEC S1). */
 export interface FrontmatterSplit {
   /** The YAML between the fences, without the fences. */
@@ -15,11 +17,16 @@ export interface FrontmatterSplit {
 
 export type SplitFrontmatterResult =
   | { readonly ok: true; readonly split: FrontmatterSplit }
-  | {
-      readonly ok: false;
-      readonly code: 'frontmatter_missing' | 'frontmatter_unclosed';
-      readonly offset: number;
-    };
+  | Failure<
+      'frontmatter_missing' | 'frontmatter_unclosed',
+      {
+        /** UTF-16 offset in the text where the problem is. */
+        readonly offset: number;
+      }
+    >;
+
+const MISSING = "the file must start with a '---' line that opens the YAML frontmatter";
+const UNCLOSED = "the frontmatter is not closed: add a line that is exactly '---' after it";
 
 const FENCE_PATTERN = /^---$/;
 
@@ -35,8 +42,8 @@ export function splitFrontmatter(
   const start = hasBom && allowBom ? 1 : 0;
   const firstLineEnd = text.indexOf('\n', start);
   const firstLine = stripCarriageReturn(text.slice(start, firstLineEnd === -1 ? text.length : firstLineEnd));
-  if (!FENCE_PATTERN.test(firstLine)) return { ok: false, code: 'frontmatter_missing', offset: 0 };
-  if (firstLineEnd === -1) return { ok: false, code: 'frontmatter_unclosed', offset: text.length };
+  if (!FENCE_PATTERN.test(firstLine)) return failure('frontmatter_missing', MISSING, { offset: 0 });
+  if (firstLineEnd === -1) return failure('frontmatter_unclosed', UNCLOSED, { offset: text.length });
   const lineEnding = text.charCodeAt(firstLineEnd - 1) === 13 ? '\r\n' : '\n';
   const yamlOffset = firstLineEnd + 1;
 
@@ -61,7 +68,7 @@ export function splitFrontmatter(
     if (lineEnd === -1) break;
     lineStart = lineEnd + 1;
   }
-  return { ok: false, code: 'frontmatter_unclosed', offset: text.length };
+  return failure('frontmatter_unclosed', UNCLOSED, { offset: text.length });
 }
 
 function stripCarriageReturn(line: string): string {

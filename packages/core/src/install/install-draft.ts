@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../error-codes.js';
 import type { Diagnostic } from '../format/diagnostic.js';
 
 /** Where skills come from (SPEC P4). `lockSource`/`lockSourceType` are what `skills-lock.json` records. */
@@ -64,7 +65,8 @@ export interface DraftFailure {
   readonly sourcePath: string;
   /** The skill name when it could be read. */
   readonly name?: string;
-  readonly code: string;
+  /** From the error-code registry: `invalid_skill`, `duplicate_skill`, `symlink_in_skill`, … */
+  readonly code: ErrorCode;
   readonly message: string;
   readonly diagnostics: readonly Diagnostic[];
 }

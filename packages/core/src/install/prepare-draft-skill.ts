@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ErrorCode } from '../error-codes.js';
 import type { Diagnostic } from '../format/diagnostic.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
 import { listSkillFiles, MAX_LISTED_DEPTH, MAX_LISTED_FILES } from '../format/list-skill-files.js';
@@ -44,7 +45,7 @@ export async function prepareDraftSkill(
   candidate: NamedCandidate,
   options: PrepareDraftSkillOptions,
 ): Promise<DraftSkill | DraftFailure> {
-  const fail = (code: string, message: string, diagnostics: readonly Diagnostic[] = []): DraftFailure => ({
+  const fail = (code: ErrorCode, message: string, diagnostics: readonly Diagnostic[] = []): DraftFailure => ({
     sourcePath: candidate.sourcePath,
     name: candidate.name,
     code,

@@ -19,6 +19,7 @@ import { compareSkillsLockPaths } from '../package/compute-skills-lock-hash.js';
 import { CONTENT_SNIFF_BYTES } from '../package/package-file-rules.js';
 import type { PackageTreeEntry } from '../package/walk-package-tree.js';
 import { isExecutable, withRegularFileSync } from '../package/with-regular-file.js';
+import { type Failure, failure } from '../result.js';
 import type { StagingWriter } from './staging-writer.js';
 
 /** A clean copy of a skill folder, or why it could not be made. */
@@ -40,11 +41,7 @@ export type StagedSkillCopy =
       /** The bytes of the root SKILL.md, unless it was missing or over the SKILL.md size limit. */
       readonly skillFile: Buffer | undefined;
     }
-  | {
-      readonly ok: false;
-      readonly code: 'symlink_in_skill' | 'special_file_in_skill';
-      readonly message: string;
-    };
+  | Failure<'symlink_in_skill' | 'special_file_in_skill'>;
 
 /**
  * Bytes read or written per call. Skill files are small: almost every file is one read and one
@@ -81,18 +78,16 @@ export async function stageSkillCopy(
   const listing = listPackageTreeSync(source);
   const symlinks = refusedPaths(sortRefused(listing.refused), 'symlink');
   if (symlinks.length > 0)
-    return {
-      ok: false,
-      code: 'symlink_in_skill',
-      message: `The skill contains symbolic links, which are never installed: ${symlinks.join(', ')}.`,
-    };
+    return failure(
+      'symlink_in_skill',
+      `The skill contains symbolic links, which are never installed: ${symlinks.join(', ')}.`,
+    );
   const specialFiles = refusedPaths(listing.refused, 'special');
   if (specialFiles.length > 0)
-    return {
-      ok: false,
-      code: 'special_file_in_skill',
-      message: `The skill contains special files (sockets, pipes, devices): ${specialFiles.join(', ')}.`,
-    };
+    return failure(
+      'special_file_in_skill',
+      `The skill contains special files (sockets, pipes, devices): ${specialFiles.join(', ')}.`,
+    );
   mkdirSync(destination, { recursive: true, mode: 0o700 });
   umaskKeepsOwnerExecute ??= (statSync(destination).mode & 0o100) !== 0;
   // The walk does not enter secret folders, and a parent sorts before its children. Creating them

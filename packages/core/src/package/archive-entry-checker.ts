@@ -53,8 +53,8 @@ export class ArchiveEntryChecker {
     }
     const check = checkArchiveEntryPath(entry);
     if (!check.ok) {
-      throw new SecurityError('unsafe_entry_name', `archive entry '${entry}' is refused: ${check.reason}`, {
-        details: { entry, reason: check.reason },
+      throw new SecurityError('unsafe_entry_name', `archive entry '${entry}' is refused: ${check.message}`, {
+        details: { entry, reason: check.message },
       });
     }
     const relative = check.path;

@@ -1,9 +1,10 @@
 import { SKILL_FILE_NAME } from '../format/limits.js';
+import type { Failure } from '../result.js';
 
 /** Where the skill sits inside an extracted archive, or why no single skill was found. */
 export type SkillRootLocation =
   | { readonly ok: true; readonly prefix: string }
-  | { readonly ok: false; readonly code: 'no_skill_file' | 'multiple_root_skills'; readonly message: string };
+  | Failure<'no_skill_file' | 'multiple_root_skills'>;
 
 /**
  * Finds the one skill of an archive from its entry paths: a `SKILL.md` at the root (prefix `''`),

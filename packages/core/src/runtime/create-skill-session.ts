@@ -41,7 +41,7 @@ export async function createSkillSession(options: SkillSessionOptions): Promise<
     if (skill === undefined) continue;
     const loaded = await loadFreshSkill(skill);
     if (!loaded.ok) {
-      throw new UserInputError('preload_skill_unreadable', `Cannot preload: ${loaded.reason}`, {
+      throw new UserInputError('preload_skill_unreadable', `Cannot preload: ${loaded.message}`, {
         details: { skillId: id, ...(skill.skillFile === undefined ? {} : { path: skill.skillFile }) },
       });
     }

@@ -2,11 +2,10 @@ import type { CatalogSkill } from '../catalog/types.js';
 import { formatDiagnostic } from '../format/diagnostic.js';
 import { loadSkill } from '../format/load-skill.js';
 import type { Skill } from '../format/types.js';
+import { type Failure, failure } from '../result.js';
 
 /** A skill as it is now, or why it cannot be read. */
-export type FreshSkill =
-  | { readonly ok: true; readonly skill: Skill }
-  | { readonly ok: false; readonly reason: string };
+export type FreshSkill = { readonly ok: true; readonly skill: Skill } | Failure<'skill_unreadable'>;
 
 /**
  * Read a catalog skill again at activation so edits made during the session are seen (SPEC R3).
@@ -24,7 +23,7 @@ export async function loadFreshSkill(skill: CatalogSkill): Promise<FreshSkill> {
     const first =
       loaded.diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? loaded.diagnostics[0];
     const detail = first === undefined ? 'it could not be loaded' : formatDiagnostic(first);
-    return { ok: false, reason: `The skill ${skill.id} cannot be read now: ${detail}` };
+    return failure('skill_unreadable', `The skill ${skill.id} cannot be read now: ${detail}`);
   }
   return { ok: true, skill: Object.freeze({ ...loaded.skill, id: skill.id }) };
 }

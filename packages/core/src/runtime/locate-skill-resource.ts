@@ -1,8 +1,14 @@
 import type { CatalogSkill, CatalogSnapshot } from '../catalog/types.js';
 import type { Skill } from '../format/types.js';
+import { type Failure, failure } from '../result.js';
 import { findSkillResource, type SkillResource } from './read-skill-resource.js';
 import { parseSkillVirtualPath, skillVirtualPath } from './skill-virtual-path.js';
-import type { SkillResourceRequest } from './types.js';
+import type { SkillResourceProblem, SkillResourceRequest } from './types.js';
+
+const ACCESS_PROBLEMS = {
+  'disable-model-invocation': 'skill_not_model_invocable',
+  'path-gated': 'skill_path_gated',
+} as const;
 
 /** A request matched to a skill and a checked file, or why not. */
 export type LocatedSkillResource =
@@ -12,16 +18,18 @@ export type LocatedSkillResource =
       readonly resource: SkillResource;
       readonly virtualPath: string;
     }
-  | { readonly ok: false; readonly problem: string; readonly message: string };
+  | Failure<SkillResourceProblem>;
 
 /** What the session decides for a located skill. */
 export interface ResourceAccess {
   /** May the model read this skill's files? */
-  readonly access: (
-    skill: CatalogSkill,
-  ) =>
+  readonly access: (skill: CatalogSkill) =>
     | { readonly allowed: true }
-    | { readonly allowed: false; readonly reason: string; readonly message: string };
+    | {
+        readonly allowed: false;
+        readonly reason: keyof typeof ACCESS_PROBLEMS;
+        readonly message: string;
+      };
   /** The version delivered at activation, when the skill is active (inline files come from it). */
   readonly delivered: (id: string) => Skill | undefined;
 }
@@ -42,14 +50,10 @@ export async function locateSkillResource(
     .map((candidate) => catalog.get(candidate.skillId))
     .find((found) => found !== undefined);
   if (skill === undefined) {
-    return {
-      ok: false,
-      problem: 'unknown_skill',
-      message: `There is no skill named ${parsed.candidates[0]?.skillId}.`,
-    };
+    return failure('skill_not_found', `There is no skill named ${parsed.candidates[0]?.skillId}.`);
   }
   const decision = access(skill);
-  if (!decision.allowed) return { ok: false, problem: decision.reason, message: decision.message };
+  if (!decision.allowed) return failure(ACCESS_PROBLEMS[decision.reason], decision.message);
   const files = parsed.candidates
     .filter((candidate) => candidate.skillId === skill.id)
     .map((candidate) => candidate.file);
@@ -57,7 +61,7 @@ export async function locateSkillResource(
   if (!found.ok) {
     if (found.closeNames === undefined) return found;
     const close = found.closeNames.map((file) => skillVirtualPath(skill.id, file)).join(', ');
-    return { ok: false, problem: found.problem, message: `${found.message} Close names: ${close}.` };
+    return failure(found.code, `${found.message} Close names: ${close}.`);
   }
   return {
     ok: true,

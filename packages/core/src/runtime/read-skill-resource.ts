@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { SKILL_FILE_NAME } from '../format/limits.js';
 import { listSkillFiles } from '../format/list-skill-files.js';
 import type { Skill } from '../format/types.js';
+import { type Failure, failure } from '../result.js';
 import { closeNames } from './close-names.js';
 import { describeByteRange, describeCutLines } from './describe-cut-text.js';
 import {
@@ -35,13 +36,13 @@ export type SkillResource =
 /** Result of {@link findSkillResource}. */
 export type FoundSkillResource =
   | { readonly ok: true; readonly resource: SkillResource }
-  | {
-      readonly ok: false;
-      readonly problem: SkillFileProblem;
-      readonly message: string;
-      /** For `not_found`: files of the skill the request most likely meant. */
-      readonly closeNames?: readonly string[];
-    };
+  | Failure<
+      SkillFileProblem,
+      {
+        /** For `skill_file_not_found`: files of the skill the request most likely meant. */
+        readonly closeNames?: readonly string[];
+      }
+    >;
 
 /**
  * Find the first of `files` (spellings of one request, most literal first) that a skill serves.
@@ -63,12 +64,11 @@ export async function findSkillResource(skill: Skill, files: readonly string[]):
   }
   const wanted = files[0] ?? '';
   const close = closeNames(wanted, known);
-  return {
-    ok: false,
-    problem: 'not_found',
-    message: 'No such file in this skill.',
-    ...(close.length === 0 ? {} : { closeNames: close }),
-  };
+  return failure(
+    'skill_file_not_found',
+    'No such file in this skill.',
+    close.length === 0 ? {} : { closeNames: close },
+  );
 }
 
 // The file at exactly this path, a refusal that must not be bypassed, or undefined when absent.
@@ -86,7 +86,7 @@ async function findExact(skill: Skill, file: string): Promise<FoundSkillResource
     const { absolutePath, size, identity } = resolved;
     return { ok: true, resource: { kind: 'disk', file, absolutePath, size, identity } };
   }
-  return resolved.problem === 'not_found' ? undefined : resolved;
+  return resolved.code === 'skill_file_not_found' ? undefined : resolved;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { lstat, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { type Failure, failure } from '../result.js';
 
 /** Why a file inside a skill folder cannot be served. */
 export type SkillFileProblem =
   | 'skill_folder_missing'
-  | 'not_found'
-  | 'symlink'
-  | 'not_a_file'
-  | 'outside_skill';
+  | 'skill_file_not_found'
+  | 'symlink_refused'
+  | 'skill_file_not_a_file'
+  | 'path_outside_folder';
 
 /** A file that passed every check, or why it did not. */
 export type ResolvedSkillFile =
@@ -18,7 +19,7 @@ export type ResolvedSkillFile =
       /** Device and inode seen by `lstat`, so the reader can check it opened the same file. */
       readonly identity: { readonly dev: number; readonly ino: number };
     }
-  | { readonly ok: false; readonly problem: SkillFileProblem; readonly message: string };
+  | Failure<SkillFileProblem>;
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
@@ -35,7 +36,7 @@ export async function resolveSkillFile(directory: string, file: string): Promise
   try {
     base = await realpath(directory);
   } catch {
-    return { ok: false, problem: 'skill_folder_missing', message: 'The skill folder no longer exists.' };
+    return failure('skill_folder_missing', 'The skill folder no longer exists.');
   }
   const segments = file.split('/');
   let current = base;
@@ -45,26 +46,25 @@ export async function resolveSkillFile(directory: string, file: string): Promise
     try {
       stats = await lstat(current);
     } catch (error) {
-      if (isMissing(error))
-        return { ok: false, problem: 'not_found', message: 'No such file in this skill.' };
+      if (isMissing(error)) return failure('skill_file_not_found', 'No such file in this skill.');
       throw error;
     }
     if (stats.isSymbolicLink()) {
-      return { ok: false, problem: 'symlink', message: 'Symbolic links inside skills are not followed.' };
+      return failure('symlink_refused', 'Symbolic links inside skills are not followed.');
     }
     const last = index === segments.length - 1;
     if (!last && !stats.isDirectory()) {
-      return { ok: false, problem: 'not_found', message: 'No such file in this skill.' };
+      return failure('skill_file_not_found', 'No such file in this skill.');
     }
     if (last && !stats.isFile()) {
       const what = stats.isDirectory() ? 'a folder' : 'not a regular file';
-      return { ok: false, problem: 'not_a_file', message: `The path is ${what}; name a file.` };
+      return failure('skill_file_not_a_file', `The path is ${what}; name a file.`);
     }
     if (last) {
       // Defence in depth: the walk saw no links, so the real path must agree.
       const real = await realpath(current);
       if (!real.startsWith(base + sep)) {
-        return { ok: false, problem: 'outside_skill', message: 'The path leaves the skill folder.' };
+        return failure('path_outside_folder', 'The path leaves the skill folder.');
       }
       return {
         ok: true,
@@ -74,5 +74,5 @@ export async function resolveSkillFile(directory: string, file: string): Promise
       };
     }
   }
-  return { ok: false, problem: 'not_found', message: 'No such file in this skill.' };
+  return failure('skill_file_not_found', 'No such file in this skill.');
 }

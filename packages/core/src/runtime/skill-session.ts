@@ -5,6 +5,7 @@ import type { CatalogSkill, CatalogSnapshot } from '../catalog/types.js';
 import { userInvocability } from '../catalog/user-invocability.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
 import type { Skill } from '../format/types.js';
+import { type Failure, failure } from '../result.js';
 import { formatActivationBrief, formatUnknownSkill } from './activation-brief.js';
 import { activationOrder } from './activation-order.js';
 import { catalogChangeSignals, skillAddedSignal, skillFingerprint } from './change-signals.js';
@@ -203,7 +204,7 @@ export class SkillSession {
       };
     }
     const activation = await this.#activateWithDependencies(skill, 'model');
-    if (!activation.ok) return this.#refuse(skill.id, 'model', activation.reason);
+    if (!activation.ok) return this.#refuse(skill.id, 'model', activation.message);
     const { dependencyBriefs, rootBrief, notes } = activation;
     return { isError: false, content: [...dependencyBriefs, rootBrief, ...notes].join('\n\n') };
   }
@@ -360,21 +361,20 @@ export class SkillSession {
    */
   async invoke(commandLine: string): Promise<InvokeResult> {
     const command = parseSlashCommand(commandLine);
-    if (command === undefined)
-      return { ok: false, code: 'not_a_command', reason: 'Expected /<skill id> [arguments].' };
+    if (command === undefined) return failure('not_a_command', 'Expected /<skill id> [arguments].');
     const skill = this.#catalog.get(command.skillId);
     if (skill === undefined) {
       this.#record(command.skillId, 'unknown', 'user');
       const disabled = this.#catalog.disabled.includes(command.skillId);
-      const reason = disabled
+      const message = disabled
         ? `The skill ${command.skillId} is switched off in the settings.`
         : `There is no skill named ${command.skillId}.`;
-      return { ok: false, code: 'unknown_skill', reason };
+      return failure('skill_not_found', message);
     }
     const invocability = userInvocability(skill);
     if (!invocability.allowed) {
       this.#record(skill.id, 'refused', 'user', invocability.message);
-      return { ok: false, code: 'not_user_invocable', reason: invocability.message };
+      return failure('not_user_invocable', invocability.message);
     }
     const wasCurrent = this.#isCurrent(skill);
     const activation = await this.#activateWithDependencies(
@@ -383,8 +383,8 @@ export class SkillSession {
       wasCurrent ? 'already-active' : 'activated',
     );
     if (!activation.ok) {
-      this.#record(skill.id, 'refused', 'user', activation.reason);
-      return { ok: false, code: 'skill_unreadable', reason: activation.reason };
+      this.#record(skill.id, 'refused', 'user', activation.message);
+      return activation;
     }
     // Dependencies activated with it reach the model in the same prompt, after the instructions;
     // otherwise they would count as active without the model ever seeing them.
@@ -441,10 +441,10 @@ export class SkillSession {
     rootOutcome: UsageOutcome = 'activated',
   ): Promise<
     | { ok: true; root: Skill; rootBrief: string; dependencyBriefs: string[]; notes: string[] }
-    | { ok: false; reason: string }
+    | Failure<'skill_unreadable'>
   > {
     const root = await loadFreshSkill(skill);
-    if (!root.ok) return { ok: false, reason: root.reason };
+    if (!root.ok) return root;
     const dependencyBriefs: string[] = [];
     const notes = resolveSkillDependencies(this.#catalog, [skill.id])
       .diagnostics.filter((diagnostic) => diagnostic.code === 'skill_dependency_missing')
@@ -455,7 +455,7 @@ export class SkillSession {
       if (dependency === undefined || this.#isCurrent(dependency)) continue;
       const loaded = await loadFreshSkill(dependency);
       if (!loaded.ok) {
-        notes.push(`Note: the dependency ${id} could not be read: ${loaded.reason}`);
+        notes.push(`Note: the dependency ${id} could not be read: ${loaded.message}`);
         continue;
       }
       this.#markActive(loaded.skill, dependency);

@@ -1,3 +1,5 @@
+import { type Failure, failure } from '../result.js';
+
 /** Where skills' supporting files appear to the model (SPEC R4): `/.skills/<id>/<file>`. */
 export const SKILLS_VIRTUAL_ROOT = '/.skills';
 
@@ -9,18 +11,18 @@ export interface SkillPathCandidate {
 
 /** Why a requested resource path was refused before any file was looked at. */
 export type SkillPathProblem =
-  | 'empty_path'
-  | 'nul_byte'
-  | 'backslash'
-  | 'traversal'
-  | 'absolute_path'
-  | 'no_file'
+  | 'skill_path_empty'
+  | 'skill_path_nul_byte'
+  | 'skill_path_backslash'
+  | 'skill_path_traversal'
+  | 'skill_path_absolute'
+  | 'skill_path_no_file'
   | 'not_a_skill_path';
 
-/** Result of {@link parseSkillVirtualPath}: candidates to try in order, or a problem. */
+/** Result of {@link parseSkillVirtualPath}: candidates to try in order, or why the path is refused. */
 export type ParsedSkillPath =
   | { readonly ok: true; readonly candidates: readonly SkillPathCandidate[] }
-  | { readonly ok: false; readonly problem: SkillPathProblem; readonly message: string };
+  | Failure<SkillPathProblem>;
 
 // A segment needs encoding when it would be ambiguous or unreadable in a listing.
 const NEEDS_ENCODING = /[\u0000-\u001f\u007f%]/;
@@ -36,10 +38,6 @@ export function skillVirtualPath(id: string, file?: string): string {
   return `${SKILLS_VIRTUAL_ROOT}/${encode(id)}${tail}`;
 }
 
-function refuse(problem: SkillPathProblem, message: string): ParsedSkillPath {
-  return { ok: false, problem, message };
-}
-
 function decodeOrUndefined(text: string): string | undefined {
   try {
     return decodeURIComponent(text);
@@ -52,10 +50,9 @@ function decodeOrUndefined(text: string): string | undefined {
 function splitSpelling(
   spelling: string,
   id: string | undefined,
-): SkillPathCandidate | { problem: SkillPathProblem; message: string } {
-  if (spelling.includes('\u0000')) return { problem: 'nul_byte', message: 'The path contains a NUL byte.' };
-  if (spelling.includes('\\'))
-    return { problem: 'backslash', message: 'Use forward slashes in skill paths.' };
+): SkillPathCandidate | Failure<SkillPathProblem> {
+  if (spelling.includes('\u0000')) return failure('skill_path_nul_byte', 'The path contains a NUL byte.');
+  if (spelling.includes('\\')) return failure('skill_path_backslash', 'Use forward slashes in skill paths.');
   let rest: string;
   let skillId = id;
   if (
@@ -65,23 +62,23 @@ function splitSpelling(
     rest = spelling.slice(spelling.indexOf('/', 1) + 1);
     skillId = undefined;
   } else if (spelling.startsWith('/') || /^[A-Za-z]:/.test(spelling) || spelling.startsWith('~')) {
-    return {
-      problem: 'absolute_path',
-      message: `Only virtual skill paths can be read here: ${SKILLS_VIRTUAL_ROOT}/<id>/<file>.`,
-    };
+    return failure(
+      'skill_path_absolute',
+      `Only virtual skill paths can be read here: ${SKILLS_VIRTUAL_ROOT}/<id>/<file>.`,
+    );
   } else {
     rest = spelling;
   }
   const segments = rest.split('/').filter((segment) => segment !== '');
   if (segments.some((segment) => segment === '..' || segment === '.')) {
-    return { problem: 'traversal', message: 'The path may not contain "." or ".." segments.' };
+    return failure('skill_path_traversal', 'The path may not contain "." or ".." segments.');
   }
   if (skillId === undefined) skillId = segments.shift();
   if (skillId === undefined || skillId === '') {
-    return { problem: 'not_a_skill_path', message: `Expected ${SKILLS_VIRTUAL_ROOT}/<id>/<file>.` };
+    return failure('not_a_skill_path', `Expected ${SKILLS_VIRTUAL_ROOT}/<id>/<file>.`);
   }
   if (segments.length === 0)
-    return { problem: 'no_file', message: 'The path names a skill but no file in it.' };
+    return failure('skill_path_no_file', 'The path names a skill but no file in it.');
   return { skillId, file: segments.join('/') };
 }
 
@@ -94,14 +91,14 @@ function splitSpelling(
  */
 export function parseSkillVirtualPath(path: string, { id }: { id?: string } = {}): ParsedSkillPath {
   const trimmed = path.trim();
-  if (trimmed === '') return refuse('empty_path', 'The path is empty.');
+  if (trimmed === '') return failure('skill_path_empty', 'The path is empty.');
   const decoded = decodeOrUndefined(trimmed);
   const spellings = decoded === undefined || decoded === trimmed ? [trimmed] : [trimmed, decoded];
   const candidates: SkillPathCandidate[] = [];
   for (const spelling of spellings) {
     const split = splitSpelling(spelling, id);
     // A hostile decoded spelling (e.g. %2e%2e) condemns the whole request.
-    if ('problem' in split) return refuse(split.problem, split.message);
+    if ('ok' in split) return split;
     candidates.push(split);
   }
   return { ok: true, candidates };

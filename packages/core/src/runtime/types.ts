@@ -1,5 +1,8 @@
 import type { CatalogFormat } from '../catalog/catalog-formats.js';
 import type { CatalogBudget, CatalogSnapshot } from '../catalog/types.js';
+import type { Failure } from '../result.js';
+import type { SkillFileProblem } from './resolve-skill-file.js';
+import type { SkillPathProblem } from './skill-virtual-path.js';
 
 /**
  * How dependency tools are gated (SPEC R6).
@@ -63,11 +66,7 @@ export type InvokeResult =
       /** Split arguments, in order. */
       readonly arguments: readonly string[];
     }
-  | {
-      readonly ok: false;
-      readonly code: 'not_a_command' | 'unknown_skill' | 'not_user_invocable' | 'skill_unreadable';
-      readonly reason: string;
-    };
+  | Failure<'not_a_command' | 'skill_not_found' | 'not_user_invocable' | 'skill_unreadable'>;
 
 /** Options of {@link createSkillSession}. */
 export interface SkillSessionOptions {
@@ -98,6 +97,17 @@ export interface SkillResourceRequest {
   readonly byteOffset?: number;
 }
 
+/**
+ * Why a skill resource request is refused: the path, the skill (unknown, hidden from the model,
+ * behind its `paths:` gate) or the file.
+ */
+export type SkillResourceProblem =
+  | SkillPathProblem
+  | SkillFileProblem
+  | 'skill_not_found'
+  | 'skill_not_model_invocable'
+  | 'skill_path_gated';
+
 /** Where a virtual path leads, for a host's own file-read tool (SPEC R4). */
 export type ResolvedSkillResourcePath =
   | {
@@ -112,7 +122,7 @@ export type ResolvedSkillResourcePath =
       /** The content, for inline skills. */
       readonly content?: string;
     }
-  | { readonly ok: false; readonly problem: string; readonly message: string };
+  | Failure<SkillResourceProblem>;
 
 /** What noting a host file read did (SPEC R5). */
 export interface FileReadActivation {

@@ -44,6 +44,7 @@ describe('S1 the SKILL.md file: fences, line endings and body', () => {
     expect(splitFrontmatter(`\uFEFF${skillText(FIELDS)}`, { allowBom: false })).toEqual({
       ok: false,
       code: 'frontmatter_missing',
+      message: "the file must start with a '---' line that opens the YAML frontmatter",
       offset: 0,
     });
   });

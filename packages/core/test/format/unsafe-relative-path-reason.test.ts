@@ -35,7 +35,7 @@ describe('unsafeRelativePathReason (issue 9 §4: one path check, the strictest r
     (path, reason) => {
       const archive = checkArchiveEntryPath(path);
       expect(archive.ok).toBe(false);
-      expect(archive.ok ? '' : archive.reason).toContain(reason);
+      expect(archive.ok ? '' : archive.message).toContain(reason);
       expect(() =>
         defineSkill({ name: 'demo', description: 'Demo.', instructions: '# Demo', files: { [path]: 'x' } }),
       ).toThrow(reason);

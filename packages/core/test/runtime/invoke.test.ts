@@ -70,7 +70,7 @@ describe('slash invocation', () => {
     expect(result).toEqual({
       ok: false,
       code: 'not_user_invocable',
-      reason: expect.stringContaining('user-invocable: false'),
+      message: expect.stringContaining('user-invocable: false'),
     });
     expect(events).toEqual([
       expect.objectContaining({ skillId: 'house-style', outcome: 'refused', trigger: 'user' }),
@@ -86,7 +86,7 @@ describe('slash invocation', () => {
     );
     const session = await start();
     const result = await session.invoke('/secret');
-    expect(result.ok === false && result.reason).toContain('The model may not use it either');
+    expect(result.ok === false && result.message).toContain('The model may not use it either');
     expect((await session.handleToolCall('activate_skill', { name: 'secret' })).content).toContain(
       'both routes',
     );
@@ -96,8 +96,8 @@ describe('slash invocation', () => {
     const session = await start();
     expect(await session.invoke('/nope')).toEqual({
       ok: false,
-      code: 'unknown_skill',
-      reason: 'There is no skill named nope.',
+      code: 'skill_not_found',
+      message: 'There is no skill named nope.',
     });
     expect(await session.invoke('hello')).toMatchObject({ ok: false, code: 'not_a_command' });
   });

@@ -178,7 +178,7 @@ describe('read_skill_resource', () => {
     expect(viaHost).toEqual(viaTool);
     expect(await session.resolveSkillResourcePath('/.skills/pdf-forms/../../x')).toMatchObject({
       ok: false,
-      problem: 'traversal',
+      code: 'skill_path_traversal',
     });
   });
 

@@ -35,27 +35,27 @@ describe('parseSkillVirtualPath', () => {
   });
 
   it.each([
-    ['/.skills/pdf-forms/../../etc/passwd', 'traversal'],
-    ['/.skills/pdf-forms/%2e%2e/%2e%2e/etc/passwd', 'traversal'],
-    ['/.skills/pdf-forms/%2E%2E%2Fsecret', 'traversal'],
-    ['/.skills/pdf-forms/./SKILL.md', 'traversal'],
-    ['/etc/passwd', 'absolute_path'],
-    ['C:/Windows/win.ini', 'absolute_path'],
-    ['~/.ssh/id_rsa', 'absolute_path'],
-    ['/.skills/pdf-forms/a\u0000b', 'nul_byte'],
-    ['/.skills/pdf-forms/a%00b', 'nul_byte'],
-    ['/.skills/pdf-forms\\..\\x', 'backslash'],
-    ['/.skills/pdf-forms/', 'no_file'],
-    ['   ', 'empty_path'],
-  ])('R4 refuses the hostile path %j (%s)', (input, problem) => {
+    ['/.skills/pdf-forms/../../etc/passwd', 'skill_path_traversal'],
+    ['/.skills/pdf-forms/%2e%2e/%2e%2e/etc/passwd', 'skill_path_traversal'],
+    ['/.skills/pdf-forms/%2E%2E%2Fsecret', 'skill_path_traversal'],
+    ['/.skills/pdf-forms/./SKILL.md', 'skill_path_traversal'],
+    ['/etc/passwd', 'skill_path_absolute'],
+    ['C:/Windows/win.ini', 'skill_path_absolute'],
+    ['~/.ssh/id_rsa', 'skill_path_absolute'],
+    ['/.skills/pdf-forms/a\u0000b', 'skill_path_nul_byte'],
+    ['/.skills/pdf-forms/a%00b', 'skill_path_nul_byte'],
+    ['/.skills/pdf-forms\\..\\x', 'skill_path_backslash'],
+    ['/.skills/pdf-forms/', 'skill_path_no_file'],
+    ['   ', 'skill_path_empty'],
+  ])('R4 refuses the hostile path %j (%s)', (input, code) => {
     const parsed = parseSkillVirtualPath(input);
     expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.problem).toBe(problem);
+    if (!parsed.ok) expect(parsed.code).toBe(code);
   });
 
   it('R4 refuses traversal in a relative path given with an id', () => {
     const parsed = parseSkillVirtualPath('../other-skill/SKILL.md', { id: 'pdf-forms' });
-    expect(parsed).toMatchObject({ ok: false, problem: 'traversal' });
+    expect(parsed).toMatchObject({ ok: false, code: 'skill_path_traversal' });
   });
 });
 

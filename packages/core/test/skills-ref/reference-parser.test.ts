@@ -85,6 +85,7 @@ describe('skills-ref parser (reference test_parser.py)', () => {
     const directory = await writeSkill(root, 'my-skill', '---\ndescription: A test skill\n---\nBody\n');
     expect(await readSkillsRefProperties(directory)).toEqual({
       ok: false,
+      code: 'skill_field_missing',
       message: 'Missing required field in frontmatter: name',
     });
   });
@@ -94,6 +95,7 @@ describe('skills-ref parser (reference test_parser.py)', () => {
     const directory = await writeSkill(root, 'my-skill', '---\nname: my-skill\n---\nBody\n');
     expect(await readSkillsRefProperties(directory)).toEqual({
       ok: false,
+      code: 'skill_field_missing',
       message: 'Missing required field in frontmatter: description',
     });
   });

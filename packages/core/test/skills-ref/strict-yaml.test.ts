@@ -4,13 +4,13 @@ import type { StrictYamlValue } from '../../src/format/skills-ref/strict-yaml-va
 
 function readValue(source: string): StrictYamlValue {
   const result = readStrictYaml(source);
-  if (!result.ok) throw new Error(result.detail);
+  if (!result.ok) throw new Error(result.message);
   return result.value;
 }
 
 function firstLine(source: string): string {
   const result = readStrictYaml(source);
-  return result.ok ? 'ok' : (result.detail.split('\n')[0] ?? '');
+  return result.ok ? 'ok' : (result.message.split('\n')[0] ?? '');
 }
 
 describe('skills-ref strict YAML reading', () => {
@@ -60,30 +60,30 @@ describe('skills-ref strict YAML reading', () => {
     expect(firstLine('a: [b, c]\n')).toBe('While scanning');
     expect(readStrictYaml('a: {b: c}\n')).toMatchObject({
       ok: false,
-      detail: expect.stringContaining('JSONesque flow mapping'),
+      message: expect.stringContaining('JSONesque flow mapping'),
     });
   });
 
   it('S3 skills-ref: anchors, aliases and tags are disallowed', () => {
     expect(readStrictYaml('a: &x b\nc: *x\n')).toMatchObject({
       ok: false,
-      detail: expect.stringContaining('disallowed anchor token'),
+      message: expect.stringContaining('disallowed anchor token'),
     });
     expect(readStrictYaml('c: *x\n')).toMatchObject({
       ok: false,
-      detail:
+      message:
         'found undefined alias \'x\'\n  in "<unicode string>", line 1, column 4:\n    c: *x\n       ^ (line: 1)',
     });
     expect(readStrictYaml('a: !!str b\n')).toMatchObject({
       ok: false,
-      detail: expect.stringContaining('disallowed tag tokens'),
+      message: expect.stringContaining('disallowed tag tokens'),
     });
   });
 
   it('S3 skills-ref: the tag error is worded like strictyaml', () => {
     expect(readStrictYaml('x:\n  a: !!str yes\n')).toMatchObject({
       ok: false,
-      detail:
+      message:
         'While scanning\n  in "<unicode string>", line 2, column 11:\n      a: !!str yes\n              ^ (line: 2)\nFound disallowed tag tokens (do not specify types in markup)\n  in "<unicode string>", line 2, column 6:\n      a: !!str yes\n         ^ (line: 2)',
     });
   });
@@ -91,7 +91,7 @@ describe('skills-ref strict YAML reading', () => {
   it('S3 skills-ref: duplicate keys are disallowed', () => {
     expect(readStrictYaml('a: 1\nb: 2\na: 3\n')).toMatchObject({
       ok: false,
-      detail: expect.stringContaining("Duplicate key 'a' found"),
+      message: expect.stringContaining("Duplicate key 'a' found"),
     });
   });
 
@@ -102,7 +102,7 @@ describe('skills-ref strict YAML reading', () => {
   it('S3 skills-ref: sibling mappings indented differently are disallowed', () => {
     expect(readStrictYaml('a:\n  x: 1\nb:\n    y: 2\n')).toMatchObject({
       ok: false,
-      detail: expect.stringContaining('Found mapping with indentation inconsistent with previous mapping'),
+      message: expect.stringContaining('Found mapping with indentation inconsistent with previous mapping'),
     });
   });
 
@@ -115,7 +115,7 @@ describe('skills-ref strict YAML reading', () => {
     const result = readStrictYaml('name: a\u0000b\n');
     expect(result).toMatchObject({
       ok: false,
-      detail:
+      message:
         'unacceptable character #x0000: special characters are not allowed\n  in "<unicode string>", position 7',
       crash: "AttributeError: 'ReaderError' object has no attribute 'context_mark'",
     });
@@ -130,7 +130,7 @@ describe('skills-ref strict YAML reading', () => {
     }
     expect(readStrictYaml(source)).toMatchObject({
       ok: false,
-      detail: expect.stringContaining('anchor token'),
+      message: expect.stringContaining('anchor token'),
     });
   });
 
@@ -146,7 +146,7 @@ describe('skills-ref strict YAML reading', () => {
     const source = `description: ${'x'.repeat(10 * 1024 * 1024)}\n`;
     expect(readStrictYaml(source)).toMatchObject({
       ok: false,
-      detail: expect.stringContaining('bytes allowed'),
+      message: expect.stringContaining('bytes allowed'),
     });
   });
 

@@ -25,7 +25,7 @@ export async function readTextFileForAgent(
   scope: AcpFileSystemScope,
 ): Promise<{ content: string }> {
   const target = await confinePath(params.path, 'read', { cwd: scope.cwd, readOnlyRoots: [] });
-  if (!target.ok) throw new Error(target.reason);
+  if (!target.ok) throw new Error(target.message);
   // Judged before opening: opening a FIFO for reading would wait for a writer.
   if (!(await stat(target.realPath)).isFile())
     throw new Error(`${target.displayPath} is not a regular file.`);
@@ -64,7 +64,7 @@ export async function writeTextFileForAgent(
     readOnlyRoots: [],
     agentConfigWrites: [],
   });
-  if (!target.ok) throw new Error(target.reason);
+  if (!target.ok) throw new Error(target.message);
   await mkdir(dirname(target.realPath), { recursive: true });
   await writeFile(target.realPath, params.content);
   return {};

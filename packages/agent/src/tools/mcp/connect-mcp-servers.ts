@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Settings } from '@skilldock/core';
+import { type Failure, failure, type Settings } from '@skilldock/core';
 import { loadOnce } from '../../load-once.js';
 import { abortable } from '../abortable.js';
 import type { AgentTool } from '../agent-tool.js';
@@ -12,11 +12,14 @@ import { mcpToolName } from './mcp-tool-name.js';
 export type McpServerConfig = NonNullable<Settings['mcpServers']>[string];
 
 /** How connecting to one server went. */
-export interface McpServerStatus {
+export type McpServerStatus =
+  | (McpServerFacts & { readonly ok: true })
+  /** `message`: the error, and for stdio servers the end of what they printed to stderr. */
+  | Failure<'mcp_server_failed', McpServerFacts>;
+
+/** What every server status says, started or not. */
+export interface McpServerFacts {
   readonly name: string;
-  readonly ok: boolean;
-  /** Why it failed: the error, and for stdio servers the end of what they printed to stderr. */
-  readonly error?: string;
   readonly toolCount: number;
   readonly transport: 'stdio' | 'http';
 }
@@ -232,7 +235,7 @@ function inheritedVariables(
 }
 
 function failed(name: string, transport: 'stdio' | 'http', error: string): ServerConnection {
-  return { status: { name, ok: false, error, toolCount: 0, transport }, listed: [] };
+  return { status: failure('mcp_server_failed', error, { name, toolCount: 0, transport }), listed: [] };
 }
 
 function describeError(error: unknown): string {

@@ -1,7 +1,6 @@
+import type { Failure } from '../../result.js';
 /** The outcome of reading bytes the way Python's `Path.read_text()` does on a UTF-8 system. */
-export type DecodePythonTextResult =
-  | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly message: string };
+export type DecodePythonTextResult = { readonly ok: true; readonly text: string } | Failure<'text_not_utf8'>;
 
 interface DecodeFailure {
   readonly start: number;
@@ -51,7 +50,7 @@ const DECODER = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * Decodes UTF-8 strictly and applies Python's universal newlines (`\r\n` and `\r` become `\n`), as
  * `Path.read_text()` does. A byte-order mark is kept (so such a file "must start with ---"). On bad
  * bytes the message is the last line of the traceback the reference prints.
- * @example decodePythonText(new Uint8Array([0xff])) // { ok: false, message: "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte" }
+ * @example decodePythonText(new Uint8Array([0xff])) // { ok: false, code: 'text_not_utf8', message: "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte" }
  */
 export function decodePythonText(bytes: Uint8Array): DecodePythonTextResult {
   let text: string;
@@ -65,6 +64,7 @@ export function decodePythonText(bytes: Uint8Array): DecodePythonTextResult {
         : `byte 0x${(bytes[failure.start] ?? 0).toString(16).padStart(2, '0')} in position ${failure.start}`;
     return {
       ok: false,
+      code: 'text_not_utf8',
       message: `UnicodeDecodeError: 'utf-8' codec can't decode ${where}: ${failure.reason}`,
     };
   }

@@ -1,3 +1,4 @@
+import type { Failure } from '../../result.js';
 import { pythonStr } from './python-repr.js';
 import { pythonStrip } from './python-strip.js';
 import { readStrictYaml, type StrictYamlKeyPosition } from './read-strict-yaml.js';
@@ -11,18 +12,14 @@ export type ParseSkillsRefFrontmatterResult =
       readonly body: string;
       readonly positions: ReadonlyMap<string, StrictYamlKeyPosition>;
     }
-  | {
-      readonly ok: false;
-      readonly code:
-        | 'frontmatter_missing'
-        | 'frontmatter_unclosed'
-        | 'yaml_invalid'
-        | 'frontmatter_not_mapping';
-      readonly message: string;
-      readonly offset: number;
-      /** The reference crashes instead of reporting (see `readStrictYaml`); last traceback line. */
-      readonly crash?: string;
-    };
+  | Failure<
+      'frontmatter_missing' | 'frontmatter_unclosed' | 'yaml_invalid' | 'frontmatter_not_mapping',
+      {
+        readonly offset: number;
+        /** The reference crashes instead of reporting (see `readStrictYaml`); last traceback line. */
+        readonly crash?: string;
+      }
+    >;
 
 const DELIMITER = '---';
 
@@ -58,7 +55,7 @@ export function parseSkillsRefFrontmatter(text: string): ParseSkillsRefFrontmatt
     const failure = {
       ok: false as const,
       code: 'yaml_invalid' as const,
-      message: `Invalid YAML in frontmatter: ${read.detail}`,
+      message: `Invalid YAML in frontmatter: ${read.message}`,
       offset: DELIMITER.length + read.offset,
     };
     return read.crash === undefined ? failure : { ...failure, crash: read.crash };

@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { Failure } from '../../result.js';
 import { decodePythonText } from './decode-python-text.js';
 import { SKILLS_REF_MAX_FILE_BYTES } from './limits.js';
 import { pythonOsErrorLine } from './python-os-error.js';
@@ -7,16 +8,16 @@ import { pythonOsErrorLine } from './python-os-error.js';
 /** The outcome of {@link readSkillsRefSkillFile}. */
 export type ReadSkillsRefSkillFileResult =
   | { readonly ok: true; readonly text: string }
-  | {
-      readonly ok: false;
-      readonly code: 'skill_file_unreadable' | 'skill_file_not_regular' | 'skill_file_too_large';
-      readonly message: string;
-      /**
-       * True when the reference would crash with a traceback (an OS or decoding error): `message`
-       * is then the traceback's last line. False for the guards we add (FIFOs, devices, size).
-       */
-      readonly crash: boolean;
-    };
+  | Failure<
+      'skill_file_unreadable' | 'skill_file_not_regular' | 'skill_file_too_large',
+      {
+        /**
+         * True when the reference would crash with a traceback (an OS or decoding error): `message`
+         * is then the traceback's last line. False for the guards we add (FIFOs, devices, size).
+         */
+        readonly crash: boolean;
+      }
+    >;
 
 /**
  * Reads a SKILL.md like `Path.read_text()` (strict UTF-8, universal newlines), with two guards the

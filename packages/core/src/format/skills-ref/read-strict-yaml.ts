@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, type Node, Parser, parseDocument } from 'yaml';
+import type { Failure } from '../../result.js';
 import { findExcessiveNesting } from '../find-excessive-nesting.js';
 import { type DisallowedYamlToken, findDisallowedYamlToken } from './find-disallowed-yaml-token.js';
 import { formatMarkedYamlError } from './format-marked-yaml-error.js';
@@ -20,18 +21,19 @@ export type ReadStrictYamlResult =
       /** Positions of the top-level keys when the document is a mapping. */
       readonly positions: ReadonlyMap<string, StrictYamlKeyPosition>;
     }
-  | {
-      readonly ok: false;
-      /** What strictyaml's exception would say, multi-line (`str(error)`). */
-      readonly detail: string;
-      readonly offset: number;
-      /**
-       * Set when the reference does not report a YAML error but crashes: the last line of its
-       * traceback. Non-printable characters make ruamel raise a `ReaderError` that strictyaml's own
-       * error handler then trips over.
-       */
-      readonly crash?: string;
-    };
+  | Failure<
+      'yaml_invalid',
+      {
+        // `message` is what strictyaml's exception would say, multi-line (`str(error)`).
+        readonly offset: number;
+        /**
+         * Set when the reference does not report a YAML error but crashes: the last line of its
+         * traceback. Non-printable characters make ruamel raise a `ReaderError` that strictyaml's own
+         * error handler then trips over.
+         */
+        readonly crash?: string;
+      }
+    >;
 
 /** Characters ruamel's reader refuses (`Reader.NON_PRINTABLE`). */
 const NON_PRINTABLE = /[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;
@@ -163,7 +165,7 @@ export function readStrictYaml(source: string): ReadStrictYamlResult {
   const size = Buffer.byteLength(source, 'utf8');
   if (size > SKILLS_REF_MAX_FRONTMATTER_BYTES) {
     const detail = `frontmatter is ${size} bytes, more than the ${SKILLS_REF_MAX_FRONTMATTER_BYTES} bytes allowed`;
-    return { ok: false, detail, offset: 0 };
+    return { ok: false, code: 'yaml_invalid', message: detail, offset: 0 };
   }
   const unprintable = NON_PRINTABLE.exec(source);
   if (unprintable !== null) {
@@ -172,7 +174,8 @@ export function readStrictYaml(source: string): ReadStrictYamlResult {
     const detail = `unacceptable character #x${character.toString(16).padStart(4, '0')}: special characters are not allowed\n  in "<unicode string>", position ${position}`;
     return {
       ok: false,
-      detail,
+      code: 'yaml_invalid',
+      message: detail,
       offset: unprintable.index,
       crash: "AttributeError: 'ReaderError' object has no attribute 'context_mark'",
     };
@@ -181,11 +184,16 @@ export function readStrictYaml(source: string): ReadStrictYamlResult {
   const tooDeep = findExcessiveNesting(source, SKILLS_REF_MAX_NESTING_DEPTH);
   if (tooDeep !== undefined) {
     const token: DisallowedYamlToken = { kind: 'depth', offset: tooDeep, source: '' };
-    return { ok: false, detail: describeDisallowed(source, token), offset: tooDeep };
+    return { ok: false, code: 'yaml_invalid', message: describeDisallowed(source, token), offset: tooDeep };
   }
   const disallowed = findDisallowedYamlToken(new Parser().parse(source));
   if (disallowed?.kind === 'depth')
-    return { ok: false, detail: describeDisallowed(source, disallowed), offset: disallowed.offset };
+    return {
+      ok: false,
+      code: 'yaml_invalid',
+      message: describeDisallowed(source, disallowed),
+      offset: disallowed.offset,
+    };
   const document = parseDocument(source, {
     schema: 'failsafe',
     uniqueKeys: false,
@@ -197,13 +205,19 @@ export function readStrictYaml(source: string): ReadStrictYamlResult {
     undefined,
   );
   if (disallowed !== undefined && (firstError === undefined || disallowed.offset <= firstError.pos[0])) {
-    return { ok: false, detail: describeDisallowed(source, disallowed), offset: disallowed.offset };
+    return {
+      ok: false,
+      code: 'yaml_invalid',
+      message: describeDisallowed(source, disallowed),
+      offset: disallowed.offset,
+    };
   }
   if (firstError !== undefined) {
     const problem = (firstError.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
     return {
       ok: false,
-      detail: formatMarkedYamlError(source, undefined, { text: problem, offset: firstError.pos[0] }),
+      code: 'yaml_invalid',
+      message: formatMarkedYamlError(source, undefined, { text: problem, offset: firstError.pos[0] }),
       offset: firstError.pos[0],
     };
   }
@@ -221,7 +235,8 @@ export function readStrictYaml(source: string): ReadStrictYamlResult {
     }
     return { ok: true, value, positions };
   } catch (error) {
-    if (error instanceof StrictYamlError) return { ok: false, detail: error.detail, offset: error.offset };
+    if (error instanceof StrictYamlError)
+      return { ok: false, code: 'yaml_invalid', message: error.detail, offset: error.offset };
     throw error;
   }
 }

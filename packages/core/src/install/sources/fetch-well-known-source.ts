@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ErrorCode } from '../../error-codes.js';
 import { SecurityError, SkilldockError, UserInputError } from '../../errors.js';
 import { unsafeRelativePathReason } from '../../format/unsafe-relative-path-reason.js';
 import { assertSafeSkillId } from '../../fs/safe-path-segment.js';
@@ -236,6 +237,6 @@ function downloadOptions(options: FetchWellKnownSourceOptions) {
   };
 }
 
-function failure(sourcePath: string, code: string, message: string): DraftFailure {
+function failure(sourcePath: string, code: ErrorCode, message: string): DraftFailure {
   return { sourcePath, code, message, diagnostics: [] };
 }

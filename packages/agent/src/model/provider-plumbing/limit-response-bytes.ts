@@ -1,4 +1,4 @@
-import { ModelError } from './model-error.js';
+import { ModelError } from '../model-error.js';
 
 /**
  * Default cap on the bytes of one model answer, as received (SSE framing included): 32 MiB.

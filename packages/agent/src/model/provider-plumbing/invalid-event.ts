@@ -1,4 +1,4 @@
-import { ModelError } from './model-error.js';
+import { ModelError } from '../model-error.js';
 
 /** True for a JSON object (not an array, not null): the only shape a stream event may have. */
 export function isObject(value: unknown): value is object {

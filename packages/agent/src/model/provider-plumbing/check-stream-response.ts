@@ -1,4 +1,4 @@
-import { ModelError } from './model-error.js';
+import { ModelError } from '../model-error.js';
 
 const SNIPPET_CHARACTERS = 200;
 

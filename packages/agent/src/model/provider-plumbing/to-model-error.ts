@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
-import { ModelError } from './model-error.js';
-import { parseRetryAfter } from './retry-policy.js';
+import { ModelError } from '../model-error.js';
+import { parseRetryAfter } from '../retry-policy.js';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 

@@ -1,6 +1,6 @@
-import { ModelError } from './model-error.js';
-import type { ModelStreamEvent } from './model-provider.js';
-import { type ResolvedRetryPolicy, retryDelay } from './retry-policy.js';
+import { ModelError } from '../model-error.js';
+import type { ModelStreamEvent } from '../model-provider.js';
+import { type ResolvedRetryPolicy, retryDelay } from '../retry-policy.js';
 
 /**
  * Run one streamed attempt after another until one succeeds (SPEC G1). An attempt is retried only
