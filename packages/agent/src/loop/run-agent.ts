@@ -1,4 +1,5 @@
-import { type ToolDeclaration, UserInputError } from '@skilldock/core';
+import { UserInputError } from '@skilldock/core/errors';
+import type { ToolDeclaration } from '@skilldock/core/runtime';
 import type { ConversationMessage, ModelToolCall } from '../model/conversation.js';
 import type { FinishReason, ModelUsage } from '../model/model-provider.js';
 import type { AgentEvent } from './agent-event.js';

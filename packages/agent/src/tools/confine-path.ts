@@ -1,6 +1,6 @@
 import { readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { isPathInside } from '@skilldock/core';
+import { isPathInside } from '@skilldock/core/format';
 import { describeAgentConfigPath, readHooksPath } from './agent-config-path.js';
 import type { ToolContext } from './agent-tool.js';
 

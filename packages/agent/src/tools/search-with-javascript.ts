@@ -1,6 +1,6 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareText } from '@skilldock/core';
+import { compareText } from '@skilldock/core/format';
 import { RE2JS } from 're2js';
 import type { GrepFileMatches, GrepLine, GrepOutcome, GrepQuery } from './grep-search.js';
 import { looksBinary } from './looks-binary.js';

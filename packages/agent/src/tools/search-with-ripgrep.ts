@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { compareText } from '@skilldock/core';
+import { compareText } from '@skilldock/core/format';
 import type { GrepLine, GrepOutcome, GrepQuery } from './grep-search.js';
 import { SKIPPED_FOLDER_NAMES } from './walk-project-files.js';
 

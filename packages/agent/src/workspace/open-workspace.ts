@@ -1,17 +1,17 @@
 import { homedir } from 'node:os';
+import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import {
-  type CatalogSnapshot,
-  type Diagnostic,
   findProjectRoot,
   isWorkspaceTrusted,
   loadSettings,
   type McpServerSettings,
   mcpServerHash,
   type Settings,
-  type SkillSession,
   SkillWatcher,
   trustWorkspace,
-} from '@skilldock/core';
+} from '@skilldock/core/discover';
+import type { Diagnostic } from '@skilldock/core/format';
+import type { SkillSession } from '@skilldock/core/runtime';
 import { redactSecrets } from '../loop/redact-secrets.js';
 import { createModelProvider } from '../model/create-model-provider.js';
 import type { ModelRoute } from '../model/model-provider.js';

@@ -36,7 +36,7 @@ export async function runChat(
   output: Output,
   environment: CliEnvironment,
 ): Promise<number> {
-  const { userInvocability } = await loadCore();
+  const { userInvocability } = await loadCore('catalog');
   const agent = await loadAgent();
   const writer = lineWriter((text) => output.writeOut(output.render(text)));
   const say = (text: string) => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Diagnostic } from '@skilldock/core';
+import type { Diagnostic } from '@skilldock/core/format';
 import { type Command, Option } from 'commander';
 import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
@@ -40,7 +40,10 @@ export function registerSkillsValidate(
     .option('--json', 'print JSON results')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (paths: string[], options: ValidateOptions) => {
-      const { discoverSkills, skillsRefValidate, validateSkillFolders } = await loadCore();
+      const { discoverSkills, skillsRefValidate, validateSkillFolders } = await loadCore(
+        'discover',
+        'format',
+      );
       const context = await createCliContext(environment, options);
       if (options.profile === 'skills-ref' && !options.json && paths.length > 0) {
         // Parity with the reference validator: its exact stdout, stderr and exit code, path by path.

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Settings } from '@skilldock/core';
+import type { Settings } from '@skilldock/core/discover';
 import { loadOnce } from '../../load-once.js';
 import { abortable } from '../abortable.js';
 import type { AgentTool } from '../agent-tool.js';
