@@ -5,8 +5,25 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     alias: {
+      '@skilldock/core/catalog': fileURLToPath(
+        new URL('./packages/core/src/catalog/index.ts', import.meta.url),
+      ),
+      '@skilldock/core/discover': fileURLToPath(
+        new URL('./packages/core/src/discover/index.ts', import.meta.url),
+      ),
+      '@skilldock/core/errors': fileURLToPath(new URL('./packages/core/src/errors.ts', import.meta.url)),
+      '@skilldock/core/format': fileURLToPath(
+        new URL('./packages/core/src/format/index.ts', import.meta.url),
+      ),
+      '@skilldock/core/fs': fileURLToPath(new URL('./packages/core/src/fs/index.ts', import.meta.url)),
       '@skilldock/core/install': fileURLToPath(
         new URL('./packages/core/src/install/index.ts', import.meta.url),
+      ),
+      '@skilldock/core/package': fileURLToPath(
+        new URL('./packages/core/src/package/index.ts', import.meta.url),
+      ),
+      '@skilldock/core/runtime': fileURLToPath(
+        new URL('./packages/core/src/runtime/index.ts', import.meta.url),
       ),
       '@skilldock/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
       '@skilldock/agent/testing': fileURLToPath(

@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  type CatalogSnapshot,
-  catalogFromDiscovery,
-  type DiscoveryResult,
-  discoverSkills,
-  parseSkill,
-} from '@skilldock/core';
+import type { CatalogSnapshot } from '@skilldock/core/catalog';
+import { catalogFromDiscovery, type DiscoveryResult, discoverSkills } from '@skilldock/core/discover';
+import { parseSkill } from '@skilldock/core/format';
 import { measureCatalogRendering } from './discover/measure-catalog-rendering.js';
 import { measureDiscoverPhases } from './discover/measure-discover-phases.js';
 import { measureHostileInput } from './discover/measure-hostile-input.js';

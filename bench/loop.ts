@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { catalogFromDiscovery, countTokens, createSkillSession, discoverSkills } from '@skilldock/core';
+import { countTokens } from '@skilldock/core/catalog';
+import { catalogFromDiscovery, discoverSkills } from '@skilldock/core/discover';
+import { createSkillSession } from '@skilldock/core/runtime';
 import type { Benchmark, BenchmarkContext } from './lib/benchmark.js';
 import { benchTools } from './loop/bench-tools.js';
 import { measureLoopTurns, TURNS_PER_RUN } from './loop/measure-loop-turns.js';

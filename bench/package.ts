@@ -10,7 +10,7 @@ import {
   type ExtractedArchive,
   extractArchive,
   packSkill,
-} from '@skilldock/core';
+} from '@skilldock/core/package';
 import type { Benchmark, BenchmarkContext } from './lib/benchmark.js';
 import { formatMilliseconds, formatRatio } from './lib/benchmark-report.js';
 import { measureInterleaved, measureRounds } from './lib/measure-rounds.js';

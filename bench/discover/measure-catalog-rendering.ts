@@ -1,4 +1,4 @@
-import { type CatalogSnapshot, countTokens, renderCatalog } from '@skilldock/core';
+import { type CatalogSnapshot, countTokens, renderCatalog } from '@skilldock/core/catalog';
 import { type Measurement, measureInterleaved } from '../lib/measure-rounds.js';
 
 /** Token budget of the budgeted render: far below what 10,000 skills need, so it must cut. */

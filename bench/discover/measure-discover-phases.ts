@@ -1,13 +1,6 @@
-import {
-  buildCatalog,
-  discoverSkills,
-  listSkillFiles,
-  MAX_SKILL_FILE_BYTES,
-  parseSkill,
-  planDiscovery,
-  type Skill,
-  walkSkillFolders,
-} from '@skilldock/core';
+import { buildCatalog } from '@skilldock/core/catalog';
+import { discoverSkills, planDiscovery, walkSkillFolders } from '@skilldock/core/discover';
+import { listSkillFiles, MAX_SKILL_FILE_BYTES, parseSkill, type Skill } from '@skilldock/core/format';
 // Not public API: the stage profile times the safe read on its own, from the same build as the rest.
 import { readRegularFile } from '../../packages/core/dist/format/read-regular-file.js';
 import type { GeneratedSkillProject } from '../lib/generate-skill-project.js';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadSkill, parseSkill } from '@skilldock/core';
+import { loadSkill, parseSkill } from '@skilldock/core/format';
 import { type Measurement, measureInterleaved } from '../lib/measure-rounds.js';
 
 /** One hostile input and how long refusing it took. */

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { type CatalogSnapshot, SkillWatcher } from '@skilldock/core';
+import type { CatalogSnapshot } from '@skilldock/core/catalog';
+import { SkillWatcher } from '@skilldock/core/discover';
 import type { GeneratedSkill } from '../lib/generate-skill-project.js';
 import { type Measurement, measureRounds } from '../lib/measure-rounds.js';
 

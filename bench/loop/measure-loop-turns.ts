@@ -11,7 +11,7 @@ import {
   type FakeTurn,
   startFakeModelServer,
 } from '@skilldock/agent/testing';
-import type { SkillSession } from '@skilldock/core';
+import type { SkillSession } from '@skilldock/core/runtime';
 import type { BenchmarkContext } from '../lib/benchmark.js';
 import { formatMilliseconds } from '../lib/benchmark-report.js';
 import { measureInterleaved } from '../lib/measure-rounds.js';

@@ -2,7 +2,7 @@
  * The error codes the agent package throws, added to core's registry so that every table keyed by
  * `ErrorCode` (the CLI's exit codes) is checked for them too (see `SkilldockErrorCodes`).
  */
-declare module '@skilldock/core' {
+declare module '@skilldock/core/errors' {
   interface SkilldockErrorCodes {
     readonly agent_config_write_refused: true;
     readonly approval_not_pending: true;

@@ -1,7 +1,15 @@
+import { readFileSync } from 'node:fs';
 import * as agent from '@skilldock/agent';
 import * as agentTesting from '@skilldock/agent/testing';
 import * as core from '@skilldock/core';
+import * as coreCatalog from '@skilldock/core/catalog';
+import * as coreDiscover from '@skilldock/core/discover';
+import * as coreErrors from '@skilldock/core/errors';
+import * as coreFormat from '@skilldock/core/format';
+import * as coreFs from '@skilldock/core/fs';
 import * as coreInstall from '@skilldock/core/install';
+import * as corePackage from '@skilldock/core/package';
+import * as coreRuntime from '@skilldock/core/runtime';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -11,7 +19,14 @@ import { describe, expect, it } from 'vitest';
  */
 const ENTRY_POINTS: Readonly<Record<string, object>> = {
   '@skilldock/core': core,
+  '@skilldock/core/catalog': coreCatalog,
+  '@skilldock/core/discover': coreDiscover,
+  '@skilldock/core/errors': coreErrors,
+  '@skilldock/core/format': coreFormat,
+  '@skilldock/core/fs': coreFs,
   '@skilldock/core/install': coreInstall,
+  '@skilldock/core/package': corePackage,
+  '@skilldock/core/runtime': coreRuntime,
   '@skilldock/agent': agent,
   '@skilldock/agent/testing': agentTesting,
 };
@@ -19,5 +34,35 @@ const ENTRY_POINTS: Readonly<Record<string, object>> = {
 describe('export lists', () => {
   it.each(Object.keys(ENTRY_POINTS))('I1 %s exports exactly its pinned list of values', (entry) => {
     expect(Object.keys(ENTRY_POINTS[entry]!).sort()).toMatchSnapshot();
+  });
+
+  it('I1 every subpath core publishes is pinned here', () => {
+    const { exports } = JSON.parse(readFileSync(new URL('../../core/package.json', import.meta.url), 'utf8'));
+    const published = Object.keys(exports).map((subpath) =>
+      subpath === '.' ? '@skilldock/core' : `@skilldock/core/${subpath.slice(2)}`,
+    );
+    expect(published.sort()).toEqual(
+      Object.keys(ENTRY_POINTS)
+        .filter((entry) => entry.startsWith('@skilldock/core'))
+        .sort(),
+    );
+  });
+
+  it("I1 each value of the root is the one its stage exports, and no stage exports another stage's value", () => {
+    const stages = Object.entries(ENTRY_POINTS).filter(([entry]) => entry.startsWith('@skilldock/core/'));
+    for (const [name, value] of Object.entries(core)) {
+      const owners = stages.filter(([, exports]) => (exports as Record<string, unknown>)[name] === value);
+      expect(
+        owners.map(([entry]) => entry),
+        name,
+      ).toHaveLength(1);
+    }
+    const seen = new Map<string, string>();
+    for (const [entry, exports] of stages) {
+      for (const name of Object.keys(exports)) {
+        expect(seen.get(name), `${name} in ${entry}`).toBeUndefined();
+        seen.set(name, entry);
+      }
+    }
   });
 });

@@ -24,7 +24,7 @@ export async function createCliContext(
   { cwd }: { cwd?: string } = {},
 ): Promise<CliContext> {
   const directory = path.resolve(environment.cwd, cwd ?? '.');
-  const { locateProjectRoot, UserInputError } = await loadCore();
+  const { locateProjectRoot, UserInputError } = await loadCore('discover', 'errors');
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
     throw new UserInputError('cwd_not_found', `--cwd '${cwd}' is not a folder`, {
       details: { path: directory },

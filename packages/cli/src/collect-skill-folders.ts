@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '@skilldock/core';
+import type { Diagnostic } from '@skilldock/core/format';
 import { loadCore } from './load-core.js';
 
 /** Skill folders named by one command-line PATH. */
@@ -18,7 +18,11 @@ export interface CollectedSkillFolders {
  * (searched like a skill root). A PATH that does not exist is a usage error (exit 2).
  */
 export async function collectSkillFolders(argument: string, cwd: string): Promise<CollectedSkillFolders> {
-  const { SKILL_FILE_NAME, UserInputError, walkSkillFolders } = await loadCore();
+  const { SKILL_FILE_NAME, UserInputError, walkSkillFolders } = await loadCore(
+    'discover',
+    'errors',
+    'format',
+  );
   const absolute = path.resolve(cwd, argument);
   const stats = await stat(absolute).catch(() => undefined);
   if (!stats)

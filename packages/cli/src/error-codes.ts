@@ -2,7 +2,7 @@
  * The error codes the `skilldock` command itself throws, added to core's registry (see
  * `SkilldockErrorCodes`) so that the exit-code table is checked for them too.
  */
-declare module '@skilldock/core' {
+declare module '@skilldock/core/errors' {
   interface SkilldockErrorCodes {
     readonly cwd_not_found: true;
     readonly dir_not_a_folder: true;

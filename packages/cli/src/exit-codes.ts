@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@skilldock/core';
+import type { ErrorCode } from '@skilldock/core/errors';
 
 /** Stable exit codes of every `skilldock` command (documented in the README, "Exit codes"). */
 export const ExitCode = {

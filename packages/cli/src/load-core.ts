@@ -1,17 +1,37 @@
 /**
- * Loads `@skilldock/core` on first use. Importing it costs ~150 ms (zod, yaml, the watcher), which
- * `--help`, `--version` and usage errors never need; every later call returns the cached module.
+ * The stages of `@skilldock/core` a command can load, each its own subpath. `import()` of a literal
+ * name, so the type checker and bundlers see every one.
  */
-export function loadCore(): Promise<typeof import('@skilldock/core')> {
-  return import('@skilldock/core');
-}
+const STAGES = {
+  catalog: () => import('@skilldock/core/catalog'),
+  discover: () => import('@skilldock/core/discover'),
+  errors: () => import('@skilldock/core/errors'),
+  format: () => import('@skilldock/core/format'),
+  fs: () => import('@skilldock/core/fs'),
+  install: () => import('@skilldock/core/install'),
+  package: () => import('@skilldock/core/package'),
+  runtime: () => import('@skilldock/core/runtime'),
+} as const;
+
+/** A stage of core by its subpath name (`@skilldock/core/<name>`). */
+export type CoreStage = keyof typeof STAGES;
+
+type StageModule<S extends CoreStage> = Awaited<ReturnType<(typeof STAGES)[S]>>;
+type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
+  ? I
+  : never;
 
 /**
- * Loads only the install part of `@skilldock/core` (`@skilldock/core/install`: sources, drafts,
- * targets, locks and the errors), which is all `skills add` and `skills import` need. It skips the
- * catalog, discovery watcher and runtime that the whole core loads (~100 ms of a ~1 s install of
- * 200 skills); when both are loaded they share one copy of every module they have in common.
+ * Loads the named stages of `@skilldock/core` on first use and returns their exports as one object:
+ * `const { listSkills, UserInputError } = await loadCore('discover', 'errors')`. Importing core costs
+ * hundreds of milliseconds (zod, yaml, pinyin, archives), which `--help`, `--version` and usage
+ * errors never need, and each command loads only the stages it calls: a listing does not load the
+ * runtime, packaging or install, an install not the catalog or discovery. Stages share one copy of
+ * every module they have in common, so the error classes are the same whichever stage threw.
  */
-export function loadInstallCore(): Promise<typeof import('@skilldock/core/install')> {
-  return import('@skilldock/core/install');
+export async function loadCore<const S extends readonly [CoreStage, ...CoreStage[]]>(
+  ...stages: S
+): Promise<Intersection<StageModule<S[number]>>> {
+  const modules = await Promise.all(stages.map((stage) => STAGES[stage]()));
+  return Object.assign({}, ...modules);
 }

@@ -1,4 +1,5 @@
-import type { CatalogSnapshot, DiscoveryResult } from '@skilldock/core';
+import type { CatalogSnapshot } from '@skilldock/core/catalog';
+import type { DiscoveryResult } from '@skilldock/core/discover';
 import type { CliContext } from './cli-context.js';
 import { loadCore } from './load-core.js';
 import type { Output } from './output.js';
@@ -25,7 +26,7 @@ export async function loadProjectCatalog(
   { listFiles = false, warnSettings = true }: { listFiles?: boolean; warnSettings?: boolean } = {},
 ): Promise<ProjectCatalog> {
   const { catalogFromDiscovery, defaultDiscoveryCacheDirectory, discoverSkills, isWorkspaceTrusted } =
-    await loadCore();
+    await loadCore('discover');
   const loaded = await output.spin('Discovering skills…', async () => {
     const trusted = await isWorkspaceTrusted(context.projectRoot, {
       homeDirectory: context.homeDirectory,

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '@skilldock/core';
+import type { Diagnostic } from '@skilldock/core/format';
 import yoctoSpinner from 'yocto-spinner';
 import type { CliEnvironment } from './cli-environment.js';
 import { escapeTerminalText } from './escape-terminal-text.js';

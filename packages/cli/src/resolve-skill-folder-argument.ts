@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '@skilldock/core';
+import type { Diagnostic } from '@skilldock/core/format';
 import { loadCore } from './load-core.js';
 
 /** A skill folder named on the command line, checked to be a skill a client would load. */
@@ -23,7 +23,7 @@ export async function resolveSkillFolderArgument(
 ): Promise<SkillFolderArgument> {
   const directory = path.resolve(cwd, argument);
   const stats = statSync(directory, { throwIfNoEntry: false });
-  const { UserInputError, validateSkill } = await loadCore();
+  const { UserInputError, validateSkill } = await loadCore('errors', 'format');
   if (stats === undefined) {
     throw new UserInputError('path_not_found', `${argument} does not exist`, {
       details: { path: directory },

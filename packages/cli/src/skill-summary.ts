@@ -1,4 +1,6 @@
-import type { ListingStatus, Skill, SkillReference } from '@skilldock/core';
+import type { SkillReference } from '@skilldock/core/catalog';
+import type { ListingStatus } from '@skilldock/core/discover';
+import type { Skill } from '@skilldock/core/format';
 import { diagnosticJson } from './output.js';
 
 /** Where a skill lives, as one word plus scope: `project`, `extension:rust`, … */

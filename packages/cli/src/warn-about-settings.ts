@@ -1,4 +1,4 @@
-import type { Diagnostic } from '@skilldock/core';
+import type { Diagnostic } from '@skilldock/core/format';
 import { type Output, renderDiagnostic } from './output.js';
 import { pc } from './terminal-style.js';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { type AgentWorkspace, openWorkspace } from '@skilldock/agent';
-import { parseSubagent } from '@skilldock/core';
+import { parseSubagent } from '@skilldock/core/format';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAgentsCommand } from '../src/chat/agents-command.js';
 import { ChatInput } from '../src/chat/chat-input.js';

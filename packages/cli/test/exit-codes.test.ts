@@ -125,7 +125,7 @@ describe('exit codes: one table for every command', () => {
 describe('exitCodeFor', () => {
   it('I2 maps commander errors and usage codes to 2, unknown ids and other codes to 1, and Node errors to 1', async () => {
     const { CommanderError } = await import('commander');
-    const { UserInputError } = await import('@skilldock/core');
+    const { UserInputError } = await import('@skilldock/core/errors');
     const { errorCode, exitCodeFor } = await import('../src/exit-codes.js');
     expect(exitCodeFor(new CommanderError(1, 'commander.unknownOption', 'x'))).toBe(2);
     expect(errorCode(new CommanderError(1, 'commander.optionMissingArgument', 'x'))).toBe(

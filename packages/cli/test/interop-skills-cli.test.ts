@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkInstalled, readProjectLock } from '@skilldock/core';
+import { checkInstalled, readProjectLock } from '@skilldock/core/install';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, runCliInProcess } from './run-cli.js';
 import { readTree, writeSkillRepository } from './skills-add-fixtures.js';

@@ -1,6 +1,6 @@
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { computeDirectoryRevision, computeSkillsLockHash } from '@skilldock/core';
+import { computeDirectoryRevision, computeSkillsLockHash } from '@skilldock/core/package';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, runCliInProcess, writeSkill } from './run-cli.js';
 

@@ -4,7 +4,7 @@
  * augmentation, so {@link ErrorCode} is the union of all of them and a table keyed by it (the
  * CLI's exit codes) is checked by the compiler for every code:
  * @example
- * declare module '@skilldock/core' {
+ * declare module '@skilldock/core/errors' {
  *   interface SkilldockErrorCodes { readonly duplicate_tool_name: true }
  * }
  */

@@ -1,9 +1,13 @@
 /**
- * Typed errors for exceptional failures. Expected failures (an invalid SKILL.md, a missing skill)
- * are returned as data with diagnostics instead; these are thrown when a caller cannot go on.
+ * `@skilldock/core/errors` — typed errors for exceptional failures. Expected failures (an invalid
+ * SKILL.md, a missing skill) are returned as data with diagnostics instead; these are thrown when a
+ * caller cannot go on. Every stage throws them; this module depends on nothing, so importing it
+ * alone is free.
  */
 
 import type { ErrorCode } from './error-codes.js';
+
+export type { ErrorCode, SkilldockErrorCodes } from './error-codes.js';
 
 /** The registry-wide symbol that marks instances of the error class called `name`. */
 function markerFor(name: string): symbol {
@@ -68,3 +72,5 @@ export class SecurityError extends SkilldockError {}
 
 /** Two things claim the same name or the state changed underneath. */
 export class ConflictError extends SkilldockError {}
+
+export { type Failure, failure } from './result.js';

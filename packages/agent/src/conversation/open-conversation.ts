@@ -1,4 +1,4 @@
-import { createSkillSession, type SkillSession, type UsageEvent } from '@skilldock/core';
+import { createSkillSession, type SkillSession, type UsageEvent } from '@skilldock/core/runtime';
 import type { AgentEvent } from '../loop/agent-event.js';
 import { callsWithoutResult } from '../loop/calls-without-result.js';
 import { runAgent } from '../loop/run-agent.js';

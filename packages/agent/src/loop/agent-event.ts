@@ -1,4 +1,4 @@
-import type { ToolResult } from '@skilldock/core';
+import type { ToolResult } from '@skilldock/core/runtime';
 import type { ModelToolCall } from '../model/conversation.js';
 import type { FinishReason, ModelUsage } from '../model/model-provider.js';
 import type { ApprovalRequest } from './run-context.js';

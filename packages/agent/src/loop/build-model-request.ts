@@ -1,4 +1,4 @@
-import type { ToolDeclaration } from '@skilldock/core';
+import type { ToolDeclaration } from '@skilldock/core/runtime';
 import type { ModelRequest } from '../model/conversation.js';
 import type { RunContext } from './run-context.js';
 

@@ -1,4 +1,5 @@
-import { type Failure, failure, READ_SKILL_RESOURCE_TOOL, type ToolResult } from '@skilldock/core';
+import { type Failure, failure } from '@skilldock/core/errors';
+import { READ_SKILL_RESOURCE_TOOL, type ToolResult } from '@skilldock/core/runtime';
 import type { ModelToolCall } from '../model/conversation.js';
 import type { ApprovalKind } from '../policy/approval-mode.js';
 import { decideApproval, decideCombinedApproval } from '../policy/decide-approval.js';

@@ -1,10 +1,10 @@
+import { SKILL_FILE_NAME } from '@skilldock/core/format';
 import {
   isSkillVirtualPath,
   parseSkillVirtualPath,
-  SKILL_FILE_NAME,
   type SkillResourceRequest,
   type SkillSession,
-} from '@skilldock/core';
+} from '@skilldock/core/runtime';
 import type { AgentEvent } from './agent-event.js';
 
 /**

@@ -1,4 +1,4 @@
-import { UserInputError } from '@skilldock/core';
+import { UserInputError } from '@skilldock/core/errors';
 import type { ConversationMessage } from '../model/conversation.js';
 import type { AgentEvent } from './agent-event.js';
 import { answerApproval } from './answer-approval.js';

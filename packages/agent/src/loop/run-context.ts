@@ -1,4 +1,6 @@
-import { type CatalogSnapshot, type SkillSession, UserInputError } from '@skilldock/core';
+import type { CatalogSnapshot } from '@skilldock/core/catalog';
+import { UserInputError } from '@skilldock/core/errors';
+import type { SkillSession } from '@skilldock/core/runtime';
 import type { ModelRoute } from '../model/model-provider.js';
 import type { ApprovalDecision, ApprovalMode } from '../policy/approval-mode.js';
 import type { AgentTool, ToolKind, UserAnswer, UserQuestion } from '../tools/agent-tool.js';

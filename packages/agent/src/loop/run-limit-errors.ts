@@ -1,4 +1,4 @@
-import { SkilldockError } from '@skilldock/core';
+import { SkilldockError } from '@skilldock/core/errors';
 import type { RunResult } from './run-result.js';
 
 /** The run needed more model requests than `limits.maxTurns` allows (SPEC G2). */

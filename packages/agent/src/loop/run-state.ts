@@ -1,4 +1,4 @@
-import { UserInputError } from '@skilldock/core';
+import { UserInputError } from '@skilldock/core/errors';
 import type { ConversationMessage } from '../model/conversation.js';
 import type { ApprovalRequest } from './run-context.js';
 import type { RunStats } from './run-stats.js';

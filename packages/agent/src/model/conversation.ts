@@ -1,4 +1,4 @@
-import type { ToolDeclaration } from '@skilldock/core';
+import type { ToolDeclaration } from '@skilldock/core/runtime';
 
 /** A tool call the model asked for. `arguments` is the JSON text exactly as the model wrote it. */
 export interface ModelToolCall {

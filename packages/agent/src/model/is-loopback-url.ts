@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '@skilldock/core';
+import { isLoopbackHost } from '@skilldock/core/install';
 
 /** True when the URL points at this machine (a local server, which may need no API key). */
 export function isLoopbackUrl(url: string): boolean {

@@ -1,4 +1,4 @@
-import { type ErrorDetails, SkilldockError } from '@skilldock/core';
+import { type ErrorDetails, SkilldockError } from '@skilldock/core/errors';
 
 /**
  * Codes of {@link ModelError}:

@@ -1,9 +1,5 @@
-import {
-  KNOWN_MODEL_PROVIDERS,
-  type ModelProviderSettings,
-  type ModelSettings,
-  parseModelSelector,
-} from '@skilldock/core';
+import type { ModelProviderSettings, ModelSettings } from '@skilldock/core/discover';
+import { KNOWN_MODEL_PROVIDERS, parseModelSelector } from '@skilldock/core/format';
 import { isLoopbackUrl } from './is-loopback-url.js';
 import { ModelError } from './model-error.js';
 

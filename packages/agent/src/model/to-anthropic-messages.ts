@@ -4,7 +4,7 @@ import type {
   TextBlockParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { ToolDeclaration } from '@skilldock/core';
+import type { ToolDeclaration } from '@skilldock/core/runtime';
 import type { ConversationMessage } from './conversation.js';
 
 const EPHEMERAL = { type: 'ephemeral' } as const;

@@ -1,4 +1,4 @@
-import type { ToolDeclaration } from '@skilldock/core';
+import type { ToolDeclaration } from '@skilldock/core/runtime';
 import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,

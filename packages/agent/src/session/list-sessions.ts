@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { compareText } from '@skilldock/core';
+import { compareText } from '@skilldock/core/format';
 import { readTranscript } from './read-transcript.js';
 import {
   SESSION_ID_PATTERN,

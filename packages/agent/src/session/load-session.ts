@@ -1,4 +1,4 @@
-import { UserInputError } from '@skilldock/core';
+import { UserInputError } from '@skilldock/core/errors';
 import { listSessions } from './list-sessions.js';
 import { type LoadedTranscript, readTranscript } from './read-transcript.js';
 import { type SessionLocation, sessionFile } from './session-location.js';

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { UserInputError } from '@skilldock/core';
+import { UserInputError } from '@skilldock/core/errors';
 import { z } from 'zod';
 import {
   TRANSCRIPT_VERSION,

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { isSafePathSegment, UserInputError } from '@skilldock/core';
+import { UserInputError } from '@skilldock/core/errors';
+import { isSafePathSegment } from '@skilldock/core/fs';
 
 /** Session ids: `YYYYMMDD-HHMMSS-<6 hex>` (UTC), so names sort by creation time. */
 export const SESSION_ID_PATTERN = /^\d{8}-\d{6}-[0-9a-f]{6}$/;

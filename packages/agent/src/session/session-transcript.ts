@@ -1,6 +1,6 @@
 import { chmod, type FileHandle, mkdir, open, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UserInputError } from '@skilldock/core';
+import { UserInputError } from '@skilldock/core/errors';
 import { loadSession } from './load-session.js';
 import type { LoadedTranscript } from './read-transcript.js';
 import {

@@ -1,4 +1,4 @@
-import type { AgentSettings } from '@skilldock/core';
+import type { AgentSettings } from '@skilldock/core/discover';
 import { resolveSubagentModel } from './resolve-subagent-model.js';
 import type { ResolvedSubagent } from './subagent-types.js';
 

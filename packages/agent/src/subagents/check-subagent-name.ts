@@ -1,4 +1,5 @@
-import { createSubagentTemplate, isSafePathSegment, parseSubagent } from '@skilldock/core';
+import { createSubagentTemplate, parseSubagent } from '@skilldock/core/format';
+import { isSafePathSegment } from '@skilldock/core/fs';
 
 /**
  * Why `name` cannot name a new agent file, or `undefined` when it can: the S6 name rule (2–50

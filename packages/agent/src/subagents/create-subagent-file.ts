@@ -1,13 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  ConflictError,
-  createSubagentTemplate,
-  parseSubagent,
-  proveInside,
-  type SubagentTemplateInput,
-  UserInputError,
-} from '@skilldock/core';
+import { ConflictError, UserInputError } from '@skilldock/core/errors';
+import { createSubagentTemplate, parseSubagent, type SubagentTemplateInput } from '@skilldock/core/format';
+import { proveInside } from '@skilldock/core/fs';
 import { checkSubagentName } from './check-subagent-name.js';
 
 /**

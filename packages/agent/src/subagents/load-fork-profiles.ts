@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Diagnostic, type ForkProfile, parseForkProfile } from '@skilldock/core';
+import { type Diagnostic, type ForkProfile, parseForkProfile } from '@skilldock/core/format';
 import { readMarkdownFolder } from './read-markdown-folder.js';
 import { FORK_PROFILE_FOLDER_NAMES } from './subagent-folders.js';
 

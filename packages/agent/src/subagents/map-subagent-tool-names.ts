@@ -1,4 +1,4 @@
-import type { Diagnostic } from '@skilldock/core';
+import type { Diagnostic } from '@skilldock/core/format';
 
 /**
  * Claude Code's and Qwen Code's tool names, and what each is called here (SPEC A1: their files

@@ -1,15 +1,14 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { homedir } from 'node:os';
+import { type AgentSettings, findProjectRoot } from '@skilldock/core/discover';
+import { UserInputError } from '@skilldock/core/errors';
 import {
-  type AgentSettings,
   compareText,
   type Diagnostic,
-  findProjectRoot,
   type ModelSelector,
   parseSubagent,
   subagentSchema,
-  UserInputError,
-} from '@skilldock/core';
+} from '@skilldock/core/format';
 import type { ApprovalMode } from '../policy/approval-mode.js';
 import { builtinSubagents } from './builtin-subagents.js';
 import { readMarkdownFolder } from './read-markdown-folder.js';

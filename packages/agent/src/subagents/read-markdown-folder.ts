@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Diagnostic, MAX_SKILL_FILE_BYTES, readRegularFile } from '@skilldock/core';
+import { type Diagnostic, MAX_SKILL_FILE_BYTES, readRegularFile } from '@skilldock/core/format';
 
 /** Most `.md` files read from one folder; the rest are reported, not read. */
 export const MAX_FOLDER_FILES = 1000;

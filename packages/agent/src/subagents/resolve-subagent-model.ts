@@ -1,4 +1,4 @@
-import { KNOWN_MODEL_PROVIDERS, type ModelSelector, parseModelSelector } from '@skilldock/core';
+import { KNOWN_MODEL_PROVIDERS, type ModelSelector, parseModelSelector } from '@skilldock/core/format';
 
 /**
  * What Claude Code's `model: sonnet|opus|haiku` means when `agents.modelAliases` says nothing: the

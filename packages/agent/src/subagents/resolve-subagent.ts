@@ -1,4 +1,4 @@
-import type { Diagnostic, SubagentDefinition } from '@skilldock/core';
+import type { Diagnostic, SubagentDefinition } from '@skilldock/core/format';
 import type { ApprovalMode } from '../policy/approval-mode.js';
 import { mapSubagentToolNames } from './map-subagent-tool-names.js';
 import { resolveSubagentModel } from './resolve-subagent-model.js';

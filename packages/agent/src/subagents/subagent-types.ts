@@ -1,4 +1,4 @@
-import type { Diagnostic, ModelSelector } from '@skilldock/core';
+import type { Diagnostic, ModelSelector } from '@skilldock/core/format';
 import type { ApprovalMode } from '../policy/approval-mode.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolResult } from '@skilldock/core';
+import type { JsonSchema, ToolResult } from '@skilldock/core/runtime';
 
 /**
  * What a tool does to the world, which decides how approval modes treat it (SPEC G3).

@@ -1,4 +1,4 @@
-import type { Settings } from '@skilldock/core';
+import type { Settings } from '@skilldock/core/discover';
 import { isSecretName } from './shell-environment.js';
 
 /** Variables the built-in providers read their keys from. */

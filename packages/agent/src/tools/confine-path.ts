@@ -1,6 +1,7 @@
 import { readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { type Failure, failure, isPathInside } from '@skilldock/core';
+import { type Failure, failure } from '@skilldock/core/errors';
+import { isPathInside } from '@skilldock/core/format';
 import { describeAgentConfigPath, readHooksPath } from './agent-config-path.js';
 import type { ToolContext } from './agent-tool.js';
 

@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolResult } from '@skilldock/core';
+import type { JsonSchema, ToolResult } from '@skilldock/core/runtime';
 import { z } from 'zod';
 import type { AgentTool, ToolContext, ToolKind } from './agent-tool.js';
 import { errorResult } from './tool-results.js';

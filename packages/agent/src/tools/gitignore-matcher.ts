@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { isPathInside } from '@skilldock/core';
+import { isPathInside } from '@skilldock/core/format';
 import ignore, { type Ignore } from 'ignore';
 
 /** `.gitignore` files larger than this are not read (no real one comes close). */

@@ -1,6 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareText } from '@skilldock/core';
+import { compareText } from '@skilldock/core/format';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
 import { confinePath } from './confine-path.js';

@@ -1,4 +1,4 @@
-import type { Failure } from '@skilldock/core';
+import type { Failure } from '@skilldock/core/errors';
 
 /** How grep reports what it found (SPEC G4). */
 export type GrepOutputMode = 'content' | 'files_with_matches' | 'count';

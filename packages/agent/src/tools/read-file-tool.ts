@@ -6,7 +6,7 @@ import {
   readByteRange,
   readBytesFromHandle,
   readTextPage,
-} from '@skilldock/core';
+} from '@skilldock/core/runtime';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
 import { confinePath } from './confine-path.js';

@@ -1,6 +1,7 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareText, failure } from '@skilldock/core';
+import { failure } from '@skilldock/core/errors';
+import { compareText } from '@skilldock/core/format';
 import { RE2JS } from 're2js';
 import type { GrepFileMatches, GrepLine, GrepOutcome, GrepQuery } from './grep-search.js';
 import { looksBinary } from './looks-binary.js';

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { compareText, failure } from '@skilldock/core';
+import { failure } from '@skilldock/core/errors';
+import { compareText } from '@skilldock/core/format';
 import type { GrepLine, GrepOutcome, GrepQuery } from './grep-search.js';
 import { SKIPPED_FOLDER_NAMES } from './walk-project-files.js';
 

@@ -1,4 +1,4 @@
-import type { ToolResult } from '@skilldock/core';
+import type { ToolResult } from '@skilldock/core/runtime';
 
 /** A successful tool result holding `content`. */
 export function textResult(content: string): ToolResult {

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { writeFileAtomic } from '@skilldock/core';
+import { writeFileAtomic } from '@skilldock/core/fs';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
 import { confinePath } from './confine-path.js';

@@ -1,35 +1,31 @@
 import { homedir } from 'node:os';
+import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import {
-  type CatalogSnapshot,
-  type Diagnostic,
   findProjectRoot,
   isWorkspaceTrusted,
-  loadSettings,
-  type McpServerSettings,
-  mcpServerHash,
   type Settings,
-  type SkillSession,
-  SkillWatcher,
-  trustWorkspace,
-} from '@skilldock/core';
+  type SkillWatcher,
+} from '@skilldock/core/discover';
+import type { SkillSession } from '@skilldock/core/runtime';
 import { redactSecrets } from '../loop/redact-secrets.js';
-import { createModelProvider } from '../model/create-model-provider.js';
-import type { ModelRoute } from '../model/model-provider.js';
-import { type ModelConfig, resolveModelConfig } from '../model/resolve-model-config.js';
 import { type ForkProfiles, loadForkProfiles } from '../subagents/load-fork-profiles.js';
 import {
   type OpenedSubagentRegistry,
   openSubagentRegistry,
   type SessionSubagentDefinition,
 } from '../subagents/open-subagent-registry.js';
-import { hasProjectSubagentFiles } from '../subagents/subagent-folders.js';
 import type { AgentTool } from '../tools/agent-tool.js';
 import { configuredSecrets } from '../tools/configured-secrets.js';
 import { createBuiltinTools } from '../tools/create-builtin-tools.js';
-import { connectMcpServers, type McpConnection } from '../tools/mcp/connect-mcp-servers.js';
 import { shellEnvironment } from '../tools/shell-environment.js';
-import { type McpServerToApprove, selectMcpServers } from './select-mcp-servers.js';
+import { openWorkspaceSkills } from './open-workspace-skills.js';
+import { resolveWorkspaceModel, type WorkspaceModel } from './resolve-workspace-model.js';
+import type { McpServerToApprove } from './select-mcp-servers.js';
+import { startWorkspaceMcp } from './start-workspace-mcp.js';
 import type { WorkspaceNotice } from './workspace-notice.js';
+import { loadWorkspaceSettings, type WorkspaceSettings } from './workspace-settings.js';
+
+export type { WorkspaceModel } from './resolve-workspace-model.js';
 
 /** Options of {@link openWorkspace}. */
 export interface OpenWorkspaceOptions {
@@ -62,14 +58,6 @@ export interface OpenWorkspaceOptions {
   readonly safeMode?: boolean;
   /** Subagents given in code: the session level, above every file (SPEC A1). */
   readonly subagents?: readonly SessionSubagentDefinition[];
-}
-
-/** The model a workspace sends to, and how it was named. */
-export interface WorkspaceModel {
-  readonly route: ModelRoute;
-  /** `<provider>:<model>`, as transcripts and `/model` show it. */
-  readonly label: string;
-  readonly config: ModelConfig;
 }
 
 /**
@@ -115,10 +103,12 @@ export interface AgentWorkspace {
 
 /**
  * Open an agent workspace: the one place that decides what applies under trust (SPEC D2, SEC2,
- * SEC3), for the CLI, the server and programmatic use alike. It resolves the model first (a
- * missing configuration fails before anything starts), decides trust (project settings choose
- * the model, MCP servers and skills only in a trusted workspace), discovers skills, starts only
- * the MCP servers the user approved, and collects the secrets tool results are scrubbed of.
+ * SEC3), for the CLI, the server and programmatic use alike. Its phases, each a module of this
+ * folder: the settings under trust (`loadWorkspaceSettings`: project settings choose the model,
+ * MCP servers and skills only in a trusted workspace), the model route (`resolveWorkspaceModel`,
+ * first, so a missing configuration fails before anything starts), the skills and the trust
+ * question (`openWorkspaceSkills`), the MCP selection (`startWorkspaceMcp`: only the servers the
+ * user approved), and the tools with the secrets their results are scrubbed of.
  * @example
  * const workspace = await openWorkspace({ cwd: process.cwd(), trust: false });
  * for (const notice of workspace.notices) console.error(notice.message);
@@ -131,50 +121,23 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   const homeDirectory = options.home ?? homedir();
   const env = options.env ?? process.env;
   const projectRoot = findProjectRoot(options.cwd, { homeDirectory });
-  const userSettings = (await loadSettings({ homeDirectory })).settings;
   const safeMode = options.safeMode === true;
-  // Safe mode reads the user's settings alone, as if the project had none (SPEC A11).
-  const mergedSettings = safeMode
-    ? await loadSettings({ homeDirectory })
-    : await loadSettings({ projectRoot, homeDirectory });
-
-  let trusted = options.trust === true || (await isWorkspaceTrusted(projectRoot, { homeDirectory, env }));
-  const resolveModel = (selector: string | undefined, isTrusted: boolean): WorkspaceModel => {
-    // Until trusted, a project's settings choose nothing: not the model, not MCP servers.
-    const models = (isTrusted ? mergedSettings.settings : userSettings).models;
-    const config = resolveModelConfig(selector ?? 'inherit', { env, settings: models ?? {} });
-    return {
-      route: { provider: createModelProvider(config), model: config.model },
-      label: `${config.providerName}:${config.model}`,
-      config,
-    };
-  };
+  const settings = await loadWorkspaceSettings(projectRoot, homeDirectory, { safeMode });
+  const remembered =
+    options.trust === true || (await isWorkspaceTrusted(projectRoot, { homeDirectory, env }));
   // Resolved before discovery and MCP: a missing configuration is a usage error worth failing fast.
-  let model = resolveModel(options.model, trusted);
+  let model = resolveWorkspaceModel(options.model, { settings, trusted: remembered, env });
 
-  const createWatcher = (isTrusted: boolean) =>
-    new SkillWatcher({ projectRoot, homeDirectory, trusted: isTrusted, watch: false });
-  let watcher = createWatcher(trusted);
-  await watcher.start();
-  const projectServers = projectOnlyServers(userSettings.mcpServers ?? {}, mergedSettings.settings);
-  const untrustedParts = () => [
-    ...(watcher.discovery?.roots.some((root) => root.status === 'untrusted') ||
-    (!safeMode && hasProjectSubagentFiles(projectRoot, homeDirectory))
-      ? ['project skills and subagents']
-      : []),
-    ...(projectServers.length > 0 ? [`project MCP servers (${projectServers.join(', ')})`] : []),
-  ];
-  if (!trusted && untrustedParts().length > 0 && options.askTrust !== undefined) {
-    if (await options.askTrust(projectRoot)) {
-      await trustWorkspace(projectRoot, { homeDirectory });
-      trusted = true;
-      await watcher.close();
-      watcher = createWatcher(true);
-      await watcher.start();
-      model = resolveModel(options.model, true);
-    }
-  }
-
+  const skills = await openWorkspaceSkills({
+    projectRoot,
+    homeDirectory,
+    settings,
+    trusted: remembered,
+    safeMode,
+    ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust }),
+  });
+  const { watcher, trusted } = skills;
+  if (trusted !== remembered) model = resolveWorkspaceModel(options.model, { settings, trusted, env });
   const notices: WorkspaceNotice[] = [];
   if (safeMode) {
     notices.push({
@@ -183,23 +146,22 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
         'Safe mode: project settings, project MCP servers, project subagents, fork profiles and external executors are off for this session.',
     });
   }
-  const skipped = trusted ? [] : untrustedParts();
-  if (skipped.length > 0) {
+  if (skills.skipped.length > 0) {
     notices.push({
       code: 'workspace_untrusted',
-      message: `The workspace ${projectRoot} is not trusted, so ${skipped.join(', and ')} were not loaded. Trust it with \`skilldock trust\`, or run with --trust or SKILLDOCK_TRUST=1.`,
+      message: `The workspace ${projectRoot} is not trusted, so ${skills.skipped.join(', and ')} were not loaded. Trust it with \`skilldock trust\`, or run with --trust or SKILLDOCK_TRUST=1.`,
     });
   }
-  notices.push(...mergedSettings.diagnostics.map(settingsNotice));
+  notices.push(...settings.notices());
 
-  const settings = trusted ? mergedSettings.settings : userSettings;
+  const applying = settings.applying(trusted);
   // Before any MCP server starts: an invalid session definition throws with nothing to clean up.
   const subagents = await openSubagentRegistry({
     projectRoot,
     homeDirectory,
     trusted,
     safeMode,
-    ...(settings.agents === undefined ? {} : { settings: settings.agents }),
+    ...(applying.agents === undefined ? {} : { settings: applying.agents }),
     ...(options.subagents === undefined ? {} : { definitions: options.subagents }),
     watch: true,
   });
@@ -215,38 +177,20 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
     });
   }
   const forkProfiles = await loadForkProfiles({ projectRoot, homeDirectory, trusted, safeMode });
+
   // Project entries start commands: only the exact entries the user approved (SEC2).
-  const selection = await selectMcpServers({
+  const { mcp, notices: mcpNotices } = await startWorkspaceMcp({
     projectRoot,
     homeDirectory,
-    userServers: userSettings.mcpServers ?? {},
-    servers: settings.mcpServers ?? {},
-    declared: Object.keys(mergedSettings.settings.mcpServers ?? {}),
+    settings,
+    trusted,
+    env,
     // In safe mode no project server runs: `--approve-mcp` has nothing to approve (the notice says why).
-    ...(options.approveMcp === undefined || safeMode ? {} : { approved: options.approveMcp }),
-    ...(options.askMcpApproval === undefined ? {} : { askApproval: options.askMcpApproval }),
+    ...(options.approveMcp === undefined || safeMode ? {} : { approveMcp: options.approveMcp }),
+    ...(options.askMcpApproval === undefined ? {} : { askMcpApproval: options.askMcpApproval }),
   });
-  notices.push(...selection.notices);
-  let mcp: McpConnection | undefined;
-  if (Object.keys(selection.servers).length > 0) {
-    mcp = await connectMcpServers(selection.servers, { workingDirectory: projectRoot, environment: env });
-    for (const status of mcp.statuses) {
-      if (status.ok) continue;
-      notices.push({
-        code: 'mcp_server_failed',
-        message: `The MCP server ${status.name} did not start: ${status.message}. Its tools are unavailable.`,
-      });
-    }
-  }
-  // Keys of every provider (user file), not only the current one: `/model` may switch (SEC3).
-  const secretSettings = { ...settings, models: { ...settings.models, ...userSettings.models } };
-  const { names, secrets } = configuredSecrets({ settings: secretSettings, env });
-  const shellEnv = shellEnvironment(env, {
-    deny: names,
-    ...(userSettings.shell?.env?.allow === undefined ? {} : { allow: userSettings.shell.env.allow }),
-  });
-  const tools = [...createBuiltinTools({ shell: { environment: shellEnv } }), ...(mcp?.tools ?? [])];
-
+  notices.push(...mcpNotices);
+  const { secrets, tools } = workspaceTools(settings, trusted, env);
   const sessions = new Set<SkillSession>();
   return {
     projectRoot,
@@ -255,11 +199,9 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
     // A server's stderr tail may print what its environment holds.
     notices: notices.map((notice) => ({ ...notice, message: redactSecrets(notice.message, secrets) })),
     secrets,
-    get watcher() {
-      return watcher;
-    },
-    tools,
-    settings,
+    watcher,
+    tools: [...tools, ...(mcp?.tools ?? [])],
+    settings: applying,
     safeMode,
     subagents,
     forkProfiles,
@@ -267,7 +209,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
       return model;
     },
     async useModel(selector) {
-      model = resolveModel(selector, trusted);
+      model = resolveWorkspaceModel(selector, { settings, trusted, env });
       return model;
     },
     follow(session) {
@@ -288,28 +230,22 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   };
 }
 
-/** Names of the MCP servers the project settings add or change (the user's own entries excluded). */
-function projectOnlyServers(
-  userServers: Readonly<Record<string, McpServerSettings>>,
-  merged: Settings,
-): string[] {
-  return Object.entries(merged.mcpServers ?? {})
-    .filter(([name, server]) => {
-      const own = userServers[name];
-      return own === undefined || mcpServerHash(own) !== mcpServerHash(server);
-    })
-    .map(([name]) => name);
-}
-
-/** A settings file problem as a notice: `file:line:column: message (ignored)`. */
-function settingsNotice(diagnostic: Diagnostic): WorkspaceNotice {
-  const location =
-    diagnostic.file === undefined || diagnostic.file === ''
-      ? 'settings'
-      : `${diagnostic.file}${diagnostic.line === undefined ? '' : `:${diagnostic.line}:${diagnostic.column ?? 1}`}`;
-  const ignored = diagnostic.severity === 'error' && !diagnostic.message.includes('ignored');
-  return {
-    code: 'settings_invalid',
-    message: `${location}: ${diagnostic.message}${ignored ? ' (ignored)' : ''}`,
-  };
+/**
+ * The built-in tools of a workspace and the secrets scrubbed from every tool result (SPEC SEC3):
+ * the keys of every provider in the user file, not only the current one (`/model` may switch),
+ * are kept out of the shell's environment.
+ */
+function workspaceTools(
+  settings: WorkspaceSettings,
+  trusted: boolean,
+  env: NodeJS.ProcessEnv,
+): { secrets: ReadonlyMap<string, string>; tools: AgentTool[] } {
+  const applying = settings.applying(trusted);
+  const secretSettings = { ...applying, models: { ...applying.models, ...settings.user.models } };
+  const { names, secrets } = configuredSecrets({ settings: secretSettings, env });
+  const shellEnv = shellEnvironment(env, {
+    deny: names,
+    ...(settings.user.shell?.env?.allow === undefined ? {} : { allow: settings.user.shell.env.allow }),
+  });
+  return { secrets, tools: createBuiltinTools({ shell: { environment: shellEnv } }) };
 }

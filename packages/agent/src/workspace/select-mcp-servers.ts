@@ -3,7 +3,7 @@ import {
   isMcpServerApproved,
   type McpServerSettings,
   mcpServerHash,
-} from '@skilldock/core';
+} from '@skilldock/core/discover';
 import type { WorkspaceNotice } from './workspace-notice.js';
 
 /** A project MCP server entry waiting for the user's approval (SPEC SEC2). */

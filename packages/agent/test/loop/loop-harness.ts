@@ -13,7 +13,7 @@ import {
   type ToolKind,
 } from '@skilldock/agent';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skilldock/agent/testing';
-import type { ToolResult } from '@skilldock/core';
+import type { ToolResult } from '@skilldock/core/runtime';
 import type { ProtocolCase } from '../model/protocol-cases.js';
 
 /** A tool for tests: a name, a kind, and what it does. */

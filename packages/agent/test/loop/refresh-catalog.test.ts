@@ -1,7 +1,8 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentEvent, CatalogRefresh } from '@skilldock/agent';
-import { type CatalogSnapshot, createSkillSession, type SkillSession } from '@skilldock/core';
+import type { CatalogSnapshot } from '@skilldock/core/catalog';
+import { createSkillSession, type SkillSession } from '@skilldock/core/runtime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
 import { type LoopSetup, startLoop, temporaryProject, testTool } from './loop-harness.js';

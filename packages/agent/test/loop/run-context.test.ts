@@ -1,5 +1,8 @@
 import { createRunContext, DEFAULT_MAX_TURNS, type ModelRoute } from '@skilldock/agent';
-import { buildCatalog, createSkillSession, defineSkill, UserInputError } from '@skilldock/core';
+import { buildCatalog } from '@skilldock/core/catalog';
+import { UserInputError } from '@skilldock/core/errors';
+import { defineSkill } from '@skilldock/core/format';
+import { createSkillSession } from '@skilldock/core/runtime';
 import { describe, expect, it } from 'vitest';
 import { testTool } from './loop-harness.js';
 

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type CatalogSnapshot, catalogFromDiscovery, discoverSkills } from '@skilldock/core';
+import type { CatalogSnapshot } from '@skilldock/core/catalog';
+import { catalogFromDiscovery, discoverSkills } from '@skilldock/core/discover';
 
 /** Skills every skills-in-the-loop test starts with, as real folders under `.agents/skills`. */
 export const BASE_SKILLS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AgentEvent } from '@skilldock/agent';
-import { createSkillSession, type SkillSession } from '@skilldock/core';
+import { createSkillSession, type SkillSession } from '@skilldock/core/runtime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
 import { type LoopSetup, reportingReadTool, startLoop, temporaryProject, testTool } from './loop-harness.js';

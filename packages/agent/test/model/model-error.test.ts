@@ -1,4 +1,4 @@
-import { SecurityError, SkilldockError, UserInputError } from '@skilldock/core';
+import { SecurityError, SkilldockError, UserInputError } from '@skilldock/core/errors';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/model-error.js';
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ModelError, PLACEHOLDER_API_KEY, resolveModelConfig, resolveModelRoute } from '@skilldock/agent';
-import { loadSettings } from '@skilldock/core';
+import { loadSettings } from '@skilldock/core/discover';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const failure = (run: () => unknown): unknown => {

@@ -1,4 +1,4 @@
-import { parseSubagent } from '@skilldock/core';
+import { parseSubagent } from '@skilldock/core/format';
 import { describe, expect, it } from 'vitest';
 import { mapSubagentToolNames, resolveSubagent, resolveSubagentModel } from '../../src/index.js';
 

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSettings } from '@skilldock/core';
+import { loadSettings } from '@skilldock/core/discover';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 describe('mcpServers settings', () => {

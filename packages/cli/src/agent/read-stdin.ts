@@ -1,4 +1,4 @@
-import { type Failure, failure } from '@skilldock/core';
+import { type Failure, failure } from '@skilldock/core/errors';
 
 /** Most bytes a prompt piped into `skilldock run` may have: far above any prompt, far below memory trouble. */
 export const MAX_STDIN_PROMPT_BYTES = 4 * 1024 * 1024;

@@ -25,7 +25,7 @@ export async function requireProjectFolder(
   { explicitCwd, askToUseFolder }: RequireProjectFolderOptions,
 ): Promise<void> {
   if (context.projectFound || explicitCwd) return;
-  const core = await loadCore();
+  const core = await loadCore('discover', 'errors');
   const folder = context.projectRoot;
   const forms = new Set([folder, await realpath(folder).catch(() => folder)]);
   const trusted = await core.readTrustedWorkspaces({ homeDirectory: context.homeDirectory });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AgentWorkspace, ResolvedSubagent } from '@skilldock/agent';
-import type { Diagnostic } from '@skilldock/core';
+import type { Diagnostic } from '@skilldock/core/format';
 import { shorten } from '../agent/describe-tool-call.js';
 import { loadCore } from '../load-core.js';
 import { renderDiagnostic } from '../output.js';
@@ -122,7 +122,7 @@ export async function runAgentsManagePanel({
       continue;
     }
     try {
-      const { removeInside } = await loadCore();
+      const { removeInside } = await loadCore('fs');
       await removeInside(file, path.dirname(file));
       await subagents.refresh();
       say(`${pc.green('Deleted')} ${file}`);

@@ -1,6 +1,6 @@
 import type { AgentWorkspace, Conversation, WorkspaceNotice } from '@skilldock/agent';
 import type { CliApprovalMode } from '../agent/cli-approval-modes.js';
-import { lineWriter } from '../agent/line-writer.js';
+import { type LineWriter, lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import { requireProjectFolder } from '../agent/require-project-folder.js';
@@ -10,11 +10,11 @@ import { ExitCode, exitCodeFor } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
-import { runAgentsCommand } from './agents-command.js';
+import type { ChatApprovals } from './chat-approvals.js';
 import { createChatApprovals } from './chat-approvals.js';
+import type { ChatContext } from './chat-context.js';
 import { ChatInput } from './chat-input.js';
-import { runSkillsPanel } from './skills-panel.js';
-import { completeSlash, SLASH_COMMANDS } from './slash-commands.js';
+import { completeSlash, findSlashCommand, SLASH_COMMANDS } from './slash-commands.js';
 
 /** Options of {@link runChat} (the `skilldock chat` flags). */
 export interface ChatOptions {
@@ -32,21 +32,22 @@ export interface ChatOptions {
 /**
  * `skilldock chat`: the interactive terminal agent. One workspace (trust, tools, MCP, model) and
  * one conversation at a time (created once, so the prompt prefix stays byte-identical, R1);
- * streamed answers, activity lines, approval prompts, slash commands. Returns the exit code.
+ * streamed answers, activity lines, approval prompts, slash commands (`SLASH_COMMANDS`). Returns
+ * the exit code.
  */
 export async function runChat(
   options: ChatOptions,
   output: Output,
   environment: CliEnvironment,
 ): Promise<number> {
-  const { userInvocability } = await loadCore();
+  const { userInvocability } = await loadCore('catalog');
   const agent = await loadAgent();
   const writer = lineWriter((text) => output.writeOut(output.render(text)));
   const say = (text: string) => {
     writer.endLine();
     writer.write(text.endsWith('\n') ? text : `${text}\n`);
   };
-  let conversation: Conversation | undefined;
+  let chat: ChatContext | undefined;
   let turn: AbortController | undefined;
   let interrupts = 0;
   const input = new ChatInput({
@@ -54,7 +55,7 @@ export async function runChat(
     stdout: environment.stdout,
     render: output.render,
     completer: (line: string) => {
-      const ids = (conversation?.skillSession.catalog.skills ?? [])
+      const ids = (chat?.conversation.skillSession.catalog.skills ?? [])
         .filter((skill) => userInvocability(skill).allowed)
         .map((skill) => skill.id);
       return completeSlash(line, ids);
@@ -74,102 +75,33 @@ export async function runChat(
     },
   });
   const approvals = createChatApprovals({ input, writer, signal: () => turn?.signal });
-  const notice = ({ message }: WorkspaceNotice) => say(pc.yellow(`note: ${message}`));
+  const render = createEventRenderer({ text: writer, activity: writer });
+  const send = async (conversation: Conversation, prompt: string) => {
+    turn = new AbortController();
+    try {
+      const outcome = await conversation.send(prompt, { signal: turn.signal, onEvent: render });
+      writer.endLine();
+      if (outcome.error !== undefined) say(`${pc.red('error')} ${outcome.error.message}`);
+      else if (outcome.result.status === 'cancelled') say(pc.yellow('(turn cancelled)'));
+    } finally {
+      turn = undefined;
+    }
+  };
 
   let workspace: AgentWorkspace | undefined;
   try {
-    const context = await createCliContext(
-      environment,
-      options.cwd === undefined ? {} : { cwd: options.cwd },
-    );
-    await requireProjectFolder(context, {
-      explicitCwd: options.cwd !== undefined,
-      askToUseFolder: async (folder) => {
-        say(
-          `${pc.yellow('?')} ${pc.bold(folder)} is not inside a project (no .git, .skilldock, .agents, .qwen or .claude), so the agent's tools would reach all of it.`,
-        );
-        const answer = await input.ask('  Work in this folder anyway and trust it? (remembered) y/N › ');
-        return /^y(es)?$/i.test(answer?.trim() ?? '');
-      },
+    workspace = await openChatWorkspace(agent, options, environment, { input, say });
+    chat = await startChat({
+      agent,
+      workspace,
+      input,
+      writer,
+      approvals,
+      say,
+      send,
+      options,
+      env: environment.env,
     });
-    workspace = await agent.openWorkspace({
-      cwd: context.cwd,
-      home: context.homeDirectory,
-      env: context.env,
-      ...(options.model === undefined ? {} : { model: options.model }),
-      askTrust: async (projectRoot) => {
-        say(
-          `${pc.yellow('?')} ${pc.bold(projectRoot)} is not a trusted workspace. Its project skills, subagents and MCP servers can instruct the agent and run commands.`,
-        );
-        const answer = await input.ask(
-          '  Trust this folder? (remembered in ~/.skilldock/trusted.json) y/N › ',
-        );
-        return /^y(es)?$/i.test(answer?.trim() ?? '');
-      },
-      ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
-      ...(options.safeMode === true ? { safeMode: true } : {}),
-      askMcpApproval: async ({ name, description }) => {
-        say(
-          `${pc.yellow('?')} The project settings add the MCP server ${pc.bold(name)}: it ${description}. It starts with every session in this folder.`,
-        );
-        const answer = await input.ask(
-          '  Start it? (a yes for this exact entry is remembered in ~/.skilldock/trusted.json) y/N › ',
-        );
-        return /^y(es)?$/i.test(answer?.trim() ?? '');
-      },
-    });
-    const open = async (resume: string | undefined) =>
-      agent.openConversation(workspace!, {
-        approvalModes: [options.approvalMode],
-        askApproval: approvals.askApproval,
-        askUser: approvals.askUser,
-        ...(options.preload === undefined ? {} : { preload: options.preload }),
-        ...(resume === undefined ? {} : { resume }),
-      });
-    const resume = options.resume === true ? 'latest' : options.resume === false ? undefined : options.resume;
-    conversation = await open(resume);
-    for (const entry of [...workspace.notices, ...conversation.notices]) notice(entry);
-    const skillCount = conversation.skillSession.catalog.skills.length;
-    say(
-      `${pc.bold('skilldock chat')} ${pc.dim(`· ${workspace.model.label} · ${skillCount} skill${skillCount === 1 ? '' : 's'} · /help for commands · Ctrl-D to quit`)}`,
-    );
-    if (conversation.resumed)
-      say(
-        pc.dim(`Resumed session ${conversation.resumed.id} (${conversation.resumed.messageCount} messages).`),
-      );
-
-    const location = { home: workspace.homeDirectory, projectRoot: workspace.projectRoot };
-    /** The id `/resume <argument>` names: `latest` is the most recent readable session. */
-    const resolveSessionId = async (argument: string) =>
-      argument === 'latest'
-        ? (await agent.listSessions(location).catch(() => [])).find((session) => session.error === undefined)
-            ?.id
-        : argument;
-    const render = createEventRenderer({ text: writer, activity: writer });
-    const send = async (prompt: string) => {
-      turn = new AbortController();
-      try {
-        const outcome = await conversation!.send(prompt, { signal: turn.signal, onEvent: render });
-        writer.endLine();
-        if (outcome.error !== undefined) say(`${pc.red('error')} ${outcome.error.message}`);
-        else if (outcome.result.status === 'cancelled') say(pc.yellow('(turn cancelled)'));
-      } finally {
-        turn = undefined;
-      }
-    };
-
-    const invokeSkill = async (commandLine: string) => {
-      const invoked = await conversation!.skillSession.invoke(commandLine);
-      if (!invoked.ok) {
-        say(
-          `${pc.red('✗')} ${invoked.message}${invoked.code === 'skill_not_found' ? pc.dim(' (/help lists the commands)') : ''}`,
-        );
-        return;
-      }
-      say(pc.cyan(`◆ skill ${invoked.skillId}`));
-      await send(invoked.prompt);
-    };
-
     for (;;) {
       const line = await input.ask(pc.cyan('› '));
       if (line === undefined) break;
@@ -177,72 +109,13 @@ export async function runChat(
       if (text === '') continue;
       interrupts = 0;
       if (!text.startsWith('/')) {
-        await send(text);
+        await chat.send(text);
         continue;
       }
-      const [command = '', ...rest] = text.slice(1).split(/\s+/);
-      const argument = rest.join(' ');
-      if (command === 'quit' || command === 'exit') break;
-      if (command === 'help') {
-        say(SLASH_COMMANDS.map((entry) => `  ${entry.usage.padEnd(20)} ${pc.dim(entry.help)}`).join('\n'));
-        say(pc.dim('  /<skill-id> [args]   run a skill with arguments (Tab completes after /)'));
-      } else if (command === 'skills') {
-        const launch = await runSkillsPanel({
-          input,
-          write: (value) => writer.write(value),
-          workspace,
-          query: argument,
-        });
-        if (launch !== undefined) await invokeSkill(launch);
-      } else if (command === 'agents') {
-        await runAgentsCommand({
-          input,
-          write: (value) => writer.write(value),
-          workspace,
-          argument,
-          env: environment.env,
-        });
-      } else if (command === 'model') {
-        if (argument === '') say(`Model: ${workspace.model.label}`);
-        else {
-          try {
-            const model = await workspace.useModel(argument);
-            conversation.followModel();
-            say(`Model: ${model.label} ${pc.dim('(from the next turn)')}`);
-          } catch (error) {
-            say(`${pc.red('error')} ${(error as Error).message}`);
-          }
-        }
-      } else if (command === 'clear') {
-        await conversation.close();
-        approvals.reset();
-        conversation = await open(undefined);
-        say(pc.dim(`New conversation (session ${conversation.transcript.id}).`));
-      } else if (command === 'resume') {
-        if (argument === '') {
-          const sessions = await agent.listSessions(location);
-          if (sessions.length === 0) say(pc.dim('No saved sessions for this project.'));
-          for (const session of sessions.slice(0, 20)) {
-            say(
-              `  ${session.id}  ${pc.dim(`${session.turns} turn${session.turns === 1 ? '' : 's'}`)}  ${session.error ?? session.preview}`,
-            );
-          }
-        } else if ((await resolveSessionId(argument)) === conversation.transcript.id) {
-          // Reopening it would load the transcript a second time and drop active skills and approvals.
-          say(pc.dim(`Session ${conversation.transcript.id} is already open; nothing to resume.`));
-        } else {
-          try {
-            const next = await open(argument);
-            await conversation.close();
-            approvals.reset();
-            conversation = next;
-            say(pc.dim(`Resumed session ${argument} (${next.resumed?.messageCount ?? 0} messages).`));
-            for (const entry of next.notices) notice(entry);
-          } catch (error) {
-            say(`${pc.red('error')} ${(error as Error).message}`);
-          }
-        }
-      } else await invokeSkill(text);
+      const [name = '', ...rest] = text.slice(1).split(/\s+/);
+      const command = findSlashCommand(name);
+      if (command === undefined) await chat.invokeSkill(text);
+      else if ((await command.run(chat, rest.join(' '))) === 'quit') break;
     }
     return ExitCode.ok;
   } catch (error) {
@@ -250,7 +123,136 @@ export async function runChat(
     return exitCodeFor(error);
   } finally {
     input.close();
-    await conversation?.close().catch(() => undefined);
+    await chat?.conversation.close().catch(() => undefined);
     await workspace?.close().catch(() => undefined);
   }
+}
+
+/** The terminal a chat asks its questions on. */
+interface ChatPrompter {
+  readonly input: ChatInput;
+  say(text: string): void;
+}
+
+/** Asks a yes/no question; only `y` or `yes` is a yes. */
+async function confirm({ input, say }: ChatPrompter, question: string, prompt: string): Promise<boolean> {
+  say(question);
+  const answer = await input.ask(prompt);
+  return /^y(es)?$/i.test(answer?.trim() ?? '');
+}
+
+/**
+ * The workspace of a chat: outside a project it asks before the folder is used; an untrusted
+ * workspace and each project MCP server entry are asked about on the terminal (SPEC D2, SEC2).
+ */
+async function openChatWorkspace(
+  agent: typeof import('@skilldock/agent'),
+  options: ChatOptions,
+  environment: CliEnvironment,
+  prompter: ChatPrompter,
+): Promise<AgentWorkspace> {
+  const context = await createCliContext(environment, options.cwd === undefined ? {} : { cwd: options.cwd });
+  await requireProjectFolder(context, {
+    explicitCwd: options.cwd !== undefined,
+    askToUseFolder: (folder) =>
+      confirm(
+        prompter,
+        `${pc.yellow('?')} ${pc.bold(folder)} is not inside a project (no .git, .skilldock, .agents, .qwen or .claude), so the agent's tools would reach all of it.`,
+        '  Work in this folder anyway and trust it? (remembered) y/N › ',
+      ),
+  });
+  return agent.openWorkspace({
+    cwd: context.cwd,
+    home: context.homeDirectory,
+    env: context.env,
+    ...(options.model === undefined ? {} : { model: options.model }),
+    askTrust: (projectRoot) =>
+      confirm(
+        prompter,
+        `${pc.yellow('?')} ${pc.bold(projectRoot)} is not a trusted workspace. Its project skills, subagents and MCP servers can instruct the agent and run commands.`,
+        '  Trust this folder? (remembered in ~/.skilldock/trusted.json) y/N › ',
+      ),
+    ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),
+    ...(options.safeMode === true ? { safeMode: true } : {}),
+    askMcpApproval: ({ name, description }) =>
+      confirm(
+        prompter,
+        `${pc.yellow('?')} The project settings add the MCP server ${pc.bold(name)}: it ${description}. It starts with every session in this folder.`,
+        '  Start it? (a yes for this exact entry is remembered in ~/.skilldock/trusted.json) y/N › ',
+      ),
+  });
+}
+
+/** What {@link startChat} builds the chat from. */
+interface StartChatOptions {
+  readonly agent: typeof import('@skilldock/agent');
+  readonly workspace: AgentWorkspace;
+  readonly input: ChatInput;
+  readonly writer: LineWriter;
+  readonly approvals: ChatApprovals;
+  readonly options: ChatOptions;
+  readonly env: NodeJS.ProcessEnv;
+  say(text: string): void;
+  send(conversation: Conversation, prompt: string): Promise<void>;
+}
+
+/** Opens the first conversation (resumed when asked), prints the banner and returns the chat. */
+async function startChat({
+  agent,
+  workspace,
+  input,
+  writer,
+  approvals,
+  options,
+  env,
+  say,
+  send,
+}: StartChatOptions): Promise<ChatContext> {
+  const notice = ({ message }: WorkspaceNotice) => say(pc.yellow(`note: ${message}`));
+  const open = (resume: string | undefined) =>
+    agent.openConversation(workspace, {
+      approvalModes: [options.approvalMode],
+      askApproval: approvals.askApproval,
+      askUser: approvals.askUser,
+      ...(options.preload === undefined ? {} : { preload: options.preload }),
+      ...(resume === undefined ? {} : { resume }),
+    });
+  const resume = options.resume === true ? 'latest' : options.resume === false ? undefined : options.resume;
+  const chat: ChatContext = {
+    agent,
+    workspace,
+    input,
+    writer,
+    approvals,
+    commands: SLASH_COMMANDS,
+    env,
+    conversation: await open(resume),
+    say,
+    notice,
+    open,
+    send: (prompt) => send(chat.conversation, prompt),
+    async invokeSkill(commandLine) {
+      const invoked = await chat.conversation.skillSession.invoke(commandLine);
+      if (!invoked.ok) {
+        say(
+          `${pc.red('✗')} ${invoked.message}${invoked.code === 'skill_not_found' ? pc.dim(' (/help lists the commands)') : ''}`,
+        );
+        return;
+      }
+      say(pc.cyan(`◆ skill ${invoked.skillId}`));
+      await chat.send(invoked.prompt);
+    },
+  };
+  for (const entry of [...workspace.notices, ...chat.conversation.notices]) notice(entry);
+  const skillCount = chat.conversation.skillSession.catalog.skills.length;
+  say(
+    `${pc.bold('skilldock chat')} ${pc.dim(`· ${workspace.model.label} · ${skillCount} skill${skillCount === 1 ? '' : 's'} · /help for commands · Ctrl-D to quit`)}`,
+  );
+  if (chat.conversation.resumed)
+    say(
+      pc.dim(
+        `Resumed session ${chat.conversation.resumed.id} (${chat.conversation.resumed.messageCount} messages).`,
+      ),
+    );
+  return chat;
 }

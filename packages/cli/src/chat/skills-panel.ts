@@ -73,7 +73,7 @@ export async function runSkillsPanel({
         continue;
       }
       try {
-        const { setSkillDisabled } = await loadCore();
+        const { setSkillDisabled } = await loadCore('discover');
         const file = await setSkillDisabled({
           projectRoot: workspace.projectRoot,
           homeDirectory: workspace.homeDirectory,

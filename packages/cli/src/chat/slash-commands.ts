@@ -1,21 +1,32 @@
-/** The chat's own slash commands, in help order, with what they do. */
-export const SLASH_COMMANDS: readonly {
-  readonly name: string;
-  readonly usage: string;
-  readonly help: string;
-}[] = [
-  { name: 'help', usage: '/help', help: 'show this help' },
-  { name: 'skills', usage: '/skills [search]', help: 'browse, search, switch on/off and launch skills' },
-  {
-    name: 'agents',
-    usage: '/agents [create]',
-    help: 'view, edit and delete subagents by level; create: a guided wizard',
-  },
-  { name: 'model', usage: '/model [selector]', help: 'show the model, or switch it for the next turns' },
-  { name: 'clear', usage: '/clear', help: 'start a new conversation (and transcript)' },
-  { name: 'resume', usage: '/resume [id]', help: 'list saved sessions, or continue one' },
-  { name: 'quit', usage: '/quit', help: 'leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)' },
+import type { SlashCommand } from './chat-context.js';
+import { agentsCommand } from './commands/agents-command.js';
+import { clearCommand, resumeCommand } from './commands/conversation-commands.js';
+import { helpCommand, quitCommand } from './commands/help-commands.js';
+import { modelCommand } from './commands/model-command.js';
+import { skillsCommand } from './commands/skills-command.js';
+
+/**
+ * The chat's own slash commands, in help order. A new command is a module under `commands/`
+ * exporting a {@link SlashCommand} and one entry here; `/help` and Tab completion list it from here.
+ * A `/<name>` that is none of these runs the skill of that id.
+ */
+export const SLASH_COMMANDS: readonly SlashCommand[] = [
+  helpCommand,
+  skillsCommand,
+  agentsCommand,
+  modelCommand,
+  clearCommand,
+  resumeCommand,
+  quitCommand,
 ];
+
+/** The chat command called `name` (or one of its aliases), if there is one. */
+export function findSlashCommand(
+  name: string,
+  commands: readonly SlashCommand[] = SLASH_COMMANDS,
+): SlashCommand | undefined {
+  return commands.find((command) => command.name === name || command.aliases?.includes(name) === true);
+}
 
 /**
  * Tab completion after `/` (node:readline completer): the chat's commands and the ids of skills the

@@ -29,7 +29,7 @@ export function registerAgentsShow(
         .entries()
         .find((candidate) => candidate.subagent.name.toLowerCase() === name.toLowerCase());
       if (entry === undefined) {
-        const { UserInputError } = await loadCore();
+        const { UserInputError } = await loadCore('errors');
         const close = registry
           .list()
           .map((agent) => agent.name)

@@ -49,7 +49,7 @@ export function registerChat(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (options: ChatCommandOptions) => {
       if (!environment.terminal.stdin || !environment.terminal.stdout) {
-        const { UserInputError } = await loadCore();
+        const { UserInputError } = await loadCore('errors');
         throw new UserInputError(
           'terminal_required',
           'skilldock chat needs a terminal; for scripts and pipes use: skilldock run "PROMPT"',

@@ -9,7 +9,7 @@ import {
 } from '../install/inspect-command.js';
 import { addRemotePolicyOptions } from '../install/install-options.js';
 import { withDraftCleanup } from '../install/with-draft-cleanup.js';
-import { loadInstallCore } from '../load-core.js';
+import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
 
@@ -32,7 +32,7 @@ export function registerSkillsCheck(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions & { exitCode?: boolean }) =>
       withDraftCleanup(environment, async (stagingParent) => {
-        const core = await loadInstallCore();
+        const core = await loadCore('install');
         const { scope, inspect } = await inspectOptions(ids, options, output, environment, stagingParent);
         const { skills: statuses } = await output.spin('Checking sources', () =>
           core.checkInstalled(inspect),

@@ -29,7 +29,7 @@ export function registerSkillsHash(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(
       async (dir: string, options: { algo: 'revision' | 'skills-lock'; json?: boolean; cwd?: string }) => {
-        const { computeDirectoryRevision, computeSkillsLockHash } = await loadCore();
+        const { computeDirectoryRevision, computeSkillsLockHash } = await loadCore('package');
         const context = await createCliContext(environment, options);
         const { directory } = await resolveSkillFolderArgument(context.cwd, dir);
         const hash =

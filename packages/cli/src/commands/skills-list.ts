@@ -1,4 +1,6 @@
-import type { ListingStatus, Skill, SkillReference } from '@skilldock/core';
+import type { SkillReference } from '@skilldock/core/catalog';
+import type { ListingStatus } from '@skilldock/core/discover';
+import type { Skill } from '@skilldock/core/format';
 import type { Command } from 'commander';
 import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
@@ -25,7 +27,7 @@ export function registerSkillsList(
     .option('--all', 'include shadowed and disabled skills')
     .option('--files', "list each skill's supporting files in the JSON (slower on large folders)")
     .action(async (options: { json?: boolean; cwd?: string; all?: boolean; files?: boolean }) => {
-      const { listSkills } = await loadCore();
+      const { listSkills } = await loadCore('discover');
       const context = await createCliContext(environment, options);
       const { catalog, discovery, trusted } = await loadProjectCatalog(context, output, {
         listFiles: options.files === true,

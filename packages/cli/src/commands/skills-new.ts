@@ -24,7 +24,7 @@ export function registerSkillsNew(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (name: string, options: { dir?: string; description?: string; cwd?: string }) => {
       const { ConflictError, createSkillTemplate, isSafePathSegment, parseSkill, UserInputError } =
-        await loadCore();
+        await loadCore('errors', 'format', 'fs');
       const context = await createCliContext(environment, options);
       const parent = path.resolve(
         context.cwd,

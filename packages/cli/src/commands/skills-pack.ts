@@ -36,7 +36,7 @@ export function registerSkillsPack(
         dir: string,
         options: { out?: string; format: 'zip' | 'tgz'; force?: boolean; json?: boolean; cwd?: string },
       ) => {
-        const { ConflictError, packSkill, UserInputError } = await loadCore();
+        const { ConflictError, packSkill, UserInputError } = await loadCore('errors', 'package');
         const context = await createCliContext(environment, options);
         const { directory } = await resolveSkillFolderArgument(context.cwd, dir);
         const out = path.resolve(

@@ -1,4 +1,5 @@
-import type { CatalogBudget, Skill } from '@skilldock/core';
+import type { CatalogBudget } from '@skilldock/core/catalog';
+import type { Skill } from '@skilldock/core/format';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
@@ -40,7 +41,7 @@ export function registerSkillsPrompt(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (paths: string[], options: PromptOptions) => {
       const { loadSkill, modelVisibility, renderCatalog, skillsRefToPrompt, sortForModel, UserInputError } =
-        await loadCore();
+        await loadCore('catalog', 'errors', 'format');
       const context = await createCliContext(environment, options);
       const budget = {
         ...(options.budgetTokens === undefined ? {} : { tokens: options.budgetTokens }),

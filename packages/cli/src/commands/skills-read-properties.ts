@@ -17,7 +17,7 @@ export function registerSkillsReadProperties(
     .argument('<path>', 'skill folder or its SKILL.md')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (argument: string, options: { cwd?: string }) => {
-      const { skillsRefReadProperties } = await loadCore();
+      const { skillsRefReadProperties } = await loadCore('format');
       const context = await createCliContext(environment, options);
       const result = await skillsRefReadProperties(argument, { cwd: context.cwd });
       if (result.stdout) output.writeOut(result.stdout);

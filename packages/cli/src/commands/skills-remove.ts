@@ -5,7 +5,7 @@ import { ExitCode } from '../exit-codes.js';
 import { shortPath } from '../install/install-from-source.js';
 import { parseListOption } from '../install/install-options.js';
 import { withDraftCleanup } from '../install/with-draft-cleanup.js';
-import { loadInstallCore } from '../load-core.js';
+import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
 
@@ -33,7 +33,7 @@ export function registerSkillsRemove(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: RemoveOptions) =>
       withDraftCleanup(environment, async () => {
-        const core = await loadInstallCore();
+        const core = await loadCore('install');
         const context = await createCliContext(environment, options);
         const scope = options.global ? 'global' : 'project';
         const agents = parseListOption(options.agent);

@@ -23,7 +23,7 @@ export function registerSkillsShow(
     .option('--json', 'print JSON')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (id: string, options: { json?: boolean; cwd?: string }) => {
-      const { UserInputError, listSkillFiles } = await loadCore();
+      const { UserInputError, listSkillFiles } = await loadCore('errors', 'format');
       const context = await createCliContext(environment, options);
       const { catalog, discovery } = await loadProjectCatalog(context, output);
       const winner = catalog.get(id);

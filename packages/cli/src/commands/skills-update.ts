@@ -9,7 +9,7 @@ import {
 } from '../install/inspect-command.js';
 import { addRemotePolicyOptions } from '../install/install-options.js';
 import { withDraftCleanup } from '../install/with-draft-cleanup.js';
-import { loadInstallCore } from '../load-core.js';
+import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
 
@@ -33,7 +33,7 @@ export function registerSkillsUpdate(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions) =>
       withDraftCleanup(environment, async (stagingParent) => {
-        const core = await loadInstallCore();
+        const core = await loadCore('install');
         const { scope, inspect } = await inspectOptions(ids, options, output, environment, stagingParent);
         const result = await output.spin('Updating skills', () => core.updateInstalled(inspect));
         const missing = result.skills.filter((status) => status.status === 'sourceMissing');

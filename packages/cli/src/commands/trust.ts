@@ -20,7 +20,7 @@ export function registerTrust(
     .description('Trust a workspace so agent sessions load its project skills (default: this project)')
     .argument('[dir]', 'workspace folder')
     .action(async (directory: string | undefined) => {
-      const { trustWorkspace, UserInputError } = await loadCore();
+      const { trustWorkspace, UserInputError } = await loadCore('discover', 'errors');
       const context = await createCliContext(environment);
       const target = directory ? path.resolve(context.cwd, directory) : context.projectRoot;
       // Trusting a path that is not a folder would store a typo and trust nothing.
@@ -42,7 +42,7 @@ export function registerTrust(
     .description('Stop trusting a workspace (default: this project)')
     .argument('[dir]', 'workspace folder')
     .action(async (directory: string | undefined) => {
-      const { untrustWorkspace } = await loadCore();
+      const { untrustWorkspace } = await loadCore('discover');
       const context = await createCliContext(environment);
       const target = directory ? path.resolve(context.cwd, directory) : context.projectRoot;
       const result = await untrustWorkspace(target, { homeDirectory: context.homeDirectory });

@@ -1,4 +1,4 @@
-import type { InspectInstalledOptions, InstalledSkillStatus } from '@skilldock/core';
+import type { InspectInstalledOptions, InstalledSkillStatus } from '@skilldock/core/install';
 import { type CliContext, createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
 import type { Output } from '../output.js';

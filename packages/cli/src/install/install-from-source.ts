@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { InstallDraft } from '@skilldock/core';
+import type { InstallDraft } from '@skilldock/core/install';
 import { type CliContext, createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
 import { escapeTerminalLine } from '../escape-terminal-text.js';
 import { ExitCode } from '../exit-codes.js';
-import { loadInstallCore } from '../load-core.js';
+import { loadCore } from '../load-core.js';
 import { type Output, renderDiagnostic } from '../output.js';
 import { pc } from '../terminal-style.js';
 import { draftFailureJson, draftSkillJson, sourceJson } from './install-json.js';
@@ -25,7 +25,7 @@ export async function installFromSource(
   environment: CliEnvironment,
   { archiveOnly = false, stagingParent }: { archiveOnly?: boolean; stagingParent: string },
 ): Promise<void> {
-  const core = await loadInstallCore();
+  const core = await loadCore('errors', 'install');
   const context = await createCliContext(environment, options);
   const agentEnvironment = {
     projectRoot: context.projectRoot,
@@ -181,7 +181,7 @@ async function chooseSkills(
     });
     return isCancel(selected) ? undefined : selected;
   }
-  const { UserInputError } = await loadInstallCore();
+  const { UserInputError } = await loadCore('errors');
   throw new UserInputError(
     'skill_selection_required',
     `${draft.source.input} holds ${draft.skills.length} skills (${draft.skills.map((skill) => skill.id).join(', ')}); pass --skill NAME… to choose, or --skill '*' (or --yes) for all`,

@@ -1,4 +1,4 @@
-import type { DraftFailure, DraftSkill, InstallDraft } from '@skilldock/core';
+import type { DraftFailure, DraftSkill, InstallDraft } from '@skilldock/core/install';
 import { diagnosticJson } from '../output.js';
 
 /** The source of a draft as JSON (documented in the README). */

@@ -1,4 +1,4 @@
-import { loadInstallCore } from '../load-core.js';
+import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { warnAboutSettings } from '../warn-about-settings.js';
 
@@ -9,7 +9,7 @@ import { warnAboutSettings } from '../warn-about-settings.js';
  * is warned about on `output` with file:line:column; an invalid `allowed_hosts` is ignored.
  */
 export async function readAllowedHosts(homeDirectory: string, output: Output): Promise<string[] | undefined> {
-  const { loadSettings } = await loadInstallCore();
+  const { loadSettings } = await loadCore('discover');
   const { settings, diagnostics } = await loadSettings({ homeDirectory });
   warnAboutSettings(diagnostics, output);
   return settings.allowed_hosts === undefined ? undefined : [...settings.allowed_hosts];

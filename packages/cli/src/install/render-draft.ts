@@ -1,4 +1,4 @@
-import type { InstallDraft } from '@skilldock/core';
+import type { InstallDraft } from '@skilldock/core/install';
 import { escapeTerminalLine } from '../escape-terminal-text.js';
 import { renderDiagnostic } from '../output.js';
 import { pc } from '../terminal-style.js';

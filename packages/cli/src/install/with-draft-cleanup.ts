@@ -1,5 +1,5 @@
 import type { CliEnvironment } from '../cli-environment.js';
-import { loadInstallCore } from '../load-core.js';
+import { loadCore } from '../load-core.js';
 
 /**
  * Runs an install command's work with its drafts looked after (SPEC P6): drafts left by
@@ -12,7 +12,7 @@ export async function withDraftCleanup<T>(
   environment: CliEnvironment,
   work: (stagingParent: string) => Promise<T>,
 ): Promise<T> {
-  const core = await loadInstallCore();
+  const core = await loadCore('install');
   const stagingParent = core.defaultStagingParent(environment.temporaryDirectory);
   const restoreSignals = core.removeDraftsOnSignal();
   try {

@@ -1,5 +1,6 @@
 import type { OpenedSubagentRegistry } from '@skilldock/agent';
-import type { AgentSettings, Diagnostic } from '@skilldock/core';
+import type { AgentSettings } from '@skilldock/core/discover';
+import type { Diagnostic } from '@skilldock/core/format';
 import { loadAgent } from '../agent/load-agent.js';
 import type { CliContext } from '../cli-context.js';
 import { loadCore } from '../load-core.js';
@@ -28,7 +29,7 @@ export async function loadProjectSubagents(
   output: Output,
   { warnSettings = true }: { warnSettings?: boolean } = {},
 ): Promise<ProjectSubagents> {
-  const { isWorkspaceTrusted, loadSettings } = await loadCore();
+  const { isWorkspaceTrusted, loadSettings } = await loadCore('discover');
   const { openSubagentRegistry } = await loadAgent();
   const location = { homeDirectory: context.homeDirectory };
   const trusted = await isWorkspaceTrusted(context.projectRoot, { ...location, env: context.env });

@@ -1,5 +1,5 @@
 import type { ResolvedSubagent, SubagentEntry } from '@skilldock/agent';
-import type { ModelSelector } from '@skilldock/core';
+import type { ModelSelector } from '@skilldock/core/format';
 import { diagnosticJson } from '../output.js';
 
 /** `inherit`, `fast`, `<model>` or `<provider>:<model>`: a selector as a user writes it. */

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '@skilldock/core';
+import type { Diagnostic } from '@skilldock/core/format';
 import { loadAgent } from '../agent/load-agent.js';
 import { loadCore } from '../load-core.js';
 
@@ -37,7 +37,7 @@ export async function validateAgentFiles(
   { modelAliases }: { modelAliases?: Readonly<Record<string, string>> } = {},
 ): Promise<readonly AgentFileValidation[]> {
   const { parseForkProfile, parseSubagent, readRegularFile, MAX_SKILL_FILE_BYTES, UserInputError } =
-    await loadCore();
+    await loadCore('format', 'errors');
   const { readMarkdownFolder, resolveSubagent } = await loadAgent();
   const results: AgentFileValidation[] = [];
   const check = (file: string, bytes: Uint8Array) => {

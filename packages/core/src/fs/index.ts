@@ -1,4 +1,8 @@
-/** File-system guards shared by every package (SPEC SEC1): safe path segments, confined deletes, file locks. */
+/**
+ * `@skilldock/core/fs` — file-system guards shared by every package (SPEC SEC1): the one safe
+ * path-segment check, deletes proven to stay inside their folder, inter-process file locks and
+ * atomic writes.
+ */
 export { proveInside, proveInsideSync } from './prove-inside.js';
 export { removeInside, removeInsideSync } from './remove-inside.js';
 export { assertSafeSkillId, isSafePathSegment, isSafeSkillId } from './safe-path-segment.js';

@@ -1,18 +1,10 @@
 /**
- * The install API (SPEC P4–P8), also published alone as `@skilldock/core/install`: a command that
- * only installs loads this part of core and not the catalog, discovery watcher or runtime.
+ * `@skilldock/core/install` — the install stage (SPEC P4–P8): sources and the remote allowlist →
+ * a draft to review → target folders per agent, lock files, an atomic publish; and checking,
+ * updating and removing what was installed. A command that only installs loads this stage (and the
+ * `format` and `package` modules it builds on), not the catalog, discovery or runtime.
  */
 
-// Installs read `allowed_hosts` through the one settings reader (SPEC P5).
-export { loadSettings } from '../discover/load-settings.js';
-export {
-  ConflictError,
-  type ErrorDetails,
-  SecurityError,
-  SkilldockError,
-  UserInputError,
-} from '../errors.js';
-export * from '../fs/index.js';
 export { assertDraftUsable } from './assert-draft-usable.js';
 export { cancelDraft } from './cancel-draft.js';
 export { type CheckInstalledOptions, checkInstalled } from './check-installed.js';

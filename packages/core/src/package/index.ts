@@ -1,3 +1,8 @@
+/**
+ * `@skilldock/core/package` — a skill folder as bytes (SPEC P1–P3): revision hashes (and the
+ * `skills` CLI's skills-lock hash), the secret and noise rules, deterministic zip/tgz bundles, and
+ * the safe archive import that enforces every limit while it streams.
+ */
 export { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS } from './archive-limits.js';
 export {
   type ArchiveEntryPathCheck,

@@ -1,18 +1,15 @@
-import path from 'node:path';
 import { type ModelVisibility, modelVisibility } from '../catalog/model-visibility.js';
-import { resolveSkillDependencies } from '../catalog/resolve-skill-dependencies.js';
 import type { CatalogSkill, CatalogSnapshot } from '../catalog/types.js';
 import { userInvocability } from '../catalog/user-invocability.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
 import type { Skill } from '../format/types.js';
-import { type Failure, failure } from '../result.js';
-import { formatActivationBrief, formatUnknownSkill } from './activation-brief.js';
-import { activationOrder } from './activation-order.js';
+import { failure } from '../result.js';
+import { type Activation, activateWithDependencies } from './activate-with-dependencies.js';
+import { formatUnknownSkill } from './activation-brief.js';
 import { catalogChangeSignals, skillAddedSignal, skillFingerprint } from './change-signals.js';
-import { dependencyToolPermission } from './dependency-tool-gate.js';
-import { loadFreshSkill } from './load-fresh-skill.js';
 import { type LocatedSkillResource, locateSkillResource } from './locate-skill-resource.js';
-import { openGatesFor } from './open-gates-for.js';
+import { parseSessionToolCall } from './parse-session-tool-call.js';
+import { PathGates } from './path-gates.js';
 import {
   type AnthropicTool,
   type OpenAITool,
@@ -25,14 +22,8 @@ import { readSkillResourcePage } from './read-skill-resource.js';
 import { skillOfFile } from './skill-of-file.js';
 import { parseSlashCommand, splitArguments, substituteArguments } from './substitute-arguments.js';
 import { renderSystemPromptSection } from './system-prompt-section.js';
-import {
-  ACTIVATE_SKILL_TOOL,
-  activateSkillArgumentsSchema,
-  createToolDeclarations,
-  parseToolArguments,
-  READ_SKILL_RESOURCE_TOOL,
-  readSkillResourceArgumentsSchema,
-} from './tool-declarations.js';
+import { createToolDeclarations, READ_SKILL_RESOURCE_TOOL } from './tool-declarations.js';
+import { declaredToolNames, hostToolPermission, type ToolGatingState } from './tool-gating.js';
 import type {
   ActivationTrigger,
   FileReadActivation,
@@ -73,8 +64,7 @@ export class SkillSession {
   /** The session's own tool declarations, byte-identical for the whole session (R1). */
   readonly tools: readonly ToolDeclaration[];
   #catalog: CatalogSnapshot;
-  #openGates = new Set<string>();
-  readonly #touchedFiles = new Set<string>();
+  readonly #pathGates = new PathGates();
   readonly #active = new Map<string, ActiveSkill>();
   /** What the model has been told about each skill it can see: id → fingerprint. */
   #announced = new Map<string, string>();
@@ -150,30 +140,10 @@ export class SkillSession {
    */
   async handleToolCall(name: string, args: unknown): Promise<ToolResult> {
     try {
-      const input = typeof args === 'string' ? parseToolArguments(args) : args;
-      if (name === ACTIVATE_SKILL_TOOL) {
-        const parsed = activateSkillArgumentsSchema.safeParse(input);
-        if (!parsed.success) return { isError: true, content: `${name} needs {"name": "<skill id>"}.` };
-        return await this.activateSkill(parsed.data.name);
-      }
-      if (name === READ_SKILL_RESOURCE_TOOL && this.#hasResourceTool()) {
-        const parsed = readSkillResourceArgumentsSchema.safeParse(input);
-        if (!parsed.success) {
-          return {
-            isError: true,
-            content: `${name} needs {"path": "/.skills/<id>/<file>", "offset"?: 1, "limit"?: 2000, "byte_offset"?: 0}.`,
-          };
-        }
-        const { path: resourcePath, id, offset, limit, byte_offset: byteOffset } = parsed.data;
-        return await this.readSkillResource({
-          path: resourcePath,
-          ...(id === undefined ? {} : { id }),
-          ...(offset === undefined ? {} : { offset }),
-          ...(limit === undefined ? {} : { limit }),
-          ...(byteOffset === undefined ? {} : { byteOffset }),
-        });
-      }
-      return { isError: true, content: `The skill session has no tool named ${name}.` };
+      const call = parseSessionToolCall(name, args, { withResources: this.#hasResourceTool() });
+      if (call.tool === 'activate_skill') return await this.activateSkill(call.name);
+      if (call.tool === 'read_skill_resource') return await this.readSkillResource(call.request);
+      return call.result;
     } catch (error) {
       return { isError: true, content: `The tool ${name} failed: ${(error as Error).message}` };
     }
@@ -276,24 +246,7 @@ export class SkillSession {
    * match. Returns the ids that became available.
    */
   filesTouched(paths: Iterable<string>): string[] {
-    const root = this.#catalog.projectRoot;
-    if (root === undefined) return [];
-    const inside: string[] = [];
-    for (const filePath of paths) {
-      const absolute = path.resolve(root, filePath);
-      const relative = path.relative(root, absolute);
-      if (
-        relative === '' ||
-        relative === '..' ||
-        relative.startsWith(`..${path.sep}`) ||
-        path.isAbsolute(relative)
-      )
-        continue;
-      this.#touchedFiles.add(absolute);
-      inside.push(absolute);
-    }
-    const opened = openGatesFor(this.#catalog, inside, this.#openGates);
-    for (const id of opened) this.#openGates.add(id);
+    const opened = this.#pathGates.touch(this.#catalog, paths);
     const announcedNow: string[] = [];
     for (const id of opened) {
       const skill = this.#catalog.get(id);
@@ -307,9 +260,7 @@ export class SkillSession {
 
   /** May a host tool run now (SPEC R6)? The session's own tools always may. */
   canExecuteTool(toolName: string): ToolPermission {
-    if (this.tools.some((tool) => tool.name === toolName)) return { allowed: true };
-    const active = [...this.#active.values()].map((entry) => entry.skill);
-    return dependencyToolPermission(toolName, [...this.#catalog.skills, ...active], active);
+    return hostToolPermission(toolName, this.#gatingState());
   }
 
   /**
@@ -317,9 +268,7 @@ export class SkillSession {
    * `progressive`: a skill's dependency tools only once a skill declaring them is active.
    */
   activeToolNames(toolNames: Iterable<string>): string[] {
-    const names = [...toolNames];
-    if (this.mode === 'stable') return names;
-    return names.filter((name) => this.canExecuteTool(name).allowed);
+    return declaredToolNames(this.mode, toolNames, this.#gatingState());
   }
 
   /**
@@ -338,7 +287,7 @@ export class SkillSession {
    */
   updateCatalog(snapshot: CatalogSnapshot): void {
     this.#catalog = snapshot;
-    this.#openGates = new Set(openGatesFor(snapshot, [...this.#touchedFiles], new Set()));
+    this.#pathGates.reset(snapshot);
     const change = catalogChangeSignals(snapshot, this.#visibleSkills(), {
       announced: this.#announced,
       active: new Map([...this.#active].map(([id, entry]) => [id, entry.catalogFingerprint])),
@@ -407,7 +356,12 @@ export class SkillSession {
   }
 
   #modelVisibility(skill: CatalogSkill): ModelVisibility {
-    return modelVisibility(skill, { pathActivated: this.#openGates.has(skill.id) });
+    return modelVisibility(skill, { pathActivated: this.#pathGates.isOpen(skill.id) });
+  }
+
+  #gatingState(): ToolGatingState {
+    const active = [...this.#active.values()].map((entry) => entry.skill);
+    return { sessionTools: this.tools, catalog: this.#catalog, active };
   }
 
   /** Active, and the catalog still holds the version that was active then: nothing new to deliver. */
@@ -435,37 +389,22 @@ export class SkillSession {
     return { isError: true, content: reason };
   }
 
-  async #activateWithDependencies(
+  #activateWithDependencies(
     skill: CatalogSkill,
     trigger: ActivationTrigger,
     rootOutcome: UsageOutcome = 'activated',
-  ): Promise<
-    | { ok: true; root: Skill; rootBrief: string; dependencyBriefs: string[]; notes: string[] }
-    | Failure<'skill_unreadable'>
-  > {
-    const root = await loadFreshSkill(skill);
-    if (!root.ok) return root;
-    const dependencyBriefs: string[] = [];
-    const notes = resolveSkillDependencies(this.#catalog, [skill.id])
-      .diagnostics.filter((diagnostic) => diagnostic.code === 'skill_dependency_missing')
-      .map((diagnostic) => `Note: ${diagnostic.message}.`);
-    for (const id of activationOrder(this.#catalog, [skill.id])) {
-      if (id === skill.id) continue;
-      const dependency = this.#catalog.get(id);
-      if (dependency === undefined || this.#isCurrent(dependency)) continue;
-      const loaded = await loadFreshSkill(dependency);
-      if (!loaded.ok) {
-        notes.push(`Note: the dependency ${id} could not be read: ${loaded.message}`);
-        continue;
-      }
-      this.#markActive(loaded.skill, dependency);
-      this.#record(id, 'activated', trigger);
-      dependencyBriefs.push(formatActivationBrief(loaded.skill, { resourceTool: this.#hasResourceTool() }));
-    }
-    this.#markActive(root.skill, skill);
-    this.#record(skill.id, rootOutcome, trigger);
-    const rootBrief = formatActivationBrief(root.skill, { resourceTool: this.#hasResourceTool() });
-    return { ok: true, root: root.skill, rootBrief, dependencyBriefs, notes };
+  ): Promise<Activation> {
+    return activateWithDependencies(
+      skill,
+      {
+        catalog: this.#catalog,
+        resourceTool: this.#hasResourceTool(),
+        isCurrent: (candidate) => this.#isCurrent(candidate),
+        markActive: (loaded, catalogSkill) => this.#markActive(loaded, catalogSkill),
+        record: (skillId, outcome) => this.#record(skillId, outcome, trigger),
+      },
+      rootOutcome,
+    );
   }
 
   #locateResource(request: SkillResourceRequest): Promise<LocatedSkillResource> {

@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setSkillDisabled } from '../../src/index.js';
+import { setSkillDisabled } from '../../src/discover/index.js';
 
 let project: string;
 let home: string;

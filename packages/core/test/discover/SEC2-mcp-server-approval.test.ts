@@ -9,7 +9,7 @@ import {
   mcpServerHash,
   trustWorkspace,
   untrustWorkspace,
-} from '../../src/index.js';
+} from '../../src/discover/index.js';
 
 let base: string;
 let home: string;

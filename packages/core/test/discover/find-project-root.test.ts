@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findProjectRoot } from '../../src/index.js';
+import { findProjectRoot } from '../../src/discover/index.js';
 import { temporaryDirectory } from './skill-tree.js';
 
 describe('findProjectRoot', () => {

@@ -2,7 +2,7 @@ import { mkdtemp, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { summarizeValidation, validateSkillFolders } from '../../src/index.js';
+import { summarizeValidation, validateSkillFolders } from '../../src/format/index.js';
 import { writeSkill } from '../discover/skill-tree.js';
 
 describe('validateSkillFolders', () => {

@@ -2,6 +2,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SecurityError, UserInputError } from '../../src/errors.js';
 import {
   assertSafeSkillId,
   isSafePathSegment,
@@ -9,9 +10,7 @@ import {
   proveInside,
   removeInside,
   removeInsideSync,
-  SecurityError,
-  UserInputError,
-} from '../../src/index.js';
+} from '../../src/fs/index.js';
 
 /** Ids no command may turn into a path. */
 export const HOSTILE_IDS = [

@@ -1,4 +1,4 @@
-import { classifyPackageFile, LARGE_FILE_BYTES, PACKAGE_FILE_RULES } from '@skilldock/core';
+import { classifyPackageFile, LARGE_FILE_BYTES, PACKAGE_FILE_RULES } from '@skilldock/core/package';
 import { describe, expect, it } from 'vitest';
 
 const file = { isDirectory: false, isSymbolicLink: false, size: 10 };

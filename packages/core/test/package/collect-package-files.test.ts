@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { collectPackageFiles } from '@skilldock/core';
+import { collectPackageFiles } from '@skilldock/core/package';
 import { describe, expect, it } from 'vitest';
 import { SKILL_TEXT, useTempDirectories, writeTree } from './package-test-helpers.js';
 

@@ -10,7 +10,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { computeDirectoryRevision, computeFileRevision, DIRECTORY_REVISION_HEADER } from '@skilldock/core';
+import {
+  computeDirectoryRevision,
+  computeFileRevision,
+  DIRECTORY_REVISION_HEADER,
+} from '@skilldock/core/package';
 import { describe, expect, it } from 'vitest';
 import { SKILL_TEXT, useTempDirectories, writeTree } from './package-test-helpers.js';
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { computeSkillsLockHash } from '@skilldock/core';
+import { computeSkillsLockHash } from '@skilldock/core/package';
 import { describe, expect, it } from 'vitest';
 import { useTempDirectories, writeTree } from './package-test-helpers.js';
 

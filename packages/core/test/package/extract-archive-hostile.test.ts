@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_ARCHIVE_LIMITS, extractArchive } from '@skilldock/core';
+import { DEFAULT_ARCHIVE_LIMITS, extractArchive } from '@skilldock/core/package';
 import { describe, expect, it } from 'vitest';
 import { expectRefused } from './hostile-archive-harness.js';
 import {

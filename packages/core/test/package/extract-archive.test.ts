@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { computeDirectoryRevision, extractArchive, packSkill } from '@skilldock/core';
+import { computeDirectoryRevision, extractArchive, packSkill } from '@skilldock/core/package';
 import { describe, expect, it } from 'vitest';
 import {
   listTree,

@@ -1,12 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  type ArchiveLimits,
-  extractArchive,
-  SecurityError,
-  SkilldockError,
-  UserInputError,
-} from '@skilldock/core';
+import { SecurityError, SkilldockError, UserInputError } from '@skilldock/core/errors';
+import { type ArchiveLimits, extractArchive } from '@skilldock/core/package';
 import { expect } from 'vitest';
 import { listTree } from './package-test-helpers.js';
 

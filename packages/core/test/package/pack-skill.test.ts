@@ -10,7 +10,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { packSkill, SecurityError, UserInputError } from '@skilldock/core';
+import { SecurityError, UserInputError } from '@skilldock/core/errors';
+import { packSkill } from '@skilldock/core/package';
 import { describe, expect, it } from 'vitest';
 import { listTree, SKILL_TEXT, useTempDirectories, writeTree } from './package-test-helpers.js';
 

@@ -1,6 +1,6 @@
 import { mkdir, open, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { readTextPage } from '@skilldock/core';
+import { readTextPage } from '@skilldock/core/runtime';
 import { confinePath } from '../../tools/confine-path.js';
 
 /** What an ACP agent's file requests may touch: the task's folder, and writes only with edits allowed. */

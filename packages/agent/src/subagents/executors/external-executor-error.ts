@@ -1,4 +1,4 @@
-import { SkilldockError } from '@skilldock/core';
+import { SkilldockError } from '@skilldock/core/errors';
 
 /**
  * An external executor (SPEC A7) could not start or did not finish: refused before start (an

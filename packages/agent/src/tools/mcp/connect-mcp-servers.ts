@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type Failure, failure, type Settings } from '@skilldock/core';
+import type { Settings } from '@skilldock/core/discover';
+import { type Failure, failure } from '@skilldock/core/errors';
 import { loadOnce } from '../../load-once.js';
 import { abortable } from '../abortable.js';
 import type { AgentTool } from '../agent-tool.js';

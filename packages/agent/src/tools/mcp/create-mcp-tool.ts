@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ToolResult } from '@skilldock/core';
+import type { ToolResult } from '@skilldock/core/runtime';
 import type { AgentTool } from '../agent-tool.js';
 import { errorResult } from '../tool-results.js';
 import { truncateMiddle } from '../truncate-middle.js';

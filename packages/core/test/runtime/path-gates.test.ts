@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PathGates } from '../../src/runtime/path-gates.js';
+import { createToolDeclarations } from '../../src/runtime/tool-declarations.js';
+import { declaredToolNames, hostToolPermission } from '../../src/runtime/tool-gating.js';
+import { copyRuntimeProject, type RuntimeProject } from './runtime-project.js';
+
+let project: RuntimeProject;
+beforeEach(async () => {
+  project = await copyRuntimeProject();
+});
+afterEach(() => project.remove());
+
+describe('PathGates', () => {
+  it('D3 a touched file inside the project opens the gate of a skill whose paths match, once', async () => {
+    const catalog = await project.catalog();
+    const gates = new PathGates();
+    expect(gates.touch(catalog, ['README.md'])).toEqual([]);
+    expect(gates.touch(catalog, ['db/migrations/001/init.sql'])).toEqual(['sql-style']);
+    expect(gates.isOpen('sql-style')).toBe(true);
+    expect(gates.touch(catalog, [path.join(project.root, 'db/migrations/002/more.sql')])).toEqual([]);
+  });
+
+  it('D3 files outside the project root, the root itself and a hidden skill open nothing', async () => {
+    const catalog = await project.catalog();
+    const gates = new PathGates();
+    const outside = path.join(path.dirname(project.root), 'db', 'migrations', 'x.sql');
+    expect(
+      gates.touch(catalog, [outside, '../db/migrations/x.sql', project.root, 'deploy/app.yaml']),
+    ).toEqual([]);
+    expect(gates.isOpen('sql-style')).toBe(false);
+    // deploy is disable-model-invocation: gating has no effect on it.
+    expect(gates.isOpen('deploy')).toBe(false);
+  });
+
+  it('D7 a new catalog recomputes the gates from the files touched so far', async () => {
+    const gates = new PathGates();
+    gates.touch(await project.catalog(), ['db/migrations/001/init.sql']);
+    gates.reset(await project.catalog({ version: 2 }));
+    expect(gates.isOpen('sql-style')).toBe(true);
+    // No longer path-gated: nothing to open.
+    await project.writeSkill('sql-style', 'name: sql-style\ndescription: SQL style. Use for SQL.', 'Body.');
+    gates.reset(await project.catalog({ version: 3 }));
+    expect(gates.isOpen('sql-style')).toBe(false);
+  });
+});
+
+describe('host tool permission', () => {
+  it('R6 the session tools always run; a dependency tool only while its skill is active; progressive leaves it out', async () => {
+    const catalog = await project.catalog();
+    const state = { sessionTools: createToolDeclarations({ withResources: true }), catalog, active: [] };
+    expect(hostToolPermission('activate_skill', state)).toEqual({ allowed: true });
+    expect(hostToolPermission('render_chart', state)).toMatchObject({ allowed: false, skillIds: ['charts'] });
+    expect(declaredToolNames('stable', ['read_file', 'render_chart'], state)).toEqual([
+      'read_file',
+      'render_chart',
+    ]);
+    expect(declaredToolNames('progressive', ['read_file', 'render_chart'], state)).toEqual(['read_file']);
+    const active = [catalog.get('charts')!];
+    expect(hostToolPermission('render_chart', { ...state, active })).toEqual({ allowed: true });
+    expect(declaredToolNames('progressive', ['read_file', 'render_chart'], { ...state, active })).toEqual([
+      'read_file',
+      'render_chart',
+    ]);
+  });
+});
