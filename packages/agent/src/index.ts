@@ -9,5 +9,6 @@ export * from './loop/index.js';
 export * from './model/index.js';
 export * from './policy/index.js';
 export * from './session/index.js';
+export * from './subagents/index.js';
 export * from './tools/index.js';
 export * from './workspace/index.js';

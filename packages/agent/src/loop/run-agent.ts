@@ -21,6 +21,11 @@ export interface RunAgentInput {
   readonly messages?: readonly ConversationMessage[];
   /** Appended as a user message after `messages`. */
   readonly prompt?: string;
+  /**
+   * `signal` when the prompt is text the host sends on its own (background task notifications),
+   * which is not a user turn (fork history counts only real ones). Default `prompt`.
+   */
+  readonly promptOrigin?: 'prompt' | 'signal';
   /** Resume an interrupted run: its calls run as answered, then the loop goes on. */
   readonly state?: RunState;
 }
@@ -80,19 +85,22 @@ export async function* runAgent(
   const { maxTurns, maxTimeMs } = context.limits;
   const timer = maxTimeMs === undefined ? undefined : setTimeout(() => stop('time-limit'), maxTimeMs);
 
-  const system = [context.systemPrompt, session?.systemPromptSection ?? '']
-    .filter((part) => part !== '')
-    .join('\n\n');
+  const system =
+    context.requestPrefix?.system ??
+    [context.systemPrompt, session?.systemPromptSection ?? ''].filter((part) => part !== '').join('\n\n');
   const hostDeclarations: ToolDeclaration[] = context.tools.map(({ name, description, inputSchema }) => ({
     name,
     description,
     inputSchema,
   }));
   const stableDeclarations = [...hostDeclarations, ...(session?.tools ?? [])];
+  const prefixTools = context.requestPrefix?.tools;
   const declarations = (): readonly ToolDeclaration[] =>
-    session?.mode === 'progressive'
-      ? [...session.filterTools(hostDeclarations, (tool) => tool.name), ...session.tools]
-      : stableDeclarations;
+    prefixTools !== undefined
+      ? prefixTools
+      : session?.mode === 'progressive'
+        ? [...session.filterTools(hostDeclarations, (tool) => tool.name), ...session.tools]
+        : stableDeclarations;
 
   const messages: ConversationMessage[] = [...(resumed?.messages ?? input.messages ?? [])];
   const newMessages: ConversationMessage[] = [];
@@ -148,11 +156,13 @@ export async function* runAgent(
     turn,
     cancelMessage,
     appendResult: append,
+    run: { messages, system, declarations },
     ...(answers === undefined ? {} : { answers }),
   });
 
   try {
-    if (input.prompt !== undefined) await append({ role: 'user', content: input.prompt, origin: 'prompt' });
+    if (input.prompt !== undefined)
+      await append({ role: 'user', content: input.prompt, origin: input.promptOrigin ?? 'prompt' });
     if (resumed !== undefined) {
       // The stopped turn first: its calls without a result run as answered, in order.
       const waiting = callsWithoutResult(messages);
@@ -176,6 +186,10 @@ export async function* runAgent(
         if (signals.length > 0) {
           await append({ role: 'user', content: signals.join('\n\n'), origin: 'signal' });
           yield { type: 'signal-append', signals };
+        }
+        for (const message of context.drainInbox?.() ?? []) {
+          await append({ role: 'user', content: message, origin: 'prompt' });
+          yield { type: 'message-deliver', text: message };
         }
         if (turns >= maxTurns) {
           const error = new MaxTurnsExceededError(maxTurns, resultOf('max-turns'));

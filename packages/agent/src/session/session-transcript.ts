@@ -25,6 +25,11 @@ export interface CreateSessionOptions extends SessionLocation {
   readonly model: string;
   /** Clock for ids and timestamps; default the system clock. */
   readonly now?: () => Date;
+  /**
+   * The folder to write in instead of the project's sessions folder: a subagent's transcript
+   * goes beside its session's (`<session-id>.agents/`), out of `listSessions`.
+   */
+  readonly folder?: string;
 }
 
 /** Options of {@link SessionTranscript.resume}. */
@@ -74,8 +79,12 @@ export class SessionTranscript {
     projectRoot,
     model,
     now = () => new Date(),
+    folder: given,
   }: CreateSessionOptions): Promise<SessionTranscript> {
-    const folder = await ensureSessionsFolder({ ...(home === undefined ? {} : { home }), projectRoot });
+    const folder =
+      given === undefined
+        ? await ensureSessionsFolder({ ...(home === undefined ? {} : { home }), projectRoot })
+        : await ensurePrivateFolder(given);
     const realRoot = await realProjectRoot(projectRoot);
     for (;;) {
       const createdAt = now();
@@ -182,6 +191,12 @@ export class SessionTranscript {
     this.#queue = next.catch(() => undefined);
     return next;
   }
+}
+
+async function ensurePrivateFolder(folder: string): Promise<string> {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await chmod(folder, 0o700);
+  return folder;
 }
 
 async function ensureSessionsFolder(location: SessionLocation): Promise<string> {
