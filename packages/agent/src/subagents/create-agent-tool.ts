@@ -9,7 +9,7 @@ import type { ToolContext } from '../tools/agent-tool.js';
 import { errorResult, textResult } from '../tools/tool-results.js';
 import type { TaskOutcome, TaskRuntime, TaskSummary } from './background-task-host.js';
 import type { BackgroundTasks } from './background-tasks.js';
-import { cutAnswerFront, DEFAULT_ANSWER_BUDGET } from './cut-answer-front.js';
+import { DEFAULT_ANSWER_BUDGET } from './cut-answer-front.js';
 import { describeAgents } from './describe-agents.js';
 import { createExternalTaskRuntime, type StartExternalTask } from './external-task-runtime.js';
 import { forkContext, forkToolGate } from './fork-context.js';
@@ -324,7 +324,8 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
       context.signal.removeEventListener('abort', cancel);
     }
     const summary = tasks.get(started.taskId);
-    const text = `${cutAnswerFront(outcome.text, answerBudget)}\n\n${describeStats(summary, outcome)}`;
+    // The runtime already cut the answer to the budget (SPEC A3).
+    const text = `${outcome.text}\n\n${describeStats(summary, outcome)}`;
     return outcome.status === 'failed' || outcome.status === 'cancelled'
       ? errorResult(text)
       : textResult(text);

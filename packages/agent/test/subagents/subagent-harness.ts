@@ -114,3 +114,44 @@ export function forkTask(protocolCase: ProtocolCase, body: unknown): string {
   const directive = protocolCase.userTextsOf(body).find((text) => text.includes('<fork-directive>')) ?? '';
   return /Task: (.*)/.exec(directive)?.[1] ?? '';
 }
+
+/** A tool that waits until the test releases it: a task held mid-run, deterministically. */
+export function heldTool(name: string): {
+  readonly tool: AgentTool;
+  readonly started: Promise<void>;
+  release(): void;
+} {
+  let release!: () => void;
+  let markStarted!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  return {
+    tool: {
+      name,
+      kind: 'read',
+      description: `The ${name} test tool: waits until released.`,
+      inputSchema: { type: 'object', properties: {} },
+      async execute(_input, context) {
+        markStarted();
+        await Promise.race([
+          released,
+          new Promise<void>((resolve) =>
+            context.signal.addEventListener('abort', () => resolve(), { once: true }),
+          ),
+        ]);
+        return { content: context.signal.aborted ? `${name} cancelled` : `${name} released`, isError: false };
+      },
+    },
+    started,
+    release: () => release(),
+  };
+}
+
+/** The system prompt text of a recorded request. */
+export function systemOf(protocolCase: ProtocolCase, request: { body: unknown }): string {
+  return protocolCase.systemOf(request.body);
+}
