@@ -328,10 +328,10 @@ export class BackgroundTasks implements BackgroundTaskHost {
     const control: TaskControl = {
       signal: controller.signal,
       progress: (progress) => {
-        const turnEnded = progress.turns > entry.progress.turns;
         entry.progress = progress;
         this.#emit({ type: 'task-progress', task: this.#summary(entry) });
-        if (turnEnded && entry.background && !this.#closing) this.#enqueue(pulse(entry));
+        // One pulse per task waits at most: each report replaces the task's last one.
+        if (entry.background && !this.#closing) this.#enqueue(pulse(entry));
       },
     };
     const given = new Promise<TaskOutcome>((resolve) => {
