@@ -62,11 +62,11 @@ export function createShellTaskRuntime(options: ShellTaskOptions): TaskRuntime {
           pid = spawned;
         },
         onOutput: (chunk) => {
-          const bytes = Buffer.byteLength(chunk);
-          if (written + bytes <= maxOutputBytes) {
-            file.write(chunk);
-            written += bytes;
-          } else dropped += bytes;
+          const bytes = Buffer.from(chunk);
+          const kept = bytes.subarray(0, Math.max(0, maxOutputBytes - written));
+          if (kept.length > 0) file.write(kept);
+          written += kept.length;
+          dropped += bytes.length - kept.length;
         },
       });
       if (dropped > 0)
