@@ -190,7 +190,8 @@ async function runHeadless(
       deadline = setTimeout(() => timeUp.abort(), Math.round(options.maxTime * 1000));
     }
     const waiting = AbortSignal.any([controller.signal, timeUp.signal]);
-    let outcome = await conversation.send(prompt, { signal: waiting, onEvent: render });
+    // The first run has the time limit itself (its own error); the deadline covers what follows.
+    let outcome = await conversation.send(prompt, { signal: controller.signal, onEvent: render });
     // A headless run ends only when the model has answered with nothing it started still running.
     while (outcome.error === undefined && outcome.result.status === 'completed') {
       if (!tasks.hasRunningBackground() && !tasks.hasResults()) break;
@@ -202,7 +203,7 @@ async function runHeadless(
       else if (showActivity) output.error(pc.dim('↻ background task results go to the agent'));
       outcome = await conversation.send(text, { signal: waiting, onEvent: render, origin: 'signal' });
     }
-    if (timeUp.signal.aborted) {
+    if (timeUp.signal.aborted && outcome.error === undefined) {
       const running = tasks
         .list()
         .filter((task) => task.status === 'running')
