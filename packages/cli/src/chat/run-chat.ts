@@ -2,7 +2,9 @@ import type { AgentWorkspace, Conversation, WorkspaceNotice } from '@skilldock/a
 import type { CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
+import { type CliSubagents, openCliSubagents } from '../agent/open-cli-subagents.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
+import { createTaskRenderer } from '../agent/render-task-event.js';
 import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
@@ -74,6 +76,7 @@ export async function runChat(
   const notice = ({ message }: WorkspaceNotice) => say(pc.yellow(`note: ${message}`));
 
   let workspace: AgentWorkspace | undefined;
+  let subagents: CliSubagents | undefined;
   try {
     const context = await createCliContext(
       environment,
@@ -114,14 +117,26 @@ export async function runChat(
         return /^y(es)?$/i.test(answer?.trim() ?? '');
       },
     });
-    const open = async (resume: string | undefined) =>
-      agent.openConversation(workspace!, {
+    subagents = await openCliSubagents({
+      workspace,
+      interactive: true,
+      env: context.env,
+      temporaryDirectory: environment.temporaryDirectory,
+    });
+    const tasks = subagents.tasks;
+    const open = async (resume: string | undefined) => {
+      const opened = await agent.openConversation(workspace!, {
+        extraTools: subagents!.tools,
+        backgroundTasks: tasks,
         approvalModes: [options.approvalMode],
         askApproval: approvals.askApproval,
         askUser: approvals.askUser,
         ...(options.preload === undefined ? {} : { preload: options.preload }),
         ...(resume === undefined ? {} : { resume }),
       });
+      await subagents!.attach(opened);
+      return opened;
+    };
     const resume = options.resume === true ? 'latest' : options.resume === false ? undefined : options.resume;
     conversation = await open(resume);
     for (const entry of [...workspace.notices, ...conversation.notices]) notice(entry);
@@ -142,10 +157,19 @@ export async function runChat(
             ?.id
         : argument;
     const render = createEventRenderer({ text: writer, activity: writer });
-    const send = async (prompt: string) => {
+    // Live task progress while a turn runs; a task's end whenever it comes (SPEC A3).
+    const renderTask = createTaskRenderer(writer);
+    tasks.subscribe((event) => {
+      if (turn !== undefined || event.type === 'task-end') renderTask(event);
+    });
+    const send = async (prompt: string, origin?: 'signal') => {
       turn = new AbortController();
       try {
-        const outcome = await conversation!.send(prompt, { signal: turn.signal, onEvent: render });
+        const outcome = await conversation!.send(prompt, {
+          signal: turn.signal,
+          onEvent: render,
+          ...(origin === undefined ? {} : { origin }),
+        });
         writer.endLine();
         if (outcome.error !== undefined) say(`${pc.red('error')} ${outcome.error.message}`);
         else if (outcome.result.status === 'cancelled') say(pc.yellow('(turn cancelled)'));
@@ -166,8 +190,25 @@ export async function runChat(
       await send(invoked.prompt);
     };
 
+    /** An idle point (SPEC A5): the results of background tasks go to the agent in one turn. */
+    const deliverResults = async () => {
+      // Progress pulses alone wake nobody; they go along with the next result.
+      while (tasks.hasResults()) {
+        say(pc.dim('↻ background task results go to the agent'));
+        await send(tasks.takeNotificationText()!, 'signal');
+      }
+    };
     for (;;) {
-      const line = await input.ask(pc.cyan('› '));
+      await deliverResults();
+      // A result arriving while the prompt waits is an idle point too: it wakes the prompt.
+      const idle = new AbortController();
+      void tasks.waitForResult(idle.signal).then(() => {
+        if (tasks.hasResults()) idle.abort();
+      });
+      const line = await input.ask(pc.cyan('› '), { signal: idle.signal });
+      const woken = idle.signal.aborted;
+      idle.abort();
+      if (line === undefined && woken && !input.closed) continue;
       if (line === undefined) break;
       const text = line.trim();
       if (text === '') continue;
@@ -238,6 +279,7 @@ export async function runChat(
     return exitCodeFor(error);
   } finally {
     input.close();
+    await subagents?.close().catch(() => undefined);
     await conversation?.close().catch(() => undefined);
     await workspace?.close().catch(() => undefined);
   }

@@ -197,8 +197,9 @@ async function runHeadless(
       if (!tasks.hasRunningBackground() && !tasks.hasResults()) break;
       await tasks.waitForResult(waiting);
       if (waiting.aborted) break;
-      const text = tasks.takeNotificationText();
-      if (text === undefined) continue;
+      // Progress pulses alone wake nobody; they go along with the next result.
+      if (!tasks.hasResults()) continue;
+      const text = tasks.takeNotificationText()!;
       if (json) emit({ type: 'task-notifications', text });
       else if (showActivity) output.error(pc.dim('↻ background task results go to the agent'));
       outcome = await conversation.send(text, { signal: waiting, onEvent: render, origin: 'signal' });
