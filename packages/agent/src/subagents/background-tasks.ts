@@ -283,6 +283,15 @@ export class BackgroundTasks implements BackgroundTaskHost {
     });
   }
 
+  /** Resolves once no task runs (a continuation started meanwhile is waited for too). */
+  async whenIdle(): Promise<void> {
+    for (;;) {
+      const running = [...this.#entries.values()].filter((entry) => entry.status === 'running');
+      if (running.length === 0) return;
+      await Promise.allSettled(running.map((entry) => entry.running));
+    }
+  }
+
   /** Takes the queued notifications (an idle point): the items, and a line on what was dropped. */
   takeNotifications(): { readonly items: readonly TaskNotification[]; readonly dropReport?: string } {
     const drained = drainNotifications(this.#queue);
