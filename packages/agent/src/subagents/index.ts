@@ -83,7 +83,7 @@ export {
   type SubagentLevel,
   type SubagentRegistry,
 } from './subagent-types.js';
-export { createTaskId, TASK_ID_PATTERN } from './task-id.js';
+export { TASK_ID_PATTERN } from './task-id.js';
 export {
   AGENT_TASK_END_EVENT,
   AGENT_TASK_EVENT,
@@ -91,7 +91,7 @@ export {
   restoreTasks,
   type TaskRevivalOptions,
 } from './task-records.js';
-export { openTaskTranscript, type TaskTranscript, type TaskTranscriptFolder } from './task-transcripts.js';
+export type { TaskTranscript, TaskTranscriptFolder } from './task-transcripts.js';
 export {
   matchesAnyToolPattern,
   matchesToolPattern,
