@@ -74,6 +74,7 @@ describe.each(PROTOCOL_CASES)('named subagents over $protocol', (protocolCase) =
       agents: [
         definition({
           name: 'reviewer',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a subagent prompt placeholder, filled by the run
           systemPrompt: 'You are reviewer, working in ${cwd} as ${agent_name}; keep ${unknown_variable}.',
           tools: ['read_file', 'mcp__github', 'shell'],
           disallowedTools: ['mcp__github__delete_*', 'shell'],

@@ -100,6 +100,7 @@ describe('working_dir (SPEC A6)', () => {
           }),
         ],
         agents: [
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a subagent prompt placeholder, filled by the run
           definition({ name: 'builder', systemPrompt: 'You are builder in ${cwd}.', background: false }),
         ],
         script: (request: RecordedRequest) => {
