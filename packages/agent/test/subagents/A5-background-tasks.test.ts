@@ -189,6 +189,34 @@ describe.each(PROTOCOL_CASES)('background agents over $protocol', (protocolCase)
     expect(results[4]).toBe('No tasks in this session yet.');
   });
 
+  it("A5 cancelling the parent's turn cancels its foreground agent, which reports it was cancelled", async () => {
+    const held = heldTool('wait_here');
+    let parentTurns = 0;
+    setup = await startSubagentSetup(protocolCase, {
+      cwd: project.root,
+      tools: [held.tool],
+      agents: [definition({ name: 'worker', background: false })],
+      script: (request) => {
+        if (isParent(protocolCase, request)) {
+          return ++parentTurns === 1
+            ? { toolCalls: [{ name: 'agent', arguments: { subagent_type: 'worker', description: 'w', prompt: 'Work' } }] }
+            : { text: 'unused' };
+        }
+        return { toolCalls: [{ name: 'wait_here', arguments: {} }] };
+      },
+    });
+    const controller = new AbortController();
+    const running = setup.run('Work in the foreground.', { signal: controller.signal });
+    await held.started;
+    controller.abort();
+    const { result } = await running;
+    expect(result.status).toBe('cancelled');
+    await setup.tasks.whenIdle();
+    expect(setup.tasks.list()).toMatchObject([{ type: 'worker', status: 'cancelled', background: false }]);
+    // A foreground task is answered in the call itself: no notification for it.
+    expect(setup.tasks.hasResults()).toBe(false);
+  });
+
   it('A5 cancelling a running agent mid-run ends it cancelled, with exactly one notification', async () => {
     const held = heldTool('wait_here');
     setup = await startSubagentSetup(protocolCase, {
