@@ -2,7 +2,7 @@ import { chmod, type FileHandle, mkdir, open, truncate } from 'node:fs/promises'
 import { join } from 'node:path';
 import { UserInputError } from '@skilldock/core';
 import { loadSession } from './load-session.js';
-import type { LoadedTranscript } from './read-transcript.js';
+import { type LoadedTranscript, readTranscript } from './read-transcript.js';
 import {
   createSessionId,
   realProjectRoot,
@@ -123,6 +123,24 @@ export class SessionTranscript {
     now = () => new Date(),
   }: ResumeSessionOptions): Promise<{ transcript: SessionTranscript; loaded: LoadedTranscript }> {
     const loaded = await loadSession({ ...(home === undefined ? {} : { home }), projectRoot }, id);
+    return SessionTranscript.#continue(loaded, now);
+  }
+
+  /**
+   * Opens a transcript file named by path to go on appending to it (a subagent task's, revived
+   * in a later process): read and checked like {@link SessionTranscript.resume}.
+   */
+  static async continueFile(
+    file: string,
+    now: () => Date = () => new Date(),
+  ): Promise<{ transcript: SessionTranscript; loaded: LoadedTranscript }> {
+    return SessionTranscript.#continue(await readTranscript(file), now);
+  }
+
+  static async #continue(
+    loaded: LoadedTranscript,
+    now: () => Date,
+  ): Promise<{ transcript: SessionTranscript; loaded: LoadedTranscript }> {
     const file = loaded.file;
     if (loaded.truncatedLastLine) await truncate(file, loaded.completeBytes);
     const handle = await open(file, 'a', 0o600);

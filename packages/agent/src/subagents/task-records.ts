@@ -1,7 +1,7 @@
-import { fromTranscriptMessage } from '../conversation/transcript-messages.js';
+import { fromTranscriptMessage, toTranscriptMessage } from '../conversation/transcript-messages.js';
 import type { ToolRunView } from '../loop/tool-run-view.js';
-import { readTranscript } from '../session/read-transcript.js';
-import type { SessionTranscript } from '../session/session-transcript.js';
+import type { ConversationMessage } from '../model/conversation.js';
+import { SessionTranscript } from '../session/session-transcript.js';
 import type { TranscriptEntry } from '../session/transcript-record.js';
 import type { TaskRuntime, TaskStatus } from './background-task-host.js';
 import type { BackgroundTasks } from './background-tasks.js';
@@ -116,8 +116,10 @@ async function reviveTask(
   caller: ToolRunView,
   options: TaskRevivalOptions,
 ): Promise<TaskRuntime> {
-  const loaded = await readTranscript(file);
+  // The revived task goes on in the same transcript, so a later process can revive it again.
+  const { transcript, loaded } = await SessionTranscript.continueFile(file);
   const messages = loaded.messages.map(fromTranscriptMessage);
+  const onMessage = (message: ConversationMessage) => transcript.appendMessage(toTranscriptMessage(message));
   const inbox = createTaskInbox();
   const details = (typeof restore === 'object' && restore !== null ? restore : {}) as Record<string, unknown>;
   const answerBudget = options.answerBudget ?? DEFAULT_ANSWER_BUDGET;
@@ -135,12 +137,21 @@ async function reviveTask(
         : { patterns: parsed.patterns, source: 'its fork_tools' },
     );
     const context = await forkContext(caller, gate, inbox.drain);
-    return withoutStart(createLoopTaskRuntime({ context, inbox, messages, prompt: '', answerBudget }));
+    return revived(
+      createLoopTaskRuntime({ context, inbox, messages, prompt: '', answerBudget, onMessage }),
+      transcript,
+    );
   }
   const definition = await options.registry.get(type);
-  if (definition === undefined) throw new Error(`there is no agent named ${type} any more`);
-  const tools = selectSubagentTools(definition, caller.context.tools);
-  if (!tools.ok) throw new Error(tools.problem);
+  const tools = definition === undefined ? undefined : selectSubagentTools(definition, caller.context.tools);
+  if (definition === undefined || tools === undefined || !tools.ok) {
+    await transcript.close();
+    throw new Error(
+      definition === undefined
+        ? `there is no agent named ${type} any more`
+        : (tools as { problem: string }).problem,
+    );
+  }
   const context = await namedSubagentContext(
     {
       definition,
@@ -152,13 +163,20 @@ async function reviveTask(
     tools.tools,
     inbox.drain,
   );
-  return withoutStart(createLoopTaskRuntime({ context, inbox, messages, prompt: '', answerBudget }));
+  return revived(
+    createLoopTaskRuntime({ context, inbox, messages, prompt: '', answerBudget, onMessage }),
+    transcript,
+  );
 }
 
-// A revived task only goes on: its first stretch ran in the earlier process.
-function withoutStart(runtime: TaskRuntime): TaskRuntime {
+// A revived task only goes on (its first stretch ran in the earlier process), into its transcript.
+function revived(runtime: TaskRuntime, transcript: SessionTranscript): TaskRuntime {
   return {
     ...runtime,
     start: async () => ({ status: 'completed', text: 'It already ran; send_message continues it.' }),
+    close: async () => {
+      await runtime.close?.();
+      await transcript.close();
+    },
   };
 }

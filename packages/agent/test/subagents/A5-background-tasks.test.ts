@@ -199,7 +199,11 @@ describe.each(PROTOCOL_CASES)('background agents over $protocol', (protocolCase)
       script: (request) => {
         if (isParent(protocolCase, request)) {
           return ++parentTurns === 1
-            ? { toolCalls: [{ name: 'agent', arguments: { subagent_type: 'worker', description: 'w', prompt: 'Work' } }] }
+            ? {
+                toolCalls: [
+                  { name: 'agent', arguments: { subagent_type: 'worker', description: 'w', prompt: 'Work' } },
+                ],
+              }
             : { text: 'unused' };
         }
         return { toolCalls: [{ name: 'wait_here', arguments: {} }] };

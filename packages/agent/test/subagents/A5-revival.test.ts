@@ -119,6 +119,28 @@ describe.each(PROTOCOL_CASES)('reviving agents over $protocol', (protocolCase) =
       (request) => systemOf(protocolCase, request) === 'You are researcher.',
     );
     expect(protocolCase.userTextsOf(revived[0]!.body)).toEqual(['Dig into X.', 'Now dig into Y.']);
+
+    // A third process revives it again: the second stretch went on in the same transcript.
+    await second.tasks.close();
+    let thirdTurns = 0;
+    const third = await startSubagentSetup(protocolCase, {
+      cwd: project.root,
+      agents,
+      script: (request) =>
+        systemOf(protocolCase, request).startsWith('You are the parent.')
+          ? ++thirdTurns === 1
+            ? {
+                toolCalls: [
+                  { name: 'send_message', arguments: { task_id: original!.taskId, message: 'And Z.' } },
+                ],
+              }
+            : { text: 'ok' }
+          : sub(request),
+    });
+    setups.push(third);
+    restoreTasks(third.tasks, loaded.entries, { registry: createSessionSubagentRegistry(agents) });
+    await third.run('Go on.');
+    expect(await settleTasks(third.tasks)).toContain('Researched: Dig into X. | Now dig into Y. | And Z.');
   });
 
   it('A5 a task that kept no transcript is listed but says why it cannot take messages', async () => {
