@@ -99,6 +99,63 @@ describe.each(PROTOCOLS)('skilldock run with background tasks ($name)', (protoco
     expect(readFileSync(file, 'utf8')).toContain('Fork found');
   });
 
+  it('A5 run --resume lists the agents of the resumed session, and send_message revives one', async () => {
+    folders = makeAgentWorkspace();
+    let phase = 0;
+    server = await startFakeModelServer({
+      script: (request) => {
+        const view = viewRequest(request);
+        if (isFork(request))
+          return {
+            text: `Fork says: ${view.userTexts.filter((text) => !text.includes('<fork-directive>')).join(' | ') || 'first'}`,
+          };
+        phase++;
+        if (phase === 1)
+          return {
+            toolCalls: [
+              { name: 'agent', arguments: { subagent_type: 'fork', description: 'look', prompt: 'Look' } },
+            ],
+          };
+        if (phase === 2) return { text: 'Forked.' };
+        if (phase === 3) return { text: 'Got it.' };
+        if (phase === 4) return { toolCalls: [{ name: 'list_agents', arguments: {} }] };
+        if (phase === 5) {
+          const listed = JSON.parse(view.toolResults.at(-1)!.content) as { task_id: string }[];
+          return {
+            toolCalls: [
+              { name: 'send_message', arguments: { task_id: listed[0]!.task_id, message: 'Look again' } },
+            ],
+          };
+        }
+        return { text: `Done after phase ${phase}.` };
+      },
+    });
+    const options = { cwd: folders.project, home: folders.home, env: protocol.env(server) };
+    const first = await runAgentCli(['run', '--json', 'Fork once'], options);
+    expect(first.status).toBe(0);
+    const second = await runAgentCli(['run', '--json', '--resume', 'List and continue'], options);
+    expect(second.stderr).toBe('');
+    expect(second.status).toBe(0);
+    const events = jsonLines(second.stdout);
+    const listing = events.find(
+      (event) =>
+        event.type === 'tool-call-end' && (event.toolCall as { name: string }).name === 'list_agents',
+    ) as {
+      result: { content: string };
+    };
+    expect(JSON.parse(listing.result.content)).toMatchObject([
+      { type: 'fork', status: 'completed', can_message: true, restored: true },
+    ]);
+    const revived = events.find((event) => event.type === 'task-end') as {
+      result: string;
+      agentType: string;
+    };
+    expect(revived).toMatchObject({ agentType: 'fork', result: expect.stringContaining('Look again') });
+    expect(events.filter((event) => event.type === 'run-end').at(-1)).toMatchObject({
+      finalText: expect.stringMatching(/^Done after phase \d+\.$/),
+    });
+  });
+
   it('A5 --max-time bounds the wait: the run fails with the time limit and stops what still runs', async () => {
     folders = makeAgentWorkspace();
     let turns = 0;
