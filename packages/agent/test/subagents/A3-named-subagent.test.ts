@@ -177,6 +177,45 @@ describe.each(PROTOCOL_CASES)('named subagents over $protocol', (protocolCase) =
     },
   );
 
+  it.each([
+    { label: 'a bubble agent in the background', own: 'bubble', background: true, asked: true },
+    { label: 'a foreground agent', own: undefined, background: false, asked: true },
+    { label: 'a background agent without bubble', own: undefined, background: true, asked: false },
+  ] as const)(
+    "G3 approvals of $label reach the parent's user: $asked",
+    async ({ own, background, asked }) => {
+      const requests: string[] = [];
+      setup = await startSubagentSetup(protocolCase, {
+        cwd: project.root,
+        tools: PARENT_TOOLS,
+        context: {
+          approvalModes: ['default'],
+          askApproval: async (request) => {
+            requests.push(request.toolName);
+            return 'allow';
+          },
+        },
+        agents: [
+          definition({ name: 'writer', background, ...(own === undefined ? {} : { approvalMode: own }) }),
+        ],
+        script: script(
+          protocolCase,
+          { subagent_type: 'writer', description: 'write', prompt: 'Write a.ts' },
+          (_request, index) =>
+            index === 0
+              ? { toolCalls: [{ name: 'write_file', arguments: { path: 'a.ts' } }] }
+              : { text: 'Tried.' },
+        ),
+      });
+      await setup.run('Write it.');
+      await setup.tasks.whenIdle();
+      const content = protocolCase.toolResultsOf(subRequests(protocolCase, setup)[1]!.body)[0]?.content ?? '';
+      expect(requests).toEqual(asked ? ['write_file'] : []);
+      if (asked) expect(content).toBe('write_file done');
+      else expect(content).toMatch(/needs the user's approval, and nobody can approve/);
+    },
+  );
+
   it('G1 A3 a model selector other than inherit goes to the model the host resolves', async () => {
     setup = await startSubagentSetup(protocolCase, {
       cwd: project.root,
