@@ -8,6 +8,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { agentsBenchmark } from './agents.js';
 import { discoverBenchmark } from './discover.js';
 import { installBenchmark } from './install.js';
 import type { Benchmark } from './lib/benchmark.js';
@@ -22,6 +23,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   packageBenchmark,
   installBenchmark,
   loopBenchmark,
+  agentsBenchmark,
 ];
 
 const USAGE = `usage: npm run bench -- [NAME…] [--rounds N] [--profile] [--strict]

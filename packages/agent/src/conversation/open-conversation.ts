@@ -13,7 +13,8 @@ import type { ConversationMessage } from '../model/conversation.js';
 import type { ApprovalMode } from '../policy/approval-mode.js';
 import { loadSession } from '../session/load-session.js';
 import { SessionTranscript } from '../session/session-transcript.js';
-import type { UserAnswer, UserQuestion } from '../tools/agent-tool.js';
+import type { BackgroundTaskHost } from '../subagents/background-task-host.js';
+import type { AgentTool, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
 import type { AgentWorkspace } from '../workspace/open-workspace.js';
 import type { WorkspaceNotice } from '../workspace/workspace-notice.js';
 import { terminalSystemPrompt } from './terminal-system-prompt.js';
@@ -32,6 +33,10 @@ export interface OpenConversationOptions {
   readonly resume?: string;
   /** The agent's own system prompt (the skill catalog follows it); default the terminal agent's. */
   readonly systemPrompt?: string;
+  /** Declared after the workspace's tools for the whole conversation (the subagent tools, SPEC A3). */
+  readonly extraTools?: readonly AgentTool[];
+  /** Where `run_in_background` work starts (SPEC A5, A10); absent: it is refused. */
+  readonly backgroundTasks?: BackgroundTaskHost;
 }
 
 /** How one prompt's run ended. `error` is set for failed runs (model error, limits). */
@@ -59,7 +64,12 @@ export interface Conversation {
    */
   send(
     prompt: string,
-    options?: { signal?: AbortSignal; onEvent?: (event: AgentEvent) => void },
+    options?: {
+      signal?: AbortSignal;
+      onEvent?: (event: AgentEvent) => void;
+      /** `signal` for text the host sends on its own (task notifications): not a user turn. */
+      origin?: 'prompt' | 'signal';
+    },
   ): Promise<TurnOutcome>;
   /** Sends later turns to the workspace's current model; the prefix of the prompt stays the same. */
   followModel(): void;
@@ -146,7 +156,7 @@ export async function openConversation(
     createRunContext({
       cwd: workspace.projectRoot,
       model: workspace.model.route,
-      tools: workspace.tools,
+      tools: [...workspace.tools, ...(options.extraTools ?? [])],
       skillSession,
       refreshCatalog: () => workspace.refreshCatalog(),
       approvalModes: options.approvalModes,
@@ -157,6 +167,7 @@ export async function openConversation(
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.askApproval === undefined ? {} : { askApproval: options.askApproval }),
       ...(options.askUser === undefined ? {} : { askUser: options.askUser }),
+      ...(options.backgroundTasks === undefined ? {} : { backgroundTasks: options.backgroundTasks }),
     });
   let context = build();
 
@@ -169,7 +180,7 @@ export async function openConversation(
     messages,
     ...(resumed === undefined ? {} : { resumed }),
     notices,
-    async send(prompt, { signal, onEvent } = {}) {
+    async send(prompt, { signal, onEvent, origin } = {}) {
       // A failed append (a full disk) does not stop the run; the first one is reported after it.
       let writeFailure: unknown;
       const onMessage = async (message: ConversationMessage) => {
@@ -180,7 +191,7 @@ export async function openConversation(
       };
       const run = runAgent(
         context,
-        { messages: [...messages], prompt },
+        { messages: [...messages], prompt, ...(origin === undefined ? {} : { promptOrigin: origin }) },
         {
           onMessage,
           ...(signal === undefined ? {} : { signal }),

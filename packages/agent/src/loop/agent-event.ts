@@ -36,6 +36,8 @@ export type AgentEvent =
     }
   | { readonly type: 'skill-activate'; readonly skillId: string; readonly trigger: 'model' | 'file-read' }
   | { readonly type: 'signal-append'; readonly signals: readonly string[] }
+  /** A message sent to this run while it worked (`send_message`) was appended before the next request. */
+  | { readonly type: 'message-deliver'; readonly text: string }
   /** `refreshCatalog` failed before a request; the old catalog stays and the run goes on. */
   | { readonly type: 'catalog-refresh-error'; readonly error: Error }
   | { readonly type: 'usage'; readonly turn: number; readonly usage: ModelUsage; readonly total: ModelUsage }

@@ -3,7 +3,13 @@ import type { ModelRequest } from '../model/conversation.js';
 import type { RunContext } from './run-context.js';
 
 /** Builds each model request of a run from the conversation so far. */
-export type ModelRequestBuilder = (messages: ModelRequest['messages'], signal: AbortSignal) => ModelRequest;
+export interface ModelRequestBuilder {
+  (messages: ModelRequest['messages'], signal: AbortSignal): ModelRequest;
+  /** The system prompt every request sends. */
+  readonly system: string;
+  /** The declarations the next request sends. */
+  declarations(): readonly ToolDeclaration[];
+}
 
 /**
  * The request builder of one run (SPEC R1): the system prompt (the host's, then the skill
@@ -12,20 +18,24 @@ export type ModelRequestBuilder = (messages: ModelRequest['messages'], signal: A
  */
 export function createModelRequestBuilder(context: RunContext): ModelRequestBuilder {
   const session = context.skillSession;
-  const system = [context.systemPrompt, session?.systemPromptSection ?? '']
-    .filter((part) => part !== '')
-    .join('\n\n');
+  // A fork sends its parent's exact prefix, so the provider's prompt cache is shared (SPEC A4).
+  const system =
+    context.requestPrefix?.system ??
+    [context.systemPrompt, session?.systemPromptSection ?? ''].filter((part) => part !== '').join('\n\n');
   const hostDeclarations: ToolDeclaration[] = context.tools.map(({ name, description, inputSchema }) => ({
     name,
     description,
     inputSchema,
   }));
   const stableDeclarations = [...hostDeclarations, ...(session?.tools ?? [])];
+  const prefixTools = context.requestPrefix?.tools;
   const declarations = (): readonly ToolDeclaration[] =>
-    session?.mode === 'progressive'
-      ? [...session.filterTools(hostDeclarations, (tool) => tool.name), ...session.tools]
-      : stableDeclarations;
-  return (messages, signal) => ({
+    prefixTools !== undefined
+      ? prefixTools
+      : session?.mode === 'progressive'
+        ? [...session.filterTools(hostDeclarations, (tool) => tool.name), ...session.tools]
+        : stableDeclarations;
+  const build = (messages: ModelRequest['messages'], signal: AbortSignal): ModelRequest => ({
     model: context.model.model,
     system,
     messages,
@@ -33,4 +43,5 @@ export function createModelRequestBuilder(context: RunContext): ModelRequestBuil
     signal,
     ...(context.maxOutputTokens === undefined ? {} : { maxTokens: context.maxOutputTokens }),
   });
+  return Object.assign(build, { system, declarations });
 }

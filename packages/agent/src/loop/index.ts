@@ -10,6 +10,7 @@ export {
   createRunContext,
   DEFAULT_MAX_TURNS,
   READ_FILE_TOOL_NAME,
+  type RequestPrefix,
   type RunContext,
   type RunContextOptions,
   type RunLimits,
@@ -24,3 +25,11 @@ export {
   type RunState,
 } from './run-state.js';
 export { type RunToCompletionOptions, runToCompletion } from './run-to-completion.js';
+export {
+  defineRunAwareTool,
+  isRunAwareTool,
+  outsideRunResult,
+  type RunAwareTool,
+  type RunAwareToolDefinition,
+  type ToolRunView,
+} from './tool-run-view.js';

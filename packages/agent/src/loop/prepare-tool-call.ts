@@ -4,12 +4,13 @@ import type { ModelToolCall } from '../model/conversation.js';
 import type { ApprovalKind } from '../policy/approval-mode.js';
 import { decideApproval, decideCombinedApproval } from '../policy/decide-approval.js';
 import { abortable } from '../tools/abortable.js';
-import type { AgentTool } from '../tools/agent-tool.js';
+import type { AgentTool, ToolContext } from '../tools/agent-tool.js';
 import type { AgentEvent, ToolCallOutcome } from './agent-event.js';
 import { findAgentConfigWrites } from './find-agent-config-writes.js';
 import { readSkillPath, skillPathRequest } from './read-skill-path.js';
 import type { ApprovalRequest } from './run-context.js';
 import type { ToolCallEnvironment } from './tool-call-environment.js';
+import { isRunAwareTool } from './tool-run-view.js';
 
 /** A call that runs: `execute` does the work and says what happened. */
 export interface RunnableCall {
@@ -81,6 +82,9 @@ async function judgeToolCall(call: ModelToolCall, environment: ToolCallEnvironme
     const named = call.name === '' ? 'The tool call names no tool.' : `There is no tool named ${call.name}.`;
     return settled('failed', `${named} Available tools: ${available}.`);
   }
+  // A fork's fork_tools (SPEC A4): decided before anything else, so nobody is asked for a refusal.
+  const gate = context.toolGate?.(call.name);
+  if (gate !== undefined && !gate.allowed) return settled('refused', gate.reason);
   const input = parseArguments(call.arguments);
   if (!input.ok) {
     return settled(
@@ -187,7 +191,7 @@ export async function* prepareToolCall(
     }
     yield decided('allow', 'user');
   }
-  return { kind: 'run', execute: () => executeHostTool(tool, input, environment, approvedPaths) };
+  return { kind: 'run', execute: () => executeHostTool(tool, input, environment, approvedPaths, call.id) };
 }
 
 type ParsedArguments =
@@ -237,6 +241,7 @@ async function executeHostTool(
   input: unknown,
   environment: ToolCallEnvironment,
   agentConfigWrites: readonly string[],
+  toolCallId: string,
 ): Promise<ToolCallExecution> {
   const { context, signal } = environment;
   const session = context.skillSession;
@@ -254,17 +259,27 @@ async function executeHostTool(
   }
   const reported: string[] = [];
   let execution: ToolCallExecution;
+  const toolContext: ToolContext = {
+    cwd: context.cwd,
+    readOnlyRoots: context.readOnlyRoots,
+    signal,
+    reportFiles: (paths) => reported.push(...paths),
+    // Only the files approved just now: a link swapped since then is refused by confinePath.
+    ...(agentConfigWrites.length > 0 ? { agentConfigWrites } : {}),
+    ...(context.askUser === undefined ? {} : { askUser: context.askUser }),
+  };
   try {
+    const { run } = environment;
     const result = await abortable(
-      tool.execute(input, {
-        cwd: context.cwd,
-        readOnlyRoots: context.readOnlyRoots,
-        signal,
-        reportFiles: (paths) => reported.push(...paths),
-        // Only the files approved just now: a link swapped since then is refused by confinePath.
-        ...(agentConfigWrites.length > 0 ? { agentConfigWrites } : {}),
-        ...(context.askUser === undefined ? {} : { askUser: context.askUser }),
-      }),
+      isRunAwareTool(tool)
+        ? tool.executeInRun(input, toolContext, {
+            toolCallId,
+            context,
+            messages: [...run.messages],
+            system: run.system,
+            tools: run.declarations(),
+          })
+        : tool.execute(input, toolContext),
       signal,
     );
     execution = { kind: 'done', outcome: result.isError ? 'failed' : 'done', result, events: [] };

@@ -18,6 +18,11 @@ export interface RunAgentInput {
   readonly messages?: readonly ConversationMessage[];
   /** Appended as a user message after `messages`. */
   readonly prompt?: string;
+  /**
+   * `signal` when the prompt is text the host sends on its own (background task notifications),
+   * which is not a user turn (fork history counts only real ones). Default `prompt`.
+   */
+  readonly promptOrigin?: 'prompt' | 'signal';
   /** Resume an interrupted run: its calls run as answered, then the loop goes on. */
   readonly state?: RunState;
 }
@@ -82,7 +87,7 @@ export async function* runAgent(
   const loop = createRunLoop(context, control, record);
   try {
     if (input.prompt !== undefined)
-      await record.append({ role: 'user', content: input.prompt, origin: 'prompt' });
+      await record.append({ role: 'user', content: input.prompt, origin: input.promptOrigin ?? 'prompt' });
     let state = resumed;
     for (;;) {
       const result = yield* runTurns(loop, state);

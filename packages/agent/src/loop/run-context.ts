@@ -1,8 +1,9 @@
 import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import { UserInputError } from '@skilldock/core/errors';
-import type { SkillSession } from '@skilldock/core/runtime';
+import type { SkillSession, ToolDeclaration, ToolPermission } from '@skilldock/core/runtime';
 import type { ModelRoute } from '../model/model-provider.js';
 import type { ApprovalDecision, ApprovalMode } from '../policy/approval-mode.js';
+import type { BackgroundTaskHost } from '../subagents/background-task-host.js';
 import type { AgentTool, ToolKind, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
 import { MIN_SECRET_LENGTH } from '../tools/configured-secrets.js';
 import type { AgentConfigWrite } from './find-agent-config-writes.js';
@@ -103,6 +104,29 @@ export interface RunContext {
    * transcript sees it. Values shorter than {@link MIN_SECRET_LENGTH} are not scrubbed.
    */
   readonly secrets: ReadonlyMap<string, string>;
+  /**
+   * Sent instead of the system prompt and declarations this context would build: a fork reuses
+   * its parent's exact request prefix so the provider's prompt cache is shared (SPEC A4).
+   */
+  readonly requestPrefix?: RequestPrefix;
+  /**
+   * Decides, before approvals, whether a declared tool may execute in this run (a fork's
+   * `fork_tools`, SPEC A4): a refusal is the call's result; declarations never change.
+   */
+  readonly toolGate?: (toolName: string) => ToolPermission;
+  /**
+   * Messages for this run that arrived while it worked (`send_message`, SPEC A5): taken before
+   * every model request, so they are delivered at the next tool boundary, as user messages.
+   */
+  readonly drainInbox?: () => readonly string[];
+  /** Where `run_in_background` work (shells, subagents) is started; absent: it is refused. */
+  readonly backgroundTasks?: BackgroundTaskHost;
+}
+
+/** The exact system prompt and tool declarations a run sends (see {@link RunContext.requestPrefix}). */
+export interface RequestPrefix {
+  readonly system: string;
+  readonly tools: readonly ToolDeclaration[];
 }
 
 /** Options of {@link createRunContext}: a {@link RunContext} with defaults for the optional parts. */

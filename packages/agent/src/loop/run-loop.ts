@@ -22,6 +22,7 @@ export interface RunLoop {
 
 /** Assemble a run's shared parts from its context, control and record. */
 export function createRunLoop(context: RunContext, control: RunControl, record: RunRecord): RunLoop {
+  const buildRequest = createModelRequestBuilder(context);
   const toolsByName = new Map<string, AgentTool>(context.tools.map((tool) => [tool.name, tool]));
   const sessionToolNames = new Set(context.skillSession?.tools.map((tool) => tool.name) ?? []);
   // A callback answers interruptions and resumes (answerApproval): one approval path.
@@ -31,7 +32,7 @@ export function createRunLoop(context: RunContext, control: RunControl, record: 
     context,
     control,
     record,
-    buildRequest: createModelRequestBuilder(context),
+    buildRequest,
     toolEnvironment: (turn, signal, answers) => ({
       context,
       toolsByName,
@@ -40,6 +41,11 @@ export function createRunLoop(context: RunContext, control: RunControl, record: 
       turn,
       interrupts,
       announced,
+      run: {
+        messages: record.messages,
+        system: buildRequest.system,
+        declarations: buildRequest.declarations,
+      },
       cancelMessage: control.cancelMessage,
       appendResult: record.append,
       ...(answers === undefined ? {} : { answers }),

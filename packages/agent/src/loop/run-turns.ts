@@ -74,6 +74,10 @@ async function* runTurn(
     await record.append({ role: 'user', content: signals.join('\n\n'), origin: 'signal' });
     yield { type: 'signal-append', signals };
   }
+  for (const message of context.drainInbox?.() ?? []) {
+    await record.append({ role: 'user', content: message, origin: 'prompt' });
+    yield { type: 'message-deliver', text: message };
+  }
   yield* checkTurnLimit(loop);
   const turn = record.startTurn();
   yield { type: 'turn-start', turn };

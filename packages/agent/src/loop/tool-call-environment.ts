@@ -1,4 +1,5 @@
-import type { ToolResultMessage } from '../model/conversation.js';
+import type { ToolDeclaration } from '@skilldock/core/runtime';
+import type { ConversationMessage, ToolResultMessage } from '../model/conversation.js';
 import type { AgentTool } from '../tools/agent-tool.js';
 import type { RunContext } from './run-context.js';
 import type { ApprovalAnswer } from './run-state.js';
@@ -24,6 +25,12 @@ export interface ToolCallEnvironment {
   readonly announced: Set<string>;
   /** Answers to approvals a resumed run already has, by tool call id. */
   readonly answers?: ReadonlyMap<string, ApprovalAnswer>;
+  /** The run's live conversation and its request prefix, for tools that start other runs (forks). */
+  readonly run: {
+    readonly messages: readonly ConversationMessage[];
+    readonly system: string;
+    readonly declarations: () => readonly ToolDeclaration[];
+  };
   /** Takes each result into the conversation as soon as its call ends, in call order. */
   appendResult(message: ToolResultMessage): Promise<void>;
   /** The result text of a call cut short, e.g. `Cancelled by the user before it ran.` */

@@ -2,7 +2,7 @@ import { chmod, type FileHandle, mkdir, open, truncate } from 'node:fs/promises'
 import { join } from 'node:path';
 import { UserInputError } from '@skilldock/core/errors';
 import { loadSession } from './load-session.js';
-import type { LoadedTranscript } from './read-transcript.js';
+import { type LoadedTranscript, readTranscript } from './read-transcript.js';
 import {
   createSessionId,
   realProjectRoot,
@@ -25,6 +25,11 @@ export interface CreateSessionOptions extends SessionLocation {
   readonly model: string;
   /** Clock for ids and timestamps; default the system clock. */
   readonly now?: () => Date;
+  /**
+   * The folder to write in instead of the project's sessions folder: a subagent's transcript
+   * goes beside its session's (`<session-id>.agents/`), out of `listSessions`.
+   */
+  readonly folder?: string;
 }
 
 /** Options of {@link SessionTranscript.resume}. */
@@ -74,8 +79,12 @@ export class SessionTranscript {
     projectRoot,
     model,
     now = () => new Date(),
+    folder: given,
   }: CreateSessionOptions): Promise<SessionTranscript> {
-    const folder = await ensureSessionsFolder({ ...(home === undefined ? {} : { home }), projectRoot });
+    const folder =
+      given === undefined
+        ? await ensureSessionsFolder({ ...(home === undefined ? {} : { home }), projectRoot })
+        : await ensurePrivateFolder(given);
     const realRoot = await realProjectRoot(projectRoot);
     for (;;) {
       const createdAt = now();
@@ -114,6 +123,24 @@ export class SessionTranscript {
     now = () => new Date(),
   }: ResumeSessionOptions): Promise<{ transcript: SessionTranscript; loaded: LoadedTranscript }> {
     const loaded = await loadSession({ ...(home === undefined ? {} : { home }), projectRoot }, id);
+    return SessionTranscript.#continue(loaded, now);
+  }
+
+  /**
+   * Opens a transcript file named by path to go on appending to it (a subagent task's, revived
+   * in a later process): read and checked like {@link SessionTranscript.resume}.
+   */
+  static async continueFile(
+    file: string,
+    now: () => Date = () => new Date(),
+  ): Promise<{ transcript: SessionTranscript; loaded: LoadedTranscript }> {
+    return SessionTranscript.#continue(await readTranscript(file), now);
+  }
+
+  static async #continue(
+    loaded: LoadedTranscript,
+    now: () => Date,
+  ): Promise<{ transcript: SessionTranscript; loaded: LoadedTranscript }> {
     const file = loaded.file;
     if (loaded.truncatedLastLine) await truncate(file, loaded.completeBytes);
     const handle = await open(file, 'a', 0o600);
@@ -182,6 +209,12 @@ export class SessionTranscript {
     this.#queue = next.catch(() => undefined);
     return next;
   }
+}
+
+async function ensurePrivateFolder(folder: string): Promise<string> {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await chmod(folder, 0o700);
+  return folder;
 }
 
 async function ensureSessionsFolder(location: SessionLocation): Promise<string> {

@@ -29,6 +29,11 @@ export { describeMcpContent, type McpCallResult, type McpContentPart } from './m
 export { mcpToolName, PROVIDER_TOOL_NAME } from './mcp/mcp-tool-name.js';
 export { createReadFileTool, type ReadFileToolOptions } from './read-file-tool.js';
 export { isSecretName, type ShellEnvironmentOptions, shellEnvironment } from './shell-environment.js';
+export {
+  createShellTaskRuntime,
+  MAX_BACKGROUND_OUTPUT_BYTES,
+  type ShellTaskOptions,
+} from './shell-task-runtime.js';
 export { createShellTool, type ShellToolOptions } from './shell-tool.js';
 export { type TodoItem, type TodoStatus, TodoStore } from './todo-store.js';
 export { createTodoWriteTool, renderTodos, type TodoWriteToolOptions } from './todo-write-tool.js';

@@ -13,6 +13,10 @@ export interface RunShellCommandOptions {
   readonly killGraceMs?: number;
   /** The shell binary run as `<shell> -c <command>`. */
   readonly shell?: string;
+  /** Sees every chunk of output as it arrives (a background command's output file). */
+  readonly onOutput?: (chunk: string) => void;
+  /** Told the process group id once the shell started (to kill it when the process exits). */
+  readonly onSpawn?: (pid: number) => void;
 }
 
 /** How a command ended. `output` is stdout and stderr interleaved, capped (head and tail kept). */
@@ -95,8 +99,13 @@ export function runShellCommand(
 
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => output.append(chunk));
-    child.stderr.on('data', (chunk: string) => output.append(chunk));
+    const collect = (chunk: string) => {
+      output.append(chunk);
+      options.onOutput?.(chunk);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     child.once('error', (error) => finish(false, error.message));
     child.once('exit', (code, signal) => {
       exit = { code, signal };

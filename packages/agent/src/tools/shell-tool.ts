@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import type { AgentTool } from './agent-tool.js';
+import { defineRunAwareTool, type RunAwareTool } from '../loop/tool-run-view.js';
 import { confinePath } from './confine-path.js';
-import { defineAgentTool } from './define-agent-tool.js';
 import { runShellCommand, type ShellCommandOutcome } from './run-shell-command.js';
 import { shellEnvironment } from './shell-environment.js';
+import { createShellTaskRuntime } from './shell-task-runtime.js';
 import { errorResult, textResult } from './tool-results.js';
 
 /** Options of {@link createShellTool}. */
@@ -38,7 +39,7 @@ export function createShellTool({
   maxOutputCharacters = 30_000,
   environment,
   killGraceMs = 2000,
-}: ShellToolOptions = {}): AgentTool {
+}: ShellToolOptions = {}): RunAwareTool {
   const schema = z.object({
     command: z.string().min(1).describe('The command line, run with bash -c.'),
     timeout_ms: z
@@ -53,21 +54,60 @@ export function createShellTool({
       .min(1)
       .optional()
       .describe('Folder to run in, relative to the project root. Default: the project root.'),
+    run_in_background: z
+      .boolean()
+      .optional()
+      .describe(
+        'true: start it and return a task_id at once (long builds, servers); its output goes to a file and its completion arrives as a notification. No timeout unless timeout_ms is given.',
+      ),
   });
   const commandEnvironment = environment ?? shellEnvironment();
-  return defineAgentTool({
+  return defineRunAwareTool({
     name: 'shell',
     description:
       `Run a shell command with bash -c in the project folder. Output is stdout and stderr together, capped at ${maxOutputCharacters} characters (head and tail kept), followed by the exit code. ` +
-      `Default timeout ${defaultTimeoutMs / 1000} s. No input can be typed: use non-interactive flags. Processes left in the background are not waited for.`,
+      `Default timeout ${defaultTimeoutMs / 1000} s. No input can be typed: use non-interactive flags. Processes left in the background are not waited for; use run_in_background for long builds and servers.`,
     kind: 'execute',
     schema,
-    async execute({ command, timeout_ms: timeoutMs = defaultTimeoutMs, cwd = '.' }, context) {
+    async execute(
+      { command, timeout_ms: givenTimeoutMs, cwd = '.', run_in_background: background },
+      context,
+      run,
+    ) {
+      const timeoutMs = givenTimeoutMs ?? defaultTimeoutMs;
       const folder = await confinePath(cwd, 'project', context);
       if (!folder.ok) return errorResult(folder.message);
       const info = await stat(folder.realPath).catch(() => undefined);
       if (info === undefined || !info.isDirectory())
         return errorResult(`${folder.displayPath} is not a folder.`);
+      if (background === true) {
+        const tasks = run?.context.backgroundTasks;
+        if (tasks === undefined) {
+          return errorResult(
+            'Background commands are not available in this run; run the command without run_in_background.',
+          );
+        }
+        const outputFile = await tasks.outputFile(`shell-${randomBytes(4).toString('hex')}`);
+        const started = tasks.start({
+          kind: 'shell',
+          type: 'shell',
+          description: command.length > 120 ? `${command.slice(0, 119)}…` : command,
+          background: true,
+          file: outputFile,
+          runtime: createShellTaskRuntime({
+            command,
+            cwd: folder.realPath,
+            environment: commandEnvironment,
+            outputFile,
+            killGraceMs,
+            ...(givenTimeoutMs === undefined ? {} : { timeoutMs: givenTimeoutMs }),
+          }),
+        });
+        if (!started.ok) return errorResult(started.reason);
+        return textResult(
+          `Started ${started.taskId} in the background. Its output goes to ${outputFile}; its completion arrives as a notification. list_agents shows it.`,
+        );
+      }
       const outcome = await runShellCommand(command, {
         cwd: folder.realPath,
         environment: commandEnvironment,

@@ -2,7 +2,9 @@ import type { AgentWorkspace, Conversation, WorkspaceNotice } from '@skilldock/a
 import type { CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { type LineWriter, lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
+import { type CliSubagents, openCliSubagents } from '../agent/open-cli-subagents.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
+import { createTaskRenderer } from '../agent/render-task-event.js';
 import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
@@ -76,10 +78,14 @@ export async function runChat(
   });
   const approvals = createChatApprovals({ input, writer, signal: () => turn?.signal });
   const render = createEventRenderer({ text: writer, activity: writer });
-  const send = async (conversation: Conversation, prompt: string) => {
+  const send = async (conversation: Conversation, prompt: string, origin?: 'signal') => {
     turn = new AbortController();
     try {
-      const outcome = await conversation.send(prompt, { signal: turn.signal, onEvent: render });
+      const outcome = await conversation.send(prompt, {
+        signal: turn.signal,
+        onEvent: render,
+        ...(origin === undefined ? {} : { origin }),
+      });
       writer.endLine();
       if (outcome.error !== undefined) say(`${pc.red('error')} ${outcome.error.message}`);
       else if (outcome.result.status === 'cancelled') say(pc.yellow('(turn cancelled)'));
@@ -89,9 +95,23 @@ export async function runChat(
   };
 
   let workspace: AgentWorkspace | undefined;
+  let subagents: CliSubagents | undefined;
   try {
     workspace = await openChatWorkspace(agent, options, environment, { input, say });
+    subagents = await openCliSubagents({
+      workspace,
+      interactive: true,
+      env: environment.env,
+      temporaryDirectory: environment.temporaryDirectory,
+    });
+    const tasks = subagents.tasks;
+    // Live task progress while a turn runs; a task's end whenever it comes (SPEC A3).
+    const renderTask = createTaskRenderer(writer);
+    tasks.subscribe((event) => {
+      if (turn !== undefined || event.type === 'task-end') renderTask(event);
+    });
     chat = await startChat({
+      subagents,
       agent,
       workspace,
       input,
@@ -102,8 +122,26 @@ export async function runChat(
       options,
       env: environment.env,
     });
+    const current = chat;
+    /** An idle point (SPEC A5): the results of background tasks go to the agent in one turn. */
+    const deliverResults = async () => {
+      // Progress pulses alone wake nobody; they go along with the next result.
+      while (tasks.hasResults()) {
+        say(pc.dim('↻ background task results go to the agent'));
+        await send(current.conversation, tasks.takeNotificationText()!, 'signal');
+      }
+    };
     for (;;) {
-      const line = await input.ask(pc.cyan('› '));
+      await deliverResults();
+      // A result arriving while the prompt waits is an idle point too: it wakes the prompt.
+      const idle = new AbortController();
+      void tasks.waitForResult(idle.signal).then(() => {
+        if (tasks.hasResults()) idle.abort();
+      });
+      const line = await input.ask(pc.cyan('› '), { signal: idle.signal });
+      const woken = idle.signal.aborted;
+      idle.abort();
+      if (line === undefined && woken && !input.closed) continue;
       if (line === undefined) break;
       const text = line.trim();
       if (text === '') continue;
@@ -124,6 +162,7 @@ export async function runChat(
   } finally {
     input.close();
     await chat?.conversation.close().catch(() => undefined);
+    await subagents?.close().catch(() => undefined);
     await workspace?.close().catch(() => undefined);
   }
 }
@@ -186,6 +225,7 @@ async function openChatWorkspace(
 /** What {@link startChat} builds the chat from. */
 interface StartChatOptions {
   readonly agent: typeof import('@skilldock/agent');
+  readonly subagents: CliSubagents;
   readonly workspace: AgentWorkspace;
   readonly input: ChatInput;
   readonly writer: LineWriter;
@@ -193,12 +233,13 @@ interface StartChatOptions {
   readonly options: ChatOptions;
   readonly env: NodeJS.ProcessEnv;
   say(text: string): void;
-  send(conversation: Conversation, prompt: string): Promise<void>;
+  send(conversation: Conversation, prompt: string, origin?: 'signal'): Promise<void>;
 }
 
 /** Opens the first conversation (resumed when asked), prints the banner and returns the chat. */
 async function startChat({
   agent,
+  subagents,
   workspace,
   input,
   writer,
@@ -209,14 +250,19 @@ async function startChat({
   send,
 }: StartChatOptions): Promise<ChatContext> {
   const notice = ({ message }: WorkspaceNotice) => say(pc.yellow(`note: ${message}`));
-  const open = (resume: string | undefined) =>
-    agent.openConversation(workspace, {
+  const open = async (resume: string | undefined) => {
+    const opened = await agent.openConversation(workspace, {
+      extraTools: subagents.tools,
+      backgroundTasks: subagents.tasks,
       approvalModes: [options.approvalMode],
       askApproval: approvals.askApproval,
       askUser: approvals.askUser,
       ...(options.preload === undefined ? {} : { preload: options.preload }),
       ...(resume === undefined ? {} : { resume }),
     });
+    await subagents.attach(opened);
+    return opened;
+  };
   const resume = options.resume === true ? 'latest' : options.resume === false ? undefined : options.resume;
   const chat: ChatContext = {
     agent,

@@ -5,8 +5,10 @@ import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-
 import { collectIds } from '../agent/collect-ids.js';
 import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
+import { type CliSubagents, openCliSubagents } from '../agent/open-cli-subagents.js';
 import { readStdin } from '../agent/read-stdin.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
+import { createTaskRenderer, taskEventToJson } from '../agent/render-task-event.js';
 import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
@@ -113,6 +115,8 @@ async function runHeadless(
 
   let workspace: AgentWorkspace | undefined;
   let conversation: Conversation | undefined;
+  let subagents: CliSubagents | undefined;
+  let deadline: NodeJS.Timeout | undefined;
   const controller = new AbortController();
   const onSigint = () => {
     // A second Ctrl-C does not wait for the cancelled turn to wind down.
@@ -136,7 +140,15 @@ async function runHeadless(
       ...(options.safeMode === true ? { safeMode: true } : {}),
     });
     for (const entry of workspace.notices) notice(entry);
+    subagents = await openCliSubagents({
+      workspace,
+      interactive: false,
+      env: context.env,
+      temporaryDirectory: environment.temporaryDirectory,
+    });
     conversation = await openConversation(workspace, {
+      extraTools: subagents.tools,
+      backgroundTasks: subagents.tasks,
       approvalModes: [options.approvalMode],
       ...(options.preload === undefined ? {} : { preload: options.preload }),
       limits: {
@@ -146,6 +158,7 @@ async function runHeadless(
       ...(resume === undefined || resume === false ? {} : { resume: resume === true ? 'latest' : resume }),
     });
     for (const entry of conversation.notices) notice(entry);
+    await subagents.attach(conversation);
     const session = {
       type: 'session-start',
       sessionId: conversation.transcript.id,
@@ -164,7 +177,44 @@ async function runHeadless(
           text: lineWriter((text) => output.writeOut(output.render(text))),
           ...(showActivity ? { activity: lineWriter((text) => output.writeError(output.render(text))) } : {}),
         });
-    const outcome = await conversation.send(prompt, { signal: controller.signal, onEvent: render });
+    const tasks = subagents.tasks;
+    tasks.subscribe(
+      json
+        ? (event) => emit(taskEventToJson(event))
+        : showActivity
+          ? createTaskRenderer(lineWriter((text) => output.writeError(output.render(text))))
+          : () => undefined,
+    );
+    // --max-time bounds the whole run, the waits for background tasks included (SPEC A5).
+    const timeUp = new AbortController();
+    if (options.maxTime !== undefined) {
+      deadline = setTimeout(() => timeUp.abort(), Math.round(options.maxTime * 1000));
+    }
+    const waiting = AbortSignal.any([controller.signal, timeUp.signal]);
+    // The first run has the time limit itself (its own error); the deadline covers what follows.
+    let outcome = await conversation.send(prompt, { signal: controller.signal, onEvent: render });
+    // A headless run ends only when the model has answered with nothing it started still running.
+    while (outcome.error === undefined && outcome.result.status === 'completed') {
+      if (!tasks.hasRunningBackground() && !tasks.hasResults()) break;
+      await tasks.waitForResult(waiting);
+      if (waiting.aborted) break;
+      // Progress pulses alone wake nobody; they go along with the next result.
+      if (!tasks.hasResults()) continue;
+      const text = tasks.takeNotificationText()!;
+      if (json) emit({ type: 'task-notifications', text });
+      else if (showActivity) output.error(pc.dim('↻ background task results go to the agent'));
+      outcome = await conversation.send(text, { signal: waiting, onEvent: render, origin: 'signal' });
+    }
+    if (timeUp.signal.aborted && outcome.error === undefined) {
+      const running = tasks
+        .list()
+        .filter((task) => task.status === 'running')
+        .map((task) => task.taskId);
+      return fail(
+        'time_limit_exceeded',
+        `The run stopped after ${options.maxTime} s (--max-time)${running.length === 0 ? '' : ` with background tasks still running (${running.join(', ')}); they were cancelled`}.`,
+      );
+    }
     if (outcome.error !== undefined) {
       if (!json) output.error(`${pc.red('error')} ${outcome.error.message}`);
       return exitCodeFor(outcome.error);
@@ -180,6 +230,8 @@ async function runHeadless(
     return fail(code, message);
   } finally {
     process.off('SIGINT', onSigint);
+    clearTimeout(deadline);
+    await subagents?.close().catch(() => undefined);
     await conversation?.close().catch(() => undefined);
     await workspace?.close().catch(() => undefined);
   }
