@@ -14,6 +14,7 @@ describe('the chat slash-command table', () => {
     expect(SLASH_COMMANDS.map((command) => command.name)).toEqual([
       'help',
       'skills',
+      'agents',
       'model',
       'clear',
       'resume',
