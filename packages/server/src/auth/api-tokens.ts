@@ -22,15 +22,13 @@ export async function createApiToken(
 ): Promise<{ readonly id: string; readonly token: string }> {
   const id = randomUUID();
   const token = randomSecret(API_TOKEN_PREFIX);
-  await db
-    .insert(apiTokens)
-    .values({
-      id,
-      userId: input.userId,
-      name: input.name,
-      access: input.access,
-      tokenHash: hashSecret(token),
-    });
+  await db.insert(apiTokens).values({
+    id,
+    userId: input.userId,
+    name: input.name,
+    access: input.access,
+    tokenHash: hashSecret(token),
+  });
   return { id, token };
 }
 

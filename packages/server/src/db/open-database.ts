@@ -1,8 +1,9 @@
+import { mkdir } from 'node:fs/promises';
 import type { Database, DatabaseOptions, SkilldockDatabase } from './database.js';
 import * as schema from './schema.js';
 
 /**
- * Opens the platform database (SPEC Y12): embedded PGlite in `dataDir` (in memory without one) or
+ * Opens the platform database (SPEC Y12): embedded PGlite in `dataDir` (created when missing; in memory without one) or
  * a PostgreSQL pool on `url`. The drivers are imported here, on first use, so a process that uses
  * one never loads the other. Migrations are not run: see `runMigrations`.
  * @example
@@ -15,6 +16,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import('@electric-sql/pglite'),
       import('drizzle-orm/pglite'),
     ]);
+    if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
     const client = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as SkilldockDatabase;
