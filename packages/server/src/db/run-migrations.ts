@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { ConflictError } from '@skilldock/core';
 import { sql } from 'drizzle-orm';
+import '../error-codes.js';
 import { AdvisoryLockKey } from './advisory-lock-keys.js';
 import type { Database } from './database.js';
 import { systemEvents } from './schema.js';
@@ -58,8 +60,10 @@ export async function runMigrations(database: Database): Promise<MigrationResult
       const previous = appliedHashes.get(migration.tag);
       if (previous !== undefined) {
         if (previous !== migration.hash) {
-          throw new Error(
-            `migration ${migration.tag} changed after it was applied; add a new migration instead of editing it`,
+          throw new ConflictError(
+            'migration_changed',
+            `Migration ${migration.tag} changed after it was applied; add a new migration instead of editing it`,
+            { details: { migration: migration.tag } },
           );
         }
         continue;

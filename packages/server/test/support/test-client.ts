@@ -26,7 +26,8 @@ export class TestClient {
     if (options.json !== undefined) headers['content-type'] ??= 'application/json';
     if (this.cookie !== undefined) headers.cookie = this.cookie;
     if (this.bearer !== undefined) headers.authorization = `Bearer ${this.bearer}`;
-    if (this.csrfToken !== undefined && options.csrf !== false && method !== 'GET') headers['x-csrf-token'] ??= this.csrfToken;
+    if (this.csrfToken !== undefined && options.csrf !== false && method !== 'GET')
+      headers['x-csrf-token'] ??= this.csrfToken;
     const response = await this.server.app.request(path, {
       method,
       headers,

@@ -8,7 +8,8 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../../src/index.js';
 
 /** The PostgreSQL server the tests use (trust auth, as on CI). */
-export const POSTGRES_ADMIN_URL = process.env.SKILLDOCK_TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+export const POSTGRES_ADMIN_URL =
+  process.env.SKILLDOCK_TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
@@ -26,7 +27,9 @@ async function postgresReachable(): Promise<boolean> {
 /** Whether PostgreSQL answers; tests on it are skipped, visibly, when it does not. */
 export const POSTGRES_AVAILABLE = await postgresReachable();
 if (!POSTGRES_AVAILABLE) {
-  console.warn(`PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable: the PostgreSQL runs of the server tests are skipped`);
+  console.warn(
+    `PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable: the PostgreSQL runs of the server tests are skipped`,
+  );
 }
 
 /** A throwaway PostgreSQL database: its URL, and `drop()` to remove it (closing other sessions first). */
