@@ -113,5 +113,5 @@ describe.skipIf(!POSTGRES)('Y16 two serve processes on one PostgreSQL', () => {
       { code: 0, signal: null },
       { code: 0, signal: null },
     ]);
-  });
+  }, 180_000);
 });

@@ -53,5 +53,5 @@ describe('skilldock serve', () => {
       expect(ended).toEqual({ code: 0, signal: null });
     }
     expect(server.stderr()).not.toMatch(/Error|\bat .+:\d+/);
-  });
+  }, 180_000);
 });

@@ -131,7 +131,7 @@ describe('Y12 embedded storage', () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 180_000);
 });
 
 describe.skipIf(!POSTGRES_AVAILABLE)('Y16 start-up on one PostgreSQL from many processes', () => {

@@ -57,6 +57,9 @@ export function registerServe(
         options.data ?? path.join(environment.home, '.skilldock', 'platform'),
       );
       const databaseUrl = environment.env.DATABASE_URL;
+      // Listen for Ctrl-C from the start: a signal during start-up lets the migration or sync in
+      // progress finish and then shuts down cleanly, instead of killing the process mid-write.
+      const stopRequested = waitForStopSignal();
       const server = await createServer({
         database:
           databaseUrl === undefined || databaseUrl === ''
@@ -71,11 +74,20 @@ export function registerServe(
           : {}),
         logger: createJsonLogger((line) => environment.stderr.write(line)),
         trustProxy: options.trustProxy === true,
+      }).catch((error: unknown) => {
+        stopRequested.cancel();
+        throw error;
       });
+      if (stopRequested.received() !== undefined) {
+        await server.stop();
+        setExitCode(ExitCode.ok);
+        return;
+      }
       let url: string;
       try {
         ({ url } = await server.start({ port, host: options.host }));
       } catch (error) {
+        stopRequested.cancel();
         await server.stop();
         throw error;
       }
@@ -106,17 +118,34 @@ export function registerServe(
         }
         output.out('API documentation: /api/docs (OpenAPI document: /openapi.json). Press Ctrl-C to stop.');
       }
-      const signal = await new Promise<NodeJS.Signals>((resolve) => {
-        const stop = (received: NodeJS.Signals) => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          resolve(received);
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+      const signal = await stopRequested.signal;
       await server.stop();
       if (!options.json) output.out(`Stopped (${signal}).`);
       setExitCode(ExitCode.ok);
     });
+}
+
+/** Resolves on the first SIGINT or SIGTERM (then stops listening for them); `cancel` stops listening now. */
+function waitForStopSignal(): {
+  readonly signal: Promise<NodeJS.Signals>;
+  received(): NodeJS.Signals | undefined;
+  cancel(): void;
+} {
+  let received: NodeJS.Signals | undefined;
+  let resolve: (signal: NodeJS.Signals) => void = () => {};
+  const signal = new Promise<NodeJS.Signals>((done) => {
+    resolve = done;
+  });
+  const cancel = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  function onSignal(name: NodeJS.Signals) {
+    received = name;
+    cancel();
+    resolve(name);
+  }
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { signal, received: () => received, cancel };
 }

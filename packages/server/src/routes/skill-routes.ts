@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { SKILL_ID_PATTERN } from '@skilldock/core';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.js';
+import type { Viewer } from '../auth/principal.js';
 import { skills } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
@@ -89,26 +90,28 @@ const toggleSkillRoute = createRoute({
 export function registerSkillRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
   const { db } = context.database;
 
-  async function readableSkill(viewer: Parameters<typeof listReadableSkills>[1], id: string) {
+  async function readableSkill(viewer: Viewer, id: string) {
     const access = await loadSkillAccess(db, id);
     if (access === null || access.kind === 'agent-bound' || !canOnSkill(viewer, 'read', access)) {
       throw new HttpError(404, 'not_found', 'No such skill');
     }
-    const [row] = await db.select().from(skills).where(eq(skills.id, id));
-    return {
-      access,
-      json: {
-        id: row!.id,
-        kind: row!.kind as 'builtin' | 'shared',
-        name: row!.name,
-        description: row!.description,
-        version: row!.version,
-        enabled: row!.enabled,
+    const [row] = await db
+      .select({ id: skills.id, name: skills.name, description: skills.description, version: skills.version })
+      .from(skills)
+      .where(eq(skills.id, id));
+    if (row === undefined) throw new HttpError(404, 'not_found', 'No such skill');
+    const json = (enabled: boolean) => {
+      const facts = { ...access, enabled };
+      return {
+        ...row,
+        kind: access.kind as 'builtin' | 'shared',
+        enabled,
         manageable: (['edit', 'share', 'toggle', 'delete'] as const).some((action) =>
-          canOnSkill(viewer, action, access),
+          canOnSkill(viewer, action, facts),
         ),
-      },
+      };
     };
+    return { access, json };
   }
 
   app.openapi(listSkillsRoute, async (c) => {
@@ -118,14 +121,15 @@ export function registerSkillRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
 
   app.openapi(getSkillRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
-    return c.json({ skill: (await readableSkill(viewer, c.req.valid('param').id)).json }, 200);
+    const { access, json } = await readableSkill(viewer, c.req.valid('param').id);
+    return c.json({ skill: json(access.enabled) }, 200);
   });
 
   app.openapi(toggleSkillRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
     const { id } = c.req.valid('param');
     const { enabled } = c.req.valid('json');
-    const { access } = await readableSkill(viewer, id);
+    const { access, json } = await readableSkill(viewer, id);
     if (!canOnSkill(viewer, 'toggle', access))
       throw new HttpError(403, 'forbidden', 'You may not enable or disable this skill');
     await db.transaction(async (tx) => {
@@ -138,6 +142,6 @@ export function registerSkillRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
         requestId: c.get('requestId'),
       });
     });
-    return c.json({ skill: (await readableSkill(viewer, id)).json }, 200);
+    return c.json({ skill: json(enabled) }, 200);
   });
 }

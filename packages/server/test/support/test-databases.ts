@@ -5,7 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { vi } from 'vitest';
 import { type Database, openDatabase } from '../../src/index.js';
+
+// Opening PGlite and migrating takes seconds, and far longer on a machine many share: give the
+// hooks that do it room. A hang still fails; no test measures how long it took.
+vi.setConfig({ hookTimeout: 180_000 });
 
 /** The PostgreSQL server the tests use (trust auth, as on CI). */
 export const POSTGRES_ADMIN_URL =
