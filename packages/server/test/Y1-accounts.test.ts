@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type SkilldockServer, schema, silentLogger } from '../src/index.js';
+import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
@@ -7,13 +8,14 @@ const ADMIN_PASSWORD = 'first-admin-password';
 
 describe.each(TEST_BACKENDS)('accounts on $name', (backend) => {
   let server: SkilldockServer;
+  let dataDir: Awaited<ReturnType<typeof temporaryFolder>>;
   let superadmin: TestClient;
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
     server = await createServer({
       database: await backend.open(),
-      dataDir: `${process.env.TMPDIR ?? '/tmp'}/skilldock-y1-${backend.name}-${process.pid}`,
+      dataDir: (dataDir = await temporaryFolder('y1')).path,
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: ADMIN_PASSWORD,
       logger: silentLogger,
@@ -26,6 +28,7 @@ describe.each(TEST_BACKENDS)('accounts on $name', (backend) => {
     if (backend.skip !== undefined) return;
     await server.stop();
     await server.database.close();
+    await dataDir.remove();
   });
 
   it.skipIf(backend.skip)(

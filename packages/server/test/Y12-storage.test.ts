@@ -105,12 +105,12 @@ describe.each(TEST_BACKENDS)('Y12 storage on $name', (backend) => {
   );
 });
 
-describe('Y12 embedded storage', () => {
-  const folders: string[] = [];
-  afterAll(async () => {
-    for (const folder of folders) await rm(folder, { recursive: true, force: true });
-  });
+const folders: string[] = [];
+afterAll(async () => {
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
 
+describe('Y12 embedded storage', () => {
   it('Y12 PGlite keeps its data in the data folder across restarts', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'skilldock-y12-'));
     folders.push(dataDir);
@@ -143,11 +143,13 @@ describe.skipIf(!POSTGRES_AVAILABLE)('Y16 start-up on one PostgreSQL from many p
       ),
     );
     try {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'skilldock-y16-'));
+      folders.push(dataDir);
       const results = await Promise.all(
         databases.map((database) =>
           createServer({
             database,
-            dataDir: path.join(tmpdir(), 'skilldock-y16-data'),
+            dataDir,
             builtinDir: '/nonexistent-builtin-folder',
             logger: silentLogger,
           }),

@@ -24,6 +24,7 @@ import {
   silentLogger,
   type Viewer,
 } from '../src/index.js';
+import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
@@ -157,6 +158,7 @@ function expected(person: Person, action: SkillAction, skill: SkillCase): boolea
 
 describe.each(TEST_BACKENDS)('Y3 permission matrix on $name', (backend) => {
   let server: SkilldockServer;
+  let dataDir: Awaited<ReturnType<typeof temporaryFolder>>;
   const viewers = new Map<Person, Viewer>();
   const clients = new Map<Person, TestClient>();
 
@@ -164,7 +166,7 @@ describe.each(TEST_BACKENDS)('Y3 permission matrix on $name', (backend) => {
     if (backend.skip !== undefined) return;
     server = await createServer({
       database: await backend.open(),
-      dataDir: `${process.env.TMPDIR ?? '/tmp'}/skilldock-y3-${backend.name}-${process.pid}`,
+      dataDir: (dataDir = await temporaryFolder('y3')).path,
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'matrix-admin-password',
       logger: silentLogger,
@@ -228,6 +230,7 @@ describe.each(TEST_BACKENDS)('Y3 permission matrix on $name', (backend) => {
     if (backend.skip !== undefined) return;
     await server.stop();
     await server.database.close();
+    await dataDir.remove();
   });
 
   it.skipIf(backend.skip)('Y3 the policy decides every role × scope × action as the spec says', async () => {

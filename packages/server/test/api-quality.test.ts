@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJsonLogger, createServer, JSON_BODY_LIMIT, type SkilldockServer } from '../src/index.js';
+import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
@@ -12,6 +13,7 @@ const ADMIN_PASSWORD = 'quality-admin-secret-pw';
 
 describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
   let server: SkilldockServer;
+  let dataDir: Awaited<ReturnType<typeof temporaryFolder>>;
   let admin: TestClient;
   const logLines: string[] = [];
 
@@ -19,7 +21,7 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
     if (backend.skip !== undefined) return;
     server = await createServer({
       database: await backend.open(),
-      dataDir: `${process.env.TMPDIR ?? '/tmp'}/skilldock-quality-${backend.name}-${process.pid}`,
+      dataDir: (dataDir = await temporaryFolder('quality')).path,
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: ADMIN_PASSWORD,
       logger: createJsonLogger((line) => logLines.push(line)),
@@ -31,6 +33,7 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
     if (backend.skip !== undefined) return;
     await server.stop();
     await server.database.close();
+    await dataDir.remove();
   });
 
   it.skipIf(backend.skip)('serves an OpenAPI 3.1 document generated from the route schemas', async () => {
