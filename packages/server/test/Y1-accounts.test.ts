@@ -13,9 +13,10 @@ describe.each(TEST_BACKENDS)('accounts on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
+    dataDir = await temporaryFolder('y1');
     server = await createServer({
       database: await backend.open(),
-      dataDir: (dataDir = await temporaryFolder('y1')).path,
+      dataDir: dataDir.path,
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: ADMIN_PASSWORD,
       logger: silentLogger,

@@ -164,9 +164,10 @@ describe.each(TEST_BACKENDS)('Y3 permission matrix on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
+    dataDir = await temporaryFolder('y3');
     server = await createServer({
       database: await backend.open(),
-      dataDir: (dataDir = await temporaryFolder('y3')).path,
+      dataDir: dataDir.path,
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'matrix-admin-password',
       logger: silentLogger,

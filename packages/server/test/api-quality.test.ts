@@ -19,9 +19,10 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
+    dataDir = await temporaryFolder('quality');
     server = await createServer({
       database: await backend.open(),
-      dataDir: (dataDir = await temporaryFolder('quality')).path,
+      dataDir: dataDir.path,
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: ADMIN_PASSWORD,
       logger: createJsonLogger((line) => logLines.push(line)),
