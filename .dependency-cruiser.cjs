@@ -1,6 +1,6 @@
 /**
  * The dependency rules `npm run lint` enforces (DESIGN.md): packages point one way
- * (cli → agent → core), core's stages point down (format ← catalog ← discover, format ← package ←
+ * (cli → server → agent → core), core's stages point down (format ← catalog ← discover, format ← package ←
  * install, catalog ← runtime), nothing reaches into another package's source, and no cycles.
  */
 const stage = (name) => `^packages/core/src/${name}/`;
@@ -37,6 +37,13 @@ module.exports = {
       to: {
         path: '^packages/(cli|server|web)/|^node_modules/@skilldock/(server|web)|^node_modules/skilldock',
       },
+    },
+    {
+      name: 'server-depends-on-agent-and-core-only',
+      severity: 'error',
+      comment: 'The server sits under the CLI: it never imports the command or the web app.',
+      from: { path: '^packages/server/' },
+      to: { path: '^packages/(cli|web)/|^node_modules/@skilldock/web|^node_modules/skilldock' },
     },
     {
       name: 'no-reaching-into-another-package',

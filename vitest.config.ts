@@ -30,6 +30,7 @@ export default defineConfig({
         new URL('./packages/agent/src/testing/index.ts', import.meta.url),
       ),
       '@skilldock/agent': fileURLToPath(new URL('./packages/agent/src/index.ts', import.meta.url)),
+      '@skilldock/server': fileURLToPath(new URL('./packages/server/src/index.ts', import.meta.url)),
     },
   },
   test: {

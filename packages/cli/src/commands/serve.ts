@@ -1,0 +1,151 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import type { CliEnvironment } from '../cli-environment.js';
+import { ExitCode } from '../exit-codes.js';
+import { loadCore } from '../load-core.js';
+import type { Output } from '../output.js';
+import { pc } from '../terminal-style.js';
+
+interface ServeOptions {
+  readonly port: string;
+  readonly host: string;
+  readonly data?: string;
+  readonly builtin?: string;
+  readonly trustProxy?: boolean;
+  readonly json?: boolean;
+}
+
+/**
+ * `skilldock serve [--port 7860] [--host 127.0.0.1] [--data DIR]` — the platform server (SPEC
+ * Y12): embedded PGlite under `~/.skilldock/platform` with nothing configured, the PostgreSQL of
+ * `DATABASE_URL` when set. Prints the URL (and, on the first start, the superadmin's one-time
+ * password, once); runs until SIGINT or SIGTERM, then closes the server and the database.
+ */
+export function registerServe(
+  program: Command,
+  output: Output,
+  setExitCode: (code: number) => void,
+  environment: CliEnvironment,
+): void {
+  program
+    .command('serve')
+    .description('Run the Skilldock platform server (embedded database unless DATABASE_URL is set)')
+    .option('--port <port>', 'TCP port to listen on (0 picks a free one)', '7860')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--data <dir>',
+      'data folder: embedded database and content packages (default ~/.skilldock/platform)',
+    )
+    .option(
+      '--builtin <dir>',
+      'builtin skill folder to sync at start (default: the one shipped with the server)',
+    )
+    .option('--trust-proxy', 'read X-Forwarded-Proto/-Host/-For from a reverse proxy in front')
+    .option('--json', 'print the start line as JSON')
+    .action(async (options: ServeOptions) => {
+      const { UserInputError } = await loadCore();
+      const port = Number(options.port);
+      if (!/^\d{1,5}$/.test(options.port) || port > 65535) {
+        throw new UserInputError(
+          'invalid_request',
+          `--port must be a number from 0 to 65535, not ${JSON.stringify(options.port)}`,
+        );
+      }
+      const { createServer, createJsonLogger } = await import('@skilldock/server');
+      const dataDir = path.resolve(
+        environment.cwd,
+        options.data ?? path.join(environment.home, '.skilldock', 'platform'),
+      );
+      const databaseUrl = environment.env.DATABASE_URL;
+      // Listen for Ctrl-C from the start: a signal during start-up lets the migration or sync in
+      // progress finish and then shuts down cleanly, instead of killing the process mid-write.
+      const stopRequested = waitForStopSignal();
+      const server = await createServer({
+        database:
+          databaseUrl === undefined || databaseUrl === ''
+            ? { kind: 'pglite', dataDir: path.join(dataDir, 'db') }
+            : { kind: 'postgres', url: databaseUrl },
+        dataDir,
+        ...(options.builtin === undefined
+          ? {}
+          : { builtinDir: path.resolve(environment.cwd, options.builtin) }),
+        ...(environment.env.SKILLDOCK_ADMIN_PASSWORD
+          ? { adminPassword: environment.env.SKILLDOCK_ADMIN_PASSWORD }
+          : {}),
+        logger: createJsonLogger((line) => environment.stderr.write(line)),
+        trustProxy: options.trustProxy === true,
+      }).catch((error: unknown) => {
+        stopRequested.cancel();
+        throw error;
+      });
+      if (stopRequested.received() !== undefined) {
+        await server.stop();
+        setExitCode(ExitCode.ok);
+        return;
+      }
+      let url: string;
+      try {
+        ({ url } = await server.start({ port, host: options.host }));
+      } catch (error) {
+        stopRequested.cancel();
+        await server.stop();
+        throw error;
+      }
+      const { superadmin } = server.startup;
+      const oneTimePassword = superadmin.created ? superadmin.generatedPassword : undefined;
+      if (options.json) {
+        output.writeOut(
+          `${JSON.stringify({
+            type: 'server-started',
+            url,
+            database: server.database.kind,
+            dataDir: server.dataDir,
+            ...(superadmin.created
+              ? { admin: { username: superadmin.username, oneTimePassword: oneTimePassword ?? null } }
+              : {}),
+          })}\n`,
+        );
+      } else {
+        output.out(
+          `Skilldock platform at ${pc.bold(url)} (${server.database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL from DATABASE_URL'})`,
+        );
+        if (superadmin.created) {
+          output.out(
+            oneTimePassword === undefined
+              ? `Created the superadmin ${pc.bold(superadmin.username)} with the password from SKILLDOCK_ADMIN_PASSWORD.`
+              : `Created the superadmin ${pc.bold(superadmin.username)} with the one-time password ${pc.bold(oneTimePassword)}\nIt is shown only now: log in and change it (POST /api/auth/password).`,
+          );
+        }
+        output.out('API documentation: /api/docs (OpenAPI document: /openapi.json). Press Ctrl-C to stop.');
+      }
+      const signal = await stopRequested.signal;
+      await server.stop();
+      if (!options.json) output.out(`Stopped (${signal}).`);
+      setExitCode(ExitCode.ok);
+    });
+}
+
+/** Resolves on the first SIGINT or SIGTERM (then stops listening for them); `cancel` stops listening now. */
+function waitForStopSignal(): {
+  readonly signal: Promise<NodeJS.Signals>;
+  received(): NodeJS.Signals | undefined;
+  cancel(): void;
+} {
+  let received: NodeJS.Signals | undefined;
+  let resolve: (signal: NodeJS.Signals) => void = () => {};
+  const signal = new Promise<NodeJS.Signals>((done) => {
+    resolve = done;
+  });
+  const cancel = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  function onSignal(name: NodeJS.Signals) {
+    received = name;
+    cancel();
+    resolve(name);
+  }
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { signal, received: () => received, cancel };
+}

@@ -1,0 +1,28 @@
+/** The three roles (SPEC Y1), most powerful first. */
+export const ROLES = ['superadmin', 'admin', 'user'] as const;
+
+/** A role (SPEC Y1). */
+export type Role = (typeof ROLES)[number];
+
+/** The account a request acts as, with the departments it belongs to (what the policy needs). */
+export interface Viewer {
+  readonly id: string;
+  readonly username: string;
+  readonly role: Role;
+  readonly departmentIds: readonly string[];
+}
+
+/** Who made a request and how it proved it: a cookie session (with its CSRF token) or an API token. */
+export type Principal =
+  | {
+      readonly via: 'session';
+      readonly viewer: Viewer;
+      readonly sessionIdHash: string;
+      readonly csrfToken: string;
+    }
+  | {
+      readonly via: 'token';
+      readonly viewer: Viewer;
+      readonly tokenId: string;
+      readonly access: 'read' | 'read-write';
+    };

@@ -1,0 +1,197 @@
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ServerType, serve } from '@hono/node-server';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { type EnsureSuperadminResult, ensureSuperadmin } from './auth/ensure-superadmin.js';
+import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './auth/login-rate-limit.js';
+import {
+  type BuiltinSyncResult,
+  DEFAULT_BUILTIN_DIRECTORY,
+  syncBuiltinSkills,
+} from './builtin/sync-builtin-skills.js';
+import type { Database, DatabaseOptions } from './db/database.js';
+import { openDatabase } from './db/open-database.js';
+import { type MigrationResult, runMigrations } from './db/run-migrations.js';
+import { API_DOCS_PAGE } from './http/api-docs-page.js';
+import type { AppEnv } from './http/app-env.js';
+import { authenticate } from './http/authenticate.js';
+import { bodyLimits } from './http/body-limits.js';
+import { errorResponse } from './http/error-response.js';
+import { HttpError } from './http/http-error.js';
+import { requestContext } from './http/request-context.js';
+import { createJsonLogger, type Logger } from './logging/logger.js';
+import { registerAdminAuditRoutes } from './routes/admin-audit-routes.js';
+import { registerAdminDepartmentRoutes } from './routes/admin-department-routes.js';
+import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
+import { registerAuthRoutes } from './routes/auth-routes.js';
+import { registerHealthRoutes } from './routes/health-routes.js';
+import { registerSkillRoutes } from './routes/skill-routes.js';
+import { registerTokenRoutes } from './routes/token-routes.js';
+import type { ServerContext } from './server-context.js';
+
+/** The data folder when none is given: `~/.skilldock/platform`. */
+export function defaultDataDirectory(): string {
+  return path.join(homedir(), '.skilldock', 'platform');
+}
+
+/** How to build a server. Only `database` is required; everything else has a default. */
+export interface CreateServerOptions {
+  /** An open database (the caller closes it) or where to open one (the server closes it on `stop`). */
+  readonly database: Database | DatabaseOptions;
+  /** Where content packages live (default `~/.skilldock/platform`); created when missing. */
+  readonly dataDir?: string;
+  /** The builtin skill folder to sync at start-up (default: the package's `builtin/`). */
+  readonly builtinDir?: string;
+  /** Structured JSON logs (default: one line per entry on stderr). */
+  readonly logger?: Logger;
+  /** The first superadmin's password (`SKILLDOCK_ADMIN_PASSWORD`); generated and returned once when absent. */
+  readonly adminPassword?: string;
+  readonly loginRateLimit?: Partial<LoginRateLimit>;
+  /** Secure cookies: `auto` (default) when the request arrived over https. */
+  readonly secureCookies?: 'auto' | boolean;
+  /** Read `X-Forwarded-*` from a reverse proxy in front (default false). */
+  readonly trustProxy?: boolean;
+}
+
+/** What start-up did before the API could answer. */
+export interface StartupReport {
+  readonly migrations: MigrationResult;
+  readonly builtin: BuiltinSyncResult;
+  readonly superadmin: EnsureSuperadminResult;
+}
+
+/** A built server: the Hono app (usable in process with `app.request`), and listening on a socket. */
+export interface SkilldockServer {
+  readonly app: OpenAPIHono<AppEnv>;
+  readonly database: Database;
+  readonly dataDir: string;
+  readonly startup: StartupReport;
+  /** Listens on `host:port` (default 127.0.0.1:7860; port 0 picks a free one) and resolves with the URL. */
+  start(options?: { readonly port?: number; readonly host?: string }): Promise<{ readonly url: string }>;
+  /** Stops listening (dropping open connections) and closes the database when the server opened it. */
+  stop(): Promise<void>;
+}
+
+function isOpenDatabase(value: Database | DatabaseOptions): value is Database {
+  return 'db' in value;
+}
+
+/**
+ * Builds the platform server (SPEC Y1, Y10, Y12): opens the database when given options, applies
+ * migrations and syncs the builtin skills (each under its own advisory lock, so any number of
+ * processes can start at once on one PostgreSQL), creates the first superadmin, and wires every
+ * route onto one OpenAPI-documented Hono app. A failure at any step (an invalid builtin, say)
+ * rejects with its reason and closes what it opened.
+ * @example
+ * const server = await createServer({ database: { kind: 'pglite' } });
+ * const response = await server.app.request('/api/health');
+ * await server.stop();
+ */
+export async function createServer(options: CreateServerOptions): Promise<SkilldockServer> {
+  const owned = !isOpenDatabase(options.database);
+  const database = isOpenDatabase(options.database) ? options.database : await openDatabase(options.database);
+  const logger = options.logger ?? createJsonLogger();
+  const dataDir = path.resolve(options.dataDir ?? defaultDataDirectory());
+  let startup: StartupReport;
+  try {
+    await mkdir(path.join(dataDir, 'packages'), { recursive: true });
+    const migrations = await runMigrations(database);
+    const builtin = await syncBuiltinSkills(
+      database,
+      options.builtinDir === undefined
+        ? fileURLToPath(DEFAULT_BUILTIN_DIRECTORY)
+        : path.resolve(options.builtinDir),
+    );
+    const superadmin = await ensureSuperadmin(database, options.adminPassword);
+    startup = { migrations, builtin, superadmin };
+    logger.info('startup', {
+      database: database.kind,
+      migrationsApplied: migrations.applied.length,
+      builtinSkills: builtin.skills.length,
+      builtinChanged: builtin.added.length + builtin.updated.length + builtin.removed.length,
+    });
+  } catch (error) {
+    if (owned) await database.close();
+    throw error;
+  }
+
+  const context: ServerContext = {
+    database,
+    logger,
+    loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...options.loginRateLimit },
+    secureCookies: options.secureCookies ?? 'auto',
+    trustProxy: options.trustProxy ?? false,
+  };
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        throw new HttpError(400, 'invalid_request', 'The request is invalid', {
+          details: {
+            issues: result.error.issues.slice(0, 20).map((issue) => ({
+              path: issue.path.map(String).join('.'),
+              code: issue.code,
+              message: issue.message,
+            })),
+          },
+        });
+      }
+    },
+  });
+  app.use('*', requestContext(logger));
+  app.use('/api/*', bodyLimits());
+  app.use('/api/*', authenticate(database.db, { trustProxy: context.trustProxy }));
+  app.onError((error, c) => errorResponse(c, error, logger));
+  app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', 'No such route'), logger));
+
+  registerHealthRoutes(app, context);
+  registerAuthRoutes(app, context);
+  registerTokenRoutes(app, context);
+  registerAdminUserRoutes(app, context);
+  registerAdminDepartmentRoutes(app, context);
+  registerAdminAuditRoutes(app, context);
+  registerSkillRoutes(app, context);
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Skilldock', version: '0.1.0', description: 'The Skilldock platform API.' },
+  });
+  app.get('/api/docs', (c) =>
+    c.html(API_DOCS_PAGE, 200, {
+      'Content-Security-Policy':
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
+    }),
+  );
+
+  let listener: ServerType | undefined;
+  let stopped = false;
+  return {
+    app,
+    database,
+    dataDir,
+    startup,
+    start: ({ port = 7860, host = '127.0.0.1' } = {}) =>
+      new Promise((resolve, reject) => {
+        const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
+          const shown = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+          resolve({ url: `http://${shown}:${info.port}` });
+        });
+        server.once('error', reject);
+        listener = server;
+      }),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      if (listener !== undefined) {
+        const server = listener as ServerType & { closeAllConnections?: () => void };
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections?.();
+        });
+      }
+      if (owned) await database.close();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/**
+ * The `pg_advisory_xact_lock` keys of start-up work, one per job, so that processes starting at
+ * once run each job one after another and never interleave (SPEC Y10, Y16).
+ */
+export const AdvisoryLockKey = {
+  /** Applying migrations. */
+  migrations: 0x5d0c_0001,
+  /** Builtin skill sync. */
+  builtinSync: 0x5d0c_0002,
+  /** Creating the first superadmin. */
+  bootstrapAdmin: 0x5d0c_0003,
+} as const;

@@ -1,0 +1,22 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema.js';
+
+/** The Drizzle handle every query goes through, whichever driver is underneath. */
+export type SkilldockDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle from {@link SkilldockDatabase.transaction}: the same query API. */
+export type SkilldockTransaction = Parameters<Parameters<SkilldockDatabase['transaction']>[0]>[0];
+
+/** An open database: embedded PGlite or a PostgreSQL pool, with the schema's Drizzle handle. */
+export interface Database {
+  /** `pglite` (embedded, one process) or `postgres` (`DATABASE_URL`, any number of processes). */
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: SkilldockDatabase;
+  /** Closes the connection pool or the embedded database; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Where the database is: embedded PGlite (in a folder, or in memory without one) or a PostgreSQL URL. */
+export type DatabaseOptions =
+  | { readonly kind: 'pglite'; readonly dataDir?: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly maxConnections?: number };

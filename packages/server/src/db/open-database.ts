@@ -1,0 +1,52 @@
+import { mkdir } from 'node:fs/promises';
+import type { Database, DatabaseOptions, SkilldockDatabase } from './database.js';
+import * as schema from './schema.js';
+
+/**
+ * Opens the platform database (SPEC Y12): embedded PGlite in `dataDir` (created when missing; in memory without one) or
+ * a PostgreSQL pool on `url`. The drivers are imported here, on first use, so a process that uses
+ * one never loads the other. Migrations are not run: see `runMigrations`.
+ * @example
+ * const database = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! });
+ * await database.close();
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'pglite') {
+    const [{ PGlite }, { drizzle }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+    ]);
+    if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+    const client = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
+    await client.waitReady;
+    const db = drizzle({ client, schema }) as unknown as SkilldockDatabase;
+    let closed = false;
+    return {
+      kind: 'pglite',
+      db,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await client.close();
+      },
+    };
+  }
+  const [{ default: pg }, { drizzle }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  // An idle client that loses its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema }) as unknown as SkilldockDatabase;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

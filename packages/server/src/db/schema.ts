@@ -1,0 +1,239 @@
+/**
+ * The one Drizzle schema of the platform database, shared by embedded PGlite and PostgreSQL (SPEC
+ * Y12). `drizzle-kit generate` turns it into the SQL migrations under `packages/server/migrations/`;
+ * every change here needs a new generated migration committed beside it.
+ *
+ * Everything processes must agree on lives here (SPEC Y16): sessions, tokens, login attempts,
+ * drafts and the skill index, so any number of `skilldock serve` processes share one database.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Departments users belong to; share scopes name them (SPEC Y1, Y3). */
+export const departments = pgTable('departments', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Accounts. `username` is stored lower-cased; `passwordHash` is an scrypt record (see `hash-password.ts`). */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    displayName: text('display_name').notNull(),
+    role: text('role', { enum: ['superadmin', 'admin', 'user'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('users_role_check', sql`${table.role} in ('superadmin', 'admin', 'user')`)],
+);
+
+/** Which departments a user belongs to. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    departmentId: text('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.departmentId] }),
+    index('memberships_department_idx').on(table.departmentId),
+  ],
+);
+
+/** Cookie sessions. The cookie holds a random secret; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** API tokens: shown once, stored as SHA-256, `read` or `read-write`, revocable. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    access: text('access', { enum: ['read', 'read-write'] }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('api_tokens_user_idx').on(table.userId),
+    check('api_tokens_access_check', sql`${table.access} in ('read', 'read-write')`),
+  ],
+);
+
+/** Every login attempt, for the per-account and per-address rate limits; `succeeded` is null while pending. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    succeeded: boolean('succeeded'),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('login_attempts_account_idx').on(table.account, table.attemptedAt),
+    index('login_attempts_address_idx').on(table.address, table.attemptedAt),
+  ],
+);
+
+/**
+ * The skill index (SPEC Y2): one row per builtin, shared or agent-bound skill (personal skills
+ * have none). `contentRef` names the immutable content package folder under the data folder;
+ * `readScope`/`manageScope` say which kind of scope applies and `skill_scope_members` lists who.
+ */
+export const skills = pgTable(
+  'skills',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['builtin', 'shared', 'agent-bound'] }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    version: text('version').notNull().default('1.0.0'),
+    enabled: boolean('enabled').notNull().default(true),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    agentId: text('agent_id'),
+    contentRef: text('content_ref'),
+    contentHash: text('content_hash'),
+    toolDependencies: jsonb('tool_dependencies').$type<string[]>().notNull().default([]),
+    mcpDependencies: jsonb('mcp_dependencies').$type<string[]>().notNull().default([]),
+    skillDependencies: jsonb('skill_dependencies').$type<string[]>().notNull().default([]),
+    readScope: text('read_scope', { enum: ['global', 'departments', 'users'] })
+      .notNull()
+      .default('global'),
+    manageScope: text('manage_scope', { enum: ['global', 'departments', 'users'] })
+      .notNull()
+      .default('users'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('skills_kind_idx').on(table.kind),
+    check('skills_kind_check', sql`${table.kind} in ('builtin', 'shared', 'agent-bound')`),
+    check('skills_read_scope_check', sql`${table.readScope} in ('global', 'departments', 'users')`),
+    check('skills_manage_scope_check', sql`${table.manageScope} in ('global', 'departments', 'users')`),
+  ],
+);
+
+/** The departments or users a skill's read or manage scope names (exactly one of the two per row). */
+export const skillScopeMembers = pgTable(
+  'skill_scope_members',
+  {
+    skillId: text('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: ['read', 'manage'] }).notNull(),
+    departmentId: text('department_id').references(() => departments.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    uniqueIndex('skill_scope_members_department_idx')
+      .on(table.skillId, table.scope, table.departmentId)
+      .where(sql`${table.departmentId} is not null`),
+    uniqueIndex('skill_scope_members_user_idx')
+      .on(table.skillId, table.scope, table.userId)
+      .where(sql`${table.userId} is not null`),
+    index('skill_scope_members_by_department_idx').on(table.departmentId),
+    index('skill_scope_members_by_user_idx').on(table.userId),
+    check('skill_scope_members_scope_check', sql`${table.scope} in ('read', 'manage')`),
+    check(
+      'skill_scope_members_one_subject_check',
+      sql`(${table.departmentId} is null) <> (${table.userId} is null)`,
+    ),
+  ],
+);
+
+/** Install drafts (SPEC P6, Y4): prepared, not yet confirmed; they expire. */
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('drafts_user_idx').on(table.userId)],
+);
+
+/** Admin settings (SPEC Y9 `allowed_hosts` and later ones), one JSON value per key. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who changed what, when (SPEC Y14). The actor is copied by value (`actorName`) and not a foreign
+ * key, so the log outlives the accounts it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    requestId: text('request_id'),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_actor_idx').on(table.actorId),
+    index('audit_log_action_idx').on(table.action),
+    index('audit_log_target_idx').on(table.targetType, table.targetId),
+  ],
+);
+
+/**
+ * Start-up work that changed the database (a migration applied, a builtin sync that changed
+ * rows), one row each: how several processes starting at once show they did it once.
+ */
+export const systemEvents = pgTable('system_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  kind: text('kind').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+});

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from '../logging/logger.js';
+import type { AppEnv } from './app-env.js';
+
+/** An incoming `X-Request-Id` is kept only when it is this harmless (it goes into logs and headers). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Gives every request an id (its `X-Request-Id` when safe, else a new UUID), echoes it in the
+ * answer, sets security headers, and logs one JSON line per request: method, path (never the
+ * query, which may hold a secret), status, duration, user id. Bodies are never logged.
+ */
+export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming !== undefined && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set('requestId', requestId);
+    c.set('principal', null);
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Frame-Options', 'DENY');
+    if (c.req.path.startsWith('/api/')) c.header('Cache-Control', 'no-store');
+    logger.info('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round(performance.now() - started),
+      userId: c.get('principal')?.viewer.id ?? null,
+    });
+  };
+}

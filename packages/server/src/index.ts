@@ -1,0 +1,68 @@
+/**
+ * `@skilldock/server`: the Skilldock platform server — HTTP API (Hono, OpenAPI 3.1), one Drizzle
+ * schema on embedded PGlite or PostgreSQL, accounts, sessions, API tokens, the permission policy,
+ * builtin sync and the audit log.
+ * @example
+ * const server = await createServer({ database: { kind: 'pglite', dataDir } });
+ * const { url } = await server.start({ port: 7860 });
+ */
+import './error-codes.js';
+
+export { type AuditEntry, recordAudit } from './audit/record-audit.js';
+export { API_TOKEN_PREFIX, createApiToken, type TokenAccess } from './auth/api-tokens.js';
+export {
+  type EnsureSuperadminResult,
+  ensureSuperadmin,
+  FIRST_SUPERADMIN_USERNAME,
+} from './auth/ensure-superadmin.js';
+export { hashPassword, verifyPassword } from './auth/hash-password.js';
+export { loadViewer } from './auth/load-viewer.js';
+export { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './auth/login-rate-limit.js';
+export { type Principal, ROLES, type Role, type Viewer } from './auth/principal.js';
+export {
+  type BuiltinSyncResult,
+  DEFAULT_BUILTIN_DIRECTORY,
+  syncBuiltinSkills,
+} from './builtin/sync-builtin-skills.js';
+export {
+  type CreateServerOptions,
+  createServer,
+  defaultDataDirectory,
+  type SkilldockServer,
+  type StartupReport,
+} from './create-server.js';
+export { AdvisoryLockKey } from './db/advisory-lock-keys.js';
+export type { Database, DatabaseOptions, SkilldockDatabase, SkilldockTransaction } from './db/database.js';
+export { openDatabase } from './db/open-database.js';
+export { type MigrationResult, runMigrations } from './db/run-migrations.js';
+export * as schema from './db/schema.js';
+export type { AppEnv } from './http/app-env.js';
+export { CSRF_HEADER, SESSION_COOKIE } from './http/authenticate.js';
+export { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './http/body-limits.js';
+export { errorBodySchema, errorResponseSpec } from './http/error-response.js';
+export { type ErrorStatus, HttpError } from './http/http-error.js';
+export { requirePrincipal, requireRole, requireSession } from './http/require-viewer.js';
+export { createJsonLogger, type LogFields, type Logger, silentLogger } from './logging/logger.js';
+export { listReadableSkills, type ReadableSkill } from './policy/list-readable-skills.js';
+export { loadSkillAccess } from './policy/load-skill-access.js';
+export {
+  type AgentSkillSelection,
+  type ResolvedAgentSkills,
+  resolveAgentSkills,
+} from './policy/resolve-agent-skills.js';
+export {
+  type ShareConfig,
+  type ShareScope,
+  shareConfigProblem,
+  shareConfigSchema,
+  shareScopeSchema,
+} from './policy/share-config.js';
+export {
+  canOnSkill,
+  SKILL_ACTIONS,
+  type SkillAccessFacts,
+  type SkillAction,
+  scopeIncludes,
+} from './policy/skill-access.js';
+export { writeShareConfig } from './policy/write-share-config.js';
+export type { ServerContext } from './server-context.js';

@@ -1,0 +1,210 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { recordAudit } from '../audit/record-audit.js';
+import { hashPassword, UNMATCHABLE_PASSWORD_HASH, verifyPassword } from '../auth/hash-password.js';
+import { beginLoginAttempt, settleLoginAttempt } from '../auth/login-rate-limit.js';
+import { createSession, deleteSession, deleteUserSessions, SESSION_LIFETIME_MS } from '../auth/sessions.js';
+import { users } from '../db/schema.js';
+import type { AppEnv } from '../http/app-env.js';
+import { publicOrigin, SESSION_COOKIE } from '../http/authenticate.js';
+import { errorResponseSpec } from '../http/error-response.js';
+import { HttpError } from '../http/http-error.js';
+import { requirePrincipal, requireSession } from '../http/require-viewer.js';
+import type { ServerContext } from '../server-context.js';
+import { newPasswordSchema, userSchema } from './schemas.js';
+import { USER_COLUMNS, usersToJson } from './user-json.js';
+
+/** The client's address for rate limits: the socket's peer, or the proxy's `X-Forwarded-For` when trusted. */
+function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded !== undefined && forwarded !== '' && forwarded.length <= 64) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // in-process requests (app.request) have no socket
+  }
+}
+
+const meSchema = z
+  .object({ user: userSchema, via: z.enum(['session', 'token']), csrfToken: z.string().nullable() })
+  .openapi('Me');
+
+const loginRoute = createRoute({
+  method: 'post',
+  path: '/api/auth/login',
+  tags: ['auth'],
+  summary: 'Log in with a username and password; sets the session cookie',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({ username: z.string().min(1).max(64), password: z.string().min(1).max(1024) })
+            .strict(),
+        },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'Logged in', content: { 'application/json': { schema: meSchema } } },
+    400: errorResponseSpec('Invalid request'),
+    401: errorResponseSpec('Wrong username or password'),
+    429: errorResponseSpec('Too many failed attempts for this account or address'),
+  },
+});
+
+const logoutRoute = createRoute({
+  method: 'post',
+  path: '/api/auth/logout',
+  tags: ['auth'],
+  summary: 'End the current session',
+  responses: { 204: { description: 'Logged out' }, 403: errorResponseSpec('CSRF token missing') },
+});
+
+const meRoute = createRoute({
+  method: 'get',
+  path: '/api/auth/me',
+  tags: ['auth'],
+  summary: 'Who am I (and the CSRF token of my session)',
+  responses: {
+    200: { description: 'The caller', content: { 'application/json': { schema: meSchema } } },
+    401: errorResponseSpec('Not logged in'),
+  },
+});
+
+const passwordRoute = createRoute({
+  method: 'post',
+  path: '/api/auth/password',
+  tags: ['auth'],
+  summary: 'Change my password; ends my other sessions',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({ currentPassword: z.string().min(1).max(1024), newPassword: newPasswordSchema })
+            .strict(),
+        },
+      },
+    },
+  },
+  responses: {
+    204: { description: 'Changed' },
+    400: errorResponseSpec('Invalid request'),
+    401: errorResponseSpec('Not logged in'),
+    403: errorResponseSpec('Wrong current password, or not a session'),
+  },
+});
+
+/** Registers `/api/auth/login|logout|me|password` (SPEC Y1). */
+export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
+  const { db } = context.database;
+
+  app.openapi(loginRoute, async (c) => {
+    const { username, password } = c.req.valid('json');
+    const account = username.trim().toLowerCase();
+    const attempt = await beginLoginAttempt(
+      db,
+      { account, address: clientAddress(c, context.trustProxy) },
+      context.loginRateLimit,
+    );
+    if (!attempt.allowed) {
+      throw new HttpError(429, 'rate_limited', 'Too many failed logins; try again later', {
+        details: { retryAfterSeconds: context.loginRateLimit.windowSeconds },
+      });
+    }
+    const [user] = await db
+      .select({ ...USER_COLUMNS, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.username, account));
+    // Unknown and disabled accounts take as long and answer the same as a wrong password.
+    const matches = await verifyPassword(password, user?.passwordHash ?? UNMATCHABLE_PASSWORD_HASH);
+    if (user === undefined || user.disabled || !matches) {
+      await settleLoginAttempt(db, attempt.attemptId, false);
+      throw new HttpError(401, 'invalid_credentials', 'Wrong username or password');
+    }
+    await settleLoginAttempt(db, attempt.attemptId, true);
+    const session = await createSession(db, user.id);
+    setCookie(c, SESSION_COOKIE, session.secret, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      secure:
+        context.secureCookies === 'auto'
+          ? publicOrigin(c, context.trustProxy).protocol === 'https:'
+          : context.secureCookies,
+      maxAge: Math.floor(SESSION_LIFETIME_MS / 1000),
+    });
+    await recordAudit(db, {
+      actor: { id: user.id, username: user.username },
+      action: 'session.created',
+      targetType: 'user',
+      targetId: user.id,
+      requestId: c.get('requestId'),
+    });
+    const [json] = await usersToJson(db, [user]);
+    return c.json({ user: json!, via: 'session' as const, csrfToken: session.csrfToken }, 200);
+  });
+
+  app.openapi(logoutRoute, async (c) => {
+    const principal = c.get('principal');
+    if (principal?.via === 'session') {
+      await deleteSession(db, principal.sessionIdHash);
+      await recordAudit(db, {
+        actor: principal.viewer,
+        action: 'session.deleted',
+        targetType: 'user',
+        targetId: principal.viewer.id,
+        requestId: c.get('requestId'),
+      });
+    }
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return c.body(null, 204);
+  });
+
+  app.openapi(meRoute, async (c) => {
+    const principal = requirePrincipal(c);
+    const rows = await db.select(USER_COLUMNS).from(users).where(eq(users.id, principal.viewer.id));
+    const [json] = await usersToJson(db, rows);
+    if (json === undefined) throw new HttpError(401, 'unauthenticated', 'Log in or send an API token');
+    return c.json(
+      { user: json, via: principal.via, csrfToken: principal.via === 'session' ? principal.csrfToken : null },
+      200,
+    );
+  });
+
+  app.openapi(passwordRoute, async (c) => {
+    const principal = requireSession(c);
+    const { currentPassword, newPassword } = c.req.valid('json');
+    const [user] = await db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, principal.viewer.id));
+    if (user === undefined || !(await verifyPassword(currentPassword, user.passwordHash))) {
+      throw new HttpError(403, 'invalid_credentials', 'The current password is wrong');
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(and(eq(users.id, principal.viewer.id)));
+      await recordAudit(tx, {
+        actor: principal.viewer,
+        action: 'user.password_changed',
+        targetType: 'user',
+        targetId: principal.viewer.id,
+        requestId: c.get('requestId'),
+      });
+    });
+    await deleteUserSessions(db, principal.viewer.id, principal.sessionIdHash);
+    return c.body(null, 204);
+  });
+}

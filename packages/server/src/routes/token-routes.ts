@@ -1,0 +1,183 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.js';
+import { createApiToken } from '../auth/api-tokens.js';
+import type { Principal } from '../auth/principal.js';
+import { apiTokens, users } from '../db/schema.js';
+import type { AppEnv } from '../http/app-env.js';
+import { errorResponseSpec } from '../http/error-response.js';
+import { HttpError } from '../http/http-error.js';
+import { requirePrincipal, requireRole, requireSession } from '../http/require-viewer.js';
+import type { ServerContext } from '../server-context.js';
+import { apiTokenSchema, labelSchema, uuidParamSchema } from './schemas.js';
+
+type TokenRow = typeof apiTokens.$inferSelect;
+
+function tokenToJson(row: TokenRow): z.infer<typeof apiTokenSchema> {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    access: row.access,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+const listResponse = {
+  description: 'Tokens, newest first (never the token itself)',
+  content: { 'application/json': { schema: z.object({ tokens: z.array(apiTokenSchema) }) } },
+};
+
+const listMine = createRoute({
+  method: 'get',
+  path: '/api/auth/tokens',
+  tags: ['tokens'],
+  summary: 'My API tokens',
+  responses: { 200: listResponse, 401: errorResponseSpec('Not logged in') },
+});
+
+const createMine = createRoute({
+  method: 'post',
+  path: '/api/auth/tokens',
+  tags: ['tokens'],
+  summary: 'Issue an API token; the token is in this answer only',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({ name: labelSchema, access: z.enum(['read', 'read-write']) }).strict(),
+        },
+      },
+    },
+  },
+  responses: {
+    201: {
+      description: 'Issued',
+      content: { 'application/json': { schema: z.object({ token: z.string(), apiToken: apiTokenSchema }) } },
+    },
+    400: errorResponseSpec('Invalid request'),
+    401: errorResponseSpec('Not logged in'),
+    403: errorResponseSpec('Tokens are issued from a login session'),
+  },
+});
+
+const revokeMine = createRoute({
+  method: 'delete',
+  path: '/api/auth/tokens/{id}',
+  tags: ['tokens'],
+  summary: 'Revoke one of my API tokens',
+  request: { params: uuidParamSchema },
+  responses: { 204: { description: 'Revoked' }, 404: errorResponseSpec('No such token of mine') },
+});
+
+const listAll = createRoute({
+  method: 'get',
+  path: '/api/admin/tokens',
+  tags: ['admin'],
+  summary: 'Every API token (admins)',
+  responses: { 200: listResponse, 403: errorResponseSpec('Not an admin') },
+});
+
+const revokeAny = createRoute({
+  method: 'delete',
+  path: '/api/admin/tokens/{id}',
+  tags: ['admin'],
+  summary: "Revoke an API token (superadmin: any; admin: its own and users')",
+  request: { params: uuidParamSchema },
+  responses: {
+    204: { description: 'Revoked' },
+    403: errorResponseSpec('Not allowed'),
+    404: errorResponseSpec('No such token'),
+  },
+});
+
+/** Registers the API token routes: `/api/auth/tokens` (mine) and `/api/admin/tokens` (everyone's). */
+export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
+  const { db } = context.database;
+
+  async function revoke(principal: Principal, id: string, ownerOnly: boolean, requestId: string) {
+    const revoked = await db.transaction(async (tx) => {
+      if (!ownerOnly && principal.viewer.role === 'admin') {
+        const [owner] = await tx
+          .select({ id: users.id, role: users.role })
+          .from(apiTokens)
+          .innerJoin(users, eq(users.id, apiTokens.userId))
+          .where(eq(apiTokens.id, id));
+        if (owner !== undefined && owner.id !== principal.viewer.id && owner.role !== 'user') {
+          throw new HttpError(403, 'forbidden', "An admin may revoke only its own and users' tokens");
+        }
+      }
+      const [row] = await tx
+        .update(apiTokens)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(apiTokens.id, id),
+            isNull(apiTokens.revokedAt),
+            ...(ownerOnly ? [eq(apiTokens.userId, principal.viewer.id)] : []),
+          ),
+        )
+        .returning();
+      if (row !== undefined) {
+        await recordAudit(tx, {
+          actor: principal.viewer,
+          action: 'token.revoked',
+          targetType: 'api_token',
+          targetId: id,
+          details: { userId: row.userId, name: row.name },
+          requestId,
+        });
+      }
+      return row;
+    });
+    if (revoked === undefined) throw new HttpError(404, 'not_found', 'No such active API token');
+  }
+
+  app.openapi(listMine, async (c) => {
+    const principal = requirePrincipal(c);
+    const rows = await db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.userId, principal.viewer.id))
+      .orderBy(desc(apiTokens.createdAt));
+    return c.json({ tokens: rows.map(tokenToJson) }, 200);
+  });
+
+  app.openapi(createMine, async (c) => {
+    // A token cannot mint further tokens: issuing one needs the account's own login.
+    const principal = requireSession(c);
+    const { name, access } = c.req.valid('json');
+    const { id, token } = await createApiToken(db, { userId: principal.viewer.id, name, access });
+    await recordAudit(db, {
+      actor: principal.viewer,
+      action: 'token.created',
+      targetType: 'api_token',
+      targetId: id,
+      details: { name, access },
+      requestId: c.get('requestId'),
+    });
+    const [row] = await db.select().from(apiTokens).where(eq(apiTokens.id, id));
+    return c.json({ token, apiToken: tokenToJson(row!) }, 201);
+  });
+
+  app.openapi(revokeMine, async (c) => {
+    const principal = requirePrincipal(c);
+    await revoke(principal, c.req.valid('param').id, true, c.get('requestId'));
+    return c.body(null, 204);
+  });
+
+  app.openapi(listAll, async (c) => {
+    requireRole(c, 'superadmin', 'admin');
+    const rows = await db.select().from(apiTokens).orderBy(desc(apiTokens.createdAt)).limit(1000);
+    return c.json({ tokens: rows.map(tokenToJson) }, 200);
+  });
+
+  app.openapi(revokeAny, async (c) => {
+    const principal = requireRole(c, 'superadmin', 'admin');
+    await revoke(principal, c.req.valid('param').id, false, c.get('requestId'));
+    return c.body(null, 204);
+  });
+}
