@@ -115,6 +115,11 @@ export {
   type SubagentDefinition,
 } from './format/parse-subagent.js';
 export {
+  type ReadRegularFileFailure,
+  type ReadRegularFileResult,
+  readRegularFile,
+} from './format/read-regular-file.js';
+export {
   editSkillDocument,
   readSkillDocument,
   type SkillDocument,
