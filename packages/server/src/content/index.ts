@@ -1,0 +1,38 @@
+/**
+ * The platform's skill content layer (issue 12 §4): content packages, saves, install drafts and
+ * the discovery indexes, on the data folder only — no database, no HTTP. See README.md.
+ */
+import './error-codes.js';
+
+export { applySkillEdits, sha256Of } from './apply-skill-edits.js';
+export { checkContentBudget } from './check-content-budget.js';
+export { assertSafeUserId, type ContentLayout, contentLayout, personalSkillsPath } from './content-layout.js';
+export { copyContentTree } from './copy-content-tree.js';
+export { type ContentTree, type ContentTreeEntry, listContentTree } from './list-content-tree.js';
+export { packageDirectory } from './package-directory.js';
+export { type PackageLease, STALE_LEASE_MILLISECONDS } from './package-lease.js';
+export { revisionFolderName, revisionOfFolderName } from './package-revision.js';
+export { type PrunePackagesOptions, prunePackages } from './prune-packages.js';
+export {
+  type PackagePublishFaults,
+  type PackagePublishStep,
+  type PublishPackagesOptions,
+  type PublishPackagesResult,
+  publishPackages,
+} from './publish-packages.js';
+export { type ContentFile, type ReadContentFileOptions, readContentFile } from './read-content-file.js';
+export {
+  assertContentPath,
+  MAX_CONTENT_PATH_BYTES,
+  type ResolvedContentPath,
+  resolveContentPath,
+} from './resolve-content-path.js';
+export {
+  revisionConflict,
+  type SavedSkillContent,
+  type SaveSkillPackageOptions,
+  type SaveSkillPackageResult,
+  saveSkillPackage,
+} from './save-skill-package.js';
+export type { EditContent, SkillEdit } from './skill-edit.js';
+export { readSkillIndexEntry, type SkillIndexEntry } from './skill-index-entry.js';

@@ -1,0 +1,130 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ConflictError } from '@skilldock/core';
+import { afterEach } from 'vitest';
+import { type ContentLayout, contentLayout, publishPackages } from '../../src/content/index.js';
+
+/** A fresh data folder per call, removed after the current test. */
+export function useDataFolders(): () => Promise<ContentLayout> {
+  const created: string[] = [];
+  afterEach(async () => {
+    await Promise.all(created.splice(0).map((directory) => rm(directory, { recursive: true, force: true })));
+  });
+  return async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'skilldock-content-'));
+    created.push(directory);
+    return contentLayout(path.join(directory, 'data'));
+  };
+}
+
+/** A temp folder outside any data folder, removed after the current test. */
+export function useTempFolders(): () => Promise<string> {
+  const created: string[] = [];
+  afterEach(async () => {
+    await Promise.all(created.splice(0).map((directory) => rm(directory, { recursive: true, force: true })));
+  });
+  return async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'skilldock-content-src-'));
+    created.push(directory);
+    return directory;
+  };
+}
+
+/** The text of a SKILL.md with the given name (and optional extra frontmatter lines). */
+export function skillText(name: string, extra = '', body = `# ${name}\n\nDo the thing.\n`): string {
+  return `---\nname: ${name}\ndescription: The ${name} skill. Use it for ${name} work.\n${extra}---\n${body}`;
+}
+
+/** Writes a skill folder: `SKILL.md` plus files (a path ending in `/` is an empty folder). */
+export function writeSkillFolder(
+  directory: string,
+  name: string,
+  files: Record<string, string | Buffer> = {},
+): string {
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(path.join(directory, 'SKILL.md'), skillText(name));
+  for (const [file, content] of Object.entries(files)) {
+    const target = path.join(directory, file);
+    if (file.endsWith('/')) {
+      mkdirSync(target, { recursive: true });
+      continue;
+    }
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+  return directory;
+}
+
+/**
+ * The database's side of a skill row, in memory: one current reference per skill id, swapped with a
+ * compare-and-swap exactly like `UPDATE skills SET revision = $new WHERE id = $id AND revision = $base`.
+ */
+export class ReferenceTable {
+  readonly #rows = new Map<string, string>();
+
+  get(id: string): string | undefined {
+    return this.#rows.get(id);
+  }
+
+  insert(id: string, revision: string): void {
+    if (this.#rows.has(id)) throw new ConflictError('skill_exists', `${id} exists`);
+    this.#rows.set(id, revision);
+  }
+
+  /** The compare-and-swap; a lost race throws, as a route does when no row was updated. */
+  swap(id: string, base: string, revision: string): void {
+    if (this.#rows.get(id) !== base)
+      throw new ConflictError('revision_conflict', `${id} is no longer at ${base}`, {
+        details: { baseRevision: base },
+      });
+    this.#rows.set(id, revision);
+  }
+
+  referenced = (): ReadonlySet<string> => new Set(this.#rows.values());
+}
+
+/** Publishes `source` as the first package of skill `id` and records the reference. */
+export async function publishFirst(
+  layout: ContentLayout,
+  table: ReferenceTable,
+  id: string,
+  source: string,
+): Promise<string> {
+  const { revisions } = await publishPackages(layout, {
+    sources: [source],
+    commit: async ([revision]) => table.insert(id, revision!),
+    referencedRevisions: table.referenced,
+  });
+  return revisions[0]!;
+}
+
+/** The names in the packages folder, leases and locks left out (what a reader could see). */
+export function visiblePackages(layout: ContentLayout): string[] {
+  try {
+    return readdirSync(layout.packagesDirectory)
+      .filter((name) => !name.startsWith('.store') && name !== '.leases')
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Lease files left in the packages folder. */
+export function leftoverLeases(layout: ContentLayout): string[] {
+  try {
+    return readdirSync(path.join(layout.packagesDirectory, '.leases'));
+  } catch {
+    return [];
+  }
+}
+
+/** Entries left in the staging folder. */
+export function leftoverStaging(layout: ContentLayout): string[] {
+  try {
+    return readdirSync(layout.stagingDirectory);
+  } catch {
+    return [];
+  }
+}
