@@ -6,12 +6,37 @@ import './error-codes.js';
 
 export { applySkillEdits, sha256Of } from './apply-skill-edits.js';
 export { checkContentBudget } from './check-content-budget.js';
+export {
+  type ConfirmPersonalDraftOptions,
+  confirmPersonalDraft,
+  type PersonalInstall,
+} from './confirm-personal-draft.js';
+export {
+  type ConfirmSharedDraftOptions,
+  type ConfirmSharedDraftResult,
+  confirmSharedDraft,
+  type SharedSkillPublication,
+} from './confirm-shared-draft.js';
+export {
+  type ContentDraft,
+  type ContentDraftSkill,
+  cancelContentDraft,
+  getContentDraft,
+} from './content-draft.js';
 export { assertSafeUserId, type ContentLayout, contentLayout, personalSkillsPath } from './content-layout.js';
 export { copyContentTree } from './copy-content-tree.js';
 export { type ContentTree, type ContentTreeEntry, listContentTree } from './list-content-tree.js';
+export { nextFreeSkillId } from './next-free-skill-id.js';
 export { packageDirectory } from './package-directory.js';
 export { type PackageLease, STALE_LEASE_MILLISECONDS } from './package-lease.js';
 export { revisionFolderName, revisionOfFolderName } from './package-revision.js';
+export { personalSkillDirectory, personalSkillsDirectory } from './personal-skills-directory.js';
+export { type PrepareRemoteDraftOptions, prepareRemoteDraft } from './prepare-remote-draft.js';
+export {
+  type ContentUpload,
+  type PrepareUploadDraftOptions,
+  prepareUploadDraft,
+} from './prepare-upload-draft.js';
 export { type PrunePackagesOptions, prunePackages } from './prune-packages.js';
 export {
   type PackagePublishFaults,

@@ -1,0 +1,38 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { assertSafeSkillId, proveInside } from '@skilldock/core';
+import { type ContentLayout, personalSkillsPath } from './content-layout.js';
+import { resolveContentPath } from './resolve-content-path.js';
+
+/**
+ * The folder of a user's personal skills, `<data>/workspaces/<user>/agents/skills` (SPEC Y2),
+ * created when missing. The user id passes the one safe-segment check, the path is walked from the
+ * workspaces folder down refusing any link (a workspace that is a link to another user's is
+ * `symlink_refused`), and the result is proven inside the workspaces folder on real paths (SEC1):
+ * one user's path can never reach another's.
+ * @example const skills = await personalSkillsDirectory(layout, user.id);
+ */
+export async function personalSkillsDirectory(layout: ContentLayout, userId: string): Promise<string> {
+  const relative = personalSkillsPath(userId);
+  await mkdir(layout.workspacesDirectory, { recursive: true });
+  const resolved = await resolveContentPath(layout.workspacesDirectory, relative);
+  if (resolved.stats === undefined) await mkdir(resolved.absolutePath, { recursive: true });
+  // Walk again after creating: a link planted meanwhile is refused, not followed.
+  const checked = await resolveContentPath(layout.workspacesDirectory, relative);
+  await proveInside(checked.absolutePath, path.join(layout.workspacesDirectory, userId));
+  return checked.absolutePath;
+}
+
+/**
+ * The folder of one personal skill (it may not exist): the skill id passes `assertSafeSkillId`
+ * and the path is walked without following links.
+ */
+export async function personalSkillDirectory(
+  layout: ContentLayout,
+  userId: string,
+  skillId: string,
+): Promise<string> {
+  const root = await personalSkillsDirectory(layout, userId);
+  const resolved = await resolveContentPath(root, assertSafeSkillId(skillId));
+  return resolved.absolutePath;
+}
