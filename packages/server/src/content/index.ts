@@ -4,6 +4,11 @@
  */
 import './error-codes.js';
 
+export {
+  type AgentSkillsIndex,
+  buildAgentSkillsIndex,
+  readAgentSkillsArchive,
+} from './agent-skills-index.js';
 export { applySkillEdits, sha256Of } from './apply-skill-edits.js';
 export { checkContentBudget } from './check-content-budget.js';
 export {
@@ -25,6 +30,7 @@ export {
 } from './content-draft.js';
 export { assertSafeUserId, type ContentLayout, contentLayout, personalSkillsPath } from './content-layout.js';
 export { copyContentTree } from './copy-content-tree.js';
+export type { DiscoverableSkill, SkippedSkill } from './discoverable-skill.js';
 export { type ContentTree, type ContentTreeEntry, listContentTree } from './list-content-tree.js';
 export { nextFreeSkillId } from './next-free-skill-id.js';
 export { packageDirectory } from './package-directory.js';
@@ -61,3 +67,5 @@ export {
 } from './save-skill-package.js';
 export type { EditContent, SkillEdit } from './skill-edit.js';
 export { readSkillIndexEntry, type SkillIndexEntry } from './skill-index-entry.js';
+export { buildSkillsIndex, readSkillsIndexFile, type SkillsIndex } from './skills-index.js';
+export { type WellKnownArchive, wellKnownArchive } from './well-known-archive.js';
