@@ -31,6 +31,7 @@ export {
 export { assertSafeUserId, type ContentLayout, contentLayout, personalSkillsPath } from './content-layout.js';
 export { copyContentTree } from './copy-content-tree.js';
 export type { DiscoverableSkill, SkippedSkill } from './discoverable-skill.js';
+export { type ExportedSkill, exportSkillArchive } from './export-skill-archive.js';
 export { type ContentTree, type ContentTreeEntry, listContentTree } from './list-content-tree.js';
 export { nextFreeSkillId } from './next-free-skill-id.js';
 export { packageDirectory } from './package-directory.js';
@@ -58,6 +59,11 @@ export {
   type ResolvedContentPath,
   resolveContentPath,
 } from './resolve-content-path.js';
+export {
+  removePersonalSkill,
+  type SavePersonalSkillOptions,
+  savePersonalSkill,
+} from './save-personal-skill.js';
 export {
   revisionConflict,
   type SavedSkillContent,

@@ -24,15 +24,16 @@ export async function personalSkillsDirectory(layout: ContentLayout, userId: str
 }
 
 /**
- * The folder of one personal skill (it may not exist): the skill id passes `assertSafeSkillId`
- * and the path is walked without following links.
+ * The folder of one personal skill (it may not exist, and it is not looked at: a skill folder that is
+ * a link is refused by whatever reads it, and removed as a link by `removePersonalSkill`). The
+ * skill id passes `assertSafeSkillId` before anything is touched; the path to the user's skills
+ * folder is walked without following links.
  */
 export async function personalSkillDirectory(
   layout: ContentLayout,
   userId: string,
   skillId: string,
 ): Promise<string> {
-  const root = await personalSkillsDirectory(layout, userId);
-  const resolved = await resolveContentPath(root, assertSafeSkillId(skillId));
-  return resolved.absolutePath;
+  const id = assertSafeSkillId(skillId);
+  return path.join(await personalSkillsDirectory(layout, userId), id);
 }
