@@ -7,6 +7,7 @@ import {
 } from '@skilldock/core';
 import type { ContentLayout } from './content-layout.js';
 import type { DiscoverableSkill, SkippedSkill } from './discoverable-skill.js';
+import { schemaIssues, sortedById } from './index-entry-helpers.js';
 import { wellKnownArchive } from './well-known-archive.js';
 
 /** The body of `/.well-known/agent-skills/index.json` (discovery v0.2). */
@@ -29,9 +30,7 @@ export async function buildAgentSkillsIndex(
 ): Promise<{ index: AgentSkillsIndex; skipped: SkippedSkill[] }> {
   const entries: WellKnownEntryV2[] = [];
   const skipped: SkippedSkill[] = [];
-  for (const skill of [...skills].sort((left, right) =>
-    left.id < right.id ? -1 : left.id > right.id ? 1 : 0,
-  )) {
+  for (const skill of sortedById(skills)) {
     const candidate = {
       name: skill.id,
       description: skill.description,
@@ -42,7 +41,7 @@ export async function buildAgentSkillsIndex(
     if (!shape.success) {
       skipped.push({
         id: skill.id,
-        reason: shape.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        reason: schemaIssues(shape.error.issues),
       });
       continue;
     }

@@ -5,10 +5,10 @@ import {
   collectPackageFiles,
   DEFAULT_ARCHIVE_LIMITS,
   readRegularFile,
-  SecurityError,
 } from '@skilldock/core';
 import { assertContentFolder } from './assert-content-folder.js';
 import { readFailure } from './read-failure.js';
+import { refusedEntryError } from './refused-entry-error.js';
 
 /**
  * Copies a skill folder to `destination` (which must not exist; its parent must) under the P2
@@ -22,17 +22,8 @@ import { readFailure } from './read-failure.js';
 export async function copyContentTree(source: string, destination: string): Promise<CollectedPackageFiles> {
   await assertContentFolder(source);
   const collected = await collectPackageFiles(source);
-  const refused = collected.refused[0];
-  if (refused !== undefined)
-    throw new SecurityError(
-      refused.kind === 'symlink'
-        ? 'symlink_refused'
-        : refused.kind === 'secret'
-          ? 'secret_in_package'
-          : 'special_file',
-      `Refusing to copy ${source}: ${collected.refused.map((entry) => `${entry.path} (${entry.reason})`).join(', ')}.`,
-      { details: { path: refused.path, files: collected.refused.map((entry) => entry.path) } },
-    );
+  const refused = refusedEntryError(collected, `Refusing to copy ${source}`);
+  if (refused !== undefined) throw refused;
   await mkdir(destination);
   for (const directory of collected.directories)
     await mkdir(path.join(destination, ...directory.split('/')), { recursive: true });

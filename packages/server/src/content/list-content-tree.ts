@@ -1,5 +1,6 @@
-import { collectPackageFiles, computeFileRevision, SecurityError } from '@skilldock/core';
+import { collectPackageFiles, computeFileRevision } from '@skilldock/core';
 import { assertContentFolder } from './assert-content-folder.js';
+import { refusedEntryError } from './refused-entry-error.js';
 
 /** One entry of a skill's file tree, as the editor shows it (SPEC Y5). */
 export type ContentTreeEntry =
@@ -31,17 +32,8 @@ export interface ContentTree {
 export async function listContentTree(directory: string): Promise<ContentTree> {
   await assertContentFolder(directory);
   const collected = await collectPackageFiles(directory);
-  const refused = collected.refused[0];
-  if (refused !== undefined)
-    throw new SecurityError(
-      refused.kind === 'symlink'
-        ? 'symlink_refused'
-        : refused.kind === 'secret'
-          ? 'secret_in_package'
-          : 'special_file',
-      `${refused.path} cannot be listed: ${refused.reason}.`,
-      { details: { path: refused.path } },
-    );
+  const refused = refusedEntryError(collected, `${directory} cannot be listed`);
+  if (refused !== undefined) throw refused;
   const files = await Promise.all(
     collected.files.map(
       async (file): Promise<ContentTreeEntry> => ({

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { removeInside } from '@skilldock/core';
 import type { ContentLayout } from './content-layout.js';
-import { leasedPackageNames, withPackageStoreLock } from './package-lease.js';
+import { leasedPackageNames, type PackageLease, withPackageStoreLock } from './package-lease.js';
 import { revisionOfFolderName } from './package-revision.js';
 
 /** Options of {@link prunePackages}. */
@@ -40,4 +40,24 @@ export function prunePackages(
     }
     return removed.sort();
   });
+}
+
+/**
+ * Releases a lease, then prunes its package if nothing references it any more: the last holder of
+ * a lease on a package that lost its reference meanwhile (a base copied by a save that lost the
+ * race) removes it, since a prune that ran while the lease was held had to leave it. Best effort:
+ * a failure to prune is returned as a warning, never thrown.
+ */
+export async function releaseAndPrune(
+  layout: ContentLayout,
+  lease: PackageLease,
+  referencedRevisions: () => Promise<ReadonlySet<string>> | ReadonlySet<string>,
+): Promise<string | undefined> {
+  await lease.release();
+  try {
+    await prunePackages(layout, await referencedRevisions(), { only: [lease.revision] });
+    return undefined;
+  } catch (error) {
+    return `The package ${lease.revision} was not pruned: ${(error as Error).message}`;
+  }
 }

@@ -7,6 +7,7 @@ import { copyContentTree } from './copy-content-tree.js';
 import { packageDirectory } from './package-directory.js';
 import { withPackageStoreLock, writePackageLease } from './package-lease.js';
 import { revisionFolderName } from './package-revision.js';
+import { releaseAndPrune } from './prune-packages.js';
 import { type PackagePublishFaults, publishPackages } from './publish-packages.js';
 import type { SkillEdit } from './skill-edit.js';
 import { readSkillIndexEntry, type SkillIndexEntry } from './skill-index-entry.js';
@@ -100,7 +101,7 @@ export async function saveSkillPackage<T>(
         { details: { revision: baseRevision, actualRevision: copied } },
       );
     // The copy is made: the base may be pruned once the new reference is committed.
-    await lease.release();
+    await releaseAndPrune(layout, lease, options.referencedRevisions);
     await applySkillEdits(skill, options.edits);
     await checkContentBudget(skill);
     const index = await readSkillIndexEntry(skill);
@@ -122,7 +123,7 @@ export async function saveSkillPackage<T>(
     };
   } finally {
     await work.dispose();
-    await lease.release();
+    await releaseAndPrune(layout, lease, options.referencedRevisions);
   }
 }
 

@@ -1,5 +1,6 @@
 import { UserInputError, type WellKnownEntryV1, wellKnownEntryV1Schema } from '@skilldock/core';
 import type { DiscoverableSkill, SkippedSkill } from './discoverable-skill.js';
+import { schemaIssues, sortedById } from './index-entry-helpers.js';
 import { listContentTree } from './list-content-tree.js';
 import { type ContentFile, readContentFile } from './read-content-file.js';
 
@@ -22,9 +23,7 @@ export async function buildSkillsIndex(
 ): Promise<{ index: SkillsIndex; skipped: SkippedSkill[] }> {
   const entries: WellKnownEntryV1[] = [];
   const skipped: SkippedSkill[] = [];
-  for (const skill of [...skills].sort((left, right) =>
-    left.id < right.id ? -1 : left.id > right.id ? 1 : 0,
-  )) {
+  for (const skill of sortedById(skills)) {
     const tree = await listContentTree(skill.directory);
     const files = tree.entries.flatMap((entry) => (entry.type === 'file' ? [entry.path] : []));
     const parsed = wellKnownEntryV1Schema.safeParse({
@@ -36,7 +35,7 @@ export async function buildSkillsIndex(
     else
       skipped.push({
         id: skill.id,
-        reason: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        reason: schemaIssues(parsed.error.issues),
       });
   }
   return { index: { skills: entries }, skipped };

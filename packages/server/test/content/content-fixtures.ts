@@ -1,35 +1,27 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { ConflictError } from '@skilldock/core';
-import { afterEach } from 'vitest';
+import { ConflictError, SkilldockError } from '@skilldock/core';
+import { expect } from 'vitest';
+import { useTempDirectories } from '../../../core/test/package/package-test-helpers.js';
 import { type ContentLayout, contentLayout, publishPackages } from '../../src/content/index.js';
 
-/** A fresh data folder per call, removed after the current test. */
+/** A fresh data folder per call (inside one of core's test temp folders), removed after the current test. */
 export function useDataFolders(): () => Promise<ContentLayout> {
-  const created: string[] = [];
-  afterEach(async () => {
-    await Promise.all(created.splice(0).map((directory) => rm(directory, { recursive: true, force: true })));
-  });
-  return async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), 'skilldock-content-'));
-    created.push(directory);
-    return contentLayout(path.join(directory, 'data'));
-  };
+  const newTemp = useTempDirectories();
+  return async () => contentLayout(path.join(await newTemp(), 'data'));
 }
 
 /** A temp folder outside any data folder, removed after the current test. */
-export function useTempFolders(): () => Promise<string> {
-  const created: string[] = [];
-  afterEach(async () => {
-    await Promise.all(created.splice(0).map((directory) => rm(directory, { recursive: true, force: true })));
-  });
-  return async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), 'skilldock-content-src-'));
-    created.push(directory);
-    return directory;
-  };
+export const useTempFolders = useTempDirectories;
+
+/** The `code` of the Skilldock error a promise rejects with (failing the test if it resolves or throws something else). */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(SkilldockError.isInstance(error), String(error)).toBe(true);
+  return (error as SkilldockError).code;
 }
 
 /** The text of a SKILL.md with the given name (and optional extra frontmatter lines). */

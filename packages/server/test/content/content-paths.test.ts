@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { SkilldockError } from '@skilldock/core';
 import { describe, expect, it } from 'vitest';
 import {
   listContentTree,
@@ -13,6 +12,7 @@ import {
   saveSkillPackage,
 } from '../../src/content/index.js';
 import {
+  codeOf,
   leftoverStaging,
   publishFirst,
   ReferenceTable,
@@ -24,15 +24,6 @@ import {
 
 const newData = useDataFolders();
 const newTemp = useTempFolders();
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(SkilldockError.isInstance(error), String(error)).toBe(true);
-  return (error as SkilldockError).code;
-}
 
 async function sharedSkill() {
   const layout = await newData();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { computeDirectoryRevision, extractArchive, SkilldockError } from '@skilldock/core';
+import { computeDirectoryRevision, extractArchive } from '@skilldock/core';
 import { describe, expect, it } from 'vitest';
 import {
   exportSkillArchive,
@@ -9,7 +9,13 @@ import {
   personalSkillDirectory,
   savePersonalSkill,
 } from '../../src/content/index.js';
-import { leftoverStaging, useDataFolders, useTempFolders, writeSkillFolder } from './content-fixtures.js';
+import {
+  codeOf,
+  leftoverStaging,
+  useDataFolders,
+  useTempFolders,
+  writeSkillFolder,
+} from './content-fixtures.js';
 
 const newData = useDataFolders();
 const newTemp = useTempFolders();
@@ -19,15 +25,6 @@ async function personalSkill() {
   const directory = await personalSkillDirectory(layout, 'alice', 'pdf');
   writeSkillFolder(directory, 'pdf', { 'docs/guide.md': 'guide\n' });
   return { layout, directory, base: await computeDirectoryRevision(directory) };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(SkilldockError.isInstance(error), String(error)).toBe(true);
-  return (error as SkilldockError).code;
 }
 
 describe('personal skills in the workspace', () => {

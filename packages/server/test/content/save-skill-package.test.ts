@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ConflictError, computeDirectoryRevision, SkilldockError } from '@skilldock/core';
+import { ConflictError, computeDirectoryRevision } from '@skilldock/core';
 import { describe, expect, it } from 'vitest';
 import {
   type PackagePublishStep,
@@ -10,6 +10,7 @@ import {
   saveSkillPackage,
 } from '../../src/content/index.js';
 import {
+  codeOf,
   leftoverLeases,
   leftoverStaging,
   publishFirst,
@@ -45,15 +46,6 @@ function save(
     referencedRevisions: context.table.referenced,
     ...(extra.faults === undefined ? {} : { faults: extra.faults }),
   });
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(SkilldockError.isInstance(error), String(error)).toBe(true);
-  return (error as SkilldockError).code;
 }
 
 describe('saveSkillPackage', () => {
