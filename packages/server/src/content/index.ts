@@ -74,4 +74,6 @@ export {
 export type { EditContent, SkillEdit } from './skill-edit.js';
 export { readSkillIndexEntry, type SkillIndexEntry } from './skill-index-entry.js';
 export { buildSkillsIndex, readSkillsIndexFile, type SkillsIndex } from './skills-index.js';
+export { sweepContentDrafts } from './sweep-content-drafts.js';
 export { type WellKnownArchive, wellKnownArchive } from './well-known-archive.js';
+export { type WriteSkillFileOptions, writeSkillFile } from './write-skill-file.js';

@@ -7,7 +7,7 @@ import {
   makeBareRepository,
   writeSkill,
 } from '../../../core/test/install/sources/install-fixtures.js';
-import { rawZip, yazlZip } from '../../../core/test/package/package-test-helpers.js';
+import { rawZip, yazlZip, zeroStream } from '../../../core/test/package/package-test-helpers.js';
 import {
   cancelContentDraft,
   confirmPersonalDraft,
@@ -16,6 +16,7 @@ import {
   packageDirectory,
   prepareRemoteDraft,
   prepareUploadDraft,
+  sweepContentDrafts,
 } from '../../src/content/index.js';
 import {
   leftoverStaging,
@@ -247,6 +248,60 @@ describe('install drafts on the data folder', () => {
     expect(error.code).toBe('skill_exists');
     expect(visiblePackages(layout)).toEqual([]);
     expect(await getContentDraft(layout, draft.id)).toBeDefined();
+  });
+
+  it.each(['package-copy', 'package-place', 'commit'] as const)(
+    'P8 a shared confirm failing at %s leaves no package and keeps the draft',
+    async (failing) => {
+      const layout = await newData();
+      const table = new ReferenceTable();
+      const draft = await prepareUploadDraft(layout, { fileName: 'pdf.zip', bytes: await zipOf(PDF_ZIP) });
+      const error = await errorOf(
+        confirmSharedDraft(layout, {
+          draftId: draft.id,
+          ids: '*',
+          isIdTaken: () => false,
+          commit: async (skills) => {
+            for (const skill of skills) table.insert(skill.id, skill.revision);
+          },
+          referencedRevisions: table.referenced,
+          faults: {
+            before(step) {
+              if (step === failing) throw new ConflictError('file_locked', `injected at ${step}`);
+            },
+          },
+        }),
+      );
+      expect(error.code).toBe('file_locked');
+      expect(table.get('pdf')).toBeUndefined();
+      expect(visiblePackages(layout)).toEqual([]);
+      expect(leftoverStaging(layout)).toEqual([]);
+      expect(await getContentDraft(layout, draft.id)).toBeDefined();
+    },
+  );
+
+  it('P3 refuses an uploaded zip bomb by its expanded size and leaves no draft', async () => {
+    const layout = await newData();
+    const bomb = await yazlZip({
+      'demo/SKILL.md': skillText('demo'),
+      'demo/zeros.bin': zeroStream(60 * 1024 * 1024),
+    });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const error = await errorOf(prepareUploadDraft(layout, { fileName: 'bomb.zip', bytes: bomb }));
+    expect(error.code).toBe('archive_too_large_expanded');
+    expect(drafts(layout)).toEqual([]);
+  });
+
+  it('P6 sweeping removes drafts past their hour and keeps the others', async () => {
+    const layout = await newData();
+    const old = await prepareUploadDraft(
+      layout,
+      { fileName: 'pdf.zip', bytes: await zipOf(PDF_ZIP) },
+      { now: () => new Date('2020-01-01T00:00:00Z') },
+    );
+    const fresh = await prepareUploadDraft(layout, { fileName: 'pdf.zip', bytes: await zipOf(PDF_ZIP) });
+    expect(await sweepContentDrafts(layout)).toEqual([old.id]);
+    expect(drafts(layout)).toEqual([fresh.id]);
   });
 
   it('P6 cancel writes nothing and removes the draft; a cancelled draft cannot be confirmed', async () => {
