@@ -1,9 +1,11 @@
+import path from 'node:path';
 import {
   type DraftFailure,
   type DraftFile,
   DraftStore,
   type InstallDraft,
   type InstallSourceType,
+  isPathInside,
   UserInputError,
 } from '@skilldock/core';
 import type { ContentLayout } from './content-layout.js';
@@ -86,7 +88,7 @@ export async function summarizeDraft(draft: InstallDraft): Promise<ContentDraft>
  * @throws UserInputError `draft_not_found` (also for an id that is not a draft id).
  */
 export async function loadDraft(layout: ContentLayout, draftId: string): Promise<InstallDraft> {
-  const draft = await draftStore(layout).get(draftId);
+  const draft = await storedDraft(layout, draftId);
   if (draft !== undefined) return draft;
   throw new UserInputError('draft_not_found', `There is no install draft ${JSON.stringify(draftId)}.`, {
     details: { draftId: String(draftId) },
@@ -101,8 +103,17 @@ export async function getContentDraft(
   layout: ContentLayout,
   draftId: string,
 ): Promise<ContentDraft | undefined> {
-  const draft = await draftStore(layout).get(draftId);
+  const draft = await storedDraft(layout, draftId);
   return draft === undefined ? undefined : summarizeDraft(draft);
+}
+
+/** The stored draft, unless one of its staged skills lies outside its folder (SEC1: never read from). */
+async function storedDraft(layout: ContentLayout, draftId: string): Promise<InstallDraft | undefined> {
+  const draft = await draftStore(layout).get(draftId);
+  const staged = (directory: string) =>
+    path.resolve(directory) !== draft?.stagingDirectory &&
+    isPathInside(path.resolve(directory), draft?.stagingDirectory ?? '/nowhere');
+  return draft?.skills.every((skill) => staged(skill.directory)) ? draft : undefined;
 }
 
 /**

@@ -319,6 +319,22 @@ describe('install drafts on the data folder', () => {
     ).toBe('draft_not_found');
   });
 
+  it('SEC1 a draft whose stored skill folder points outside its staging folder is never confirmed', async () => {
+    const layout = await newData();
+    const draft = await prepareUploadDraft(layout, { fileName: 'pdf.zip', bytes: await zipOf(PDF_ZIP) });
+    const elsewhere = await newTemp();
+    const file = path.join(layout.draftsDirectory, draft.id, 'draft.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    stored.skills[0].directory = `${stored.stagingDirectory}/../../../${path.relative('/', elsewhere)}`;
+    writeFileSync(file, JSON.stringify(stored));
+    expect(await getContentDraft(layout, draft.id)).toBeUndefined();
+    const error = await errorOf(
+      confirmPersonalDraft(layout, { draftId: draft.id, userId: 'alice', ids: '*' }),
+    );
+    expect(error.code).toBe('draft_not_found');
+    expect(existsSync(path.join(layout.workspacesDirectory, 'alice/agents/skills/pdf'))).toBe(false);
+  });
+
   it('P6 a draft past its hour cannot be confirmed', async () => {
     const layout = await newData();
     const draft = await prepareUploadDraft(
