@@ -13,6 +13,7 @@ import { draftStore, loadDraft } from './content-draft.js';
 import { assertSafeUserId, type ContentLayout } from './content-layout.js';
 import { copyContentTree } from './copy-content-tree.js';
 import { personalSkillsDirectory } from './personal-skills-directory.js';
+import type { PersonalWriteFaults } from './personal-write-faults.js';
 import { readSkillIndexEntry, type SkillIndexEntry } from './skill-index-entry.js';
 import { createWorkFolder } from './work-folder.js';
 
@@ -24,6 +25,7 @@ export interface ConfirmPersonalDraftOptions {
   readonly ids: readonly string[] | '*';
   /** Default now; a draft past its hour is `draft_expired`. */
   readonly now?: Date;
+  readonly faults?: PersonalWriteFaults;
 }
 
 /** One skill a personal confirm installed. */
@@ -76,10 +78,12 @@ export async function confirmPersonalDraft(
       const results: PersonalInstall[] = [];
       for (const skill of skills) {
         const staged = path.join(work.directory, skill.id);
+        await options.faults?.before('personal-copy', { path: staged });
         await copyContentTree(skill.directory, staged);
         const index = await readSkillIndexEntry(staged);
         const revision = await computeDirectoryRevision(staged);
         const target = path.join(root, skill.id);
+        await options.faults?.before('personal-rename', { path: target });
         await rename(staged, target);
         placed.push(target);
         results.push({ id: skill.id, directory: target, revision, index });

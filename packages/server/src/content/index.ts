@@ -38,6 +38,7 @@ export { packageDirectory } from './package-directory.js';
 export { type PackageLease, STALE_LEASE_MILLISECONDS } from './package-lease.js';
 export { revisionFolderName, revisionOfFolderName } from './package-revision.js';
 export { personalSkillDirectory, personalSkillsDirectory } from './personal-skills-directory.js';
+export type { PersonalWriteFaults, PersonalWriteStep } from './personal-write-faults.js';
 export { type PrepareRemoteDraftOptions, prepareRemoteDraft } from './prepare-remote-draft.js';
 export {
   type ContentUpload,

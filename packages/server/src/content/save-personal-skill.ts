@@ -7,6 +7,7 @@ import { checkContentBudget } from './check-content-budget.js';
 import { assertSafeUserId, type ContentLayout } from './content-layout.js';
 import { copyContentTree } from './copy-content-tree.js';
 import { personalSkillDirectory } from './personal-skills-directory.js';
+import type { PersonalWriteFaults } from './personal-write-faults.js';
 import { revisionConflict, type SavedSkillContent } from './save-skill-package.js';
 import type { SkillEdit } from './skill-edit.js';
 import { readSkillIndexEntry } from './skill-index-entry.js';
@@ -19,6 +20,7 @@ export interface SavePersonalSkillOptions {
   /** The revision the editor loaded the skill at (`computeDirectoryRevision` of the folder). */
   readonly baseRevision: string;
   readonly edits: readonly SkillEdit[];
+  readonly faults?: PersonalWriteFaults;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function savePersonalSkill(
     const work = await createWorkFolder(layout);
     try {
       const next = path.join(work.directory, options.skillId);
+      await options.faults?.before('personal-copy', { path: next });
       await copyContentTree(target, next);
       await applySkillEdits(next, options.edits);
       await checkContentBudget(next);
@@ -51,8 +54,10 @@ export async function savePersonalSkill(
       const revision = await computeDirectoryRevision(next);
       if (revision === current) return { revision, baseRevision: current, index, changed: false };
       const aside = path.join(work.directory, '.previous');
+      await options.faults?.before('personal-move-aside', { path: target });
       await rename(target, aside);
       try {
+        await options.faults?.before('personal-rename', { path: target });
         await rename(next, target);
       } catch (error) {
         await rename(aside, target);

@@ -376,6 +376,41 @@ describe('install drafts on the data folder', () => {
     expect(error.code).toBe('skill_failed_to_prepare');
   });
 
+  it.each(['personal-copy', 'personal-rename'] as const)(
+    'P8 a personal confirm of two skills failing at the second %s leaves neither in the workspace',
+    async (failing) => {
+      const layout = await newData();
+      const host = await newTemp();
+      await makeBareRepository(host, 'acme/skills', async (tree) => {
+        await writeSkill(path.join(tree, 'skills/pdf'));
+        await writeSkill(path.join(tree, 'skills/ocr'));
+      });
+      const draft = await prepareRemoteDraft(layout, {
+        source: 'acme/skills',
+        allowedHosts: ['github.com'],
+        gitConfig: githubToLocal(host),
+      });
+      let seen = 0;
+      const error = await errorOf(
+        confirmPersonalDraft(layout, {
+          draftId: draft.id,
+          userId: 'alice',
+          ids: '*',
+          faults: {
+            before(step) {
+              if (step === failing && ++seen === 2)
+                throw new ConflictError('file_locked', `injected at ${step}`);
+            },
+          },
+        }),
+      );
+      expect(error.code).toBe('file_locked');
+      expect(readdirSync(path.join(layout.workspacesDirectory, 'alice/agents/skills'))).toEqual([]);
+      expect(leftoverStaging(layout)).toEqual([]);
+      expect(await getContentDraft(layout, draft.id)).toBeDefined();
+    },
+  );
+
   it('P5 a remote source goes through allowed_hosts, and a local path is never a remote source', async () => {
     const layout = await newData();
     const cases: [string, readonly string[], string][] = [

@@ -83,6 +83,27 @@ describe('personal skills in the workspace', () => {
     expect(await computeDirectoryRevision(directory)).toBe(winners[0]!.revision);
   });
 
+  it.each(['personal-copy', 'personal-move-aside', 'personal-rename'] as const)(
+    'P8 a personal save failing at %s leaves the folder exactly as it was',
+    async (failing) => {
+      const { layout, directory, base } = await personalSkill();
+      const error = await savePersonalSkill(layout, {
+        userId: 'alice',
+        skillId: 'pdf',
+        baseRevision: base,
+        edits: [{ type: 'write', path: 'docs/guide.md', content: 'new\n' }],
+        faults: {
+          before(step) {
+            if (step === failing) throw new Error(`injected at ${step}`);
+          },
+        },
+      }).catch((caught: unknown) => caught);
+      expect(String(error)).toContain(`injected at ${failing}`);
+      expect(await computeDirectoryRevision(directory)).toBe(base);
+      expect(leftoverStaging(layout)).toEqual([]);
+    },
+  );
+
   it('Y15 a personal save refuses a skill folder holding a link, and leaves it as it was', async () => {
     const { layout, directory } = await personalSkill();
     const outside = await newTemp();
