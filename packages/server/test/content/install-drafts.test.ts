@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ConflictError, SkilldockError } from '@skilldock/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,7 @@ import {
   makeBareRepository,
   writeSkill,
 } from '../../../core/test/install/sources/install-fixtures.js';
-import { rawZip, yazlZip, zeroStream } from '../../../core/test/package/package-test-helpers.js';
+import { rawTar, rawZip, yazlZip, zeroStream } from '../../../core/test/package/package-test-helpers.js';
 import {
   cancelContentDraft,
   confirmPersonalDraft,
@@ -147,6 +148,42 @@ describe('install drafts on the data folder', () => {
     expect(error.code).toBe(code);
     expect(drafts(layout)).toEqual([]);
     expect(leftoverStaging(layout)).toEqual([]);
+  });
+
+  it.each([
+    ['a tar symbolic link', { name: 'demo/evil', type: '2', linkName: '/etc/passwd' }, 'link_entry'],
+    ['a tar hard link', { name: 'demo/evil', type: '1', linkName: '/etc/passwd' }, 'link_entry'],
+    ['a tar character device', { name: 'demo/evil', type: '3', linkName: '' }, 'special_entry'],
+    ['a tar FIFO', { name: 'demo/evil', type: '6', linkName: '' }, 'special_entry'],
+    [
+      'an entry 100 levels deep',
+      { name: `demo/${Array.from({ length: 98 }, () => 'd').join('/')}/x.txt`, data: Buffer.from('x') },
+      'entry_too_deep',
+    ],
+  ])('P3 refuses an uploaded .tar.gz with %s and leaves no draft', async (_label, entry, code) => {
+    const layout = await newData();
+    const tar = rawTar([{ name: 'demo/SKILL.md', data: Buffer.from(skillText('demo')) }, entry]);
+    const error = await errorOf(prepareUploadDraft(layout, { fileName: 'x.tar.gz', bytes: gzipSync(tar) }));
+    expect(error.code).toBe(code);
+    expect(drafts(layout)).toEqual([]);
+    expect(leftoverStaging(layout)).toEqual([]);
+  });
+
+  it('P3 refuses an uploaded ZIP of 2001 entries and one whose header lies about a size', async () => {
+    const layout = await newData();
+    const entries: Record<string, string> = { 'demo/SKILL.md': skillText('demo') };
+    for (let index = 0; index < 2000; index++) entries[`demo/f${index}.txt`] = 'x';
+    expect(
+      (await errorOf(prepareUploadDraft(layout, { fileName: 'many.zip', bytes: await zipOf(entries) }))).code,
+    ).toBe('too_many_entries');
+    const lying = rawZip([
+      { name: 'demo/SKILL.md', data: Buffer.from(skillText('demo')) },
+      { name: 'demo/data.bin', data: Buffer.alloc(4096, 7), declaredSize: 10 },
+    ]);
+    expect((await errorOf(prepareUploadDraft(layout, { fileName: 'lying.zip', bytes: lying }))).code).toBe(
+      'entry_size_mismatch',
+    );
+    expect(drafts(layout)).toEqual([]);
   });
 
   it('Y15 P2 a ZIP of a skill with a secret file is drafted without the secret, and never installs it', async () => {
