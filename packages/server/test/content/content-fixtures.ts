@@ -1,9 +1,14 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ConflictError, SkilldockError } from '@skilldock/core';
 import { expect } from 'vitest';
-import { useTempDirectories } from '../../../core/test/package/package-test-helpers.js';
-import { type ContentLayout, contentLayout, publishPackages } from '../../src/content/index.js';
+import { useTempDirectories, writeTree } from '../../../core/test/package/package-test-helpers.js';
+import {
+  type ContentLayout,
+  contentLayout,
+  packageDirectory,
+  publishPackages,
+} from '../../src/content/index.js';
 
 /** A fresh data folder per call (inside one of core's test temp folders), removed after the current test. */
 export function useDataFolders(): () => Promise<ContentLayout> {
@@ -29,24 +34,14 @@ export function skillText(name: string, extra = '', body = `# ${name}\n\nDo the 
   return `---\nname: ${name}\ndescription: The ${name} skill. Use it for ${name} work.\n${extra}---\n${body}`;
 }
 
-/** Writes a skill folder: `SKILL.md` plus files (a path ending in `/` is an empty folder). */
+/** Writes a skill folder: `SKILL.md` plus files (a path ending in `/` is an empty folder), with core's `writeTree`. */
 export function writeSkillFolder(
   directory: string,
   name: string,
   files: Record<string, string | Buffer> = {},
 ): string {
   mkdirSync(directory, { recursive: true });
-  writeFileSync(path.join(directory, 'SKILL.md'), skillText(name));
-  for (const [file, content] of Object.entries(files)) {
-    const target = path.join(directory, file);
-    if (file.endsWith('/')) {
-      mkdirSync(target, { recursive: true });
-      continue;
-    }
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, content);
-  }
-  return directory;
+  return writeTree(directory, { 'SKILL.md': skillText(name), ...files });
 }
 
 /**
@@ -119,4 +114,21 @@ export function leftoverStaging(layout: ContentLayout): string[] {
   } catch {
     return [];
   }
+}
+
+/** A shared skill `pdf` with `files`, published as its first package and referenced in a fresh table. */
+export async function publishedSkill(
+  newData: () => Promise<ContentLayout>,
+  newTemp: () => Promise<string>,
+  files: Record<string, string>,
+) {
+  const layout = await newData();
+  const table = new ReferenceTable();
+  const base = await publishFirst(
+    layout,
+    table,
+    'pdf',
+    writeSkillFolder(path.join(await newTemp(), 'pdf'), 'pdf', files),
+  );
+  return { layout, table, base, folder: await packageDirectory(layout, base) };
 }

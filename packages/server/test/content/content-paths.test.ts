@@ -14,8 +14,7 @@ import {
 import {
   codeOf,
   leftoverStaging,
-  publishFirst,
-  ReferenceTable,
+  publishedSkill,
   useDataFolders,
   useTempFolders,
   visiblePackages,
@@ -25,12 +24,8 @@ import {
 const newData = useDataFolders();
 const newTemp = useTempFolders();
 
-async function sharedSkill() {
-  const layout = await newData();
-  const table = new ReferenceTable();
-  const source = writeSkillFolder(path.join(await newTemp(), 'pdf'), 'pdf', { 'docs/guide.md': 'guide\n' });
-  const base = await publishFirst(layout, table, 'pdf', source);
-  return { layout, table, base, folder: await packageDirectory(layout, base) };
+function sharedSkill() {
+  return publishedSkill(newData, newTemp, { 'docs/guide.md': 'guide\n' });
 }
 
 const HOSTILE_PATHS = [

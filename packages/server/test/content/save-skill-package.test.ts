@@ -13,6 +13,7 @@ import {
   codeOf,
   leftoverLeases,
   leftoverStaging,
+  publishedSkill,
   publishFirst,
   ReferenceTable,
   skillText,
@@ -25,12 +26,8 @@ import {
 const newData = useDataFolders();
 const newTemp = useTempFolders();
 
-async function sharedSkill(files: Record<string, string> = { 'references/guide.md': 'Read me.\n' }) {
-  const layout = await newData();
-  const table = new ReferenceTable();
-  const source = writeSkillFolder(path.join(await newTemp(), 'pdf'), 'pdf', files);
-  const base = await publishFirst(layout, table, 'pdf', source);
-  return { layout, table, base };
+function sharedSkill(files: Record<string, string> = { 'references/guide.md': 'Read me.\n' }) {
+  return publishedSkill(newData, newTemp, files);
 }
 
 function save(

@@ -1,25 +1,18 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageDirectory, readContentFile, writeSkillFile } from '../../src/content/index.js';
 import {
   codeOf,
-  publishFirst,
-  ReferenceTable,
+  publishedSkill,
   useDataFolders,
   useTempFolders,
   visiblePackages,
-  writeSkillFolder,
 } from './content-fixtures.js';
 
 const newData = useDataFolders();
 const newTemp = useTempFolders();
 
 async function sharedSkill() {
-  const layout = await newData();
-  const table = new ReferenceTable();
-  const source = writeSkillFolder(path.join(await newTemp(), 'pdf'), 'pdf', { 'a.md': 'a\n', 'b.md': 'b\n' });
-  const base = await publishFirst(layout, table, 'pdf', source);
-  const folder = await packageDirectory(layout, base);
+  const { layout, table, folder } = await publishedSkill(newData, newTemp, { 'a.md': 'a\n', 'b.md': 'b\n' });
   const hashes = {
     a: (await readContentFile(folder, 'a.md')).sha256,
     b: (await readContentFile(folder, 'b.md')).sha256,
