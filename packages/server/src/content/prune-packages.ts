@@ -1,8 +1,13 @@
-import { readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { removeInside } from '@skilldock/core';
 import type { ContentLayout } from './content-layout.js';
-import { leasedPackageNames, type PackageLease, withPackageStoreLock } from './package-lease.js';
+import {
+  leasedPackageNames,
+  type PackageLease,
+  STALE_LEASE_MILLISECONDS,
+  withPackageStoreLock,
+} from './package-lease.js';
 import { revisionOfFolderName } from './package-revision.js';
 
 /** Options of {@link prunePackages}. */
@@ -16,7 +21,8 @@ export interface PrunePackagesOptions {
  * Removes every package that no reference names and no lease holds (SPEC Y2: unreferenced packages
  * are pruned after commit), under the store lock. `referenced` is what the database references now
  * (current revisions of shared and agent-bound skills, kept history snapshots). Each removal is
- * core's `removeInside` (proven inside the packages folder, a link removed as a link). Returns the
+ * core's `removeInside` (proven inside the packages folder, a link removed as a link). A full prune
+ * also removes work folders and leases left for over an hour by a process that died. Returns the
  * revisions removed.
  * @example await prunePackages(layout, new Set(await db.select(revision).from(skills)));
  */
@@ -33,6 +39,14 @@ export function prunePackages(
         : [...only].map((revision) => revision.replace(/^sha256:/, ''));
     const removed: string[] = [];
     for (const name of candidates) {
+      if (only === undefined && name.startsWith('.work-')) {
+        // A work folder older than a lease's lifetime was left by a publish that died mid-copy.
+        const modified = (await lstat(path.join(layout.packagesDirectory, name)).catch(() => undefined))
+          ?.mtimeMs;
+        if (modified !== undefined && modified + STALE_LEASE_MILLISECONDS <= now.getTime())
+          await removeInside(path.join(layout.packagesDirectory, name), layout.packagesDirectory);
+        continue;
+      }
       const revision = revisionOfFolderName(name);
       if (revision === undefined || referenced.has(revision) || leased.has(name)) continue;
       await removeInside(path.join(layout.packagesDirectory, name), layout.packagesDirectory);
