@@ -2,7 +2,7 @@
  * The error codes the server throws and answers with, added to core's registry (see
  * `SkilldockErrorCodes`) so the CLI's exit-code table is checked for them too.
  */
-declare module '@skilldock/core' {
+declare module '@skilldock/core/errors' {
   interface SkilldockErrorCodes {
     readonly body_too_large: true;
     readonly builtin_invalid: true;

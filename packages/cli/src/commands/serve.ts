@@ -43,7 +43,7 @@ export function registerServe(
     .option('--trust-proxy', 'read X-Forwarded-Proto/-Host/-For from a reverse proxy in front')
     .option('--json', 'print the start line as JSON')
     .action(async (options: ServeOptions) => {
-      const { UserInputError } = await loadCore();
+      const { UserInputError } = await loadCore('errors');
       const port = Number(options.port);
       if (!/^\d{1,5}$/.test(options.port) || port > 65535) {
         throw new UserInputError(

@@ -1,7 +1,9 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { computeDirectoryRevision, formatDiagnostic, loadSkillSync, UserInputError } from '@skilldock/core';
+import { UserInputError } from '@skilldock/core/errors';
+import { formatDiagnostic, loadSkillSync } from '@skilldock/core/format';
+import { computeDirectoryRevision } from '@skilldock/core/package';
 import { eq, inArray, sql } from 'drizzle-orm';
 import '../error-codes.js';
 import { AdvisoryLockKey } from '../db/advisory-lock-keys.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { ConflictError } from '@skilldock/core';
+import { ConflictError } from '@skilldock/core/errors';
 import { sql } from 'drizzle-orm';
 import '../error-codes.js';
 import { AdvisoryLockKey } from './advisory-lock-keys.js';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { SkilldockError } from '@skilldock/core';
+import { SkilldockError } from '@skilldock/core/errors';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorDetails, SkilldockError } from '@skilldock/core';
+import { type ErrorCode, type ErrorDetails, SkilldockError } from '@skilldock/core/errors';
 import './../error-codes.js';
 
 /** The HTTP statuses the API answers errors with. */

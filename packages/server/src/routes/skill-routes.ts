@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { SKILL_ID_PATTERN } from '@skilldock/core';
+import { SKILL_ID_PATTERN } from '@skilldock/core/format';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Viewer } from '../auth/principal.js';

@@ -1,0 +1,77 @@
+import { lstat, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { removeInside } from '@skilldock/core/fs';
+import type { ContentLayout } from './content-layout.js';
+import {
+  leasedPackageNames,
+  type PackageLease,
+  STALE_LEASE_MILLISECONDS,
+  withPackageStoreLock,
+} from './package-lease.js';
+import { revisionOfFolderName } from './package-revision.js';
+
+/** Options of {@link prunePackages}. */
+export interface PrunePackagesOptions {
+  /** Only these revisions are candidates (a rollback prunes what it wrote); default every package. */
+  readonly only?: Iterable<string>;
+  readonly now?: Date;
+}
+
+/**
+ * Removes every package that no reference names and no lease holds (SPEC Y2: unreferenced packages
+ * are pruned after commit), under the store lock. `referenced` is what the database references now
+ * (current revisions of shared and agent-bound skills, kept history snapshots). Each removal is
+ * core's `removeInside` (proven inside the packages folder, a link removed as a link). A full prune
+ * also removes work folders and leases left for over an hour by a process that died. Returns the
+ * revisions removed.
+ * @example await prunePackages(layout, new Set(await db.select(revision).from(skills)));
+ */
+export function prunePackages(
+  layout: ContentLayout,
+  referenced: ReadonlySet<string>,
+  { only, now = new Date() }: PrunePackagesOptions = {},
+): Promise<string[]> {
+  return withPackageStoreLock(layout, async () => {
+    const leased = await leasedPackageNames(layout, now);
+    const candidates =
+      only === undefined
+        ? await readdir(layout.packagesDirectory).catch(() => [] as string[])
+        : [...only].map((revision) => revision.replace(/^sha256:/, ''));
+    const removed: string[] = [];
+    for (const name of candidates) {
+      if (only === undefined && name.startsWith('.work-')) {
+        // A work folder older than a lease's lifetime was left by a publish that died mid-copy.
+        const modified = (await lstat(path.join(layout.packagesDirectory, name)).catch(() => undefined))
+          ?.mtimeMs;
+        if (modified !== undefined && modified + STALE_LEASE_MILLISECONDS <= now.getTime())
+          await removeInside(path.join(layout.packagesDirectory, name), layout.packagesDirectory);
+        continue;
+      }
+      const revision = revisionOfFolderName(name);
+      if (revision === undefined || referenced.has(revision) || leased.has(name)) continue;
+      await removeInside(path.join(layout.packagesDirectory, name), layout.packagesDirectory);
+      removed.push(revision);
+    }
+    return removed.sort();
+  });
+}
+
+/**
+ * Releases a lease, then prunes its package if nothing references it any more: the last holder of
+ * a lease on a package that lost its reference meanwhile (a base copied by a save that lost the
+ * race) removes it, since a prune that ran while the lease was held had to leave it. Best effort:
+ * a failure to prune is returned as a warning, never thrown.
+ */
+export async function releaseAndPrune(
+  layout: ContentLayout,
+  lease: PackageLease,
+  referencedRevisions: () => Promise<ReadonlySet<string>> | ReadonlySet<string>,
+): Promise<string | undefined> {
+  await lease.release();
+  try {
+    await prunePackages(layout, await referencedRevisions(), { only: [lease.revision] });
+    return undefined;
+  } catch (error) {
+    return `The package ${lease.revision} was not pruned: ${(error as Error).message}`;
+  }
+}

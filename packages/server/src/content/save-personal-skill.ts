@@ -1,0 +1,88 @@
+import { lstat, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { removeInside, withFileLock } from '@skilldock/core/fs';
+import { computeDirectoryRevision } from '@skilldock/core/package';
+import { applySkillEdits } from './apply-skill-edits.js';
+import { assertContentFolder } from './assert-content-folder.js';
+import { checkContentBudget } from './check-content-budget.js';
+import { assertSafeUserId, type ContentLayout } from './content-layout.js';
+import { copyContentTree } from './copy-content-tree.js';
+import { personalSkillDirectory } from './personal-skills-directory.js';
+import type { PersonalWriteFaults } from './personal-write-faults.js';
+import { revisionConflict, type SavedSkillContent } from './save-skill-package.js';
+import type { SkillEdit } from './skill-edit.js';
+import { readSkillIndexEntry } from './skill-index-entry.js';
+import { createWorkFolder } from './work-folder.js';
+
+/** Options of {@link savePersonalSkill}. */
+export interface SavePersonalSkillOptions {
+  readonly userId: string;
+  readonly skillId: string;
+  /** The revision the editor loaded the skill at (`computeDirectoryRevision` of the folder). */
+  readonly baseRevision: string;
+  readonly edits: readonly SkillEdit[];
+  readonly faults?: PersonalWriteFaults;
+}
+
+/**
+ * Saves edits of a personal skill (SPEC Y2, Y5), which has no database row: under a per-skill lock,
+ * the folder's revision must still be `baseRevision` (else `revision_conflict`, nothing written);
+ * the folder is copied into a private work folder (P2 rules: no link followed, noise such as `.git`
+ * left behind), the edits applied, the P3 budget and the SKILL.md checked, and the new folder
+ * renamed into place — the old one is moved aside first and put back if the rename fails.
+ * @throws ConflictError `revision_conflict`, `file_changed`; the edit and budget errors of a shared save.
+ * @example await savePersonalSkill(layout, { userId, skillId: 'pdf', baseRevision, edits });
+ */
+export async function savePersonalSkill(
+  layout: ContentLayout,
+  options: SavePersonalSkillOptions,
+): Promise<SavedSkillContent> {
+  const userId = assertSafeUserId(options.userId);
+  const target = await personalSkillDirectory(layout, userId, options.skillId);
+  const lock = path.join(layout.locksDirectory, 'personal', userId, options.skillId);
+  return withFileLock(lock, async () => {
+    await assertContentFolder(target);
+    const current = await computeDirectoryRevision(target);
+    if (current !== options.baseRevision) throw revisionConflict(options.baseRevision, current);
+    const work = await createWorkFolder(layout);
+    try {
+      const next = path.join(work.directory, options.skillId);
+      await options.faults?.before('personal-copy', { path: next });
+      await copyContentTree(target, next);
+      await applySkillEdits(next, options.edits);
+      await checkContentBudget(next);
+      const index = await readSkillIndexEntry(next);
+      const revision = await computeDirectoryRevision(next);
+      if (revision === current) return { revision, baseRevision: current, index, changed: false };
+      const aside = path.join(work.directory, '.previous');
+      await options.faults?.before('personal-move-aside', { path: target });
+      await rename(target, aside);
+      try {
+        await options.faults?.before('personal-rename', { path: target });
+        await rename(next, target);
+      } catch (error) {
+        await rename(aside, target);
+        throw error;
+      }
+      return { revision, baseRevision: current, index, changed: true };
+    } finally {
+      await work.dispose();
+    }
+  });
+}
+
+/**
+ * Deletes a personal skill folder (SPEC Y15): through core's `removeInside`, so a skill folder that
+ * is a link is removed as a link and its target is never touched. Returns whether there was one.
+ * @throws UserInputError `invalid_user_id`, `invalid_skill_id`.
+ */
+export async function removePersonalSkill(
+  layout: ContentLayout,
+  userId: string,
+  skillId: string,
+): Promise<boolean> {
+  const target = await personalSkillDirectory(layout, userId, skillId);
+  const existed = (await lstat(target).catch(() => undefined)) !== undefined;
+  await removeInside(target, path.dirname(target));
+  return existed;
+}

@@ -1,0 +1,60 @@
+import { existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prunePackages } from '../../src/content/index.js';
+import {
+  leftoverLeases,
+  publishedSkill,
+  useDataFolders,
+  useTempFolders,
+  visiblePackages,
+} from './content-fixtures.js';
+
+const newData = useDataFolders();
+const newTemp = useTempFolders();
+const TWO_HOURS_AGO = new Date(Date.UTC(2026, 0, 1, 10));
+const NOW = new Date(Date.UTC(2026, 0, 1, 12));
+
+describe('prunePackages', () => {
+  it('Y2 keeps referenced and leased packages and removes the rest', async () => {
+    const { layout, base } = await publishedSkill(newData, newTemp, {});
+    const orphan = path.join(layout.packagesDirectory, 'f'.repeat(64));
+    const leased = path.join(layout.packagesDirectory, 'e'.repeat(64));
+    mkdirSync(orphan);
+    mkdirSync(leased);
+    mkdirSync(path.join(layout.packagesDirectory, '.leases'), { recursive: true });
+    writeFileSync(path.join(layout.packagesDirectory, '.leases', `${'e'.repeat(64)}.1-abc`), '');
+    const removed = await prunePackages(layout, new Set([base]));
+    expect(removed).toEqual([`sha256:${'f'.repeat(64)}`]);
+    expect(visiblePackages(layout)).toEqual([base.slice(7), 'e'.repeat(64)].sort());
+  });
+
+  it('Y16 leases and work folders left over an hour by a dead process no longer hold anything', async () => {
+    const { layout, base } = await publishedSkill(newData, newTemp, {});
+    const leased = path.join(layout.packagesDirectory, 'e'.repeat(64));
+    mkdirSync(leased);
+    const lease = path.join(layout.packagesDirectory, '.leases', `${'e'.repeat(64)}.1-abc`);
+    mkdirSync(path.dirname(lease), { recursive: true });
+    writeFileSync(lease, '');
+    utimesSync(lease, TWO_HOURS_AGO, TWO_HOURS_AGO);
+    const work = path.join(layout.packagesDirectory, '.work-dead');
+    mkdirSync(work);
+    utimesSync(work, TWO_HOURS_AGO, TWO_HOURS_AGO);
+    const fresh = path.join(layout.packagesDirectory, '.work-running');
+    mkdirSync(fresh);
+    await prunePackages(layout, new Set([base]), { now: NOW });
+    expect(visiblePackages(layout)).toEqual(['.work-running', base.slice(7)].sort());
+    expect(leftoverLeases(layout)).toEqual([]);
+    expect(existsSync(work)).toBe(false);
+  });
+
+  it('Y15 a package that is a link is removed as a link; its target stays', async () => {
+    const { layout, base } = await publishedSkill(newData, newTemp, {});
+    const target = await newTemp();
+    writeFileSync(path.join(target, 'keep.md'), 'keep');
+    symlinkSync(target, path.join(layout.packagesDirectory, 'd'.repeat(64)));
+    await prunePackages(layout, new Set([base]));
+    expect(visiblePackages(layout)).toEqual([base.slice(7)]);
+    expect(readdirSync(target)).toEqual(['keep.md']);
+  });
+});
