@@ -92,6 +92,7 @@ export {
 } from './discover/walk-skill-folders.js';
 export type { ErrorCode, SkilldockErrorCodes } from './error-codes.js';
 export { ConflictError, type ErrorDetails, SecurityError, SkilldockError, UserInputError } from './errors.js';
+export { BUNDLED_SKILL_MARKER, type BundledSkill, isBundledSkill } from './format/bundled-skill.js';
 export { compareText } from './format/compare-text.js';
 export { type DefineSkillInput, defineSkill } from './format/define-skill.js';
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './format/diagnostic.js';

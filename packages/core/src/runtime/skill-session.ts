@@ -9,6 +9,7 @@ import { formatActivationBrief, formatUnknownSkill } from './activation-brief.js
 import { activationOrder } from './activation-order.js';
 import { catalogChangeSignals, skillAddedSignal, skillFingerprint } from './change-signals.js';
 import { dependencyToolPermission } from './dependency-tool-gate.js';
+import { inlineFileBytes } from './inline-file-bytes.js';
 import { loadFreshSkill } from './load-fresh-skill.js';
 import { type LocatedSkillResource, locateSkillResource } from './locate-skill-resource.js';
 import { openGatesFor } from './open-gates-for.js';
@@ -237,7 +238,11 @@ export class SkillSession {
       skillId: skill.id,
       file: resource.file,
       virtualPath: resolved.virtualPath,
-      ...(resource.kind === 'disk' ? { absolutePath: resource.absolutePath } : { content: resource.content }),
+      ...(resource.kind === 'disk'
+        ? { absolutePath: resource.absolutePath }
+        : typeof resource.content === 'string'
+          ? { content: resource.content }
+          : { bytes: inlineFileBytes(resource.content) }),
     };
   }
 
