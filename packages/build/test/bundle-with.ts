@@ -7,6 +7,13 @@ import { type SkillImportOptions, skilldockEsbuild, skilldockRollup, skilldockVi
 export const BUNDLERS = ['vite', 'rollup', 'esbuild'] as const;
 export type Bundler = (typeof BUNDLERS)[number];
 
+/**
+ * esbuild's usual banner for an ES module bundle of CommonJS code that requires Node built-ins
+ * (core's dependencies do): a real `require` for them.
+ */
+export const NODE_REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
 /** One bundle's code and the warnings the build printed. */
 export interface BundleOutput {
   readonly code: string;
@@ -39,6 +46,7 @@ export async function bundleWith(bundler: Bundler, request: BundleRequest): Prom
       platform: 'node',
       logLevel: 'silent',
       alias: { ...aliases },
+      banner: { js: NODE_REQUIRE_BANNER },
       plugins: [skilldockEsbuild(options)],
     });
     for (const warning of result.warnings) warnings.push(warning.text);
