@@ -1,6 +1,6 @@
 /**
  * The dependency rules `npm run lint` enforces (DESIGN.md): packages point one way
- * (cli → agent → core), core's stages point down (format ← catalog ← discover, format ← package ←
+ * (cli → agent → core, build → core), core's stages point down (format ← catalog ← discover, format ← package ←
  * install, catalog ← runtime), nothing reaches into another package's source, and no cycles.
  */
 const stage = (name) => `^packages/core/src/${name}/`;
@@ -36,6 +36,15 @@ module.exports = {
       from: { path: '^packages/agent/' },
       to: {
         path: '^packages/(cli|server|web)/|^node_modules/@skilldock/(server|web)|^node_modules/skilldock',
+      },
+    },
+    {
+      name: 'build-depends-on-core-only',
+      severity: 'error',
+      comment: 'The build plugin validates and bundles with core alone (DESIGN.md: build → core).',
+      from: { path: '^packages/build/' },
+      to: {
+        path: '^packages/(agent|cli|server|web)/|^node_modules/@skilldock/(agent|server|web)|^node_modules/skilldock',
       },
     },
     {

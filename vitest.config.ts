@@ -13,6 +13,7 @@ export default defineConfig({
         new URL('./packages/agent/src/testing/index.ts', import.meta.url),
       ),
       '@skilldock/agent': fileURLToPath(new URL('./packages/agent/src/index.ts', import.meta.url)),
+      '@skilldock/build': fileURLToPath(new URL('./packages/build/src/index.ts', import.meta.url)),
     },
   },
   test: {

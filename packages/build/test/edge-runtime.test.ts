@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build as esbuild } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { BUNDLERS, bundleWith, NODE_REQUIRE_BANNER } from './bundle-with.js';
 import { makeProject, REFUNDS_SKILL } from './project.js';
 
 const run = promisify(execFile);
-const coreEntry = fileURLToPath(new URL('../../core/dist/index.js', import.meta.url));
+// The built core, as an app's bundler finds it in node_modules (not the sources Vitest aliases).
+const coreEntry = createRequire(import.meta.url).resolve('@skilldock/core');
 
 // The app asks the skill session what a model would: activate, read text, read bytes, try to climb.
 const APP = `import refunds from './skills/refunds/SKILL.md';
