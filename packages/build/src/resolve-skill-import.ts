@@ -17,7 +17,7 @@ export interface ResolveSkillImportOptions {
 
 /**
  * The real path of the SKILL.md a specifier names, or a {@link SkillImportError}. A relative or
- * absolute path must land inside the project root (no climbing out with `..` or a link); a package
+ * absolute path (root-relative when it does not start with the root) must land inside the project root (no climbing out with `..` or a link); a package
  * path (`@acme/review-skills/review/SKILL.md`) is resolved as Node resolves it, so a package with
  * `exports` must export that subpath, and the subpath may not climb out of the package.
  */
@@ -28,7 +28,11 @@ export function resolveSkillImport(
 ): string {
   const from = importer === undefined ? path.join(root, 'index.js') : importer;
   if (specifier.startsWith('.') || path.isAbsolute(specifier)) {
-    const target = path.resolve(path.dirname(from), specifier);
+    // `/skills/x/SKILL.md` is root-relative, as Vite reads it, unless it already names the root.
+    const target =
+      path.isAbsolute(specifier) && !isPathInside(path.resolve(specifier), root)
+        ? path.join(root, specifier)
+        : path.resolve(path.dirname(from), specifier);
     const real = realPathOf(target, specifier, from);
     const realRoot = realpathSync(root);
     if (!isPathInside(real, realRoot)) {

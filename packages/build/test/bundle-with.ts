@@ -27,6 +27,8 @@ export interface BundleRequest {
   readonly options?: SkillImportOptions;
   /** Bare specifiers resolved to files (Rollup has no Node resolution of its own). */
   readonly aliases?: Readonly<Record<string, string>>;
+  /** Code esbuild puts first (e.g. {@link NODE_REQUIRE_BANNER}). */
+  readonly banner?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface BundleRequest {
  * plugin, in memory. A failed build rejects with the bundler's own error.
  */
 export async function bundleWith(bundler: Bundler, request: BundleRequest): Promise<BundleOutput> {
-  const { entry, root, options = { root }, aliases = {} } = request;
+  const { entry, root, options = { root }, aliases = {}, banner } = request;
   const warnings: string[] = [];
   if (bundler === 'esbuild') {
     const result = await esbuild({
@@ -46,7 +48,7 @@ export async function bundleWith(bundler: Bundler, request: BundleRequest): Prom
       platform: 'node',
       logLevel: 'silent',
       alias: { ...aliases },
-      banner: { js: NODE_REQUIRE_BANNER },
+      ...(banner === undefined ? {} : { banner: { js: banner } }),
       plugins: [skilldockEsbuild(options)],
     });
     for (const warning of result.warnings) warnings.push(warning.text);

@@ -65,6 +65,7 @@ describe('a bundled skill without a file system', () => {
         entry: `${root}/app.js`,
         root,
         aliases: { '@skilldock/core': bundler === 'rollup' ? rollupCore : coreEntry },
+        banner: NODE_REQUIRE_BANNER,
       });
       const file = path.join(root, `bundle-${bundler}.mjs`);
       await writeFile(file, code);
@@ -104,6 +105,7 @@ describe('a bundled skill without a file system', () => {
       entry: `${copy}/app.js`,
       root: copy,
       aliases: { '@skilldock/core': coreEntry },
+      banner: NODE_REQUIRE_BANNER,
     });
     const file = path.join(copy, 'bundle.mjs');
     await writeFile(file, code);

@@ -37,6 +37,16 @@ describe.each(BUNDLERS)('SKILL.md imports with %s', (bundler) => {
     }).toThrow(TypeError);
   });
 
+  it('I5 reads an absolute SKILL.md import as root-relative, as Vite does', async () => {
+    const root = await makeProject({
+      ...REFUNDS_SKILL,
+      'src/app.js': "import refunds from '/skills/refunds/SKILL.md';\nexport default refunds;\n",
+    });
+    const { code } = await bundleWith(bundler, { entry: `${root}/src/app.js`, root });
+    const { default: refunds } = await importBundle<{ default: { id: string } }>(code);
+    expect(refunds.id).toBe('refunds');
+  });
+
   it('I5 fails the build with file:line:column when the imported SKILL.md is invalid', async () => {
     const root = await makeProject({
       'skills/refunds/SKILL.md': '---\nname: refunds\ndescription: Handle refunds.\nlicense: [a\n---\nBody\n',
