@@ -160,7 +160,11 @@ describe('read_skill_resource', () => {
   });
 
   it('R4 serves in-memory bytes (base64) read-only: binary described, text paged, a host gets a copy', async () => {
-    const inline = defineSkill({ name: 'logos', description: 'Brand logos.', instructions: 'See the files.' });
+    const inline = defineSkill({
+      name: 'logos',
+      description: 'Brand logos.',
+      instructions: 'See the files.',
+    });
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]);
     const skill = Object.freeze({
       ...inline,
@@ -170,7 +174,10 @@ describe('read_skill_resource', () => {
       ]),
       inlineFiles: Object.freeze({
         'logo.png': { encoding: 'base64' as const, data: Buffer.from(png).toString('base64') },
-        'notes.txt': { encoding: 'base64' as const, data: Buffer.from('one\ntwo\nthree\n').toString('base64') },
+        'notes.txt': {
+          encoding: 'base64' as const,
+          data: Buffer.from('one\ntwo\nthree\n').toString('base64'),
+        },
       }),
     });
     const session = await createSkillSession({ catalog: buildCatalog([skill]) });
@@ -184,7 +191,9 @@ describe('read_skill_resource', () => {
       offset: 2,
       limit: 1,
     });
-    expect(page.content).toMatch(/^two\n\n\[Showing lines 2-2\. The file continues: .* offset 3 to read more\.\]$/);
+    expect(page.content).toMatch(
+      /^two\n\n\[Showing lines 2-2\. The file continues: .* offset 3 to read more\.\]$/,
+    );
     const resolved = await session.resolveSkillResourcePath('/.skills/logos/logo.png');
     expect(resolved.ok && resolved.bytes).toEqual(png);
     if (resolved.ok && resolved.bytes) resolved.bytes[0] = 0;
