@@ -1,6 +1,6 @@
 /**
  * The dependency rules `npm run lint` enforces (DESIGN.md): packages point one way
- * (cli → server → agent → core), core's stages point down (format ← catalog ← discover, format ← package ←
+ * (cli → server → agent → core, build → core), core's stages point down (format ← catalog ← discover, format ← package ←
  * install, catalog ← runtime), nothing reaches into another package's source, and no cycles.
  */
 const stage = (name) => `^packages/core/src/${name}/`;
@@ -44,6 +44,15 @@ module.exports = {
       comment: 'The server sits under the CLI: it never imports the command or the web app.',
       from: { path: '^packages/server/' },
       to: { path: '^packages/(cli|web)/|^node_modules/@skilldock/web|^node_modules/skilldock' },
+    },
+    {
+      name: 'build-depends-on-core-only',
+      severity: 'error',
+      comment: 'The build plugin validates and bundles with core alone (DESIGN.md: build → core).',
+      from: { path: '^packages/build/' },
+      to: {
+        path: '^packages/(agent|cli|server|web)/|^node_modules/@skilldock/(agent|server|web)|^node_modules/skilldock',
+      },
     },
     {
       name: 'no-reaching-into-another-package',

@@ -31,6 +31,7 @@ export default defineConfig({
       ),
       '@skilldock/agent': fileURLToPath(new URL('./packages/agent/src/index.ts', import.meta.url)),
       '@skilldock/server': fileURLToPath(new URL('./packages/server/src/index.ts', import.meta.url)),
+      '@skilldock/build': fileURLToPath(new URL('./packages/build/src/index.ts', import.meta.url)),
     },
   },
   test: {

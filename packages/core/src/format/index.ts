@@ -5,6 +5,7 @@
  * editor. It reads files; it never walks sources or decides precedence (that is `discover`).
  */
 
+export { BUNDLED_SKILL_MARKER, type BundledSkill, isBundledSkill } from './bundled-skill.js';
 export { compareText } from './compare-text.js';
 export { type DefineSkillInput, defineSkill } from './define-skill.js';
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './diagnostic.js';

@@ -60,6 +60,12 @@ export interface SkillFileEntry {
   readonly size: number;
 }
 
+/**
+ * The content of one in-memory supporting file: text, or bytes as base64 (plain, frozen data that
+ * survives JSON; the runtime decodes it on every read, so nobody can change the served bytes).
+ */
+export type InlineFileContent = string | { readonly encoding: 'base64'; readonly data: string };
+
 /** Where a loaded skill lives. */
 export interface SkillOrigin {
   readonly sourceType: SourceType;
@@ -79,8 +85,11 @@ export interface Skill extends ParsedSkill {
   /** Absolute path of the SKILL.md that was read. */
   readonly skillFile?: string;
   readonly files: readonly SkillFileEntry[];
-  /** Contents of inline supporting files (`defineSkill({ files })`), keyed by relative path. */
-  readonly inlineFiles?: Readonly<Record<string, string>>;
+  /**
+   * Contents of in-memory supporting files (`defineSkill({ files })`, a bundled SKILL.md import),
+   * keyed by relative path. When present, the skill's files are served from here, never from disk.
+   */
+  readonly inlineFiles?: Readonly<Record<string, InlineFileContent>>;
   readonly origin: SkillOrigin;
   /** Warnings and notes found while loading (a loaded skill has no errors). */
   readonly diagnostics: readonly Diagnostic[];

@@ -2,10 +2,11 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { SKILL_FILE_NAME } from '../format/limits.js';
 import { listSkillFiles } from '../format/list-skill-files.js';
-import type { Skill } from '../format/types.js';
+import type { InlineFileContent, Skill } from '../format/types.js';
 import { type Failure, failure } from '../result.js';
 import { closeNames } from './close-names.js';
 import { describeByteRange, describeCutLines } from './describe-cut-text.js';
+import { inlineFileBytes } from './inline-file-bytes.js';
 import {
   type ByteRange,
   readByteRange,
@@ -31,7 +32,12 @@ export type SkillResource =
       readonly size: number;
       readonly identity: { readonly dev: number; readonly ino: number };
     }
-  | { readonly kind: 'inline'; readonly file: string; readonly content: string; readonly size: number };
+  | {
+      readonly kind: 'inline';
+      readonly file: string;
+      readonly content: InlineFileContent;
+      readonly size: number;
+    };
 
 /** Result of {@link findSkillResource}. */
 export type FoundSkillResource =
@@ -76,7 +82,8 @@ async function findExact(skill: Skill, file: string): Promise<FoundSkillResource
   if (skill.inlineFiles) {
     const content = skill.inlineFiles[file];
     if (content !== undefined && Object.hasOwn(skill.inlineFiles, file)) {
-      return { ok: true, resource: { kind: 'inline', file, content, size: Buffer.byteLength(content) } };
+      const size = inlineFileBytes(content).length;
+      return { ok: true, resource: { kind: 'inline', file, content, size } };
     }
     return undefined;
   }
@@ -108,7 +115,7 @@ async function readPage(resource: SkillResource, request: PageRequest): Promise<
     maxLineBytes: MAX_RESOURCE_LINE_BYTES,
   };
   if (resource.kind === 'inline') {
-    const bytes = new TextEncoder().encode(resource.content);
+    const bytes = inlineFileBytes(resource.content);
     if (request.byteOffset !== undefined) {
       const range = { offset: request.byteOffset, maxBytes: MAX_RESOURCE_BYTES, size: bytes.length };
       return readByteRange(readBytesFromMemory(bytes), range);

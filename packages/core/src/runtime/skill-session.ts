@@ -7,6 +7,7 @@ import { failure } from '../result.js';
 import { type Activation, activateWithDependencies } from './activate-with-dependencies.js';
 import { formatUnknownSkill } from './activation-brief.js';
 import { catalogChangeSignals, skillAddedSignal, skillFingerprint } from './change-signals.js';
+import { inlineFileBytes } from './inline-file-bytes.js';
 import { type LocatedSkillResource, locateSkillResource } from './locate-skill-resource.js';
 import { parseSessionToolCall } from './parse-session-tool-call.js';
 import { PathGates } from './path-gates.js';
@@ -208,7 +209,11 @@ export class SkillSession {
       skillId: skill.id,
       file: resource.file,
       virtualPath: resolved.virtualPath,
-      ...(resource.kind === 'disk' ? { absolutePath: resource.absolutePath } : { content: resource.content }),
+      ...(resource.kind === 'disk'
+        ? { absolutePath: resource.absolutePath }
+        : typeof resource.content === 'string'
+          ? { content: resource.content }
+          : { bytes: inlineFileBytes(resource.content) }),
     };
   }
 

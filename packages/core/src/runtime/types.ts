@@ -119,8 +119,10 @@ export type ResolvedSkillResourcePath =
       readonly virtualPath: string;
       /** The checked real file, for skills on disk. */
       readonly absolutePath?: string;
-      /** The content, for inline skills. */
+      /** The text, for an in-memory text file (inline and bundled skills). */
       readonly content?: string;
+      /** A copy of the bytes, for an in-memory binary file (a bundled skill's image, say). */
+      readonly bytes?: Uint8Array;
     }
   | Failure<SkillResourceProblem>;
 

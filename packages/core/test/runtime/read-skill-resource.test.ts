@@ -159,6 +159,48 @@ describe('read_skill_resource', () => {
     });
   });
 
+  it('R4 serves in-memory bytes (base64) read-only: binary described, text paged, a host gets a copy', async () => {
+    const inline = defineSkill({
+      name: 'logos',
+      description: 'Brand logos.',
+      instructions: 'See the files.',
+    });
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]);
+    const skill = Object.freeze({
+      ...inline,
+      files: Object.freeze([
+        { path: 'logo.png', size: png.length },
+        { path: 'notes.txt', size: 12 },
+      ]),
+      inlineFiles: Object.freeze({
+        'logo.png': { encoding: 'base64' as const, data: Buffer.from(png).toString('base64') },
+        'notes.txt': {
+          encoding: 'base64' as const,
+          data: Buffer.from('one\ntwo\nthree\n').toString('base64'),
+        },
+      }),
+    });
+    const session = await createSkillSession({ catalog: buildCatalog([skill]) });
+    await session.handleToolCall('activate_skill', { name: 'logos' });
+    expect(await session.handleToolCall('read_skill_resource', { path: '/.skills/logos/logo.png' })).toEqual({
+      isError: false,
+      content: '/.skills/logos/logo.png is a binary file (8 bytes); its contents are not shown.',
+    });
+    const page = await session.handleToolCall('read_skill_resource', {
+      path: '/.skills/logos/notes.txt',
+      offset: 2,
+      limit: 1,
+    });
+    expect(page.content).toMatch(
+      /^two\n\n\[Showing lines 2-2\. The file continues: .* offset 3 to read more\.\]$/,
+    );
+    const resolved = await session.resolveSkillResourcePath('/.skills/logos/logo.png');
+    expect(resolved.ok && resolved.bytes).toEqual(png);
+    if (resolved.ok && resolved.bytes) resolved.bytes[0] = 0;
+    const again = await session.resolveSkillResourcePath('/.skills/logos/logo.png');
+    expect(again.ok && again.bytes?.[0]).toBe(0x89);
+  });
+
   it('R4 lets a host read_file resolve the same virtual paths and get the same answer', async () => {
     const session = await createSkillSession({ catalog: await project.catalog() });
     const resolved = await session.resolveSkillResourcePath(
