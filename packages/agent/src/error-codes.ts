@@ -21,6 +21,7 @@ declare module '@skilldock/core' {
     readonly invalid_subagent_definition: true;
     readonly invalid_subagent_name: true;
     readonly max_turns_exceeded: true;
+    readonly mcp_host_not_loopback: true;
     readonly model_connection_failed: true;
     readonly model_http_error: true;
     readonly model_not_configured: true;

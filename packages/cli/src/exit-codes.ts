@@ -30,6 +30,7 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   executor_command_not_found: ExitCode.usage,
   executor_platform_unsupported: ExitCode.usage,
   invalid_max_turns: ExitCode.usage,
+  mcp_host_not_loopback: ExitCode.usage,
   model_not_configured: ExitCode.usage,
   not_a_skill_path: ExitCode.usage,
   not_an_archive: ExitCode.usage,
