@@ -11,16 +11,16 @@ import {
   writeSkill,
 } from './mcp-server-folders.js';
 
+let folders: Folders;
+const open: ConnectedClient[] = [];
+beforeEach(async () => {
+  folders = await makeFolders();
+});
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((connected) => connected.close()));
+  await folders.cleanup();
+});
 describe('I3 the skills MCP server, through the official SDK client', () => {
-  let folders: Folders;
-  const open: ConnectedClient[] = [];
-  beforeEach(async () => {
-    folders = await makeFolders();
-  });
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((connected) => connected.close()));
-    await folders.cleanup();
-  });
   const connect = async ({ trust = true, watch = false } = {}) => {
     const connected = await connectClient({
       roots: { cwd: folders.project, home: folders.home, env: {}, trust, watch },
@@ -218,16 +218,6 @@ describe('I3 the skills MCP server, through the official SDK client', () => {
 });
 
 describe('D7 R7 skills changing on disk while clients are connected', () => {
-  let folders: Folders;
-  const open: ConnectedClient[] = [];
-  beforeEach(async () => {
-    folders = await makeFolders();
-  });
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((connected) => connected.close()));
-    await folders.cleanup();
-  });
-
   it('D7 a new skill updates the catalog resource, sends resources/list_changed, and R7 tells the model', async () => {
     await writeSkill(folders.project, 'first');
     const connected = await connectClient({

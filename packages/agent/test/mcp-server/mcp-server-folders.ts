@@ -1,26 +1,19 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Notification } from '@modelcontextprotocol/sdk/types.js';
 import { createSkillsMcpServer, type SkillsMcpServer, type SkillsMcpServerOptions } from '../../src/index.js';
+import { makeWorkspaceFolders, type WorkspaceFolders } from '../workspace/workspace-folders.js';
 
-/** A temp project (a git root) and a temp home. */
-export interface Folders {
+/** A temp project (a git root) and a temp home, in one temp folder `base`. */
+export interface Folders extends WorkspaceFolders {
   readonly base: string;
-  readonly project: string;
-  readonly home: string;
-  cleanup(): Promise<void>;
 }
 
 export async function makeFolders(): Promise<Folders> {
-  const base = await realpath(await mkdtemp(path.join(tmpdir(), 'skilldock-mcp-')));
-  const project = path.join(base, 'project');
-  const home = path.join(base, 'home');
-  await mkdir(path.join(project, '.git'), { recursive: true });
-  await mkdir(home);
-  return { base, project, home, cleanup: () => rm(base, { recursive: true, force: true }) };
+  const folders = await makeWorkspaceFolders();
+  return { ...folders, base: path.dirname(folders.project) };
 }
 
 /** Writes `<root>/.agents/skills/<id>/SKILL.md` (plus `files`) and returns the folder. */
