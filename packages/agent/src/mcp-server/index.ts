@@ -1,7 +1,5 @@
 export {
-  bracketed,
   checkHttpRequestOrigin,
-  isLoopbackBindHost,
   LOOPBACK_HOST_NAMES,
   type RequestOriginCheck,
 } from './check-http-request-origin.js';
