@@ -154,6 +154,27 @@ describe('I3 the skills MCP server, through the official SDK client', () => {
     );
   });
 
+  it('SEC4 pages resources/list and serves a binary file as a blob', async () => {
+    const files: Record<string, string | Buffer> = {
+      'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]),
+    };
+    for (let index = 0; index < 600; index += 1)
+      files[`notes/${String(index).padStart(3, '0')}.md`] = `${index}`;
+    await writeSkill(folders.project, 'many', { files });
+    const { client } = await connect();
+    const first = await client.listResources();
+    expect(first.resources).toHaveLength(500);
+    expect(first.nextCursor).toBe('500');
+    const second = await client.listResources({ cursor: first.nextCursor });
+    expect(second.resources.length).toBe(603 - 500);
+    expect(second.nextCursor).toBeUndefined();
+    await expect(client.listResources({ cursor: 'abc' })).rejects.toThrow(/cursor/);
+    const logo = await client.readResource({ uri: 'skill://many/logo.png' });
+    expect(logo.contents[0]).toMatchObject({
+      blob: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]).toString('base64'),
+    });
+  });
+
   it('R9 D4 offers user-invocable skills as prompts with $ARGUMENTS filled in', async () => {
     await writeSkill(folders.project, 'greet', { body: 'Greet $0 warmly. All: $ARGUMENTS' });
     await writeSkill(folders.project, 'hidden', { fields: 'user-invocable: false\n' });
