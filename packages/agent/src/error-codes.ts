@@ -23,6 +23,8 @@ declare module '@skilldock/core/errors' {
     readonly invalid_subagent_definition: true;
     readonly invalid_subagent_name: true;
     readonly max_turns_exceeded: true;
+    readonly mcp_host_not_loopback: true;
+    readonly mcp_request_refused: true;
     readonly mcp_server_failed: true;
     readonly model_connection_failed: true;
     readonly model_http_error: true;
@@ -38,6 +40,7 @@ declare module '@skilldock/core/errors' {
     readonly session_corrupt: true;
     readonly session_not_a_file: true;
     readonly session_not_found: true;
+    readonly skill_resource_unreadable: true;
     readonly subagent_exists: true;
     readonly subagent_not_found: true;
     readonly time_limit_exceeded: true;

@@ -30,6 +30,7 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   executor_command_not_found: ExitCode.usage,
   executor_platform_unsupported: ExitCode.usage,
   invalid_max_turns: ExitCode.usage,
+  mcp_host_not_loopback: ExitCode.usage,
   model_not_configured: ExitCode.usage,
   not_a_skill_path: ExitCode.usage,
   not_an_archive: ExitCode.usage,
@@ -55,6 +56,8 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   skill_not_installed: ExitCode.invalid,
   // Invalid input or a failed command (1): everything else.
   agent_config_write_refused: ExitCode.invalid,
+  mcp_request_refused: ExitCode.invalid,
+  skill_resource_unreadable: ExitCode.invalid,
   // The platform server's codes (`skilldock serve`): a start-up that failed, or an API answer.
   body_too_large: ExitCode.invalid,
   builtin_invalid: ExitCode.invalid,
