@@ -16,12 +16,16 @@ declare module '@skilldock/core/errors' {
     readonly executor_safe_mode: true;
     readonly executor_session_closed: true;
     readonly executor_workspace_untrusted: true;
+    readonly git_worktree_list_failed: true;
     readonly invalid_max_turns: true;
     readonly invalid_pattern: true;
     readonly invalid_session_id: true;
     readonly invalid_skill_read_tool: true;
     readonly invalid_subagent_definition: true;
     readonly invalid_subagent_name: true;
+    readonly invalid_task_id: true;
+    readonly invalid_tool_pattern: true;
+    readonly invalid_working_dir: true;
     readonly max_turns_exceeded: true;
     readonly mcp_host_not_loopback: true;
     readonly mcp_request_refused: true;
@@ -43,8 +47,14 @@ declare module '@skilldock/core/errors' {
     readonly skill_resource_unreadable: true;
     readonly subagent_exists: true;
     readonly subagent_not_found: true;
+    readonly task_not_found: true;
+    readonly task_revival_failed: true;
+    readonly task_takes_no_messages: true;
     readonly time_limit_exceeded: true;
+    readonly too_many_background_agents: true;
     readonly tool_arguments_invalid: true;
+    readonly working_dir_main_worktree: true;
+    readonly working_dir_not_linked_worktree: true;
   }
 }
 

@@ -1,3 +1,5 @@
+import type { Failure } from '@skilldock/core/errors';
+
 /** What a task is: a subagent (named or fork, or an external executor) or a shell command. */
 export type TaskKind = 'agent' | 'shell';
 
@@ -87,12 +89,18 @@ export interface TaskSummary {
 /** A started task: its id, and (foreground) the outcome to wait for. */
 export type StartedTask =
   | { readonly ok: true; readonly taskId: string; readonly outcome: Promise<TaskOutcome> }
-  | { readonly ok: false; readonly reason: string };
+  | Failure<'session_closed' | 'too_many_background_agents'>;
 
 /** What `send_message` did. */
 export type MessageDelivery =
   | { readonly ok: true; readonly how: 'queued' | 'continued' }
-  | { readonly ok: false; readonly reason: string };
+  | Failure<
+      | 'invalid_task_id'
+      | 'task_not_found'
+      | 'task_takes_no_messages'
+      | 'task_revival_failed'
+      | 'too_many_background_agents'
+    >;
 
 /**
  * Where runs start work that goes on after a tool call returns (SPEC A5, A10): the parts of the

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { failure } from '@skilldock/core/errors';
 import type { ToolRunView } from '../loop/tool-run-view.js';
 import type {
   BackgroundTaskHost,
@@ -128,13 +129,13 @@ export class BackgroundTasks implements BackgroundTaskHost {
 
   /** Starts a task. A background agent over the limit is refused with a reason the model reads. */
   start(spec: TaskSpec): StartedTask {
-    if (this.#closing) return { ok: false, reason: 'The session is closing; no task can start.' };
+    if (this.#closing) return failure('session_closed', 'The session is closing; no task can start.');
     if (
       spec.background &&
       spec.kind === 'agent' &&
       this.#runningBackgroundAgents() >= this.#maxBackgroundAgents
     ) {
-      return { ok: false, reason: this.#limitReason() };
+      return failure('too_many_background_agents', this.#limitReason());
     }
     const taskId = createTaskId(spec.kind, ++this.#sequence);
     const entry: TaskEntry = {
@@ -199,42 +200,42 @@ export class BackgroundTasks implements BackgroundTaskHost {
    */
   async sendMessage(taskId: string, message: string, caller?: ToolRunView): Promise<MessageDelivery> {
     if (!TASK_ID_PATTERN.test(taskId)) {
-      return {
-        ok: false,
-        reason: `${showTaskId(taskId)} is not a task id (they look like agent-3-9f2c1a); list_agents shows them.`,
-      };
+      return failure(
+        'invalid_task_id',
+        `${showTaskId(taskId)} is not a task id (they look like agent-3-9f2c1a); list_agents shows them.`,
+      );
     }
     const entry = this.#entries.get(taskId);
     if (entry === undefined)
-      return {
-        ok: false,
-        reason: `There is no task ${taskId} in this session; list_agents shows the tasks.`,
-      };
+      return failure(
+        'task_not_found',
+        `There is no task ${taskId} in this session; list_agents shows the tasks.`,
+      );
     const why = this.#whyNot(entry);
-    if (why !== undefined) return { ok: false, reason: why };
+    if (why !== undefined) return failure('task_takes_no_messages', why);
     if (entry.runtime === undefined) {
       if (caller === undefined)
-        return {
-          ok: false,
-          reason: `The task ${taskId} must be revived from its transcript, which needs a running agent.`,
-        };
+        return failure(
+          'task_revival_failed',
+          `The task ${taskId} must be revived from its transcript, which needs a running agent.`,
+        );
       try {
         entry.runtime = await entry.revive!(caller);
       } catch (error) {
-        return {
-          ok: false,
-          reason: `The task ${taskId} could not be revived from its transcript: ${(error as Error).message}`,
-        };
+        return failure(
+          'task_revival_failed',
+          `The task ${taskId} could not be revived from its transcript: ${(error as Error).message}`,
+        );
       }
     }
     const messaging = entry.runtime.messaging;
-    if (!('queue' in messaging)) return { ok: false, reason: messaging.unavailable };
+    if (!('queue' in messaging)) return failure('task_takes_no_messages', messaging.unavailable);
     if (entry.status === 'running') {
       messaging.queue(message);
       return { ok: true, how: 'queued' };
     }
     if (entry.kind === 'agent' && this.#runningBackgroundAgents() >= this.#maxBackgroundAgents) {
-      return { ok: false, reason: this.#limitReason() };
+      return failure('too_many_background_agents', this.#limitReason());
     }
     entry.background = true;
     this.#hookExit();

@@ -175,7 +175,7 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
       promptHint = profile.promptHint;
     }
     if (restriction !== undefined && !restriction.patterns.ok)
-      return errorResult(restriction.patterns.problem);
+      return errorResult(restriction.patterns.message);
     const gate = forkToolGate(
       restriction === undefined || !restriction.patterns.ok
         ? undefined
@@ -217,7 +217,7 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
         cwd: run.context.cwd,
         ...(options.env === undefined ? {} : { env: options.env }),
       });
-      if (!checked.ok) return errorResult(checked.reason);
+      if (!checked.ok) return errorResult(checked.message);
       cwd = checked.path;
     }
     const background = input.run_in_background ?? definition.background;
@@ -242,7 +242,7 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
       return launch(definition.name, input, runtime, background, context, undefined, restore);
     }
     const tools = selectSubagentTools(definition, run.context.tools);
-    if (!tools.ok) return errorResult(`The agent ${definition.name} cannot run: ${tools.problem}`);
+    if (!tools.ok) return errorResult(`The agent ${definition.name} cannot run: ${tools.message}`);
     const inbox = createTaskInbox();
     let subagentContext: Awaited<ReturnType<typeof namedSubagentContext>>;
     try {
@@ -306,7 +306,7 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
     });
     if (!started.ok) {
       await runtime.close?.();
-      return errorResult(started.reason);
+      return errorResult(started.message);
     }
     if (background) {
       return textResult(

@@ -1,3 +1,4 @@
+import { type Failure, failure } from '@skilldock/core/errors';
 import { createSkillSession } from '@skilldock/core/runtime';
 import { createRunContext, type RunContext } from '../loop/run-context.js';
 import type { ToolRunView } from '../loop/tool-run-view.js';
@@ -25,7 +26,7 @@ export interface NamedSubagentRun {
 /** The tools a named subagent gets, or why its definition cannot run. */
 export type SubagentTools =
   | { readonly ok: true; readonly tools: readonly AgentTool[] }
-  | { readonly ok: false; readonly problem: string };
+  | Failure<'invalid_subagent_definition'>;
 
 /**
  * A named subagent's tools (SPEC A3, S6): the parent's tools, narrowed to `tools` when it lists
@@ -41,9 +42,10 @@ export function selectSubagentTools(
       ? undefined
       : parseToolPatterns(definition.tools);
   if (allow !== undefined && !allow.ok)
-    return { ok: false, problem: `Its tools list is invalid: ${allow.problem}` };
+    return failure('invalid_subagent_definition', `Its tools list is invalid: ${allow.message}`);
   const deny = parseToolPatterns(definition.disallowedTools);
-  if (!deny.ok) return { ok: false, problem: `Its disallowedTools list is invalid: ${deny.problem}` };
+  if (!deny.ok)
+    return failure('invalid_subagent_definition', `Its disallowedTools list is invalid: ${deny.message}`);
   const listsAskUser = Array.isArray(definition.tools) && definition.tools.includes(ASK_USER_TOOL_NAME);
   const tools = available.filter(
     (tool) =>

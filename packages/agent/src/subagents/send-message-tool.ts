@@ -32,7 +32,7 @@ export function createSendMessageTool({ tasks }: { tasks: BackgroundTasks }): Ru
     async execute({ task_id: taskId, message }, _context, run) {
       if (run === undefined) return outsideRunResult(SEND_MESSAGE_TOOL_NAME);
       const delivery = await tasks.sendMessage(taskId, message, run);
-      if (!delivery.ok) return errorResult(delivery.reason);
+      if (!delivery.ok) return errorResult(delivery.message);
       return textResult(
         delivery.how === 'queued'
           ? `Queued for ${taskId}: it reads the message at its next step. Its result arrives as a notification.`

@@ -130,7 +130,7 @@ async function reviveTask(
       throw new Error(`its fork profile ${String(details.forkProfile)} is gone`);
     }
     const parsed = entries === undefined ? undefined : parseToolPatterns(entries);
-    if (parsed !== undefined && !parsed.ok) throw new Error(parsed.problem);
+    if (parsed !== undefined && !parsed.ok) throw new Error(parsed.message);
     const gate = forkToolGate(
       parsed === undefined || !parsed.ok
         ? undefined
@@ -149,7 +149,7 @@ async function reviveTask(
     throw new Error(
       definition === undefined
         ? `there is no agent named ${type} any more`
-        : (tools as { problem: string }).problem,
+        : (tools as { message: string }).message,
     );
   }
   const context = await namedSubagentContext(

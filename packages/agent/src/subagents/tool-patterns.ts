@@ -1,3 +1,5 @@
+import { type Failure, failure } from '@skilldock/core/errors';
+
 /**
  * One entry of a tool restriction (SPEC A4, S7): an exact tool name (`read_file`), an MCP server
  * (`mcp__github`: every tool of that server), every MCP tool (`mcp__*`), or a trailing MCP tool
@@ -12,7 +14,7 @@ export type ToolPattern =
 /** The parsed entries, or the first entry that is not allowed and why. */
 export type ParsedToolPatterns =
   | { readonly ok: true; readonly patterns: readonly ToolPattern[] }
-  | { readonly ok: false; readonly problem: string };
+  | Failure<'invalid_tool_pattern'>;
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const MCP_SERVER = /^mcp__([a-zA-Z0-9-]+(?:_[a-zA-Z0-9-]+)*)$/;
@@ -23,13 +25,13 @@ const MCP_PREFIX = /^mcp__[a-zA-Z0-9-]+(?:_[a-zA-Z0-9-]+)*__[a-zA-Z0-9_-]*\*$/;
  * only wildcards are `mcp__*` and a trailing `*` after `mcp__<server>__`; argument patterns such as
  * `shell(npm test)` are refused.
  * @example parseToolPatterns(['read_file', 'mcp__github__read_*']) // { ok: true, patterns: [...] }
- * @example parseToolPatterns(['*']) // { ok: false, problem: '…' }
+ * @example parseToolPatterns(['*']) // { ok: false, code: 'invalid_tool_pattern', message: '…' }
  */
 export function parseToolPatterns(entries: readonly string[]): ParsedToolPatterns {
   const patterns: ToolPattern[] = [];
   for (const entry of entries) {
     const pattern = parseToolPattern(entry);
-    if (typeof pattern === 'string') return { ok: false, problem: pattern };
+    if (typeof pattern === 'string') return failure('invalid_tool_pattern', pattern);
     patterns.push(pattern);
   }
   return { ok: true, patterns };

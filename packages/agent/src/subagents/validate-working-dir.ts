@@ -1,11 +1,20 @@
 import { execFile } from 'node:child_process';
 import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { type Failure, failure } from '@skilldock/core/errors';
 
 /** A checked `working_dir`: the worktree's real path, or why it was refused. */
 export type WorkingDirCheck =
   | { readonly ok: true; readonly path: string }
-  | { readonly ok: false; readonly reason: string };
+  | Failure<
+      | 'invalid_working_dir'
+      | 'path_not_found'
+      | 'symlink_refused'
+      | 'not_a_directory'
+      | 'git_worktree_list_failed'
+      | 'working_dir_main_worktree'
+      | 'working_dir_not_linked_worktree'
+    >;
 
 const GIT_TIMEOUT_MS = 10_000;
 
@@ -21,23 +30,26 @@ export async function validateWorkingDir(
 ): Promise<WorkingDirCheck> {
   const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
   if (value.trim() === '' || value.includes('\0'))
-    return { ok: false, reason: `working_dir ${shown} is not a folder path.` };
+    return failure('invalid_working_dir', `working_dir ${shown} is not a folder path.`);
   const requested = path.resolve(cwd, value);
   const info = await lstat(requested).catch(() => undefined);
-  if (info === undefined) return { ok: false, reason: `working_dir ${shown} does not exist.` };
+  if (info === undefined) return failure('path_not_found', `working_dir ${shown} does not exist.`);
   if (info.isSymbolicLink()) {
-    return { ok: false, reason: `working_dir ${shown} is a symbolic link; give the worktree's own path.` };
+    return failure(
+      'symlink_refused',
+      `working_dir ${shown} is a symbolic link; give the worktree's own path.`,
+    );
   }
-  if (!info.isDirectory()) return { ok: false, reason: `working_dir ${shown} is not a folder.` };
+  if (!info.isDirectory()) return failure('not_a_directory', `working_dir ${shown} is not a folder.`);
   const real = await realpath(requested);
   let listing: string;
   try {
     listing = await git(['worktree', 'list', '--porcelain'], cwd, env);
   } catch (error) {
-    return {
-      ok: false,
-      reason: `working_dir needs a git repository here, and git worktree list failed: ${(error as Error).message}`,
-    };
+    return failure(
+      'git_worktree_list_failed',
+      `working_dir needs a git repository here, and git worktree list failed: ${(error as Error).message}`,
+    );
   }
   const worktrees = listing
     .split('\n')
@@ -45,20 +57,20 @@ export async function validateWorkingDir(
     .map((line) => line.slice('worktree '.length));
   const linked = await Promise.all(worktrees.slice(1).map((entry) => realpath(entry).catch(() => undefined)));
   if (worktrees[0] !== undefined && (await realpath(worktrees[0]).catch(() => worktrees[0])) === real) {
-    return {
-      ok: false,
-      reason: `working_dir ${shown} is the main worktree; omit working_dir to work there.`,
-    };
+    return failure(
+      'working_dir_main_worktree',
+      `working_dir ${shown} is the main worktree; omit working_dir to work there.`,
+    );
   }
   if (!linked.includes(real)) {
-    return {
-      ok: false,
-      reason: `working_dir ${shown} is not a linked worktree of this repository (git worktree list shows ${linked.filter((entry) => entry !== undefined).length} linked worktrees). Create one with git worktree add first.`,
-    };
+    return failure(
+      'working_dir_not_linked_worktree',
+      `working_dir ${shown} is not a linked worktree of this repository (git worktree list shows ${linked.filter((entry) => entry !== undefined).length} linked worktrees). Create one with git worktree add first.`,
+    );
   }
   const folder = await stat(real).catch(() => undefined);
   if (folder === undefined || !folder.isDirectory())
-    return { ok: false, reason: `working_dir ${shown} is not a folder.` };
+    return failure('not_a_directory', `working_dir ${shown} is not a folder.`);
   return { ok: true, path: real };
 }
 

@@ -103,7 +103,7 @@ export function createShellTool({
             ...(givenTimeoutMs === undefined ? {} : { timeoutMs: givenTimeoutMs }),
           }),
         });
-        if (!started.ok) return errorResult(started.reason);
+        if (!started.ok) return errorResult(started.message);
         return textResult(
           `Started ${started.taskId} in the background. Its output goes to ${outputFile}; its completion arrives as a notification. list_agents shows it.`,
         );

@@ -85,7 +85,7 @@ describe.each(PROTOCOL_CASES)('background shells over $protocol', (protocolCase)
           maxOutputBytes: 1000,
         }),
       });
-      if (!started.ok) throw new Error(started.reason);
+      if (!started.ok) throw new Error(started.message);
       expect((await started.outcome).status).toBe('completed');
       expect(await readFile(outputFile, 'utf8')).toMatch(
         /^y{1000}\n\[… 4000 more bytes of output were not kept \(the file keeps 1000\) …\]\n$/,

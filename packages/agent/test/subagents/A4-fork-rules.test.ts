@@ -88,7 +88,7 @@ describe('fork tool restrictions (SPEC A4, S7)', () => {
     [[], 'read_file', false],
   ] as const)('S7 %j allows %s: %s', (entries, tool, allowed) => {
     const parsed = parseToolPatterns(entries);
-    if (!parsed.ok) throw new Error(parsed.problem);
+    if (!parsed.ok) throw new Error(parsed.message);
     expect(matchesAnyToolPattern(tool, parsed.patterns)).toBe(allowed);
   });
 
@@ -96,13 +96,13 @@ describe('fork tool restrictions (SPEC A4, S7)', () => {
     'S7 refuses %j',
     (entry) => {
       const parsed = parseToolPatterns([entry]);
-      expect(parsed.ok).toBe(false);
+      expect(parsed).toMatchObject({ ok: false, code: 'invalid_tool_pattern' });
     },
   );
 
   it('A4 a fork may never run the agent tools or ask the user, whatever it is allowed', () => {
     const parsed = parseToolPatterns(['agent', 'ask_user_question', 'send_message', 'read_file']);
-    if (!parsed.ok) throw new Error(parsed.problem);
+    if (!parsed.ok) throw new Error(parsed.message);
     const gate = forkToolGate({ patterns: parsed.patterns, source: 'fork_tools' });
     expect(gate('agent')).toMatchObject({
       allowed: false,

@@ -264,7 +264,7 @@ describe('the task manager (SPEC A5)', () => {
       background: true,
       runtime,
     });
-    if (!started.ok) throw new Error(started.reason);
+    if (!started.ok) throw new Error(started.message);
     tasks.cancel(started.taskId);
     const outcome = await started.outcome;
     expect(outcome).toEqual({
@@ -285,7 +285,7 @@ describe('the task manager (SPEC A5)', () => {
         background: true,
         runtime: stubbornRuntime(),
       });
-      if (!started.ok) throw new Error(started.reason);
+      if (!started.ok) throw new Error(started.message);
       return started.outcome;
     });
     await tasks.close();
@@ -305,7 +305,8 @@ describe('the task manager (SPEC A5)', () => {
       }),
     ).toEqual({
       ok: false,
-      reason: 'The session is closing; no task can start.',
+      code: 'session_closed',
+      message: 'The session is closing; no task can start.',
     });
   });
 
@@ -322,7 +323,7 @@ describe('the task manager (SPEC A5)', () => {
           start: async () => ({ status: 'completed', text: `${kind} ${n} done` }),
         },
       });
-      if (!started.ok) throw new Error(started.reason);
+      if (!started.ok) throw new Error(started.message);
       return started.outcome;
     };
     await Promise.all([

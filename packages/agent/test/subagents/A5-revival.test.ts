@@ -174,7 +174,8 @@ describe.each(PROTOCOL_CASES)('reviving agents over $protocol', (protocolCase) =
     ]);
     expect(await setup.tasks.sendMessage('agent-4-abcdef', 'hi')).toEqual({
       ok: false,
-      reason: 'It kept no transcript, so it cannot be revived; start a new agent.',
+      code: 'task_takes_no_messages',
+      message: 'It kept no transcript, so it cannot be revived; start a new agent.',
     });
   });
 });

@@ -64,25 +64,31 @@ describe('working_dir (SPEC A6)', () => {
   });
 
   it.each([
-    ['..', /is not a linked worktree of this repository/],
-    ['.', /is the main worktree/],
-    ['plain-folder', /is not a linked worktree of this repository/],
-    ['link-to-feature', /is a symbolic link; give the worktree's own path/],
-    ['../other-feature', /is not a linked worktree of this repository/],
-    ['../missing', /does not exist/],
-    ['README.md', /is not a folder/],
-    ['a\0b', /is not a folder path/],
-  ])('A6 refuses %j', async (value, reason) => {
+    ['..', 'working_dir_not_linked_worktree', /is not a linked worktree of this repository/],
+    ['.', 'working_dir_main_worktree', /is the main worktree/],
+    ['plain-folder', 'working_dir_not_linked_worktree', /is not a linked worktree of this repository/],
+    ['link-to-feature', 'symlink_refused', /is a symbolic link; give the worktree's own path/],
+    ['../other-feature', 'working_dir_not_linked_worktree', /is not a linked worktree of this repository/],
+    ['../missing', 'path_not_found', /does not exist/],
+    ['README.md', 'not_a_directory', /is not a folder/],
+    ['a\0b', 'invalid_working_dir', /is not a folder path/],
+  ])('A6 refuses %j (%s)', async (value, code, message) => {
     const checked = await validateWorkingDir(value, { cwd: repository });
     expect(checked.ok).toBe(false);
-    if (!checked.ok) expect(checked.reason).toMatch(reason);
+    if (!checked.ok) {
+      expect(checked.code).toBe(code);
+      expect(checked.message).toMatch(message);
+    }
   });
 
   it("A6 outside a git repository working_dir is refused with git's reason", async () => {
     const checked = await validateWorkingDir('.', { cwd: base });
     expect(checked).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/git worktree list failed|main worktree|not a linked/),
+      code: expect.stringMatching(
+        /^(git_worktree_list_failed|working_dir_main_worktree|working_dir_not_linked_worktree)$/,
+      ),
+      message: expect.stringMatching(/git worktree list failed|main worktree|not a linked/),
     });
   });
 

@@ -114,7 +114,8 @@ describe.each(PROTOCOL_CASES)('external executors through the agent tool ($proto
     });
     expect(await setup.tasks.sendMessage(task!.taskId, 'More')).toEqual({
       ok: false,
-      reason: 'codex (codex) runs one task and takes no messages; start a new task instead.',
+      code: 'task_takes_no_messages',
+      message: 'codex (codex) runs one task and takes no messages; start a new task instead.',
     });
   });
 
