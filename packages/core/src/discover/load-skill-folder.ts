@@ -1,6 +1,10 @@
 import type { Dirent } from 'node:fs';
+import { join } from 'node:path';
+import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from '../format/limits.js';
 import { type LoadSkillOptions, loadSkillSync } from '../format/load-skill.js';
+import { readRegularFile } from '../format/read-regular-file.js';
 import type { LoadSkillResult, Skill, SkillOrigin } from '../format/types.js';
+import { frontmatterPrefix } from './frontmatter-prefix.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
 
 /** Options of {@link loadSkillFolder}. */
@@ -12,6 +16,12 @@ export interface LoadSkillFolderOptions {
   readonly listFiles?: boolean;
   /** `SKILL.md` when the walk already read it. */
   readonly skillFile?: LoadSkillOptions['skillFile'];
+  /**
+   * Keep the instructions (default true). False parses the frontmatter alone (see
+   * {@link frontmatterPrefix}): the skill's `body` is `''` and the rest of the file is checked,
+   * never decoded nor kept.
+   */
+  readonly readBody?: boolean;
 }
 
 /**
@@ -22,7 +32,7 @@ export interface LoadSkillFolderOptions {
 export function loadSkillFolder(
   directory: string,
   located: LocatedSkillRoot,
-  { profile = 'lenient', entries, listFiles, skillFile }: LoadSkillFolderOptions = {},
+  { profile = 'lenient', entries, listFiles, skillFile, readBody = true }: LoadSkillFolderOptions = {},
 ): LoadSkillResult {
   const { root } = located;
   const origin: SkillOrigin = {
@@ -32,6 +42,7 @@ export function loadSkillFolder(
   };
   let result: LoadSkillResult;
   try {
+    if (!readBody) skillFile = withoutBody(skillFile ?? readSkillFile(directory, located));
     result = loadSkillSync(directory, {
       profile,
       origin,
@@ -55,6 +66,24 @@ export function loadSkillFolder(
   }
   if (!result.ok || root.sourceType !== 'extension' || root.sourceScope === undefined) return result;
   return { ...result, skill: withOwnerPrefix(result.skill, root.sourceScope) };
+}
+
+type SkillFileRead = NonNullable<LoadSkillOptions['skillFile']>;
+
+/** `SKILL.md` read the way `loadSkillSync` reads it; `undefined` leaves the failure to it. */
+function readSkillFile(directory: string, located: LocatedSkillRoot): SkillFileRead | undefined {
+  const read = readRegularFile(join(directory, SKILL_FILE_NAME), {
+    maxBytes: MAX_SKILL_FILE_BYTES,
+    allowedRoots: located.allowedRoots,
+  });
+  return read.ok ? read : undefined;
+}
+
+/** The read cut to its frontmatter, when it can be cut safely. */
+function withoutBody(read: SkillFileRead | undefined): SkillFileRead | undefined {
+  if (read === undefined) return undefined;
+  const prefix = frontmatterPrefix(read.bytes);
+  return prefix === undefined ? read : { ...read, bytes: prefix };
 }
 
 function withOwnerPrefix(skill: Skill, owner: string): Skill {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
 import type { LoadSkillResult } from '../format/types.js';
-import { loadSkillFolder } from './load-skill-folder.js';
+import { type LoadSkillFolderOptions, loadSkillFolder } from './load-skill-folder.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
 import { sortSkillFolders } from './skill-folder-order.js';
 import type { SkillRootStatus } from './types.js';
@@ -16,6 +16,8 @@ export interface ScanOptions {
   readonly profile?: 'spec' | 'lenient';
   /** List each skill's supporting files (default true); listings that show none skip it. */
   readonly listFiles?: boolean;
+  /** Keep each skill's instructions (default true); listings that show none skip them. */
+  readonly readBodies?: boolean;
   /**
    * Record a stamp per skill folder (see {@link SkillRootScan.stamps}) so a later scan given this
    * one as `previous` reuses what did not change. Costs one stat per skill; the watcher sets it.
@@ -57,7 +59,6 @@ export async function scanSkillRoot(
   }
   const loaded = new Map<string, LoadSkillResult>();
   const stamps = options.stamp === true ? new Map<string, string>() : undefined;
-  const profile = options.profile ?? 'lenient';
   const reusable =
     previous?.stamps !== undefined &&
     previous.status === 'loaded' &&
@@ -86,14 +87,7 @@ export async function scanSkillRoot(
         // Stamped before loading: a change made while loading shows as a new stamp next time.
         const stamp = stamps === undefined ? undefined : stampSkillFolder(directory, found.skillFile?.stats);
         if (stamp !== undefined) stamps?.set(directory, stamp);
-        loaded.set(
-          directory,
-          loadSkillFolder(directory, located, {
-            profile,
-            ...found,
-            ...(options.listFiles === undefined ? {} : { listFiles: options.listFiles }),
-          }),
-        );
+        loaded.set(directory, loadSkillFolder(directory, located, { ...loadOptions(options), ...found }));
       },
     });
     const results = new Map<string, LoadSkillResult>();
@@ -111,6 +105,15 @@ export async function scanSkillRoot(
     }
     return { located, status: 'failed', results: new Map(), diagnostics: [rootFailure(located, error)] };
   }
+}
+
+/** What loading one skill folder takes from the scan options. */
+export function loadOptions(options: ScanOptions): LoadSkillFolderOptions {
+  return {
+    profile: options.profile ?? 'lenient',
+    ...(options.listFiles === undefined ? {} : { listFiles: options.listFiles }),
+    ...(options.readBodies === undefined ? {} : { readBody: options.readBodies }),
+  };
 }
 
 /**

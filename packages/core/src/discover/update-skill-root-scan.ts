@@ -6,7 +6,7 @@ import { SKILL_FILE_NAME } from '../format/limits.js';
 import { IGNORED_FOLDER_NAMES } from '../format/list-skill-files.js';
 import type { LoadSkillResult } from '../format/types.js';
 import { loadSkillFolder } from './load-skill-folder.js';
-import { rootFailure, type ScanOptions, type SkillRootScan } from './scan-skill-root.js';
+import { loadOptions, rootFailure, type ScanOptions, type SkillRootScan } from './scan-skill-root.js';
 import { DEFAULT_MAX_DEPTH } from './settings.js';
 import { sortSkillFolders } from './skill-folder-order.js';
 import { walkSkillFolders } from './walk-skill-folders.js';
@@ -36,12 +36,11 @@ export async function updateSkillRootScan(
   }
 
   let structural = false;
-  const profile = options.profile ?? 'lenient';
   await Promise.all(
     [...reload].map(async (directory) => {
       const skillFile = await lstat(`${directory}${sep}${SKILL_FILE_NAME}`).catch(() => undefined);
       if (skillFile !== undefined) {
-        results.set(directory, loadSkillFolder(directory, scan.located, { profile }));
+        results.set(directory, loadSkillFolder(directory, scan.located, loadOptions(options)));
         return;
       }
       // No SKILL.md any more: the folder is no skill, but folders inside it may now be.
@@ -80,7 +79,7 @@ export async function updateSkillRootScan(
       }
       const added = walk.skillDirectories.filter((directory) => !results.has(directory));
       for (const directory of added)
-        results.set(directory, loadSkillFolder(directory, scan.located, { profile }));
+        results.set(directory, loadSkillFolder(directory, scan.located, loadOptions(options)));
       structural = true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
