@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { type FSWatcher, watch } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import type { CatalogSnapshot } from '../catalog/types.js';
 import { isPathInside } from '../format/is-path-inside.js';
 import { IGNORED_FOLDER_NAMES } from '../format/list-skill-files.js';
@@ -243,6 +243,9 @@ export class SkillWatcher {
         );
       });
     };
+    // Loaded when watching starts: listings and refresh-on-demand sessions never need it.
+    const { watch } = await import('chokidar');
+    if (this.closed) return;
     const watcher = watch([...targets], {
       ignoreInitial: true,
       ignored: (path: string) => !isRelevant(resolve(path)),

@@ -1,5 +1,5 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
 import { isPathInsideAny } from '../format/is-path-inside.js';
 import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from '../format/limits.js';
@@ -164,12 +164,20 @@ export async function walkSkillFolders(
  */
 function readSkillFileDirectly(directory: string): FoundSkillFolder['skillFile'] {
   if (!CASE_SENSITIVE_NAMES) return undefined;
-  const filePath = join(directory, SKILL_FILE_NAME);
+  const filePath = childPath(directory, SKILL_FILE_NAME);
   const read = readRegularFile(filePath, { maxBytes: MAX_SKILL_FILE_BYTES });
   return read.ok && read.realPath === filePath ? read : undefined;
 }
 
 const CASE_SENSITIVE_NAMES = process.platform === 'linux';
+
+/**
+ * `join(directory, name)` for a real absolute folder and one entry name: nothing to normalise, and
+ * `path.join` was a tenth of a walk over 10,000 folders (discover benchmark).
+ */
+export function childPath(directory: string, name: string): string {
+  return directory.endsWith(sep) ? `${directory}${name}` : `${directory}${sep}${name}`;
+}
 
 function listFolder(pending: Pending, root: string, diagnostics: Diagnostic[]): Listing | undefined {
   try {
@@ -208,7 +216,7 @@ function classifyEntries(
   for (const entry of listing.entries) {
     if (entry.name === SKILL_FILE_NAME) skillFile = entry;
     else if (entry.isDirectory()) {
-      if (!IGNORED_FOLDER_NAMES.has(entry.name)) folders.push(join(listing.directory, entry.name));
+      if (!IGNORED_FOLDER_NAMES.has(entry.name)) folders.push(childPath(listing.directory, entry.name));
     } else if (entry.isSymbolicLink() && !IGNORED_FOLDER_NAMES.has(entry.name)) links.push(entry);
   }
   if (skillFile !== undefined) {
