@@ -128,8 +128,9 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   // Resolved before discovery and MCP: a missing configuration is a usage error worth failing fast.
   let model = resolveModel(options.model, trusted);
 
+  // Refreshed before every model request: the change journal re-reads only what file events name.
   const createWatcher = (isTrusted: boolean) =>
-    new SkillWatcher({ projectRoot, homeDirectory, trusted: isTrusted, watch: false });
+    new SkillWatcher({ projectRoot, homeDirectory, trusted: isTrusted, watch: false, trackChanges: true });
   let watcher = createWatcher(trusted);
   await watcher.start();
   const projectServers = projectOnlyServers(userSettings.mcpServers ?? {}, mergedSettings.settings);

@@ -28,6 +28,11 @@ export interface WalkSkillFoldersOptions {
    * earlier walk (the caller reuses what it loaded then; see `scanSkillRoot`'s `previous`).
    */
   readonly isUnchangedSkillFolder?: (directory: string) => boolean;
+  /**
+   * Called for every folder just before the walk reads it (a change journal arms its watch here:
+   * a change after the call is then seen by the watch, one before by the read).
+   */
+  readonly onFolder?: (directory: string) => void;
 }
 
 /** What the walk read of a skill folder on the way (so the loader need not read it again). */
@@ -80,6 +85,7 @@ export async function walkSkillFolders(
     allowedRoots = [root],
     onSkillFolder,
     isUnchangedSkillFolder,
+    onFolder,
   }: WalkSkillFoldersOptions = {},
 ): Promise<WalkSkillFoldersResult> {
   const diagnostics: Diagnostic[] = [];
@@ -95,6 +101,7 @@ export async function walkSkillFolders(
     // One folder at a time, handed on at once: holding a whole level's listings (10,000 skill
     // folders) only feeds the garbage collector.
     for (const pending of level) {
+      onFolder?.(pending.directory);
       const unchanged = isUnchangedSkillFolder?.(pending.directory) === true;
       const skillFile = unchanged ? undefined : readSkillFileDirectly(pending.directory);
       if (unchanged || skillFile !== undefined) {
