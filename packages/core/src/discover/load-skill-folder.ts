@@ -35,11 +35,7 @@ export function loadSkillFolder(
   { profile = 'lenient', entries, listFiles, skillFile, readBody = true }: LoadSkillFolderOptions = {},
 ): LoadSkillResult {
   const { root } = located;
-  const origin: SkillOrigin = {
-    sourceType: root.sourceType,
-    ...(root.sourceScope === undefined ? {} : { sourceScope: root.sourceScope }),
-    sourceDir: root.directory,
-  };
+  const origin = originOf(located);
   let result: LoadSkillResult;
   try {
     if (!readBody) skillFile = withoutBody(skillFile ?? readSkillFile(directory, located));
@@ -66,6 +62,23 @@ export function loadSkillFolder(
   }
   if (!result.ok || root.sourceType !== 'extension' || root.sourceScope === undefined) return result;
   return { ...result, skill: withOwnerPrefix(result.skill, root.sourceScope) };
+}
+
+// One frozen origin per root, shared by its skills: 10,000 skills need not make 10,000 copies.
+const origins = new WeakMap<LocatedSkillRoot, SkillOrigin>();
+
+function originOf(located: LocatedSkillRoot): SkillOrigin {
+  let origin = origins.get(located);
+  if (origin === undefined) {
+    const { root } = located;
+    origin = Object.freeze({
+      sourceType: root.sourceType,
+      ...(root.sourceScope === undefined ? {} : { sourceScope: root.sourceScope }),
+      sourceDir: root.directory,
+    });
+    origins.set(located, origin);
+  }
+  return origin;
 }
 
 type SkillFileRead = NonNullable<LoadSkillOptions['skillFile']>;
