@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { discoverSkills } from '../../src/discover/discover-skills.js';
 import { SkillChangeJournal } from '../../src/discover/skill-change-journal.js';
 import { SkillWatcher } from '../../src/discover/skill-watcher.js';
-import { temporaryDirectory, writeSkill } from './skill-tree.js';
+import { temporaryDirectory, writeSkill, writeWatchedProject } from './skill-tree.js';
 
 const run = promisify(execFile);
 const closers: (() => unknown)[] = [];
@@ -15,12 +15,7 @@ afterEach(async () => {
 });
 
 async function tracked() {
-  const project = await temporaryDirectory();
-  const home = await temporaryDirectory();
-  const skills = join(project, '.agents', 'skills');
-  await writeSkill(join(skills, 'alpha'), { description: 'Alpha v1.' });
-  await writeSkill(join(skills, 'beta'));
-  await writeSkill(join(home, '.agents', 'skills', 'notes'));
+  const { project, home, skills } = await writeWatchedProject();
   const watcher = new SkillWatcher({
     projectRoot: project,
     homeDirectory: home,

@@ -4,22 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogSnapshot } from '../../src/catalog/types.js';
 import { discoverSkills } from '../../src/discover/discover-skills.js';
 import { SkillWatcher } from '../../src/discover/skill-watcher.js';
-import { temporaryDirectory, writeSkill } from './skill-tree.js';
+import { writeSkill, writeWatchedProject } from './skill-tree.js';
 
 const watchers: SkillWatcher[] = [];
 afterEach(async () => {
   await Promise.all(watchers.splice(0).map((watcher) => watcher.close()));
 });
 
-async function setup() {
-  const project = await temporaryDirectory();
-  const home = await temporaryDirectory();
-  const skills = join(project, '.agents', 'skills');
-  await writeSkill(join(skills, 'alpha'), { description: 'Alpha v1.' });
-  await writeSkill(join(skills, 'beta'));
-  await writeSkill(join(home, '.agents', 'skills', 'notes'));
-  return { project, home, skills };
-}
+const setup = writeWatchedProject;
 
 function startWatcher(options: ConstructorParameters<typeof SkillWatcher>[0]): SkillWatcher {
   const watcher = new SkillWatcher(options);
