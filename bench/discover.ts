@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import { catalogFromDiscovery, type DiscoveryResult, discoverSkills } from '@skilldock/core/discover';
@@ -52,6 +53,7 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
     `${JSON.stringify({ skills: { maxFolders: MAX_FOLDERS } })}\n`,
   );
   report.heading(describeProject(project));
+  report.note(`load average at the start: ${formatLoad()} (1, 5, 15 min)`);
   report.note(
     `generated in ${formatMilliseconds(performance.now() - generationStarted)}; project settings raise skills.maxFolders to ${MAX_FOLDERS.toLocaleString('en-US')} (default 2,000 per root)`,
   );
@@ -128,23 +130,35 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
   const editable = validSkills.filter(
     (_, index) => index % Math.floor(validSkills.length / REFRESH_EDITS) === 0,
   );
+  // The agent workspace refreshes from the change journal; the stat rescan is its fallback.
   const refresh = await measureRefresh({
     projectRoot,
     homeDirectory,
     skills: editable,
     edits: REFRESH_EDITS,
+    trackChanges: true,
   });
-  report.note(`watcher start (full discovery + catalog): ${formatMilliseconds(refresh.startMilliseconds)}`);
+  const statRefresh = await measureRefresh({
+    projectRoot,
+    homeDirectory,
+    skills: editable,
+    edits: REFRESH_EDITS,
+  });
+  report.note(
+    `watcher start (full discovery + catalog): ${formatMilliseconds(refresh.startMilliseconds)} arming the change journal, ${formatMilliseconds(statRefresh.startMilliseconds)} without`,
+  );
   report.measurement(
     `refresh([file]) after one edited SKILL.md (${REFRESH_EDITS} edits)`,
-    refresh.measurement,
+    statRefresh.measurement,
   );
-  report.measurement('agent-loop refresh() after one edited SKILL.md', refresh.fullAfterEdit);
-  report.measurement('agent-loop refresh() with nothing changed', refresh.fullUnchanged);
+  report.measurement('agent-loop refresh() after one edited SKILL.md (journal)', refresh.fullAfterEdit);
+  report.measurement('agent-loop refresh() with nothing changed (journal)', refresh.fullUnchanged);
+  report.measurement('stat rescan refresh() after one edit (fallback)', statRefresh.fullAfterEdit);
+  report.measurement('stat rescan refresh() with nothing changed (fallback)', statRefresh.fullUnchanged);
   report.check(
-    'every edit reached its snapshot with the next version',
-    refresh.problems.length === 0,
-    refresh.problems[0],
+    'every edit reached its snapshot with the next version, with and without the journal',
+    refresh.problems.length === 0 && statRefresh.problems.length === 0,
+    refresh.problems[0] ?? statRefresh.problems[0],
   );
 
   const command = await measureSkillsListCommand({
@@ -179,41 +193,58 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
     report.skipped('skilldock skills list --json (whole process)', command.reason);
   }
 
+  report.heading(`targets side by side (issue 9 §7); load average ${formatLoad()} (1, 5, 15 min)`);
+  const ms = formatMilliseconds;
+  const row = (label: string, figures: string, goal: string) =>
+    `${label.padEnd(46)} ${figures.padEnd(24)} goal ${goal.padEnd(8)}`;
   report.target(
-    `cold ≤ ${COLD_TARGET_RATIO}× raw read (${formatMilliseconds(cold.median)} vs ${formatMilliseconds(fastest.measurement.median)})`,
+    row(
+      'cold discover + catalog vs raw read',
+      `${ms(cold.median)} vs ${ms(fastest.measurement.median)}`,
+      `≤ ${COLD_TARGET_RATIO}×`,
+    ),
     cold.median / fastest.measurement.median,
     COLD_TARGET_RATIO,
     'ratio',
   );
   if (command.ok) {
     report.target(
-      `cold skills list --json ≤ ${COLD_TARGET_RATIO}× the read-only floor (whole process)`,
+      row(
+        'cold skills list --json vs read-only floor',
+        `${ms(command.command.median)} vs ${ms(command.readOnlyScript.median)}`,
+        `≤ ${COLD_TARGET_RATIO}×`,
+      ),
       command.command.median / command.readOnlyScript.median,
       COLD_TARGET_RATIO,
       'ratio',
     );
     if ('median' in command.peer)
       report.target(
-        `cold skills list --json takes ≤ 1/${PEER_TARGET_SPEEDUP} of the skills CLI's time`,
+        row(
+          'cold skills list --json vs the skills CLI',
+          `${ms(command.command.median)} vs ${ms(command.peer.median)}`,
+          `≤ 1/${PEER_TARGET_SPEEDUP}`,
+        ),
         command.command.median / command.peer.median,
         1 / PEER_TARGET_SPEEDUP,
         'ratio',
       );
   }
+  const refreshTarget = `≤ ${REFRESH_TARGET_MILLISECONDS} ms`;
   report.target(
-    `refresh ≤ ${REFRESH_TARGET_MILLISECONDS} ms`,
-    refresh.measurement.median,
+    row('refresh([file]) after one edit', `median of ${REFRESH_EDITS}`, refreshTarget),
+    statRefresh.measurement.median,
     REFRESH_TARGET_MILLISECONDS,
     'ms',
   );
   report.target(
-    `agent-loop refresh() after an edit ≤ ${REFRESH_TARGET_MILLISECONDS} ms`,
+    row('agent-loop refresh() after one edit', `median of ${REFRESH_EDITS}`, refreshTarget),
     refresh.fullAfterEdit.median,
     REFRESH_TARGET_MILLISECONDS,
     'ms',
   );
   report.target(
-    `agent-loop refresh() unchanged ≤ ${REFRESH_TARGET_MILLISECONDS} ms`,
+    row('agent-loop refresh() with nothing changed', `median of ${REFRESH_EDITS}`, refreshTarget),
     refresh.fullUnchanged.median,
     REFRESH_TARGET_MILLISECONDS,
     'ms',
@@ -256,6 +287,13 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
   const phases = await measureDiscoverPhases({ project, homeDirectory, rounds: 3, maxFolders: MAX_FOLDERS });
   for (const phase of phases) report.measurement(phase.label, phase.measurement, baseline);
   if (context.profile) await printProfiles(context, project, discoverAndCatalog);
+}
+
+/** The machine's load averages, e.g. `1.52, 1.20, 0.98`: the machine is shared, so say how busy it was. */
+function formatLoad(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ');
 }
 
 function describeProject(project: GeneratedSkillProject): string {

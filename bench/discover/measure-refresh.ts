@@ -12,6 +12,11 @@ export interface MeasureRefreshInput {
   readonly skills: readonly GeneratedSkill[];
   /** Measured edits. */
   readonly edits: number;
+  /**
+   * Refresh from the change journal (`trackChanges`, what the agent workspace uses) rather than
+   * the stat-validated rescan of every skill.
+   */
+  readonly trackChanges?: boolean;
 }
 
 /** The refresh timings and what was checked about them. */
@@ -29,7 +34,8 @@ export interface RefreshMeasurement {
 }
 
 /**
- * Starts a `SkillWatcher` (file watching off: refreshes are driven by hand), then times three
+ * Starts a `SkillWatcher` (chokidar off: refreshes are driven by hand; with `trackChanges` its
+ * change journal records file events), then times three
  * refreshes: `refresh([thatFile])` after rewriting one SKILL.md's description untimed (the
  * incremental path a file event takes, SPEC D7); `refresh()` after such an edit and `refresh()`
  * with nothing changed (the stat-validated rescan the agent loop runs before every request, R7).
@@ -39,8 +45,9 @@ export async function measureRefresh({
   homeDirectory,
   skills,
   edits,
+  trackChanges = false,
 }: MeasureRefreshInput): Promise<RefreshMeasurement> {
-  const watcher = new SkillWatcher({ projectRoot, homeDirectory, trusted: true, watch: false });
+  const watcher = new SkillWatcher({ projectRoot, homeDirectory, trusted: true, watch: false, trackChanges });
   const problems: string[] = [];
   try {
     const started = performance.now();

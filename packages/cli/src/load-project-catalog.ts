@@ -17,13 +17,19 @@ export interface ProjectCatalog {
  * always read project skills, trusted or not (SPEC D2); `trusted` is reported for the user.
  * Supporting files are listed only with `listFiles` (issue 9: a listing of 10,000 skills shows
  * none, and listing them was a fifth of its time); `skills show` lists its one skill's files.
+ * Likewise `readBodies: false` keeps only the frontmatter of each SKILL.md, for commands that
+ * print no instructions.
  * Problems in the settings files are warned about on stderr unless `warnSettings` is false
  * (`doctor`, which lists them itself).
  */
 export async function loadProjectCatalog(
   context: CliContext,
   output: Output,
-  { listFiles = false, warnSettings = true }: { listFiles?: boolean; warnSettings?: boolean } = {},
+  {
+    listFiles = false,
+    readBodies = true,
+    warnSettings = true,
+  }: { listFiles?: boolean; readBodies?: boolean; warnSettings?: boolean } = {},
 ): Promise<ProjectCatalog> {
   const { catalogFromDiscovery, defaultDiscoveryCacheDirectory, discoverSkills, isWorkspaceTrusted } =
     await loadCore('discover');
@@ -38,6 +44,7 @@ export async function loadProjectCatalog(
       trusted,
       includeUntrustedProject: true,
       listFiles,
+      readBodies,
       // A stat per unchanged skill instead of a read and a parse; SKILLDOCK_NO_CACHE=1 turns it off.
       ...(context.env.SKILLDOCK_NO_CACHE === '1'
         ? {}

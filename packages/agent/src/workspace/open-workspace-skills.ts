@@ -37,7 +37,14 @@ export async function openWorkspaceSkills({
   askTrust,
 }: OpenWorkspaceSkillsOptions): Promise<WorkspaceSkills> {
   const start = async (isTrusted: boolean) => {
-    const watcher = new SkillWatcher({ projectRoot, homeDirectory, trusted: isTrusted, watch: false });
+    // Refreshed before every model request: the change journal re-reads only what file events name.
+    const watcher = new SkillWatcher({
+      projectRoot,
+      homeDirectory,
+      trusted: isTrusted,
+      watch: false,
+      trackChanges: true,
+    });
     await watcher.start();
     return watcher;
   };

@@ -1,13 +1,17 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { AgentEvent, CatalogRefresh } from '@skilldock/agent';
 import type { CatalogSnapshot } from '@skilldock/core/catalog';
+import { SkillWatcher } from '@skilldock/core/discover';
 import { createSkillSession, type SkillSession } from '@skilldock/core/runtime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
 import { type LoopSetup, startLoop, temporaryProject, testTool } from './loop-harness.js';
 import { discoverCatalog, writeBaseSkills } from './skill-project.js';
 
+const run = promisify(execFile);
 let project: Awaited<ReturnType<typeof temporaryProject>>;
 let setup: LoopSetup | undefined;
 beforeEach(async () => {
@@ -106,6 +110,46 @@ describe.each(PROTOCOL_CASES)('refreshCatalog over $protocol', (protocolCase) =>
     await setup.run({ prompt: 'Clean up' });
     expect(protocolCase.userTextsOf(setup.server.requests[1]?.body).at(-1)).toBe(
       'The skill charts is no longer available.',
+    );
+    expect(new Set(prefixesOf(setup)).size).toBe(1);
+  });
+
+  it("R7 D7 with the workspace's change journal, an edit by another process during turn 1 is announced in the 2nd request", async () => {
+    const homeDirectory = path.join(project.root, '.home');
+    await mkdir(homeDirectory, { recursive: true });
+    // As openWorkspace makes it: refreshed on demand, file events recorded by the change journal.
+    const watcher = new SkillWatcher({
+      projectRoot: project.root,
+      homeDirectory,
+      trusted: true,
+      watch: false,
+      trackChanges: true,
+    });
+    const skillSession = await createSkillSession({ catalog: await watcher.start() });
+    const script = `require('node:fs').writeFileSync(process.argv[1], '---\\nname: release-notes\\ndescription: Edited by another process.\\n---\\nNew steps.\\n')`;
+    try {
+      setup = await startLoop(
+        protocolCase,
+        [
+          async () => {
+            await run(process.execPath, ['-e', script, skillFile('release-notes')]);
+            return { toolCalls: [{ name: 'look', arguments: {} }] };
+          },
+          { text: 'Done.' },
+        ],
+        {
+          cwd: project.root,
+          tools: [testTool('look', 'read')],
+          skillSession,
+          refreshCatalog: () => watcher.refresh(),
+        },
+      );
+      await setup.run({ prompt: 'Tidy up' });
+    } finally {
+      await watcher.close();
+    }
+    expect(protocolCase.userTextsOf(setup.server.requests[1]?.body).at(-1)).toBe(
+      'The skill release-notes was updated. Description: Edited by another process.',
     );
     expect(new Set(prefixesOf(setup)).size).toBe(1);
   });

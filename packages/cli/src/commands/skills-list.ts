@@ -31,6 +31,8 @@ export function registerSkillsList(
       const context = await createCliContext(environment, options);
       const { catalog, discovery, trusted } = await loadProjectCatalog(context, output, {
         listFiles: options.files === true,
+        // A listing prints no instructions: the body of 10,000 SKILL.md is neither decoded nor held.
+        readBodies: false,
       });
       const withFiles = options.files === true;
       const rows = listSkills({ catalog, discovery, all: options.all === true }).map(

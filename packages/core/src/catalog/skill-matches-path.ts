@@ -1,8 +1,12 @@
+import { createRequire } from 'node:module';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import picomatch from 'picomatch';
+import type picomatchType from 'picomatch';
 import type { Skill } from '../format/types.js';
 
 type Matcher = (path: string) => boolean;
+
+// Loaded on the first match: listings and most sessions never match a path (issue 9 §7).
+let picomatch: typeof picomatchType | undefined;
 
 // One compiled matcher per `paths` list: skills are frozen, so the list never changes.
 const matchers = new WeakMap<readonly string[], Matcher>();
@@ -31,6 +35,7 @@ export function skillMatchesPath(
   if (relativePath === '..' || relativePath.startsWith(`..${sep}`)) return false;
   let matcher = matchers.get(patterns);
   if (matcher === undefined) {
+    picomatch ??= createRequire(import.meta.url)('picomatch') as typeof picomatchType;
     matcher = picomatch([...patterns], { dot: true });
     matchers.set(patterns, matcher);
   }

@@ -76,6 +76,7 @@ export async function planDiscovery(options: DiscoverSkillsOptions = {}): Promis
     ...(skillSettings.maxFolders === undefined ? {} : { maxFolders: skillSettings.maxFolders }),
     ...(options.profile === undefined ? {} : { profile: options.profile }),
     ...(options.listFiles === undefined ? {} : { listFiles: options.listFiles }),
+    ...(options.readBodies === undefined ? {} : { readBodies: options.readBodies }),
   };
   return { settings, roots: located.roots, scanOptions, diagnostics };
 }

@@ -1,6 +1,10 @@
 import type { Dirent } from 'node:fs';
+import { join } from 'node:path';
+import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from '../format/limits.js';
 import { type LoadSkillOptions, loadSkillSync } from '../format/load-skill.js';
+import { readRegularFile } from '../format/read-regular-file.js';
 import type { LoadSkillResult, Skill, SkillOrigin } from '../format/types.js';
+import { frontmatterPrefix } from './frontmatter-prefix.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
 
 /** Options of {@link loadSkillFolder}. */
@@ -12,6 +16,12 @@ export interface LoadSkillFolderOptions {
   readonly listFiles?: boolean;
   /** `SKILL.md` when the walk already read it. */
   readonly skillFile?: LoadSkillOptions['skillFile'];
+  /**
+   * Keep the instructions (default true). False parses the frontmatter alone (see
+   * {@link frontmatterPrefix}): the skill's `body` is `''` and the rest of the file is checked,
+   * never decoded nor kept.
+   */
+  readonly readBody?: boolean;
 }
 
 /**
@@ -22,16 +32,13 @@ export interface LoadSkillFolderOptions {
 export function loadSkillFolder(
   directory: string,
   located: LocatedSkillRoot,
-  { profile = 'lenient', entries, listFiles, skillFile }: LoadSkillFolderOptions = {},
+  { profile = 'lenient', entries, listFiles, skillFile, readBody = true }: LoadSkillFolderOptions = {},
 ): LoadSkillResult {
   const { root } = located;
-  const origin: SkillOrigin = {
-    sourceType: root.sourceType,
-    ...(root.sourceScope === undefined ? {} : { sourceScope: root.sourceScope }),
-    sourceDir: root.directory,
-  };
+  const origin = originOf(located);
   let result: LoadSkillResult;
   try {
+    if (!readBody) skillFile = withoutBody(skillFile ?? readSkillFile(directory, located));
     result = loadSkillSync(directory, {
       profile,
       origin,
@@ -55,6 +62,41 @@ export function loadSkillFolder(
   }
   if (!result.ok || root.sourceType !== 'extension' || root.sourceScope === undefined) return result;
   return { ...result, skill: withOwnerPrefix(result.skill, root.sourceScope) };
+}
+
+// One frozen origin per root, shared by its skills: 10,000 skills need not make 10,000 copies.
+const origins = new WeakMap<LocatedSkillRoot, SkillOrigin>();
+
+function originOf(located: LocatedSkillRoot): SkillOrigin {
+  let origin = origins.get(located);
+  if (origin === undefined) {
+    const { root } = located;
+    origin = Object.freeze({
+      sourceType: root.sourceType,
+      ...(root.sourceScope === undefined ? {} : { sourceScope: root.sourceScope }),
+      sourceDir: root.directory,
+    });
+    origins.set(located, origin);
+  }
+  return origin;
+}
+
+type SkillFileRead = NonNullable<LoadSkillOptions['skillFile']>;
+
+/** `SKILL.md` read the way `loadSkillSync` reads it; `undefined` leaves the failure to it. */
+function readSkillFile(directory: string, located: LocatedSkillRoot): SkillFileRead | undefined {
+  const read = readRegularFile(join(directory, SKILL_FILE_NAME), {
+    maxBytes: MAX_SKILL_FILE_BYTES,
+    allowedRoots: located.allowedRoots,
+  });
+  return read.ok ? read : undefined;
+}
+
+/** The read cut to its frontmatter, when it can be cut safely. */
+function withoutBody(read: SkillFileRead | undefined): SkillFileRead | undefined {
+  if (read === undefined) return undefined;
+  const prefix = frontmatterPrefix(read.bytes);
+  return prefix === undefined ? read : { ...read, bytes: prefix };
 }
 
 function withOwnerPrefix(skill: Skill, owner: string): Skill {

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
 import type { LoadSkillResult } from '../format/types.js';
-import { loadSkillFolder } from './load-skill-folder.js';
+import { type LoadSkillFolderOptions, loadSkillFolder } from './load-skill-folder.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
+import type { SkillChangeJournal } from './skill-change-journal.js';
 import { sortSkillFolders } from './skill-folder-order.js';
 import type { SkillRootStatus } from './types.js';
 import { type FoundSkillFolder, walkSkillFolders } from './walk-skill-folders.js';
@@ -16,11 +17,18 @@ export interface ScanOptions {
   readonly profile?: 'spec' | 'lenient';
   /** List each skill's supporting files (default true); listings that show none skip it. */
   readonly listFiles?: boolean;
+  /** Keep each skill's instructions (default true); listings that show none skip them. */
+  readonly readBodies?: boolean;
   /**
    * Record a stamp per skill folder (see {@link SkillRootScan.stamps}) so a later scan given this
    * one as `previous` reuses what did not change. Costs one stat per skill; the watcher sets it.
    */
   readonly stamp?: boolean;
+  /**
+   * Arms a watch on every folder before it is read (see `SkillChangeJournal`), and is told which
+   * skill folders it cannot vouch for (their SKILL.md is a link, read through the folder listing).
+   */
+  readonly journal?: SkillChangeJournal;
 }
 
 /** One root's skill folders and their load results: the unit a watcher caches and replaces. */
@@ -57,7 +65,6 @@ export async function scanSkillRoot(
   }
   const loaded = new Map<string, LoadSkillResult>();
   const stamps = options.stamp === true ? new Map<string, string>() : undefined;
-  const profile = options.profile ?? 'lenient';
   const reusable =
     previous?.stamps !== undefined &&
     previous.status === 'loaded' &&
@@ -69,6 +76,7 @@ export async function scanSkillRoot(
       ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
       ...(options.maxFolders === undefined ? {} : { maxFolders: options.maxFolders }),
       allowedRoots: located.allowedRoots,
+      ...(options.journal === undefined ? {} : { onFolder: journalArm(options.journal) }),
       ...(reusable === undefined
         ? {}
         : {
@@ -83,17 +91,11 @@ export async function scanSkillRoot(
           stamps?.set(directory, reusable!.stamps!.get(directory)!);
           return;
         }
+        if (found.skillFile === undefined) options.journal?.markVolatile(directory);
         // Stamped before loading: a change made while loading shows as a new stamp next time.
         const stamp = stamps === undefined ? undefined : stampSkillFolder(directory, found.skillFile?.stats);
         if (stamp !== undefined) stamps?.set(directory, stamp);
-        loaded.set(
-          directory,
-          loadSkillFolder(directory, located, {
-            profile,
-            ...found,
-            ...(options.listFiles === undefined ? {} : { listFiles: options.listFiles }),
-          }),
-        );
+        loaded.set(directory, loadSkillFolder(directory, located, { ...loadOptions(options), ...found }));
       },
     });
     const results = new Map<string, LoadSkillResult>();
@@ -113,13 +115,27 @@ export async function scanSkillRoot(
   }
 }
 
+/** The walk's `onFolder` hook that arms a journal's watch. */
+export function journalArm(journal: SkillChangeJournal): (directory: string) => void {
+  return (directory) => journal.arm(directory);
+}
+
+/** What loading one skill folder takes from the scan options. */
+export function loadOptions(options: ScanOptions): LoadSkillFolderOptions {
+  return {
+    profile: options.profile ?? 'lenient',
+    ...(options.listFiles === undefined ? {} : { listFiles: options.listFiles }),
+    ...(options.readBodies === undefined ? {} : { readBody: options.readBodies }),
+  };
+}
+
 /**
  * A skill folder's stamp: SKILL.md's device, inode, size, modification and change times (from
  * `skillFileStats` when the caller has them) and the folder's own modification time, which moves
  * when a file is added, removed or renamed in it. `undefined` when SKILL.md is not a regular file.
  * A supporting file edited in place inside a subfolder does not move it (the file watcher sees that).
  */
-function stampSkillFolder(directory: string, skillFileStats?: Stats): string | undefined {
+export function stampSkillFolder(directory: string, skillFileStats?: Stats): string | undefined {
   const skillFile = skillFileStats ?? lstatSync(join(directory, SKILL_FILE_NAME), { throwIfNoEntry: false });
   if (skillFile === undefined || !skillFile.isFile()) return undefined;
   const folder = statSync(directory, { throwIfNoEntry: false });

@@ -107,6 +107,7 @@ function cacheKey(located: LocatedSkillRoot, options: ScanOptions): string {
         root.sourceScope ?? null,
         options.profile ?? 'lenient',
         options.listFiles !== false,
+        options.readBodies !== false,
       ]),
     )
     .digest('hex');

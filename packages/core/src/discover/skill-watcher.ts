@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { type FSWatcher, watch } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import type { CatalogSnapshot } from '../catalog/types.js';
 import { isPathInside } from '../format/is-path-inside.js';
 import { IGNORED_FOLDER_NAMES } from '../format/list-skill-files.js';
@@ -11,6 +11,7 @@ import { type DiscoveryPlan, planDiscovery } from './discover-skills.js';
 import { SETTINGS_RELATIVE_PATH } from './load-settings.js';
 import { isSameScan, type SkillRootScan, scanSkillRoot } from './scan-skill-root.js';
 import { DEFAULT_MAX_DEPTH } from './settings.js';
+import { SkillChangeJournal } from './skill-change-journal.js';
 import type { DiscoverSkillsOptions, DiscoveryResult } from './types.js';
 import { updateSkillRootScan } from './update-skill-root-scan.js';
 
@@ -22,6 +23,14 @@ export interface SkillWatcherOptions extends DiscoverSkillsOptions {
   readonly watch?: boolean;
   /** The timers the quiet period runs on; default the global ones. Tests pass a manual clock. */
   readonly clock?: WatcherClock;
+  /**
+   * Record file events in every walked folder (a {@link SkillChangeJournal}, one `fs.watch` per
+   * folder) so that `refresh()` re-reads only what the events name instead of stat-ing every
+   * skill; it falls back to the stat-validated rescan whenever the journal cannot vouch for
+   * itself. For callers that refresh on demand (the agent loop before each model request) with
+   * `watch: false`. Default false.
+   */
+  readonly trackChanges?: boolean;
 }
 
 /** The two timer functions {@link SkillWatcher} uses, so a test can decide when time passes. */
@@ -62,9 +71,11 @@ export class SkillWatcher {
   private timer: unknown;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private readonly journal: SkillChangeJournal | undefined;
 
   constructor(options: SkillWatcherOptions = {}) {
     this.options = options;
+    if (options.trackChanges === true) this.journal = new SkillChangeJournal();
   }
 
   private get clock(): WatcherClock {
@@ -108,6 +119,7 @@ export class SkillWatcher {
   /** Stops watching; pending events are dropped. */
   async close(): Promise<void> {
     this.closed = true;
+    this.journal?.close();
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.pendingPaths.clear();
     await this.fileWatcher?.close();
@@ -115,7 +127,13 @@ export class SkillWatcher {
     await this.queue;
   }
 
-  private async runRefresh(changedPaths: readonly string[] | undefined): Promise<CatalogSnapshot> {
+  private async runRefresh(requested: readonly string[] | undefined): Promise<CatalogSnapshot> {
+    let changedPaths = requested;
+    if (changedPaths === undefined && this.journal !== undefined && this.current !== undefined) {
+      const journaled = await this.journaledChanges(this.journal);
+      if (journaled !== undefined && journaled.length === 0) return this.current.snapshot;
+      changedPaths = journaled;
+    }
     if (changedPaths === undefined || this.plan === undefined || this.needsFullRefresh(changedPaths)) {
       const changed = await this.rediscover();
       // Nothing on disk moved: the same snapshot, so a session has nothing to compare (issue 9).
@@ -137,13 +155,34 @@ export class SkillWatcher {
   }
 
   /**
+   * What the journal saw since the last refresh, ready for the incremental path: folders named by
+   * an event on their own entry get a fresh watch (the old one may watch a removed inode), gone
+   * paths lose theirs. `undefined` asks for a full rescan: the journal cannot vouch for itself, or
+   * the settings or roots changed (planning is cheap and catches both).
+   */
+  private async journaledChanges(journal: SkillChangeJournal): Promise<string[] | undefined> {
+    const drained = await journal.drain();
+    const plan = await planDiscovery(this.options);
+    if (!drained.complete || this.plan === undefined || !samePlan(this.plan, plan)) return undefined;
+    for (const path of drained.paths) {
+      if (!existsSync(path)) journal.disarmTree(path);
+      else if (journal.isArmed(path)) journal.arm(path, { rearm: true });
+    }
+    return [...drained.paths];
+  }
+
+  /**
    * Plans and walks every root again, reusing each skill folder whose stamp did not change (a stat
    * per skill instead of a read and a parse: ≤ 50 ms at 10,000 skills, discover benchmark).
    * Returns whether anything differs from before.
    */
   private async rediscover(): Promise<boolean> {
     const plan = await planDiscovery(this.options);
-    const scanOptions = { ...plan.scanOptions, stamp: true };
+    const scanOptions = {
+      ...plan.scanOptions,
+      stamp: true,
+      ...(this.journal === undefined ? {} : { journal: this.journal }),
+    };
     const previous = new Map(this.scans.map((scan) => [scan.located.root.directory, scan]));
     const scans = await Promise.all(
       plan.roots.map(async (located) => {
@@ -243,6 +282,9 @@ export class SkillWatcher {
         );
       });
     };
+    // Loaded when watching starts: listings and refresh-on-demand sessions never need it.
+    const { watch } = await import('chokidar');
+    if (this.closed) return;
     const watcher = watch([...targets], {
       ignoreInitial: true,
       ignored: (path: string) => !isRelevant(resolve(path)),

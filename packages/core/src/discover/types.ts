@@ -80,6 +80,13 @@ export interface DiscoverSkillsOptions {
    */
   readonly listFiles?: boolean;
   /**
+   * Keep every skill's instructions, `body` (default true). A listing that prints none passes
+   * false: only the frontmatter is decoded and kept (the rest of the file is still checked), each
+   * `body` is `''`, and the instructions are read on demand (`loadSkill`; activation re-reads the
+   * folder, SPEC R3). Saves decoding and holding every file's text.
+   */
+  readonly readBodies?: boolean;
+  /**
    * A folder (the user's own, e.g. `defaultDiscoveryCacheDirectory()`) where parsed skills are
    * cached between discoveries, keyed by real path, inode, size and times; an unchanged skill then
    * costs a stat instead of a read and a parse. The result is the same with or without it.

@@ -6,7 +6,14 @@ import { SKILL_FILE_NAME } from '../format/limits.js';
 import { IGNORED_FOLDER_NAMES } from '../format/list-skill-files.js';
 import type { LoadSkillResult } from '../format/types.js';
 import { loadSkillFolder } from './load-skill-folder.js';
-import { rootFailure, type ScanOptions, type SkillRootScan } from './scan-skill-root.js';
+import {
+  journalArm,
+  loadOptions,
+  rootFailure,
+  type ScanOptions,
+  type SkillRootScan,
+  stampSkillFolder,
+} from './scan-skill-root.js';
 import { DEFAULT_MAX_DEPTH } from './settings.js';
 import { sortSkillFolders } from './skill-folder-order.js';
 import { walkSkillFolders } from './walk-skill-folders.js';
@@ -25,6 +32,18 @@ export async function updateSkillRootScan(
   const root = scan.located.realDirectory;
   if (root === undefined || scan.status !== 'loaded') return scan;
   const results = new Map(scan.results);
+  // Stamps follow the results, so the next stat-validated rescan reuses what this update loaded.
+  const stamps = scan.stamps === undefined && options.stamp !== true ? undefined : new Map(scan.stamps);
+  const load = (directory: string) => {
+    const stamp = stamps === undefined ? undefined : stampSkillFolder(directory);
+    if (stamp === undefined) stamps?.delete(directory);
+    else stamps?.set(directory, stamp);
+    results.set(directory, loadSkillFolder(directory, scan.located, loadOptions(options)));
+  };
+  const drop = (directory: string) => {
+    results.delete(directory);
+    stamps?.delete(directory);
+  };
   const diagnostics: Diagnostic[] = [];
   const reload = new Set<string>();
   const rewalk = new Set<string>();
@@ -36,16 +55,15 @@ export async function updateSkillRootScan(
   }
 
   let structural = false;
-  const profile = options.profile ?? 'lenient';
   await Promise.all(
     [...reload].map(async (directory) => {
       const skillFile = await lstat(`${directory}${sep}${SKILL_FILE_NAME}`).catch(() => undefined);
       if (skillFile !== undefined) {
-        results.set(directory, loadSkillFolder(directory, scan.located, { profile }));
+        load(directory);
         return;
       }
       // No SKILL.md any more: the folder is no skill, but folders inside it may now be.
-      results.delete(directory);
+      drop(directory);
       structural = true;
       rewalk.add(directory);
     }),
@@ -55,8 +73,7 @@ export async function updateSkillRootScan(
     const stats = await stat(path).catch(() => undefined);
     let subtree = path;
     if (stats === undefined) {
-      for (const directory of [...results.keys()])
-        if (isPathInside(directory, path)) results.delete(directory);
+      for (const directory of [...results.keys()]) if (isPathInside(directory, path)) drop(directory);
       structural = true;
       continue;
     }
@@ -72,15 +89,14 @@ export async function updateSkillRootScan(
         maxDepth,
         ...(options.maxFolders === undefined ? {} : { maxFolders: options.maxFolders }),
         allowedRoots: scan.located.allowedRoots,
+        ...(options.journal === undefined ? {} : { onFolder: journalArm(options.journal) }),
       });
       diagnostics.push(...walk.diagnostics);
       const found = new Set(walk.skillDirectories);
       for (const directory of [...results.keys()]) {
-        if (isPathInside(directory, subtree) && !found.has(directory)) results.delete(directory);
+        if (isPathInside(directory, subtree) && !found.has(directory)) drop(directory);
       }
-      const added = walk.skillDirectories.filter((directory) => !results.has(directory));
-      for (const directory of added)
-        results.set(directory, loadSkillFolder(directory, scan.located, { profile }));
+      for (const directory of walk.skillDirectories) if (!results.has(directory)) load(directory);
       structural = true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
@@ -99,6 +115,7 @@ export async function updateSkillRootScan(
       ...scan.diagnostics.filter((diagnostic) => diagnostic.code !== 'skill_root_unreadable'),
       ...diagnostics,
     ],
+    ...(stamps === undefined ? {} : { stamps }),
   };
 }
 

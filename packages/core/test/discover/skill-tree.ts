@@ -39,3 +39,17 @@ export async function writeJson(file: string, value: unknown): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 }
+
+/**
+ * The project the watcher tests start from: project skills `alpha` (description `Alpha v1.`) and
+ * `beta`, and a personal skill `notes` in a separate home folder.
+ */
+export async function writeWatchedProject(): Promise<{ project: string; home: string; skills: string }> {
+  const project = await temporaryDirectory();
+  const home = await temporaryDirectory();
+  const skills = join(project, '.agents', 'skills');
+  await writeSkill(join(skills, 'alpha'), { description: 'Alpha v1.' });
+  await writeSkill(join(skills, 'beta'));
+  await writeSkill(join(home, '.agents', 'skills', 'notes'));
+  return { project, home, skills };
+}

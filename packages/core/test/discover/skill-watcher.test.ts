@@ -4,22 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogSnapshot } from '../../src/catalog/types.js';
 import { discoverSkills } from '../../src/discover/discover-skills.js';
 import { SkillWatcher } from '../../src/discover/skill-watcher.js';
-import { temporaryDirectory, writeSkill } from './skill-tree.js';
+import { writeSkill, writeWatchedProject } from './skill-tree.js';
 
 const watchers: SkillWatcher[] = [];
 afterEach(async () => {
   await Promise.all(watchers.splice(0).map((watcher) => watcher.close()));
 });
 
-async function setup() {
-  const project = await temporaryDirectory();
-  const home = await temporaryDirectory();
-  const skills = join(project, '.agents', 'skills');
-  await writeSkill(join(skills, 'alpha'), { description: 'Alpha v1.' });
-  await writeSkill(join(skills, 'beta'));
-  await writeSkill(join(home, '.agents', 'skills', 'notes'));
-  return { project, home, skills };
-}
+const setup = writeWatchedProject;
 
 function startWatcher(options: ConstructorParameters<typeof SkillWatcher>[0]): SkillWatcher {
   const watcher = new SkillWatcher(options);
@@ -95,58 +87,83 @@ describe('SkillWatcher', () => {
     expect(first.version).toBe(1);
   });
 
-  it('D7 a full refresh reuses unchanged skills by stamp and reloads every kind of change, like a full discovery', async () => {
+  it.each([
+    ['by stamp', false],
+    ['by change journal', true],
+  ])(
+    'D7 a full refresh reuses unchanged skills %s and reloads every kind of change, like a full discovery',
+    async (_how, trackChanges) => {
+      const { project, home, skills } = await setup();
+      const watcher = startWatcher({
+        projectRoot: project,
+        homeDirectory: home,
+        trusted: true,
+        watch: false,
+        trackChanges,
+      });
+      const first = await watcher.start();
+      const changes: [string, () => Promise<unknown>, (snapshot: CatalogSnapshot) => void][] = [
+        [
+          'an edited SKILL.md',
+          () => writeSkill(join(skills, 'alpha'), { description: 'Alpha v2.' }),
+          (snapshot) => expect(snapshot.get('alpha')?.description).toBe('Alpha v2.'),
+        ],
+        [
+          'a supporting file added beside SKILL.md',
+          () => writeFile(join(skills, 'beta', 'guide.md'), 'guide'),
+          (snapshot) => expect(snapshot.get('beta')?.files).toEqual([{ path: 'guide.md', size: 5 }]),
+        ],
+        [
+          'a new skill folder',
+          () => writeSkill(join(skills, 'gamma')),
+          (snapshot) => expect(snapshot.get('gamma')).toBeDefined(),
+        ],
+        [
+          'a removed skill folder',
+          () => rm(join(skills, 'gamma'), { recursive: true }),
+          (snapshot) => expect(snapshot.get('gamma')).toBeUndefined(),
+        ],
+        [
+          'a SKILL.md replaced by a file of the same size',
+          async () => {
+            const file = join(skills, 'alpha', 'SKILL.md');
+            const next = `${file}.next`;
+            await writeSkill(join(skills, 'alpha'), { description: 'Alpha v3.' });
+            await rename(file, next);
+            await rename(next, file);
+          },
+          (snapshot) => expect(snapshot.get('alpha')?.description).toBe('Alpha v3.'),
+        ],
+      ];
+      let previous = first;
+      for (const [what, change, check] of changes) {
+        await change();
+        const next = await watcher.refresh();
+        expect(next.version, what).toBe(previous.version + 1);
+        check(next);
+        const full = await discoverSkills({ projectRoot: project, homeDirectory: home, trusted: true });
+        expect(
+          next.skills.map((skill) => [skill.id, skill.description, skill.files]),
+          what,
+        ).toEqual(full.skills.map((skill) => [skill.id, skill.description, skill.files]));
+        // Skills that did not change are the very same objects: they were neither read nor parsed.
+        expect(next.get('notes')).toBe(first.get('notes'));
+        previous = next;
+      }
+    },
+  );
+
+  it('D7 an incremental refresh keeps the stamps, so the next full refresh reloads nothing', async () => {
     const { project, home, skills } = await setup();
     const watcher = startWatcher({ projectRoot: project, homeDirectory: home, trusted: true, watch: false });
     const first = await watcher.start();
-    const changes: [string, () => Promise<unknown>, (snapshot: CatalogSnapshot) => void][] = [
-      [
-        'an edited SKILL.md',
-        () => writeSkill(join(skills, 'alpha'), { description: 'Alpha v2.' }),
-        (snapshot) => expect(snapshot.get('alpha')?.description).toBe('Alpha v2.'),
-      ],
-      [
-        'a supporting file added beside SKILL.md',
-        () => writeFile(join(skills, 'beta', 'guide.md'), 'guide'),
-        (snapshot) => expect(snapshot.get('beta')?.files).toEqual([{ path: 'guide.md', size: 5 }]),
-      ],
-      [
-        'a new skill folder',
-        () => writeSkill(join(skills, 'gamma')),
-        (snapshot) => expect(snapshot.get('gamma')).toBeDefined(),
-      ],
-      [
-        'a removed skill folder',
-        () => rm(join(skills, 'gamma'), { recursive: true }),
-        (snapshot) => expect(snapshot.get('gamma')).toBeUndefined(),
-      ],
-      [
-        'a SKILL.md replaced by a file of the same size',
-        async () => {
-          const file = join(skills, 'alpha', 'SKILL.md');
-          const next = `${file}.next`;
-          await writeSkill(join(skills, 'alpha'), { description: 'Alpha v3.' });
-          await rename(file, next);
-          await rename(next, file);
-        },
-        (snapshot) => expect(snapshot.get('alpha')?.description).toBe('Alpha v3.'),
-      ],
-    ];
-    let previous = first;
-    for (const [what, change, check] of changes) {
-      await change();
-      const next = await watcher.refresh();
-      expect(next.version, what).toBe(previous.version + 1);
-      check(next);
-      const full = await discoverSkills({ projectRoot: project, homeDirectory: home, trusted: true });
-      expect(
-        next.skills.map((skill) => [skill.id, skill.description, skill.files]),
-        what,
-      ).toEqual(full.skills.map((skill) => [skill.id, skill.description, skill.files]));
-      // Skills that did not change are the very same objects: they were neither read nor parsed.
-      expect(next.get('notes')).toBe(first.get('notes'));
-      previous = next;
-    }
+    await writeSkill(join(skills, 'alpha'), { description: 'Alpha v2.' });
+    await writeSkill(join(skills, 'gamma'));
+    const second = await watcher.refresh([join(skills, 'alpha', 'SKILL.md'), join(skills, 'gamma')]);
+    expect(second.get('gamma')).toBeDefined();
+    // Nothing changed since: the very same snapshot, every skill reused by its stamp.
+    expect(await watcher.refresh()).toBe(second);
+    expect(second.get('notes')).toBe(first.get('notes'));
   });
 
   it('D7 handles added and removed skill folders incrementally, matching a full discovery', async () => {
