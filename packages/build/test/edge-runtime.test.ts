@@ -14,8 +14,7 @@ const coreEntry = createRequire(import.meta.url).resolve('@skilldock/core');
 
 // The app asks the skill session what a model would: activate, read text, read bytes, try to climb.
 const APP = `import refunds from './skills/refunds/SKILL.md';
-import { buildCatalog } from '@skilldock/core/catalog';
-import { createSkillSession } from '@skilldock/core/runtime';
+import { buildCatalog, createSkillSession } from '@skilldock/core';
 const session = await createSkillSession({ catalog: buildCatalog([refunds]) });
 const answers = [];
 for (const [tool, input] of [

@@ -45,6 +45,7 @@ export type {
 export type { ErrorCode, SkilldockErrorCodes } from './error-codes.js';
 export { ConflictError, type ErrorDetails, SecurityError, SkilldockError, UserInputError } from './errors.js';
 // format: one SKILL.md → a Skill
+export { type BundledSkill, isBundledSkill } from './format/bundled-skill.js';
 export { type DefineSkillInput, defineSkill } from './format/define-skill.js';
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './format/diagnostic.js';
 export { type LoadSkillOptions, loadSkill } from './format/load-skill.js';
