@@ -14,6 +14,7 @@ export {
   type RunContext,
   type RunContextOptions,
   type RunLimits,
+  type SubagentApproval,
 } from './run-context.js';
 export { MaxTurnsExceededError, TimeLimitExceededError } from './run-limit-errors.js';
 export type { RunResult, RunStats, RunStatus } from './run-result.js';

@@ -15,7 +15,8 @@ import { isRunAwareTool } from './tool-run-view.js';
 /** A call that runs: `execute` does the work and says what happened. */
 export interface RunnableCall {
   readonly kind: 'run';
-  readonly execute: () => Promise<ToolCallExecution>;
+  /** An interruption when a run-aware tool stopped the turn at this call (a bubbled approval). */
+  readonly execute: () => Promise<ToolCallExecution | InterruptedCall>;
 }
 
 /** What running a call produced. `events` (skill activations) are reported after the call ends. */
@@ -242,7 +243,7 @@ async function executeHostTool(
   environment: ToolCallEnvironment,
   agentConfigWrites: readonly string[],
   toolCallId: string,
-): Promise<ToolCallExecution> {
+): Promise<ToolCallExecution | InterruptedCall> {
   const { context, signal } = environment;
   const session = context.skillSession;
   const readsSkills = session !== undefined && context.skillReadTools.includes(tool.name);
@@ -259,6 +260,9 @@ async function executeHostTool(
   }
   const reported: string[] = [];
   let execution: ToolCallExecution;
+  let interruption: ApprovalRequest | undefined;
+  const stoppedAt = environment.interrupted?.get(toolCallId);
+  const given = environment.answers?.get(toolCallId);
   const toolContext: ToolContext = {
     cwd: context.cwd,
     readOnlyRoots: context.readOnlyRoots,
@@ -278,6 +282,16 @@ async function executeHostTool(
             messages: [...run.messages],
             system: run.system,
             tools: run.declarations(),
+            ...(environment.interrupts
+              ? {
+                  interrupt: (request: ApprovalRequest) => {
+                    interruption = request;
+                  },
+                }
+              : {}),
+            ...(stoppedAt === undefined
+              ? {}
+              : { resume: { request: stoppedAt, ...(given === undefined ? {} : { answer: given }) } }),
           })
         : tool.execute(input, toolContext),
       signal,
@@ -288,6 +302,7 @@ async function executeHostTool(
       ? settled('cancelled', environment.cancelMessage('while it ran'))
       : settled('failed', `The tool ${tool.name} failed: ${(error as Error).message}`);
   }
+  if (interruption !== undefined && !signal.aborted) return { kind: 'interrupt', request: interruption };
   if (session === undefined || reported.length === 0) return execution;
   // Path gates open for any file a tool touched (D3); only a read of a SKILL.md activates it (R5).
   session.filesTouched(reported);

@@ -7,6 +7,7 @@ import type { BackgroundTaskHost } from '../subagents/background-task-host.js';
 import type { AgentTool, ToolKind, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
 import { MIN_SECRET_LENGTH } from '../tools/configured-secrets.js';
 import type { AgentConfigWrite } from './find-agent-config-writes.js';
+import type { RunState } from './run-state.js';
 
 /** Turns and time a run may take (SPEC G2). */
 export interface RunLimits {
@@ -36,6 +37,22 @@ export interface ApprovalRequest {
    * and an answer such as "always for this tool" must not cover it.
    */
   readonly agentConfig?: readonly Omit<AgentConfigWrite, 'realPath'>[];
+  /**
+   * Set when the call is the parent's `agent` call and the approval is its foreground `bubble`
+   * subagent's (SPEC G3, A3): which agent asks, its own request (tool and input) and its stopped
+   * run, plain JSON; answering this call answers the subagent's, and resuming resumes it.
+   */
+  readonly subagent?: SubagentApproval;
+}
+
+/** A subagent's approval waiting in its parent's run (see {@link ApprovalRequest.subagent}). */
+export interface SubagentApproval {
+  /** The agent's name, e.g. `writer`. */
+  readonly name: string;
+  /** The subagent's own pending call: the tool it wants to run and its input. */
+  readonly request: ApprovalRequest;
+  /** The subagent's interrupted run, resumed when the parent's run is. */
+  readonly state: RunState;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AgentTool } from '../tools/agent-tool.js';
 import { createModelRequestBuilder, type ModelRequestBuilder } from './build-model-request.js';
-import type { RunContext } from './run-context.js';
+import type { ApprovalRequest, RunContext } from './run-context.js';
 import type { RunControl } from './run-control.js';
 import type { RunRecord } from './run-record.js';
 import type { ApprovalAnswer } from './run-state.js';
@@ -17,6 +17,7 @@ export interface RunLoop {
     turn: number,
     signal: AbortSignal,
     answers?: ReadonlyMap<string, ApprovalAnswer>,
+    interrupted?: ReadonlyMap<string, ApprovalRequest>,
   ): ToolCallEnvironment;
 }
 
@@ -33,7 +34,7 @@ export function createRunLoop(context: RunContext, control: RunControl, record: 
     control,
     record,
     buildRequest,
-    toolEnvironment: (turn, signal, answers) => ({
+    toolEnvironment: (turn, signal, answers, interrupted) => ({
       context,
       toolsByName,
       sessionToolNames,
@@ -49,6 +50,7 @@ export function createRunLoop(context: RunContext, control: RunControl, record: 
       cancelMessage: control.cancelMessage,
       appendResult: record.append,
       ...(answers === undefined ? {} : { answers }),
+      ...(interrupted === undefined ? {} : { interrupted }),
     }),
   };
 }

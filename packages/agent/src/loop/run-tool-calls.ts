@@ -64,7 +64,7 @@ export async function* runToolCalls(
       }
       prepared.push(entry);
     }
-    const executions: ToolCallExecution[] = await Promise.all(
+    const executions = await Promise.all(
       prepared.map((entry) =>
         entry.kind === 'done'
           ? entry
@@ -73,8 +73,15 @@ export async function* runToolCalls(
             : entry.execute(),
       ),
     );
+    // A run-aware tool that stopped at an approval (a bubbled subagent's) gets no result yet.
+    const stopped: ApprovalRequest[] = [];
     for (const [position, unscrubbed] of executions.entries()) {
       const call = group[position]!;
+      if (unscrubbed.kind === 'interrupt') {
+        yield { type: 'approval-request', request: unscrubbed.request };
+        stopped.push(unscrubbed.request);
+        continue;
+      }
       // The one place results leave the tools: the model, events and transcripts all get this text.
       const execution = scrubbed(unscrubbed, environment.context.secrets);
       for (const event of execution.events) {
@@ -100,6 +107,13 @@ export async function* runToolCalls(
       };
       results.push(message);
       await environment.appendResult(message);
+    }
+    if (stopped.length > 0) {
+      for (const next of calls.slice(end)) {
+        const request = await pendingApproval(next, environment);
+        if (request !== undefined) stopped.push(request);
+      }
+      return { results, interruptions: stopped };
     }
   }
   return { results, interruptions: [] };

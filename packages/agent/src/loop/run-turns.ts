@@ -45,11 +45,12 @@ async function* resumeStoppedTurn(
   const { control, record } = loop;
   const waiting = callsWithoutResult(record.messages);
   const answers = new Map(state.answers.map((given) => [given.toolCallId, given]));
+  const interrupted = new Map(state.interruptions.map((request) => [request.toolCallId, request]));
   const turnSignal = createTurnSignal(control.signal);
   try {
     const outcome = yield* runToolCalls(
       waiting,
-      loop.toolEnvironment(record.turns, turnSignal.signal, answers),
+      loop.toolEnvironment(record.turns, turnSignal.signal, answers, interrupted),
     );
     return outcome.interruptions.length > 0 ? record.interrupted(outcome.interruptions) : undefined;
   } finally {

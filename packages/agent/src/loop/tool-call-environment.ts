@@ -1,7 +1,7 @@
 import type { ToolDeclaration } from '@skilldock/core/runtime';
 import type { ConversationMessage, ToolResultMessage } from '../model/conversation.js';
 import type { AgentTool } from '../tools/agent-tool.js';
-import type { RunContext } from './run-context.js';
+import type { ApprovalRequest, RunContext } from './run-context.js';
 import type { ApprovalAnswer } from './run-state.js';
 
 /** What the loop hands each tool call of one turn. */
@@ -25,6 +25,8 @@ export interface ToolCallEnvironment {
   readonly announced: Set<string>;
   /** Answers to approvals a resumed run already has, by tool call id. */
   readonly answers?: ReadonlyMap<string, ApprovalAnswer>;
+  /** The requests a resumed run stopped at, by tool call id (a run-aware tool's `resume`). */
+  readonly interrupted?: ReadonlyMap<string, ApprovalRequest>;
   /** The run's live conversation and its request prefix, for tools that start other runs (forks). */
   readonly run: {
     readonly messages: readonly ConversationMessage[];

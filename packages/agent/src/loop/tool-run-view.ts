@@ -4,7 +4,8 @@ import type { ConversationMessage } from '../model/conversation.js';
 import type { AgentTool, ToolContext } from '../tools/agent-tool.js';
 import { type AgentToolDefinition, defineAgentTool } from '../tools/define-agent-tool.js';
 import { errorResult } from '../tools/tool-results.js';
-import type { RunContext } from './run-context.js';
+import type { ApprovalRequest, RunContext } from './run-context.js';
+import type { ApprovalAnswer } from './run-state.js';
 
 /**
  * The run a call of a {@link RunAwareTool} happens in: what a tool needs to start another run
@@ -21,6 +22,14 @@ export interface ToolRunView {
   /** The exact system prompt and declarations of this run's requests (a fork sends the same). */
   readonly system: string;
   readonly tools: readonly ToolDeclaration[];
+  /**
+   * In an interrupting run (`interruptForApproval` or `askApproval`): ends the parent's turn at
+   * this call as an interruption waiting for `request` (its `toolCallId` is this call's); the
+   * tool's result is then dropped and the resumed run calls the tool again with {@link resume}.
+   */
+  readonly interrupt?: (request: ApprovalRequest) => void;
+  /** In a resumed run, when this call was interrupted: the request it stopped at and the answer. */
+  readonly resume?: { readonly request: ApprovalRequest; readonly answer?: ApprovalAnswer };
 }
 
 /** A tool that is told which run calls it: the loop runs it with {@link RunAwareTool.executeInRun}. */

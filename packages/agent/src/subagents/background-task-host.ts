@@ -1,4 +1,5 @@
 import type { Failure } from '@skilldock/core/errors';
+import type { RunState } from '../loop/run-state.js';
 
 /** What a task is: a subagent (named or fork, or an external executor) or a shell command. */
 export type TaskKind = 'agent' | 'shell';
@@ -22,6 +23,11 @@ export interface TaskOutcome {
   /** What the model reads: the agent's final answer, or the command's output tail and exit. */
   readonly text: string;
   readonly progress?: TaskProgress;
+  /**
+   * A foreground `bubble` subagent stopped at an approval its parent's user answers later (SPEC
+   * G3): its resumable state (status `paused`). The `agent` tool interrupts the parent with it.
+   */
+  readonly interruption?: RunState;
 }
 
 /** Handed to a runtime for each stretch of work. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { approveToolCall, denyToolCall, parseRunState, type RunState } from '../loop/run-state.js';
 import {
   defineRunAwareTool,
   outsideRunResult,
@@ -243,6 +244,29 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
     }
     const tools = selectSubagentTools(definition, run.context.tools);
     if (!tools.ok) return errorResult(`The agent ${definition.name} cannot run: ${tools.message}`);
+    // Bubble (SPEC G3): with no callback to ask, the parent's user answers through interruptions.
+    const interrupts =
+      !background &&
+      definition.approvalMode === 'bubble' &&
+      run.context.askApproval === undefined &&
+      run.context.interruptForApproval === true &&
+      run.interrupt !== undefined;
+    let resumed: RunState | undefined;
+    const waiting = run.resume?.request.subagent;
+    if (interrupts && waiting !== undefined) {
+      if (waiting.name !== definition.name) {
+        return errorResult(`The stored approval is ${waiting.name}'s, not ${definition.name}'s.`);
+      }
+      const state = parseRunState(waiting.state);
+      const answer = run.resume?.answer;
+      const id = waiting.request.toolCallId;
+      resumed =
+        answer === undefined
+          ? state
+          : answer.decision === 'allow'
+            ? approveToolCall(state, id)
+            : denyToolCall(state, id, answer.reason);
+    }
     const inbox = createTaskInbox();
     let subagentContext: Awaited<ReturnType<typeof namedSubagentContext>>;
     try {
@@ -252,6 +276,7 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
           parent: run,
           cwd,
           background,
+          interrupts,
           ...(options.resolveModel === undefined ? {} : { resolveModel: options.resolveModel }),
         },
         tools.tools,
@@ -266,6 +291,7 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
       inbox,
       messages: [],
       prompt: input.prompt,
+      ...(resumed === undefined ? {} : { state: resumed }),
       answerBudget,
       ...(transcript === undefined ? {} : { onMessage: (message) => transcript.append(message) }),
     });
@@ -277,6 +303,7 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
       context,
       transcript?.file,
       restore,
+      interrupts ? run : undefined,
     );
   }
 
@@ -294,6 +321,7 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
     context: ToolContext,
     file: string | undefined,
     restore: Readonly<Record<string, unknown>>,
+    bubbleTo?: ToolRunView,
   ) {
     const started = tasks.start({
       kind: 'agent',
@@ -320,6 +348,20 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
       outcome = await started.outcome;
     } finally {
       context.signal.removeEventListener('abort', cancel);
+    }
+    const stopped = outcome.interruption;
+    const request = stopped?.interruptions[0];
+    if (bubbleTo?.interrupt !== undefined && stopped !== undefined && request !== undefined) {
+      // The parent's turn ends at this call; the parent's resumed run calls this tool again.
+      bubbleTo.interrupt({
+        toolCallId: bubbleTo.toolCallId,
+        toolName: AGENT_TOOL_NAME,
+        kind: 'read',
+        input,
+        modes: bubbleTo.context.approvalModes,
+        subagent: { name: type, request, state: stopped },
+      });
+      return textResult(outcome.text);
     }
     const summary = tasks.get(started.taskId);
     // The runtime already cut the answer to the budget (SPEC A3).

@@ -3,6 +3,7 @@ import { runAgent } from '../loop/run-agent.js';
 import type { RunContext } from '../loop/run-context.js';
 import { MaxTurnsExceededError, TimeLimitExceededError } from '../loop/run-limit-errors.js';
 import type { RunResult } from '../loop/run-result.js';
+import type { RunState } from '../loop/run-state.js';
 import type { ConversationMessage } from '../model/conversation.js';
 import type { TaskControl, TaskOutcome, TaskProgress, TaskRuntime } from './background-task-host.js';
 import { cutAnswerFront } from './cut-answer-front.js';
@@ -35,6 +36,11 @@ export interface LoopTaskRuntimeOptions {
   /** The history it starts from: `[]` for a named subagent, the parent's for a fork. */
   readonly messages: readonly ConversationMessage[];
   readonly prompt: string;
+  /**
+   * Resume this interrupted run (answered) instead of starting with `prompt`: a `bubble` subagent
+   * whose approval the parent's user answered (SPEC G3); its messages are in the state.
+   */
+  readonly state?: RunState;
   /** Characters of the answer the caller gets (cut from the front). */
   readonly answerBudget: number;
   /** Each message as it completes (the task's transcript). */
@@ -52,8 +58,8 @@ export function createLoopTaskRuntime(options: LoopTaskRuntimeOptions): TaskRunt
   let messages: readonly ConversationMessage[] = options.messages;
   let totals: TaskProgress = { turns: 0, inputTokens: 0, outputTokens: 0, toolCalls: 0 };
 
-  const stretch = async (prompt: string, control: TaskControl): Promise<TaskOutcome> => {
-    let next: string | undefined = prompt;
+  const stretch = async (first: string | RunState, control: TaskControl): Promise<TaskOutcome> => {
+    let next: string | RunState | undefined = first;
     let outcome: TaskOutcome | undefined;
     while (next !== undefined) {
       outcome = await runOnce(next, control);
@@ -63,21 +69,17 @@ export function createLoopTaskRuntime(options: LoopTaskRuntimeOptions): TaskRunt
     return outcome!;
   };
 
-  const runOnce = async (prompt: string, control: TaskControl): Promise<TaskOutcome> => {
+  const runOnce = async (prompt: string | RunState, control: TaskControl): Promise<TaskOutcome> => {
     const base = totals;
     let current: TaskProgress = base;
     const report = (change: Partial<TaskProgress>) => {
       current = { ...current, ...change };
       control.progress(current);
     };
-    const run = runAgent(
-      context,
-      { messages, prompt },
-      {
-        signal: control.signal,
-        ...(options.onMessage === undefined ? {} : { onMessage: options.onMessage }),
-      },
-    );
+    const run = runAgent(context, typeof prompt === 'string' ? { messages, prompt } : { state: prompt }, {
+      signal: control.signal,
+      ...(options.onMessage === undefined ? {} : { onMessage: options.onMessage }),
+    });
     let result: RunResult | undefined;
     let failure: unknown;
     try {
@@ -130,6 +132,14 @@ export function createLoopTaskRuntime(options: LoopTaskRuntimeOptions): TaskRunt
         progress: totals,
       };
     }
+    if (result.status === 'interrupted' && result.state !== undefined) {
+      return {
+        status: 'paused',
+        text: `Waiting for the user's approval of ${result.state.interruptions.map((request) => request.toolName).join(', ')}.`,
+        progress: totals,
+        interruption: result.state,
+      };
+    }
     if (result.status === 'cancelled') {
       return {
         status: 'cancelled',
@@ -145,7 +155,7 @@ export function createLoopTaskRuntime(options: LoopTaskRuntimeOptions): TaskRunt
   };
 
   return {
-    start: (control) => stretch(options.prompt, control),
+    start: (control) => stretch(options.state ?? options.prompt, control),
     messaging: {
       queue: (message) => inbox.push(message),
       continueWith: (message, control) => stretch(message, control),

@@ -21,6 +21,11 @@ export interface NamedSubagentRun {
   readonly cwd: string;
   readonly background: boolean;
   readonly resolveModel?: SubagentModelResolver;
+  /**
+   * Stop at a call that needs approval (`interruptForApproval`) instead of asking: a foreground
+   * `bubble` agent whose parent's user answers through resumable interruptions (SPEC G3).
+   */
+  readonly interrupts?: boolean;
 }
 
 /** The tools a named subagent gets, or why its definition cannot run. */
@@ -75,7 +80,7 @@ export function subagentApprovalModes(
  * `${project_root}`, `${agent_name}`, `${model}`, `${platform}` and `${date}` filled in), its
  * tools, model, combined approval modes and limits, and a skill session of its own over the
  * parent's catalog. A foreground run asks the parent's user; a background one only with `bubble`
- * (otherwise what needs approval is denied). `drainInbox` delivers `send_message` input.
+ * (otherwise what needs approval is denied). With `interrupts` it stops at such a call instead. `drainInbox` delivers `send_message` input.
  */
 export async function namedSubagentContext(
   run: NamedSubagentRun,
@@ -119,6 +124,7 @@ export async function namedSubagentContext(
     readOnlyRoots: parentContext.readOnlyRoots,
     secrets: parentContext.secrets,
     drainInbox,
+    ...(run.interrupts === true ? { interruptForApproval: true } : {}),
     ...(forwardsApprovals && parentContext.askApproval !== undefined
       ? { askApproval: parentContext.askApproval }
       : {}),
