@@ -163,9 +163,13 @@ describe.each(TEST_BACKENDS)('accounts on $name', (backend) => {
       });
       expect(missing.status).toBe(403);
       expect(missing.body.error.code).toBe('csrf_failed');
+      // One character changed; never the same character, or the "forged" token would be the real one.
+      const token = superadmin.csrfToken!;
+      const forgedToken = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+      expect(forgedToken).not.toBe(token);
       const forged = await superadmin.request('POST', '/api/admin/departments', {
         json: { name: 'Forged' },
-        headers: { 'x-csrf-token': `${superadmin.csrfToken!.slice(0, -1)}A` },
+        headers: { 'x-csrf-token': forgedToken },
       });
       expect(forged.status).toBe(403);
       const crossSite = await superadmin.request('POST', '/api/admin/departments', {
