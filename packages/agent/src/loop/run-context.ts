@@ -4,10 +4,9 @@ import type { SkillSession, ToolDeclaration, ToolPermission } from '@skilldock/c
 import type { ModelRoute } from '../model/model-provider.js';
 import type { ApprovalDecision, ApprovalMode } from '../policy/approval-mode.js';
 import type { BackgroundTaskHost } from '../subagents/background-task-host.js';
-import type { AgentTool, ToolKind, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
+import type { AgentTool, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
 import { MIN_SECRET_LENGTH } from '../tools/configured-secrets.js';
-import type { AgentConfigWrite } from './find-agent-config-writes.js';
-import type { RunState } from './run-state.js';
+import type { ApprovalRequest } from './run-state.js';
 
 /** Turns and time a run may take (SPEC G2). */
 export interface RunLimits {
@@ -23,37 +22,7 @@ export const READ_FILE_TOOL_NAME = 'read_file';
 /** Model requests a run makes at most unless told otherwise. */
 export const DEFAULT_MAX_TURNS = 100;
 
-/** A tool call waiting for the user's approval (SPEC G3). */
-export interface ApprovalRequest {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly kind: ToolKind;
-  /** The parsed arguments, to show the user what would happen. */
-  readonly input: unknown;
-  /** The modes whose combination asked. */
-  readonly modes: readonly ApprovalMode[];
-  /**
-   * Set when the call writes files that configure the agent (SPEC SEC2): the prompt must say so,
-   * and an answer such as "always for this tool" must not cover it.
-   */
-  readonly agentConfig?: readonly Omit<AgentConfigWrite, 'realPath'>[];
-  /**
-   * Set when the call is the parent's `agent` call and the approval is its foreground `bubble`
-   * subagent's (SPEC G3, A3): which agent asks, its own request (tool and input) and its stopped
-   * run, plain JSON; answering this call answers the subagent's, and resuming resumes it.
-   */
-  readonly subagent?: SubagentApproval;
-}
-
-/** A subagent's approval waiting in its parent's run (see {@link ApprovalRequest.subagent}). */
-export interface SubagentApproval {
-  /** The agent's name, e.g. `writer`. */
-  readonly name: string;
-  /** The subagent's own pending call: the tool it wants to run and its input. */
-  readonly request: ApprovalRequest;
-  /** The subagent's interrupted run, resumed when the parent's run is. */
-  readonly state: RunState;
-}
+export type { ApprovalRequest, SubagentApproval } from './run-state.js';
 
 /**
  * Re-reads the skill catalog before a model request (SPEC R7, D7). Resolves to the new snapshot, or

@@ -1,7 +1,42 @@
 import { UserInputError } from '@skilldock/core/errors';
 import type { ConversationMessage } from '../model/conversation.js';
-import type { ApprovalRequest } from './run-context.js';
+import type { ApprovalMode } from '../policy/approval-mode.js';
+import type { ToolKind } from '../tools/agent-tool.js';
+import type { AgentConfigWrite } from './find-agent-config-writes.js';
 import type { RunStats } from './run-stats.js';
+
+// The approval request lives beside the state: a subagent's request carries its own RunState.
+/** A tool call waiting for the user's approval (SPEC G3). */
+export interface ApprovalRequest {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly kind: ToolKind;
+  /** The parsed arguments, to show the user what would happen. */
+  readonly input: unknown;
+  /** The modes whose combination asked. */
+  readonly modes: readonly ApprovalMode[];
+  /**
+   * Set when the call writes files that configure the agent (SPEC SEC2): the prompt must say so,
+   * and an answer such as "always for this tool" must not cover it.
+   */
+  readonly agentConfig?: readonly Omit<AgentConfigWrite, 'realPath'>[];
+  /**
+   * Set when the call is the parent's `agent` call and the approval is its foreground `bubble`
+   * subagent's (SPEC G3, A3): which agent asks, its own request (tool and input) and its stopped
+   * run, plain JSON; answering this call answers the subagent's, and resuming resumes it.
+   */
+  readonly subagent?: SubagentApproval;
+}
+
+/** A subagent's approval waiting in its parent's run (see {@link ApprovalRequest.subagent}). */
+export interface SubagentApproval {
+  /** The agent's name, e.g. `writer`. */
+  readonly name: string;
+  /** The subagent's own pending call: the tool it wants to run and its input. */
+  readonly request: ApprovalRequest;
+  /** The subagent's interrupted run, resumed when the parent's run is. */
+  readonly state: RunState;
+}
 
 /** The user's answer to one pending approval. */
 export interface ApprovalAnswer {
