@@ -31,11 +31,10 @@ export async function loadWorkspaceSettings(
   homeDirectory: string,
   { safeMode = false }: { readonly safeMode?: boolean } = {},
 ): Promise<WorkspaceSettings> {
-  const user = (await loadSettings({ homeDirectory })).settings;
+  const userRead = await loadSettings({ homeDirectory });
+  const user = userRead.settings;
   // Safe mode reads the user's settings alone, as if the project had none (SPEC A11).
-  const merged = safeMode
-    ? await loadSettings({ homeDirectory })
-    : await loadSettings({ projectRoot, homeDirectory });
+  const merged = safeMode ? userRead : await loadSettings({ projectRoot, homeDirectory });
   return {
     user,
     merged,
