@@ -8,6 +8,7 @@
 export { catalogFromDiscovery } from './catalog-from-discovery.js';
 export { type DiscoveryPlan, discoverSkills, planDiscovery } from './discover-skills.js';
 export { findProjectRoot, locateProjectRoot, PROJECT_MARKERS } from './find-project-root.js';
+export { DEFAULT_LEARN_DIRECTORY, learnDirectory } from './learn-directory.js';
 export {
   type ListingStatus,
   type ListSkillsOptions,
@@ -40,7 +41,9 @@ export {
   type AgentSettings,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_FOLDERS,
+  type LearnSettings,
   type McpServerSettings,
+  type MemorySettings,
   type ModelProviderSettings,
   type ModelSettings,
   type Settings,

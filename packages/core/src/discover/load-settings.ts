@@ -98,6 +98,24 @@ export async function loadSettings({
     });
   }
   const allowedHosts = user?.settings.allowed_hosts;
+  if (project?.settings.learn?.allowedHosts !== undefined && projectFile !== undefined) {
+    // Like `allowed_hosts`: a cloned project must not widen where `learn` fetches from (SPEC P5).
+    diagnostics.push({
+      code: 'settings_learn_hosts_in_project',
+      severity: 'warning',
+      message: '`learn.allowedHosts` is read from the user settings only; ignored in project settings',
+      file: projectFile,
+      path: ['learn', 'allowedHosts'],
+    });
+  }
+  const learnHosts = user?.settings.learn?.allowedHosts;
+  const learnDirectory = project?.settings.learn?.directory ?? user?.settings.learn?.directory;
+  const learn = {
+    ...(learnDirectory === undefined ? {} : { directory: learnDirectory }),
+    ...(learnHosts === undefined ? {} : { allowedHosts: learnHosts }),
+  };
+  // Key by key, the project winning (a team may turn auto skill on for its repository).
+  const memory = { ...user?.settings.memory, ...project?.settings.memory };
   // Deny lists only take away, so both files count; allow comes from the user alone.
   const deny = [
     ...new Set([...(user?.settings.shell?.env?.deny ?? []), ...(project?.settings.shell?.env?.deny ?? [])]),
@@ -120,6 +138,8 @@ export async function loadSettings({
     ...(Object.keys(shellEnv).length > 0 ? { shell: { env: shellEnv } } : {}),
     ...(Object.keys(agents).length > 0 ? { agents } : {}),
     ...(allowedHosts === undefined ? {} : { allowed_hosts: allowedHosts }),
+    ...(Object.keys(learn).length > 0 ? { learn } : {}),
+    ...(Object.keys(memory).length > 0 ? { memory } : {}),
   };
   const files = [user, project].flatMap((read) => (read === undefined || !read.exists ? [] : [read.file]));
   return { settings, diagnostics, files };

@@ -43,6 +43,14 @@ export const DEFAULT_MAX_FOLDERS = 10_000;
  * - `allowed_hosts` (top level) — hosts a remote install may fetch from (SPEC P5; default
  *   `github.com`, `modelscope.cn`; `[]` disables remote installs). Read from the user file only.
  *
+ * - `learn.directory` — where `skilldock learn` and auto skill write generated skills, relative to
+ *   the project root (default `.agents/skills`; e.g. `.qwen/skills`). It must stay inside the project.
+ * - `learn.allowedHosts` — hosts `learn` may fetch a page from (SPEC L1, P5; default any https host).
+ *   Read from the user file only.
+ * - `memory.enableAutoSkill`, `memory.autoSkillConfirm`, `memory.autoSkillToolCalls` — auto skill
+ *   (SPEC L2): off by default; proposals wait for review when `autoSkillConfirm` is set; a review is
+ *   scheduled after this many tool calls (default 20).
+ *
  * Trust is not a setting: it lives in `~/.skilldock/trusted.json` (see `trustWorkspace`).
  * @example
  * { "skills": { "directories": ["tools/skills"], "disabled": ["legacy-deploy"], "budget": { "tokens": 4000 } } }
@@ -54,6 +62,26 @@ export interface Settings {
   readonly shell?: ShellSettings;
   readonly agents?: AgentSettings;
   readonly allowed_hosts?: readonly string[];
+  readonly learn?: LearnSettings;
+  readonly memory?: MemorySettings;
+}
+
+/** The `learn` section of {@link Settings} (SPEC L1). */
+export interface LearnSettings {
+  /** Project-relative folder for generated skills; default `.agents/skills`. */
+  readonly directory?: string;
+  /** Hosts a page may be learned from (user file only); default: any https host. */
+  readonly allowedHosts?: readonly string[];
+}
+
+/** The `memory` section of {@link Settings}: auto skill (SPEC L2) and the curator (L3). */
+export interface MemorySettings {
+  /** Let a background review propose `auto-skill-*` skills; default false. */
+  readonly enableAutoSkill?: boolean;
+  /** Keep proposals pending until the user accepts or rejects them; default false. */
+  readonly autoSkillConfirm?: boolean;
+  /** Tool calls in a session before a review is scheduled; default 20. */
+  readonly autoSkillToolCalls?: number;
 }
 
 /** The `agents` section of {@link Settings}: how subagent files are read (SPEC A1, A2). */
@@ -207,6 +235,19 @@ export const settingsSchema = z.strictObject({
   models: modelSettingsSchema.optional(),
   mcpServers: z.record(z.string().min(1), mcpServerSchema).optional(),
   agents: agentSettingsSchema.optional(),
+  learn: z
+    .strictObject({
+      directory: z.string().min(1).max(1024).optional(),
+      allowedHosts: z.array(z.string().min(1)).optional(),
+    })
+    .optional(),
+  memory: z
+    .strictObject({
+      enableAutoSkill: z.boolean().optional(),
+      autoSkillConfirm: z.boolean().optional(),
+      autoSkillToolCalls: z.number().int().positive().max(10_000).optional(),
+    })
+    .optional(),
 });
 
 /** Keys of the `skills` section, in documentation order. */
