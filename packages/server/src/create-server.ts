@@ -23,6 +23,7 @@ import { errorResponse } from './http/error-response.js';
 import { HttpError } from './http/http-error.js';
 import { requestContext } from './http/request-context.js';
 import { createJsonLogger, type Logger } from './logging/logger.js';
+import { AccessGenerationCache } from './policy/access-generation-cache.js';
 import { registerAdminAuditRoutes } from './routes/admin-audit-routes.js';
 import { registerAdminDepartmentRoutes } from './routes/admin-department-routes.js';
 import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
@@ -31,6 +32,9 @@ import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerSkillRoutes } from './routes/skill-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import type { ServerContext } from './server-context.js';
+
+/** Viewers whose "skills I can read" listing one process keeps (≈ 100 KB each at 1,000 readable skills). */
+const READABLE_SKILLS_CACHE_ENTRIES = 2000;
 
 /** The data folder when none is given: `~/.skilldock/platform`. */
 export function defaultDataDirectory(): string {
@@ -124,6 +128,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...options.loginRateLimit },
     secureCookies: options.secureCookies ?? 'auto',
     trustProxy: options.trustProxy ?? false,
+    readableSkillsCache: new AccessGenerationCache(READABLE_SKILLS_CACHE_ENTRIES),
   };
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {

@@ -1,6 +1,8 @@
 import type { LoginRateLimit } from './auth/login-rate-limit.js';
 import type { Database } from './db/database.js';
+import type { CachedJson } from './http/cached-json.js';
 import type { Logger } from './logging/logger.js';
+import type { AccessGenerationCache } from './policy/access-generation-cache.js';
 
 /** What every route needs, built once by `createServer`. */
 export interface ServerContext {
@@ -10,4 +12,6 @@ export interface ServerContext {
   /** `auto`: Secure cookies when the request (or, with `trustProxy`, the proxy) speaks https. */
   readonly secureCookies: 'auto' | boolean;
   readonly trustProxy: boolean;
+  /** "Skills I can read" per viewer, under the access generation (one process's memory). */
+  readonly readableSkillsCache: AccessGenerationCache<CachedJson>;
 }

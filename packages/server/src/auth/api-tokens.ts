@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { SkilldockDatabase } from '../db/database.js';
-import { apiTokens } from '../db/schema.js';
-import { loadViewer } from './load-viewer.js';
+import { apiTokens, users } from '../db/schema.js';
+import { accessGenerationColumn, toViewer, viewerColumns } from './load-viewer.js';
 import type { Principal } from './principal.js';
 import { hashSecret, randomSecret } from './random-secret.js';
 
@@ -32,15 +32,49 @@ export async function createApiToken(
   return { id, token };
 }
 
+/**
+ * How stale `last_used_at` may get: a token's use is written at most once a minute, so a read
+ * request with a token costs one query and no write (a write per request would serialise every
+ * client of one token on its row and pay a commit each time).
+ */
+export const TOKEN_LAST_USED_PRECISION_MS = 60_000;
+
 /** The principal of a bearer token, or null when it is unknown, revoked or its account is disabled. */
 export async function resolveApiToken(db: SkilldockDatabase, token: string): Promise<Principal | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
   const [row] = await db
-    .update(apiTokens)
-    .set({ lastUsedAt: new Date() })
-    .where(and(eq(apiTokens.tokenHash, hashSecret(token)), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id, userId: apiTokens.userId, access: apiTokens.access });
+    .select({
+      ...viewerColumns,
+      accessGeneration: accessGenerationColumn,
+      tokenId: apiTokens.id,
+      access: apiTokens.access,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(
+      and(eq(apiTokens.tokenHash, hashSecret(token)), isNull(apiTokens.revokedAt), eq(users.disabled, false)),
+    );
   if (row === undefined) return null;
-  const viewer = await loadViewer(db, row.userId);
-  return viewer === null ? null : { via: 'token', viewer, tokenId: row.id, access: row.access };
+  const now = new Date();
+  const staleBefore = new Date(now.getTime() - TOKEN_LAST_USED_PRECISION_MS);
+  if (row.lastUsedAt === null || row.lastUsedAt < staleBefore) {
+    // Conditional, so processes racing on the same token write it once.
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(apiTokens.id, row.tokenId),
+          or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, staleBefore)),
+        ),
+      );
+  }
+  return {
+    via: 'token',
+    accessGeneration: row.accessGeneration,
+    viewer: toViewer(row),
+    tokenId: row.tokenId,
+    access: row.access,
+  };
 }

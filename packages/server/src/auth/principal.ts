@@ -12,16 +12,22 @@ export interface Viewer {
   readonly departmentIds: readonly string[];
 }
 
-/** Who made a request and how it proved it: a cookie session (with its CSRF token) or an API token. */
+/**
+ * Who made a request and how it proved it: a cookie session (with its CSRF token) or an API token.
+ * `accessGeneration` is the database's access generation read in the same query (see the
+ * `access_generation` table): answers that depend only on who may read what can be cached under it.
+ */
 export type Principal =
   | {
       readonly via: 'session';
+      readonly accessGeneration: string;
       readonly viewer: Viewer;
       readonly sessionIdHash: string;
       readonly csrfToken: string;
     }
   | {
       readonly via: 'token';
+      readonly accessGeneration: string;
       readonly viewer: Viewer;
       readonly tokenId: string;
       readonly access: 'read' | 'read-write';

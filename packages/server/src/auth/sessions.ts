@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { SkilldockDatabase } from '../db/database.js';
-import { sessions } from '../db/schema.js';
-import { loadViewer } from './load-viewer.js';
+import { sessions, users } from '../db/schema.js';
+import { accessGenerationColumn, toViewer, viewerColumns } from './load-viewer.js';
 import type { Principal } from './principal.js';
 import { hashSecret, randomSecret } from './random-secret.js';
 
@@ -31,13 +31,20 @@ export async function createSession(db: SkilldockDatabase, userId: string): Prom
 /** The principal of a session cookie, or null when it is unknown, expired or its account is disabled. */
 export async function resolveSession(db: SkilldockDatabase, secret: string): Promise<Principal | null> {
   const idHash = hashSecret(secret);
+  // One round trip: the session, its account and the account's departments.
   const [row] = await db
-    .select({ userId: sessions.userId, csrfToken: sessions.csrfToken })
+    .select({ ...viewerColumns, accessGeneration: accessGenerationColumn, csrfToken: sessions.csrfToken })
     .from(sessions)
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())));
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date()), eq(users.disabled, false)));
   if (row === undefined) return null;
-  const viewer = await loadViewer(db, row.userId);
-  return viewer === null ? null : { via: 'session', viewer, sessionIdHash: idHash, csrfToken: row.csrfToken };
+  return {
+    via: 'session',
+    accessGeneration: row.accessGeneration,
+    viewer: toViewer(row),
+    sessionIdHash: idHash,
+    csrfToken: row.csrfToken,
+  };
 }
 
 /** Ends one session (logout). */

@@ -12,6 +12,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -237,3 +238,20 @@ export const systemEvents = pgTable('system_events', {
   kind: text('kind').notNull(),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
 });
+
+/**
+ * One row (`id = 1`) whose `value` grows whenever anything that decides who may read which skill
+ * changes: the skills, their scope members, users, departments or memberships. Triggers in the
+ * migration bump it once per transaction, at commit time (a deferred constraint trigger, so it is
+ * the last lock a writer takes and no two writers can deadlock over it). A process may cache an
+ * answer that depends only on those tables under the value it read before asking, and serve it
+ * until the value moves (SPEC Y3 listings, Y16 many processes).
+ */
+export const accessGeneration = pgTable(
+  'access_generation',
+  {
+    id: integer('id').primaryKey().default(1),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('access_generation_single_row_check', sql`${table.id} = 1`)],
+);

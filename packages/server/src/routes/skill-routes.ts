@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import type { Viewer } from '../auth/principal.js';
 import { skills } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
+import { cachedJson, respondWithCachedJson } from '../http/cached-json.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
@@ -41,9 +42,10 @@ const listSkillsRoute = createRoute({
   summary: 'The builtin and shared skills I may read (SPEC Y3)',
   responses: {
     200: {
-      description: 'Readable skills by id',
+      description: 'Readable skills by id (with an ETag; send If-None-Match to get 304 when nothing changed)',
       content: { 'application/json': { schema: z.object({ skills: z.array(skillSummarySchema) }) } },
     },
+    304: { description: 'Not modified since the ETag sent in If-None-Match' },
     401: errorResponseSpec('Not logged in'),
   },
 });
@@ -115,8 +117,11 @@ export function registerSkillRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
   }
 
   app.openapi(listSkillsRoute, async (c) => {
-    const { viewer } = requirePrincipal(c);
-    return c.json({ skills: await listReadableSkills(db, viewer) }, 200);
+    const { viewer, accessGeneration } = requirePrincipal(c);
+    const listing = await context.readableSkillsCache.get(viewer.id, accessGeneration, async () =>
+      cachedJson({ skills: await listReadableSkills(db, viewer) }),
+    );
+    return respondWithCachedJson(c, listing) as never;
   });
 
   app.openapi(getSkillRoute, async (c) => {

@@ -1,0 +1,253 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { createServer, type DatabaseOptions, silentLogger } from '@skilldock/server';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { Benchmark, BenchmarkContext } from './lib/benchmark.js';
+import { formatMilliseconds } from './lib/benchmark-report.js';
+import { type PlatformShape, type SeededClient, seedPlatform } from './server/seed-platform.js';
+
+const SHAPE: PlatformShape = { skills: 1000, departments: 100, users: 10_000, clients: 50 };
+const P99_TARGET_MILLISECONDS = 20;
+/** The paced load: every client sends 20 requests a second (1,000 a second in all). */
+const PACED_RATE_PER_CLIENT = 20;
+const WARMUP_SECONDS = 3;
+const MEASURE_SECONDS = 10;
+const POSTGRES_ADMIN_URL =
+  process.env.SKILLDOCK_TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+
+/**
+ * `npm run bench -- server` (issue 12 §6): "list the skills I can read" (`GET /api/skills`) on a
+ * platform with 1,000 shared skills, 100 departments and 10,000 users, under 50 concurrent clients
+ * (each its own user and bearer token) driven by `autocannon`, against a real `skilldock serve`
+ * process. The p99 target applies on PostgreSQL; the embedded PGlite figure is printed beside it.
+ * The baseline is `GET /api/health` (token check only) under the same load in the same run: the
+ * floor of the HTTP stack on this machine. Every client's listing is checked against the seed first.
+ *
+ * Two loads: paced (each client 20 requests a second, 1,000 a second in all — the target applies
+ * here: the latency a user sees at a heavy but sustainable load), and saturated (each client sends
+ * its next request as soon as the answer arrives; with 50 clients its latency is bounded below by
+ * 50 / throughput, so it reports how much the server can take rather than how fast it answers).
+ */
+export const serverBenchmark: Benchmark = {
+  name: 'server',
+  description:
+    '"skills I can read" under 50 concurrent clients (1,000 skills, 10,000 users): PostgreSQL and PGlite',
+  run: runServerBenchmark,
+};
+
+async function runServerBenchmark(context: BenchmarkContext): Promise<void> {
+  const { report } = context;
+  report.heading(
+    `${SHAPE.skills.toLocaleString('en-US')} shared skills, ${SHAPE.departments} departments, ${SHAPE.users.toLocaleString('en-US')} users; ${SHAPE.clients} concurrent clients, ${MEASURE_SECONDS} s per line after ${WARMUP_SECONDS} s warm-up`,
+  );
+  const postgres = await createThrowawayPostgres();
+  if (postgres === undefined) {
+    report.skipped('PostgreSQL', `${POSTGRES_ADMIN_URL} is unreachable`);
+  } else {
+    try {
+      const p99 = await measureBackend(context, 'PostgreSQL', { kind: 'postgres', url: postgres.url });
+      report.target(
+        `list p99 on PostgreSQL, 50 clients × ${PACED_RATE_PER_CLIENT} req/s, ≤ ${P99_TARGET_MILLISECONDS} ms`,
+        p99,
+        P99_TARGET_MILLISECONDS,
+        'ms',
+      );
+    } finally {
+      await postgres.drop();
+    }
+  }
+  await measureBackend(context, 'PGlite', { kind: 'pglite' });
+}
+
+/** Seeds one backend, serves it with `skilldock serve`, and prints its lines; returns the listing's p99. */
+async function measureBackend(
+  { report, temp, repositoryRoot }: BenchmarkContext,
+  label: string,
+  database: DatabaseOptions,
+): Promise<number> {
+  const dataDir = await temp.create('server');
+  const home = await temp.create('server-home');
+  const opened =
+    database.kind === 'pglite' ? { kind: 'pglite' as const, dataDir: join(dataDir, 'db') } : database;
+  const seeded = await createServer({
+    database: opened,
+    dataDir,
+    logger: silentLogger,
+    adminPassword: 'bench-admin',
+  });
+  let clients: SeededClient[];
+  try {
+    clients = await seedPlatform(seeded.database.db, SHAPE);
+  } finally {
+    await seeded.stop();
+  }
+  const builtinSkills = seeded.startup.builtin.skills.length;
+  const served = await startServeProcess(repositoryRoot, dataDir, home, database);
+  try {
+    const wrong = await checkListings(served.url, clients, builtinSkills);
+    report.check(
+      `${label}: every client's listing holds exactly the skills the seed lets it read`,
+      wrong === undefined,
+      wrong,
+    );
+    const results: autocannon.Result[] = [];
+    let pacedListingP99 = Number.NaN;
+    for (const paced of [true, false]) {
+      const loadName = paced ? `paced, ${PACED_RATE_PER_CLIENT} req/s per client` : 'saturated';
+      const health = await load(`${served.url}/api/health`, clients, paced);
+      const listing = await load(`${served.url}/api/skills`, clients, paced);
+      results.push(health, listing);
+      for (const [name, result] of [
+        [`GET /api/health (${loadName}; baseline)`, health],
+        [`GET /api/skills (${loadName})`, listing],
+      ] as const) {
+        report.note(
+          `${label.padEnd(10)} ${name.padEnd(48)} p50 ${formatMilliseconds(result.latency.p50).padStart(8)}  p99 ${formatMilliseconds(result.latency.p99).padStart(8)}  ${Math.round(result.requests.average).toLocaleString('en-US').padStart(6)} req/s  errors ${result.errors + result.non2xx}`,
+        );
+      }
+      report.note(
+        `${label.padEnd(10)} ${loadName}: listing p99 = ${(listing.latency.p99 / Math.max(health.latency.p99, 0.1)).toFixed(2)}× the health p99`,
+      );
+      if (paced) pacedListingP99 = listing.latency.p99;
+    }
+    report.check(
+      `${label}: no errors or non-2xx answers under load`,
+      results.every((result) => result.errors + result.non2xx === 0),
+    );
+    return pacedListingP99;
+  } finally {
+    await served.stop();
+  }
+}
+
+/**
+ * Runs `autocannon` against `url`, each of the 50 connections as its own client (its own token);
+ * `paced` caps every connection at {@link PACED_RATE_PER_CLIENT} requests a second.
+ */
+async function load(
+  url: string,
+  clients: readonly SeededClient[],
+  paced: boolean,
+): Promise<autocannon.Result> {
+  const run = async (duration: number) => {
+    let next = 0;
+    return autocannon({
+      url,
+      connections: clients.length,
+      duration,
+      ...(paced ? { connectionRate: PACED_RATE_PER_CLIENT } : {}),
+      setupClient: (client) => {
+        const mine = clients[next % clients.length] as SeededClient;
+        next += 1;
+        client.setHeaders({ authorization: `Bearer ${mine.token}` });
+      },
+    });
+  };
+  await run(WARMUP_SECONDS);
+  return run(MEASURE_SECONDS);
+}
+
+/** Why some client's listing is wrong, or undefined when all are right. */
+async function checkListings(
+  url: string,
+  clients: readonly SeededClient[],
+  builtinSkills: number,
+): Promise<string | undefined> {
+  for (const client of clients) {
+    const response = await fetch(`${url}/api/skills`, {
+      headers: { authorization: `Bearer ${client.token}` },
+    });
+    const body = (await response.json()) as { skills?: { kind: string }[] };
+    const shared = body.skills?.filter((skill) => skill.kind === 'shared').length;
+    const builtin = body.skills?.filter((skill) => skill.kind === 'builtin').length;
+    if (response.status !== 200 || shared !== client.readableSkills || builtin !== builtinSkills) {
+      return `${client.userId}: status ${response.status}, ${shared} shared and ${builtin} builtin skills, expected ${client.readableSkills} and ${builtinSkills}`;
+    }
+  }
+  return undefined;
+}
+
+interface ServeProcess {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real `skilldock serve --port 0 --json` on the seeded data and waits for its start line. */
+async function startServeProcess(
+  repositoryRoot: string,
+  dataDir: string,
+  home: string,
+  database: DatabaseOptions,
+): Promise<ServeProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      join(repositoryRoot, 'packages', 'cli', 'bin', 'skilldock.js'),
+      'serve',
+      '--port',
+      '0',
+      '--json',
+      '--data',
+      dataDir,
+    ],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: home,
+        NO_COLOR: '1',
+        ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (stderr.length < 50) stderr.push(chunk.toString());
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      const parsed = JSON.parse(line) as { type?: string; url?: string };
+      if (parsed.type === 'server-started' && typeof parsed.url === 'string') resolve(parsed.url);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`skilldock serve exited with ${code}: ${stderr.join('')}`)),
+    );
+  });
+  return { url, stop: () => stopChild(child) };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** A database of its own on the local PostgreSQL, or undefined when that does not answer. */
+async function createThrowawayPostgres(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const name = `skilldock_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch {
+    return undefined;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
