@@ -1,0 +1,229 @@
+import { buildCatalog } from '@skilldock/core/catalog';
+import { createSkillSession } from '@skilldock/core/runtime';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  type HarnessEvent,
+  type HarnessOptions,
+  useInstruction,
+  useModel,
+  useSkill,
+  useState,
+  useTool,
+} from '../../src/harness/index.js';
+import { createBuiltinTools, defineAgentTool, textResult } from '../../src/index.js';
+import {
+  anthropicBody,
+  escalation,
+  type HarnessFixture,
+  prefixOf,
+  refunds,
+  startHarnessFixture,
+} from './harness-fixture.js';
+
+const INSTRUCTIONS = 'Answer customer support questions clearly and accurately.';
+const POLICY = 'Never promise a refund before checking the policy.';
+
+/** The support agent of issue 16: `escalated` unlocks the escalation skill mid-conversation. */
+function SupportAgent(): string {
+  useModel('anthropic:claude-haiku-4-5');
+  const [escalated, setEscalated] = useState('escalated', false);
+  useSkill(refunds);
+  if (escalated) useSkill(escalation);
+  useTool(
+    defineAgentTool({
+      name: 'flag_for_human',
+      description: 'Flag the conversation for a human specialist.',
+      kind: 'read',
+      schema: z.object({ reason: z.string() }),
+      execute: async ({ reason }) => {
+        setEscalated(true);
+        return textResult(`Flagged: ${reason}`);
+      },
+    }),
+  );
+  useInstruction(POLICY);
+  return INSTRUCTIONS;
+}
+
+const messagesText = (fixture: HarnessFixture, index: number) =>
+  JSON.stringify(anthropicBody(fixture, index).messages);
+
+describe('createHarness (SPEC I6)', () => {
+  let fixture: HarnessFixture;
+  afterEach(() => fixture.close());
+  const open = (agent = SupportAgent, options: Partial<HarnessOptions> = {}) =>
+    fixture.harness(agent, options);
+
+  it('I6 R7 R1 a skill mounted and unmounted between turns is announced, and the cached prefix stays byte-identical', async () => {
+    fixture = await startHarnessFixture([
+      { toolCalls: [{ name: 'flag_for_human', arguments: { reason: 'asked for a manager' } }] },
+      { text: 'A specialist will take over.' },
+      { toolCalls: [{ name: 'activate_skill', arguments: { name: 'escalation' } }] },
+      { text: 'Escalated.' },
+      { text: 'Back to normal.' },
+    ]);
+    const harness = open();
+    const first = await harness.prompt('I want a manager.');
+    expect(first.status).toBe('completed');
+    expect(harness.state()).toEqual({ escalated: true });
+
+    const events: HarnessEvent[] = [];
+    const stream = harness.stream('Please hand me over.');
+    for await (const event of stream) events.push(event);
+    harness.setState('escalated', false);
+    await harness.prompt('Never mind.');
+
+    const bodies = [0, 1, 2, 3, 4].map((index) => anthropicBody(fixture, index));
+    expect(bodies.map((body) => body.model)).toEqual(Array(5).fill('claude-haiku-4-5'));
+    const prefix = prefixOf(bodies[0]!);
+    for (const body of bodies) expect(prefixOf(body)).toBe(prefix);
+    // The system prompt lists the skills of the first render only; escalation arrives as a signal.
+    expect(JSON.stringify(bodies[0]!.system)).toContain('refunds');
+    expect(JSON.stringify(bodies[0]!.system)).not.toContain('escalation');
+    expect(messagesText(fixture, 1)).not.toContain('New skill available');
+    expect(messagesText(fixture, 2)).toContain(`New skill available: escalation — ${escalation.description}`);
+    expect(messagesText(fixture, 3)).toContain(escalation.body);
+    expect(messagesText(fixture, 4)).toContain('The skill escalation is no longer available.');
+    const signals = events.flatMap((event) => (event.type === 'signal-append' ? event.signals : []));
+    expect(signals).toEqual([`New skill available: escalation — ${escalation.description}`]);
+  });
+
+  it('I6 a turn sends the rendered configuration: the agent instructions, the catalog and the CLI tools', async () => {
+    fixture = await startHarnessFixture([{ text: 'Hello.' }]);
+    await open().prompt('Hi');
+    const body = anthropicBody(fixture, 0);
+    const section = (await createSkillSession({ catalog: buildCatalog([refunds]) })).systemPromptSection;
+    expect(JSON.stringify(body.system)).toContain(
+      JSON.stringify(`${INSTRUCTIONS}\n\n${POLICY}\n\n${section}`).slice(1, -1),
+    );
+    expect(body.tools.map((tool) => tool.name)).toEqual([
+      ...createBuiltinTools().map((tool) => tool.name),
+      'flag_for_human',
+      'activate_skill',
+      'read_skill_resource',
+    ]);
+  });
+
+  it('I6 the model option overrides useModel', async () => {
+    fixture = await startHarnessFixture([{ text: 'From OpenAI.' }]);
+    const result = await open(SupportAgent, { model: 'openai:other-model' }).prompt('Hi');
+    expect(result.finalText).toBe('From OpenAI.');
+    expect(fixture.server.requests[0]).toMatchObject({ protocol: 'openai', body: { model: 'other-model' } });
+  });
+
+  it('G5 I6 state survives turns and a save and restore in a new harness, with the conversation', async () => {
+    fixture = await startHarnessFixture([
+      { toolCalls: [{ name: 'flag_for_human', arguments: { reason: 'angry' } }] },
+      { text: 'Flagged.' },
+      { text: 'Still here.' },
+    ]);
+    const first = open();
+    await first.prompt('Get me a human.');
+    const sessionId = first.sessionId!;
+    await first.close();
+
+    const restored = open(SupportAgent, { resume: sessionId });
+    expect(restored.state()).toEqual({});
+    const result = await restored.prompt('Are you there?');
+    expect(result.finalText).toBe('Still here.');
+    expect(restored.state()).toEqual({ escalated: true });
+    expect(restored.sessionId).toBe(sessionId);
+    const body = anthropicBody(fixture, 2);
+    // Restored before the conversation started: escalation is in the catalog from its first request.
+    expect(JSON.stringify(body.system)).toContain('escalation');
+    expect(JSON.stringify(body.messages)).toContain('Get me a human.');
+    expect(JSON.stringify(body.messages)).not.toContain('New skill available');
+    expect(restored.render().skills.map((skill) => skill.id)).toEqual(['refunds', 'escalation']);
+  });
+
+  it('G3 I6 a tool that needs approval interrupts the turn; approve or deny, then resume', async () => {
+    let refundsIssued = 0;
+    const RefundAgent = () => {
+      useModel('anthropic:claude-haiku-4-5');
+      useTool(
+        defineAgentTool({
+          name: 'issue_refund',
+          description: 'Refund an order.',
+          kind: 'execute',
+          schema: z.object({ order: z.string() }),
+          execute: async ({ order }) => {
+            refundsIssued++;
+            return textResult(`Refunded ${order}.`);
+          },
+        }),
+      );
+      return INSTRUCTIONS;
+    };
+    fixture = await startHarnessFixture([
+      { toolCalls: [{ name: 'issue_refund', arguments: { order: '1234' } }] },
+      { text: 'Refunded order 1234.' },
+      { toolCalls: [{ name: 'issue_refund', arguments: { order: '9999' } }] },
+      { text: 'I cannot refund that one.' },
+    ]);
+    const harness = open(RefundAgent);
+    const stopped = await harness.prompt('Refund order 1234');
+    expect(stopped.status).toBe('interrupted');
+    expect(stopped.interruptions).toMatchObject([{ toolName: 'issue_refund', input: { order: '1234' } }]);
+    expect(refundsIssued).toBe(0);
+    await expect(harness.prompt('Hello?')).rejects.toMatchObject({ code: 'approvals_pending' });
+    harness.approve(stopped.interruptions![0]!.toolCallId);
+    const done = await harness.resume();
+    expect(done).toMatchObject({ status: 'completed', finalText: 'Refunded order 1234.' });
+    expect(refundsIssued).toBe(1);
+    expect(harness.pending).toBeUndefined();
+
+    const second = await harness.prompt('Refund order 9999');
+    expect(() => harness.approve('not-a-call')).toThrow(/not-a-call/);
+    harness.deny(second.interruptions![0]!.toolCallId, 'Order 9999 is past the refund window.');
+    const denied = await harness.resume();
+    expect(denied.finalText).toBe('I cannot refund that one.');
+    expect(refundsIssued).toBe(1);
+    expect(messagesText(fixture, 3)).toContain('Order 9999 is past the refund window.');
+  });
+
+  it('G3 I6 with askApproval the harness asks and the run goes on in one turn', async () => {
+    const asked: string[] = [];
+    const ShellAgent = () => {
+      useModel('anthropic:claude-haiku-4-5');
+      return INSTRUCTIONS;
+    };
+    fixture = await startHarnessFixture([
+      { toolCalls: [{ name: 'shell', arguments: { command: 'echo hi' } }] },
+      { text: 'Not run.' },
+    ]);
+    const harness = open(ShellAgent, {
+      askApproval: async (request) => {
+        asked.push(request.toolName);
+        return 'deny';
+      },
+    });
+    const result = await harness.prompt('Run echo');
+    expect(result.status).toBe('completed');
+    expect(asked).toEqual(['shell']);
+  });
+
+  it('G2 I6 stream yields the loop events in order and returns the result; a second turn at once is harness_busy', async () => {
+    fixture = await startHarnessFixture([{ text: 'Streaming works.' }]);
+    const harness = open();
+    const stream = harness.stream('Hi');
+    const types: string[] = [];
+    let next = await stream.next();
+    await expect(harness.prompt('Again')).rejects.toMatchObject({ code: 'harness_busy' });
+    while (next.done !== true) {
+      types.push(next.value.type);
+      next = await stream.next();
+    }
+    expect(next.value.finalText).toBe('Streaming works.');
+    expect(types[0]).toBe('turn-start');
+    expect(types).toContain('text-delta');
+    expect(types.at(-1)).toBe('run-end');
+  });
+
+  it('I6 a closed harness refuses turns', async () => {
+    fixture = await startHarnessFixture([{ text: 'x' }]);
+    const harness = open();
+    await harness.close();
+    await expect(harness.prompt('Hi')).rejects.toMatchObject({ code: 'harness_closed' });
+  });
+});
