@@ -84,7 +84,7 @@ export interface Harness {
  * await harness.close();
  */
 export function createHarness(agent: AgentFunction, options: HarnessOptions): Harness {
-  let state = new AgentState();
+  const state = new AgentState();
   let opened: OpenedHarness | undefined;
   let persistedVersion = 0;
   let pending: RunState | undefined;
@@ -98,7 +98,9 @@ export function createHarness(agent: AgentFunction, options: HarnessOptions): Ha
   const open = async (): Promise<OpenedHarness> => {
     if (opened !== undefined) return opened;
     opened = await openHarnessConversation((saved) => {
-      if (saved !== undefined) state = new AgentState(saved);
+      // Into the same state object: a setter an earlier render handed out keeps working.
+      for (const [key, value] of Object.entries(saved ?? {})) state.set(key, value);
+      if (saved !== undefined) persistedVersion = state.version;
       return renderAgent(agent, state);
     }, options);
     return opened;
@@ -147,6 +149,7 @@ export function createHarness(agent: AgentFunction, options: HarnessOptions): Ha
     start: (harness: OpenedHarness, onEvent: (event: AgentEvent) => void) => Promise<TurnOutcome>,
     emit: (event: HarnessEvent) => void,
     expectPending: boolean,
+    signal: AbortSignal | undefined,
   ): Promise<HarnessResult> => {
     if (closed) throw new ConflictError('harness_closed', 'This harness was closed; create another one.');
     if (busy) {
@@ -171,7 +174,21 @@ export function createHarness(agent: AgentFunction, options: HarnessOptions): Ha
         emit({ type: 'harness-warning', warning });
       }
       await persistState(harness);
-      const outcome = await start(harness, emit);
+      let outcome = await start(harness, emit);
+      // As `skilldock run` does: the turn ends when the model has answered with nothing it started
+      // (a background subagent, a shell) still running; their results go to it as one signal.
+      const { tasks, conversation } = harness;
+      while (outcome.error === undefined && outcome.result.status === 'completed') {
+        if (!tasks.hasRunningBackground() && !tasks.hasResults()) break;
+        await tasks.waitForResult(signal);
+        if (signal?.aborted === true) break;
+        if (!tasks.hasResults()) continue;
+        outcome = await conversation.send(tasks.takeNotificationText()!, {
+          onEvent: emit,
+          origin: 'signal',
+          ...(signal === undefined ? {} : { signal }),
+        });
+      }
       pending = outcome.result.status === 'interrupted' ? outcome.result.state : undefined;
       await persistState(harness);
       if (outcome.error !== undefined) throw outcome.error;
@@ -187,6 +204,7 @@ export function createHarness(agent: AgentFunction, options: HarnessOptions): Ha
         harness.conversation.send(text, { onEvent, ...(signal === undefined ? {} : { signal }) }),
       emit,
       false,
+      signal,
     );
 
   return {
@@ -220,6 +238,7 @@ export function createHarness(agent: AgentFunction, options: HarnessOptions): Ha
           harness.conversation.resume(resumed, { onEvent, ...(signal === undefined ? {} : { signal }) }),
         () => undefined,
         true,
+        signal,
       );
     },
     state() {

@@ -9,6 +9,7 @@ import {
   useModel,
   useSkill,
   useState,
+  useSubagent,
   useTool,
 } from '../../src/harness/index.js';
 import { createBuiltinTools, defineAgentTool, textResult } from '../../src/index.js';
@@ -45,6 +46,8 @@ function SupportAgent(): string {
   useInstruction(POLICY);
   return INSTRUCTIONS;
 }
+
+type AnthropicBodyLike = ReturnType<typeof anthropicBody>;
 
 const messagesText = (fixture: HarnessFixture, index: number) =>
   JSON.stringify(anthropicBody(fixture, index).messages);
@@ -225,5 +228,90 @@ describe('createHarness (SPEC I6)', () => {
     const harness = open();
     await harness.close();
     await expect(harness.prompt('Hi')).rejects.toMatchObject({ code: 'harness_closed' });
+  });
+
+  it('A1 A3 A5 I6 a subagent mounted with useSubagent runs through the agent tool; its result ends the turn', async () => {
+    const Delegating = () => {
+      useModel('anthropic:claude-haiku-4-5');
+      useSubagent({
+        name: 'order-lookup',
+        description: 'Looks orders up.',
+        systemPrompt: 'You look orders up and answer in one line.',
+        tools: [],
+      });
+      return INSTRUCTIONS;
+    };
+    // The child and the parent's next request race: each is answered by what it is, not its order.
+    fixture = await startHarnessFixture((request) => {
+      const body = request.body as AnthropicBodyLike;
+      const messages = JSON.stringify(body.messages);
+      if (JSON.stringify(body.system).includes('You look orders up'))
+        return { text: 'Order 1234 shipped on Monday.' };
+      if (messages.includes('<task-notifications>')) return { text: 'Your order shipped on Monday.' };
+      if (messages.includes('tool_result')) return { text: 'Looking it up.' };
+      const prompt = {
+        description: 'Look up 1234',
+        prompt: 'Find order 1234',
+        subagent_type: 'order-lookup',
+      };
+      return { toolCalls: [{ name: 'agent', arguments: prompt }] };
+    });
+    const result = await open(Delegating).prompt('Where is order 1234?');
+    // A background agent (the default): the prompt returns once its result was handed to the model.
+    expect(result.finalText).toBe('Your order shipped on Monday.');
+    const bodies = fixture.server.requests.map((request) => request.body as AnthropicBodyLike);
+    expect(bodies).toHaveLength(4);
+    expect(bodies[0]!.tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['agent', 'list_agents']),
+    );
+    expect(bodies.filter((body) => JSON.stringify(body.system).includes('You look orders up'))).toHaveLength(
+      1,
+    );
+    const last = JSON.stringify(bodies.at(-1)!.messages);
+    expect(last).toContain('<task-notifications>');
+    expect(last).toContain('Order 1234 shipped on Monday.');
+  });
+
+  it('A1 I6 a subagent first mounted after the first turn is subagent_mounted_late', async () => {
+    const Late = () => {
+      useModel('anthropic:claude-haiku-4-5');
+      const [late] = useState('late', false);
+      if (late) useSubagent({ name: 'helper', description: 'Helps.', systemPrompt: 'Help.' });
+      return INSTRUCTIONS;
+    };
+    fixture = await startHarnessFixture([{ text: 'First.' }]);
+    const harness = open(Late);
+    await harness.prompt('Hi');
+    harness.setState('late', true);
+    await expect(harness.prompt('Again')).rejects.toMatchObject({ code: 'subagent_mounted_late' });
+  });
+
+  it('SEC1 G5 a resume id with a path in it is refused before anything is read, and nothing stays open', async () => {
+    fixture = await startHarnessFixture([{ text: 'never sent' }]);
+    for (const id of ['../../../etc/passwd', '/etc/passwd', 'a/../../b']) {
+      const harness = open(SupportAgent, { resume: id });
+      await expect(harness.prompt('Hi')).rejects.toMatchObject({ code: 'invalid_session_id' });
+    }
+    expect(fixture.server.requests).toHaveLength(0);
+  });
+
+  it('G5 I6 a corrupt saved state in the transcript fails the resume with agent_state_invalid', async () => {
+    fixture = await startHarnessFixture([{ text: 'Saved.' }, { text: 'never sent' }]);
+    const first = open();
+    first.setState('escalated', true);
+    await first.prompt('Hi');
+    const sessionId = first.sessionId!;
+    await first.close();
+    const { SessionTranscript } = await import('../../src/index.js');
+    const transcript = await SessionTranscript.resume({
+      home: fixture.folders.home,
+      projectRoot: fixture.folders.project,
+      id: sessionId,
+    });
+    await transcript.transcript.appendEvent('agent-state', { values: { 'bad key!': 1 } });
+    await transcript.transcript.close();
+    await expect(open(SupportAgent, { resume: sessionId }).prompt('Hi')).rejects.toMatchObject({
+      code: 'agent_state_invalid',
+    });
   });
 });
