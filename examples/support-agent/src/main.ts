@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { ApprovalRequest } from '@skilldock/agent';
 import { createSupportHarness } from './support-agent.js';
 
@@ -19,9 +20,17 @@ async function askOnTerminal(request: ApprovalRequest): Promise<'allow' | 'deny'
   }
 }
 
-/** `node dist/main.js "<prompt>" ["<next prompt>" …]`: one conversation, one turn per argument. */
-async function main(prompts: readonly string[]): Promise<void> {
-  const harness = createSupportHarness({ askApproval: askOnTerminal });
+/**
+ * `node dist/main.js [--model <selector>] [--resume <id>|latest] "<prompt>" …`: one conversation,
+ * one turn per prompt; `--model` overrides the agent's `useModel`, `--resume` continues a saved
+ * conversation with its messages and its `useState` values.
+ */
+async function main(prompts: readonly string[], options: { model?: string; resume?: string }): Promise<void> {
+  const harness = createSupportHarness({
+    askApproval: askOnTerminal,
+    ...(options.model === undefined ? {} : { model: options.model }),
+    ...(options.resume === undefined ? {} : { resume: options.resume }),
+  });
   try {
     for (const prompt of prompts) {
       for await (const event of harness.stream(prompt)) {
@@ -31,18 +40,23 @@ async function main(prompts: readonly string[]): Promise<void> {
       }
       process.stdout.write('\n');
     }
-    process.stderr.write(`Session ${harness.sessionId} (continue it with resume).\n`);
+    process.stderr.write(`Session ${harness.sessionId} (continue it with --resume ${harness.sessionId}).\n`);
   } finally {
     await harness.close();
   }
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const prompts = process.argv.slice(2);
-  if (prompts.length === 0) {
-    process.stderr.write('usage: node dist/main.js "<prompt>" ["<next prompt>" …]\n');
+  const { values, positionals } = parseArgs({
+    options: { model: { type: 'string' }, resume: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (positionals.length === 0) {
+    process.stderr.write(
+      'usage: node dist/main.js [--model <selector>] [--resume <id>|latest] "<prompt>" …\n',
+    );
     process.exitCode = 2;
   } else {
-    await main(prompts);
+    await main(positionals, values);
   }
 }
