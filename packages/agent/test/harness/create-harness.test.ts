@@ -1,4 +1,5 @@
 import { buildCatalog } from '@skilldock/core/catalog';
+import { defineSkill } from '@skilldock/core/format';
 import { createSkillSession } from '@skilldock/core/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -313,5 +314,67 @@ describe('createHarness (SPEC I6)', () => {
     await expect(open(SupportAgent, { resume: sessionId }).prompt('Hi')).rejects.toMatchObject({
       code: 'agent_state_invalid',
     });
+  });
+
+  it('R4 R5 I6 read_file serves a later-mounted skill at its virtual path, and reading a SKILL.md written on demand activates it', async () => {
+    const notes = defineSkill({
+      name: 'policy-notes',
+      description: 'Internal notes on the refund policy. Use for edge cases.',
+      instructions: 'Read NOTES.md.',
+      files: { 'NOTES.md': 'Store credit never expires.\n' },
+    });
+    const Growing = () => {
+      useModel('anthropic:claude-haiku-4-5');
+      const [more] = useState('more', false);
+      useSkill(escalation);
+      if (more) useSkill(notes);
+      return INSTRUCTIONS;
+    };
+    fixture = await startHarnessFixture([
+      { text: 'Ready.' },
+      { toolCalls: [{ name: 'read_file', arguments: { path: '/.skills/policy-notes/NOTES.md' } }] },
+      { toolCalls: [{ name: 'read_file', arguments: { path: '/.skills/escalation/SKILL.md' } }] },
+      { text: 'Done.' },
+    ]);
+    const harness = open(Growing);
+    await harness.prompt('Hi');
+    harness.setState('more', true);
+    const events: HarnessEvent[] = [];
+    for await (const event of harness.stream('Check the notes, then escalate.')) events.push(event);
+    const bodies = [0, 1, 2, 3].map((index) => anthropicBody(fixture, index));
+    // No skill had files on the first turn: no read_skill_resource, then or later (R1).
+    for (const body of bodies)
+      expect(body.tools.map((tool) => tool.name)).not.toContain('read_skill_resource');
+    expect(JSON.stringify(bodies[2]!.messages)).toContain('Store credit never expires.');
+    const written = JSON.stringify(bodies[3]!.messages);
+    expect(written).toContain('name: escalation');
+    expect(written).toContain(`description: ${escalation.description}`);
+    expect(events).toContainEqual({ type: 'skill-activate', skillId: 'escalation', trigger: 'file-read' });
+  });
+
+  it('I6 changing the instructions between turns changes the system prompt (only skills keep the prefix)', async () => {
+    const Moody = () => {
+      useModel('anthropic:claude-haiku-4-5');
+      const [tone] = useState('tone', 'calm');
+      useInstruction(`Tone: ${tone}.`);
+      return INSTRUCTIONS;
+    };
+    fixture = await startHarnessFixture([{ text: 'One.' }, { text: 'Two.' }]);
+    const harness = open(Moody);
+    await harness.prompt('Hi');
+    harness.setState('tone', 'cheerful');
+    await harness.prompt('Hi again');
+    expect(JSON.stringify(anthropicBody(fixture, 0).system)).toContain('Tone: calm.');
+    expect(JSON.stringify(anthropicBody(fixture, 1).system)).toContain('Tone: cheerful.');
+  });
+
+  it('G2 I6 a turn cancelled by its signal ends cancelled, and the next turn runs', async () => {
+    fixture = await startHarnessFixture([{ text: 'After the cancel.' }]);
+    const harness = open();
+    const controller = new AbortController();
+    controller.abort();
+    const cancelled = await harness.prompt('Hi', { signal: controller.signal });
+    expect(cancelled.status).toBe('cancelled');
+    expect((await harness.prompt('Hi again')).finalText).toBe('After the cancel.');
   });
 });
