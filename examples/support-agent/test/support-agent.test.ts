@@ -33,9 +33,10 @@ describe('examples/support-agent (issue 16 §5, SPEC I5, I6)', () => {
 
   beforeAll(async () => {
     // Built the way `npm run build` builds it (the example's own vite.config.ts), into a folder of
-    // this run inside the example, so the bundle's imports resolve through the root node_modules.
-    await mkdir(path.join(exampleRoot, '.test-build'), { recursive: true });
-    outDir = await mkdtemp(path.join(exampleRoot, '.test-build', 'run-'));
+    // this run inside the example, so the bundle's imports resolve through the root node_modules
+    // (under dist/, which git and the linter skip).
+    await mkdir(path.join(exampleRoot, 'dist'), { recursive: true });
+    outDir = await mkdtemp(path.join(exampleRoot, 'dist', 'test-run-'));
     const output = await build({
       configFile: path.join(exampleRoot, 'vite.config.ts'),
       logLevel: 'silent',
