@@ -26,6 +26,9 @@ export default defineConfig({
         new URL('./packages/core/src/runtime/index.ts', import.meta.url),
       ),
       '@skilldock/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
+      '@skilldock/agent/harness': fileURLToPath(
+        new URL('./packages/agent/src/harness/index.ts', import.meta.url),
+      ),
       '@skilldock/agent/testing': fileURLToPath(
         new URL('./packages/agent/src/testing/index.ts', import.meta.url),
       ),
@@ -35,7 +38,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['packages/*/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where many
     // tests wait on child processes, a pseudo-terminal or a loopback server. Two overlap those waits.
     maxWorkers: Math.max(2, availableParallelism() - 1),

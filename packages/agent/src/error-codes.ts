@@ -5,7 +5,10 @@
 declare module '@skilldock/core/errors' {
   interface SkilldockErrorCodes {
     readonly agent_config_write_refused: true;
+    readonly agent_render_invalid: true;
+    readonly agent_state_invalid: true;
     readonly approval_not_pending: true;
+    readonly approvals_pending: true;
     readonly duplicate_tool_name: true;
     readonly executor_cancelled: true;
     readonly executor_command_not_found: true;
@@ -17,9 +20,13 @@ declare module '@skilldock/core/errors' {
     readonly executor_session_closed: true;
     readonly executor_workspace_untrusted: true;
     readonly git_worktree_list_failed: true;
+    readonly harness_busy: true;
+    readonly harness_closed: true;
+    readonly hook_outside_render: true;
     readonly invalid_max_turns: true;
     readonly invalid_pattern: true;
     readonly invalid_session_id: true;
+    readonly invalid_skill_mount: true;
     readonly invalid_skill_read_tool: true;
     readonly invalid_subagent_definition: true;
     readonly invalid_subagent_name: true;
@@ -44,8 +51,11 @@ declare module '@skilldock/core/errors' {
     readonly session_corrupt: true;
     readonly session_not_a_file: true;
     readonly session_not_found: true;
+    readonly skill_mounted_twice: true;
+    readonly skill_name_collision: true;
     readonly skill_resource_unreadable: true;
     readonly subagent_exists: true;
+    readonly subagent_mounted_late: true;
     readonly subagent_not_found: true;
     readonly task_not_found: true;
     readonly task_revival_failed: true;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as agent from '@skilldock/agent';
+import * as agentHarness from '@skilldock/agent/harness';
 import * as agentTesting from '@skilldock/agent/testing';
 import * as core from '@skilldock/core';
 import * as coreCatalog from '@skilldock/core/catalog';
@@ -28,6 +29,7 @@ const ENTRY_POINTS: Readonly<Record<string, object>> = {
   '@skilldock/core/package': corePackage,
   '@skilldock/core/runtime': coreRuntime,
   '@skilldock/agent': agent,
+  '@skilldock/agent/harness': agentHarness,
   '@skilldock/agent/testing': agentTesting,
 };
 

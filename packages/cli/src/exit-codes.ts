@@ -25,10 +25,12 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
  */
 const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   // Usage (2): the user fixes what they typed or configured.
+  agent_render_invalid: ExitCode.usage,
   cwd_not_found: ExitCode.usage,
   empty_source: ExitCode.usage,
   executor_command_not_found: ExitCode.usage,
   executor_platform_unsupported: ExitCode.usage,
+  hook_outside_render: ExitCode.usage,
   invalid_max_turns: ExitCode.usage,
   mcp_host_not_loopback: ExitCode.usage,
   model_not_configured: ExitCode.usage,
@@ -58,8 +60,16 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   skill_not_installed: ExitCode.invalid,
   // Invalid input or a failed command (1): everything else.
   agent_config_write_refused: ExitCode.invalid,
+  agent_state_invalid: ExitCode.invalid,
+  approvals_pending: ExitCode.invalid,
+  harness_busy: ExitCode.invalid,
+  harness_closed: ExitCode.invalid,
+  invalid_skill_mount: ExitCode.invalid,
   mcp_request_refused: ExitCode.invalid,
+  skill_mounted_twice: ExitCode.invalid,
+  skill_name_collision: ExitCode.invalid,
   skill_resource_unreadable: ExitCode.invalid,
+  subagent_mounted_late: ExitCode.invalid,
   // The platform server's codes (`skilldock serve`): a start-up that failed, or an API answer.
   body_too_large: ExitCode.invalid,
   builtin_invalid: ExitCode.invalid,

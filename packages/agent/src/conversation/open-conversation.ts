@@ -1,7 +1,8 @@
+import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import { createSkillSession, type SkillSession, type UsageEvent } from '@skilldock/core/runtime';
 import type { AgentEvent } from '../loop/agent-event.js';
 import { callsWithoutResult } from '../loop/calls-without-result.js';
-import { runAgent } from '../loop/run-agent.js';
+import { type RunAgentInput, runAgent } from '../loop/run-agent.js';
 import {
   type ApprovalCallback,
   createRunContext,
@@ -9,6 +10,7 @@ import {
   type RunLimits,
 } from '../loop/run-context.js';
 import type { RunResult } from '../loop/run-result.js';
+import type { RunState } from '../loop/run-state.js';
 import type { ConversationMessage } from '../model/conversation.js';
 import type { ApprovalMode } from '../policy/approval-mode.js';
 import { loadSession } from '../session/load-session.js';
@@ -37,6 +39,34 @@ export interface OpenConversationOptions {
   readonly extraTools?: readonly AgentTool[];
   /** Where `run_in_background` work starts (SPEC A5, A10); absent: it is refused. */
   readonly backgroundTasks?: BackgroundTaskHost;
+  /**
+   * Without `askApproval`: a call that needs approval stops the run with status `interrupted` and
+   * a resumable `RunState` (answer it, then {@link Conversation.resume}) instead of being denied.
+   */
+  readonly interruptForApproval?: boolean;
+  /**
+   * The catalog the conversation sees, made from the workspace's after every refresh (a harness adds
+   * the skills its agent mounts in code, SPEC I6). It must return the same snapshot for the same
+   * input when nothing changed; a skill it adds or drops is announced as a change signal (R7). With
+   * it, the conversation reads the workspace's catalog before each request instead of following it.
+   */
+  readonly catalog?: (workspaceCatalog: CatalogSnapshot) => CatalogSnapshot;
+}
+
+/** Options of {@link Conversation.send} and {@link Conversation.resume}. */
+export interface SendOptions {
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: AgentEvent) => void;
+  /** `signal` for text the host sends on its own (task notifications): not a user turn. */
+  readonly origin?: 'prompt' | 'signal';
+}
+
+/** What {@link Conversation.configure} changes for the following turns. */
+export interface ConversationConfiguration {
+  /** The agent's own system prompt (the skill catalog follows it). */
+  readonly systemPrompt?: string;
+  /** Declared after the workspace's tools. */
+  readonly extraTools?: readonly AgentTool[];
 }
 
 /** How one prompt's run ended. `error` is set for failed runs (model error, limits). */
@@ -62,17 +92,20 @@ export interface Conversation {
    * Runs one prompt to its end; never throws for a failed run. Each message goes to the transcript
    * as it completes, so a process that dies mid-run keeps every finished message.
    */
-  send(
-    prompt: string,
-    options?: {
-      signal?: AbortSignal;
-      onEvent?: (event: AgentEvent) => void;
-      /** `signal` for text the host sends on its own (task notifications): not a user turn. */
-      origin?: 'prompt' | 'signal';
-    },
-  ): Promise<TurnOutcome>;
+  send(prompt: string, options?: SendOptions): Promise<TurnOutcome>;
+  /**
+   * Resumes a run that stopped at approvals (`interruptForApproval`) from its answered `state`
+   * (`approveToolCall` / `denyToolCall`); its new messages reach the transcript as `send`'s do.
+   */
+  resume(state: RunState, options?: Omit<SendOptions, 'origin'>): Promise<TurnOutcome>;
   /** Sends later turns to the workspace's current model; the prefix of the prompt stays the same. */
   followModel(): void;
+  /**
+   * Changes the system prompt or the extra tools for later turns (a harness's re-rendered agent).
+   * Throws `UserInputError` `duplicate_tool_name` when a tool's name is taken; the old
+   * configuration then stays. The prefix changes only when these do.
+   */
+  configure(configuration: ConversationConfiguration): void;
   close(): Promise<void>;
 }
 
@@ -98,7 +131,8 @@ export async function openConversation(
     if (transcript === undefined) heldUsage.push(usage);
     else transcript.appendEvent('skill-usage', usage).catch(() => undefined);
   };
-  const catalog = workspace.watcher.snapshot ?? (await workspace.refreshCatalog());
+  const workspaceCatalog = workspace.watcher.snapshot ?? (await workspace.refreshCatalog());
+  const catalog = options.catalog?.(workspaceCatalog) ?? workspaceCatalog;
   const budget = workspace.settings.skills?.budget;
   // Before the transcript: a preload that fails (R8) must not leave an empty session behind.
   const skillSession = await createSkillSession({
@@ -148,7 +182,18 @@ export async function openConversation(
   }
   const openTranscript = transcript;
   for (const usage of heldUsage.splice(0)) recordUsage(usage);
-  const unfollow = workspace.follow(skillSession);
+  const shape = options.catalog;
+  // A shaped catalog is made from the workspace's before every request; following the workspace
+  // as well would hand the session the unshaped one in between (and announce changes twice).
+  const unfollow = shape === undefined ? workspace.follow(skillSession) : () => undefined;
+  const refreshCatalog =
+    shape === undefined
+      ? () => workspace.refreshCatalog()
+      : async () => shape(await workspace.refreshCatalog());
+  let configured: ConversationConfiguration = {
+    ...(options.systemPrompt === undefined ? {} : { systemPrompt: options.systemPrompt }),
+    ...(options.extraTools === undefined ? {} : { extraTools: options.extraTools }),
+  };
   // read_file answers the skills' virtual paths and activates a skill whose SKILL.md it reads (R4,
   // R5): the loop's default for a tool of that name. The catalog is re-read before every request,
   // so an edit made while the model answered is announced in the very next one (R7).
@@ -156,20 +201,65 @@ export async function openConversation(
     createRunContext({
       cwd: workspace.projectRoot,
       model: workspace.model.route,
-      tools: [...workspace.tools, ...(options.extraTools ?? [])],
+      tools: [...workspace.tools, ...(configured.extraTools ?? [])],
       skillSession,
-      refreshCatalog: () => workspace.refreshCatalog(),
+      refreshCatalog,
       approvalModes: options.approvalModes,
       secrets: workspace.secrets,
       systemPrompt:
-        options.systemPrompt ??
+        configured.systemPrompt ??
         terminalSystemPrompt({ projectRoot: workspace.projectRoot, platform: process.platform }),
+      ...(options.interruptForApproval === true ? { interruptForApproval: true } : {}),
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.askApproval === undefined ? {} : { askApproval: options.askApproval }),
       ...(options.askUser === undefined ? {} : { askUser: options.askUser }),
       ...(options.backgroundTasks === undefined ? {} : { backgroundTasks: options.backgroundTasks }),
     });
   let context = build();
+
+  /** One run of the loop on the current context, each message handed to the transcript. */
+  const run = async (
+    input: RunAgentInput,
+    { signal, onEvent }: Omit<SendOptions, 'origin'>,
+  ): Promise<TurnOutcome> => {
+    // A failed append (a full disk) does not stop the run; the first one is reported after it.
+    let writeFailure: unknown;
+    const onMessage = async (message: ConversationMessage) => {
+      messages.push(message);
+      await openTranscript.appendMessage(toTranscriptMessage(message)).catch((error: unknown) => {
+        writeFailure ??= error;
+      });
+    };
+    const steps = runAgent(context, input, {
+      onMessage,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    let result: RunResult | undefined;
+    let failure: Error | undefined;
+    try {
+      for (;;) {
+        const step = await steps.next();
+        if (step.done) {
+          result = step.value;
+          break;
+        }
+        const event = step.value;
+        if (event.type === 'usage') openTranscript.appendUsage(event.usage).catch(() => undefined);
+        if (event.type === 'run-error') result = event.result;
+        onEvent?.(event);
+      }
+    } catch (error) {
+      failure = error as Error;
+    }
+    if (result === undefined) throw failure ?? new Error('the run ended without a result');
+    if (writeFailure !== undefined) throw writeFailure;
+    await openTranscript.appendEvent(failure === undefined ? 'run-end' : 'run-error', {
+      status: result.status,
+      stats: result.stats,
+      ...(failure === undefined ? {} : { code: errorCode(failure), message: failure.message }),
+    });
+    return failure === undefined ? { result } : { result, error: failure };
+  };
 
   return {
     skillSession,
@@ -180,51 +270,27 @@ export async function openConversation(
     messages,
     ...(resumed === undefined ? {} : { resumed }),
     notices,
-    async send(prompt, { signal, onEvent, origin } = {}) {
-      // A failed append (a full disk) does not stop the run; the first one is reported after it.
-      let writeFailure: unknown;
-      const onMessage = async (message: ConversationMessage) => {
-        messages.push(message);
-        await openTranscript.appendMessage(toTranscriptMessage(message)).catch((error: unknown) => {
-          writeFailure ??= error;
-        });
-      };
-      const run = runAgent(
-        context,
+    send(prompt, { origin, ...runOptions } = {}) {
+      return run(
         { messages: [...messages], prompt, ...(origin === undefined ? {} : { promptOrigin: origin }) },
-        {
-          onMessage,
-          ...(signal === undefined ? {} : { signal }),
-        },
+        runOptions,
       );
-      let result: RunResult | undefined;
-      let failure: Error | undefined;
-      try {
-        for (;;) {
-          const step = await run.next();
-          if (step.done) {
-            result = step.value;
-            break;
-          }
-          const event = step.value;
-          if (event.type === 'usage') openTranscript.appendUsage(event.usage).catch(() => undefined);
-          if (event.type === 'run-error') result = event.result;
-          onEvent?.(event);
-        }
-      } catch (error) {
-        failure = error as Error;
-      }
-      if (result === undefined) throw failure ?? new Error('the run ended without a result');
-      if (writeFailure !== undefined) throw writeFailure;
-      await openTranscript.appendEvent(failure === undefined ? 'run-end' : 'run-error', {
-        status: result.status,
-        stats: result.stats,
-        ...(failure === undefined ? {} : { code: errorCode(failure), message: failure.message }),
-      });
-      return failure === undefined ? { result } : { result, error: failure };
+    },
+    resume(state, runOptions = {}) {
+      return run({ state }, runOptions);
     },
     followModel() {
       context = build();
+    },
+    configure(configuration) {
+      const previous = configured;
+      configured = { ...configured, ...configuration };
+      try {
+        context = build();
+      } catch (error) {
+        configured = previous;
+        throw error;
+      }
     },
     async close() {
       unfollow();

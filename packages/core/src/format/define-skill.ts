@@ -1,6 +1,6 @@
 import { UserInputError } from '../errors.js';
 import { formatDiagnostic } from './diagnostic.js';
-import { SKILL_FILE_NAME } from './limits.js';
+import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from './limits.js';
 import { deriveSkillId, isSkillId } from './skill-id.js';
 import type { Skill, SkillFileEntry } from './types.js';
 import { unsafeRelativePathReason } from './unsafe-relative-path-reason.js';
@@ -20,7 +20,8 @@ export interface DefineSkillInput {
 
 /**
  * Validates an inline skill with the `spec` name rules and returns it frozen, as a session skill
- * (SPEC D1, I1). Throws `UserInputError` naming every problem, since code that defines a skill wrong
+ * (SPEC D1, I1). `instructions` is plain Markdown (a `.md` import's text works), at most a SKILL.md's
+ * 4 MiB; no SKILL.md is written here — `skillMarkdown` serialises one when something first needs it. Throws `UserInputError` naming every problem, since code that defines a skill wrong
  * is a programming error.
  * @example
  * const refunds = defineSkill({ name: 'refunds', description: 'Handle refunds. Use when…', instructions: '1. …' });
@@ -37,6 +38,22 @@ export function defineSkill(input: DefineSkillInput): Skill {
       {
         details: { field: problems[0]?.path.join('.') },
       },
+    );
+  }
+  if (typeof input.instructions !== 'string') {
+    throw new UserInputError(
+      'invalid_skill_definition',
+      `defineSkill('${input.name}'): instructions must be a Markdown string`,
+      { details: { field: 'instructions' } },
+    );
+  }
+  // The same limit as a SKILL.md on disk (SPEC S2): a skill must serialise to a file any host reads.
+  const size = Buffer.byteLength(input.instructions);
+  if (size > MAX_SKILL_FILE_BYTES) {
+    throw new UserInputError(
+      'skill_file_too_large',
+      `defineSkill('${input.name}'): instructions are ${size} bytes; a SKILL.md may be at most ${MAX_SKILL_FILE_BYTES} bytes (4 MiB)`,
+      { details: { field: 'instructions', limit: MAX_SKILL_FILE_BYTES, actual: size } },
     );
   }
   const files: SkillFileEntry[] = [];

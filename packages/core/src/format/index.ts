@@ -40,6 +40,7 @@ export {
   writeSkillDocument,
 } from './skill-document.js';
 export { deriveSkillId, isSkillId, SKILL_ID_PATTERN } from './skill-id.js';
+export { skillMarkdown } from './skill-markdown.js';
 export {
   HOST_SKILL_FIELDS,
   type SkillFrontmatter,

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { SKILL_FILE_NAME } from '../format/limits.js';
 import { listSkillFiles } from '../format/list-skill-files.js';
+import { skillMarkdown } from '../format/skill-markdown.js';
 import type { InlineFileContent, Skill } from '../format/types.js';
 import { type Failure, failure } from '../result.js';
 import { closeNames } from './close-names.js';
@@ -61,7 +62,7 @@ export async function findSkillResource(skill: Skill, files: readonly string[]):
     const found = await findExact(skill, file);
     if (found !== undefined) return found;
   }
-  const known = skill.inlineFiles ? Object.keys(skill.inlineFiles) : filesOnDisk(skill);
+  const known = skill.inlineFiles ? [SKILL_FILE_NAME, ...Object.keys(skill.inlineFiles)] : filesOnDisk(skill);
   for (const file of files) {
     const sameLetters = known.filter((candidate) => candidate.toLowerCase() === file.toLowerCase());
     if (sameLetters.length !== 1) continue;
@@ -80,8 +81,10 @@ export async function findSkillResource(skill: Skill, files: readonly string[]):
 // The file at exactly this path, a refusal that must not be bypassed, or undefined when absent.
 async function findExact(skill: Skill, file: string): Promise<FoundSkillResource | undefined> {
   if (skill.inlineFiles) {
-    const content = skill.inlineFiles[file];
-    if (content !== undefined && Object.hasOwn(skill.inlineFiles, file)) {
+    // An in-memory skill has no SKILL.md until one is read: written from its fields then (I1, R5).
+    const ownFile = file === SKILL_FILE_NAME;
+    const content = ownFile ? skillMarkdown(skill) : skill.inlineFiles[file];
+    if (content !== undefined && (ownFile || Object.hasOwn(skill.inlineFiles, file))) {
       const size = inlineFileBytes(content).length;
       return { ok: true, resource: { kind: 'inline', file, content, size } };
     }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UserInputError } from '../../src/errors.js';
 import { defineSkill } from '../../src/format/define-skill.js';
+import { MAX_SKILL_FILE_BYTES } from '../../src/format/limits.js';
+import { parseSkill } from '../../src/format/parse-skill.js';
+import { skillMarkdown } from '../../src/format/skill-markdown.js';
 
 const base = {
   name: 'refunds',
@@ -95,5 +98,38 @@ describe('defineSkill: inline session skills (D1, I1)', () => {
     expect(defineSkill({ ...base, files: { 'examples/SKILL.md': 'x' } }).files).toEqual([
       { path: 'examples/SKILL.md', size: 1 },
     ]);
+  });
+
+  it('I1 a plain Markdown string is the instructions, kept byte for byte', () => {
+    const runbook = '# Incident runbook\n\n---\nname: not-frontmatter\n---\n1. Page the on-call.\n';
+    const skill = defineSkill({ ...base, name: 'incidents', instructions: runbook });
+    expect(skill.body).toBe(runbook);
+    expect(Object.isFrozen(skill)).toBe(true);
+  });
+
+  it('I1 S2 instructions over the 4 MiB a SKILL.md may take are refused', () => {
+    const error = thrown(() => defineSkill({ ...base, instructions: 'x'.repeat(MAX_SKILL_FILE_BYTES + 1) }));
+    expect(error.code).toBe('skill_file_too_large');
+    expect(error.details).toMatchObject({ limit: MAX_SKILL_FILE_BYTES, actual: MAX_SKILL_FILE_BYTES + 1 });
+    expect(thrown(() => defineSkill({ ...base, instructions: 42 as unknown as string })).code).toBe(
+      'invalid_skill_definition',
+    );
+  });
+
+  it('I1 S3 the SKILL.md is written when first asked for, once, with spec-valid frontmatter', () => {
+    const skill = defineSkill({
+      ...base,
+      description: 'Refunds: "quoted", #hash, and a colon: here. Use when asked.',
+      instructions: '---\nStill the body.\n',
+      fields: { metadata: { team: 'support' }, skill_dependencies: ['policy'] },
+    });
+    const text = skillMarkdown(skill);
+    expect(skillMarkdown(skill)).toBe(text);
+    const parsed = parseSkill(text, { profile: 'spec' });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.skill).toMatchObject({ name: 'refunds', description: skill.description, body: skill.body });
+    expect(parsed.skill.frontmatter).toMatchObject({ metadata: { team: 'support' } });
+    expect(text.startsWith('---\nname: refunds\ndescription: ')).toBe(true);
   });
 });

@@ -159,6 +159,22 @@ describe('read_skill_resource', () => {
     });
   });
 
+  it('R4 R5 an inline skill serves a SKILL.md written from its fields, and reading it activates the skill', async () => {
+    const inline = defineSkill({
+      name: 'escalation',
+      description: 'Hand over to a human.',
+      instructions: 'Summarise the case.\n',
+    });
+    const session = await createSkillSession({ catalog: buildCatalog([inline]) });
+    // No skill has files, so no read_skill_resource: the host's read_file asks the session the same way.
+    const read = await session.readSkillResource({ path: '/.skills/escalation/SKILL.md' });
+    expect(read).toEqual({
+      isError: false,
+      content: '---\nname: escalation\ndescription: Hand over to a human.\n---\nSummarise the case.\n',
+    });
+    expect(session.isActive('escalation')).toBe(true);
+  });
+
   it('R4 serves in-memory bytes (base64) read-only: binary described, text paged, a host gets a copy', async () => {
     const inline = defineSkill({
       name: 'logos',
