@@ -6,6 +6,12 @@ declare module '@skilldock/core/errors' {
   interface SkilldockErrorCodes {
     readonly agent_config_write_refused: true;
     readonly approval_not_pending: true;
+    readonly curator_rollback_failed: true;
+    readonly curator_safe_mode: true;
+    readonly curator_skill_not_found: true;
+    readonly curator_state_corrupt: true;
+    readonly curator_state_too_large: true;
+    readonly curator_workspace_untrusted: true;
     readonly duplicate_tool_name: true;
     readonly executor_cancelled: true;
     readonly executor_command_not_found: true;

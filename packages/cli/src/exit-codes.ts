@@ -58,6 +58,12 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   skill_not_installed: ExitCode.invalid,
   // Invalid input or a failed command (1): everything else.
   agent_config_write_refused: ExitCode.invalid,
+  curator_rollback_failed: ExitCode.invalid,
+  curator_safe_mode: ExitCode.invalid,
+  curator_skill_not_found: ExitCode.invalid,
+  curator_state_corrupt: ExitCode.invalid,
+  curator_state_too_large: ExitCode.invalid,
+  curator_workspace_untrusted: ExitCode.invalid,
   mcp_request_refused: ExitCode.invalid,
   skill_resource_unreadable: ExitCode.invalid,
   // The platform server's codes (`skilldock serve`): a start-up that failed, or an API answer.

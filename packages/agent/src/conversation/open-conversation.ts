@@ -1,4 +1,6 @@
+import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import { createSkillSession, type SkillSession, type UsageEvent } from '@skilldock/core/runtime';
+import { openSessionCuration } from '../curator/open-session-curation.js';
 import type { AgentEvent } from '../loop/agent-event.js';
 import { callsWithoutResult } from '../loop/calls-without-result.js';
 import { runAgent } from '../loop/run-agent.js';
@@ -94,14 +96,34 @@ export async function openConversation(
   // Usage events (R10) of preloaded skills arrive before the transcript exists: held until then.
   let transcript: SessionTranscript | undefined;
   const heldUsage: UsageEvent[] = [];
-  const recordUsage = (usage: UsageEvent) => {
+  let skillSession: SkillSession | undefined;
+  let catalog: CatalogSnapshot | undefined;
+  // The curator (SPEC L3): maintenance when due, and each activation of a generated skill counted
+  // as a use (R10). It never stops the session; what failed becomes a notice or a transcript event.
+  const curation = await openSessionCuration({
+    projectRoot: workspace.projectRoot,
+    settings: workspace.settings,
+    writable: workspace.trusted && !workspace.safeMode,
+    // Preloaded skills activate before the session exists: the starting catalog answers for them.
+    skillOf: (id) => (skillSession?.catalog ?? catalog)?.skills.find((skill) => skill.id === id),
+    onError: (error) => {
+      transcript
+        ?.appendEvent('curator-error', { code: errorCode(error as Error), message: (error as Error).message })
+        .catch(() => undefined);
+    },
+  });
+  const appendUsage = (usage: UsageEvent) => {
     if (transcript === undefined) heldUsage.push(usage);
     else transcript.appendEvent('skill-usage', usage).catch(() => undefined);
   };
-  const catalog = workspace.watcher.snapshot ?? (await workspace.refreshCatalog());
+  const recordUsage = (usage: UsageEvent) => {
+    curation.onUsage(usage);
+    appendUsage(usage);
+  };
+  catalog = (curation.moved ? undefined : workspace.watcher.snapshot) ?? (await workspace.refreshCatalog());
   const budget = workspace.settings.skills?.budget;
   // Before the transcript: a preload that fails (R8) must not leave an empty session behind.
-  const skillSession = await createSkillSession({
+  skillSession = await createSkillSession({
     catalog,
     mode: 'stable',
     ...(options.preload === undefined ? {} : { preload: options.preload }),
@@ -110,7 +132,7 @@ export async function openConversation(
   });
 
   const messages: ConversationMessage[] = [];
-  const notices: WorkspaceNotice[] = [];
+  const notices: WorkspaceNotice[] = [...curation.notices];
   let resumed: Conversation['resumed'];
   if (options.resume !== undefined) {
     const id =
@@ -147,8 +169,9 @@ export async function openConversation(
     transcript = await SessionTranscript.create({ ...location, model: workspace.model.label });
   }
   const openTranscript = transcript;
-  for (const usage of heldUsage.splice(0)) recordUsage(usage);
-  const unfollow = workspace.follow(skillSession);
+  for (const usage of heldUsage.splice(0)) appendUsage(usage);
+  const session = skillSession;
+  const unfollow = workspace.follow(session);
   // read_file answers the skills' virtual paths and activates a skill whose SKILL.md it reads (R4,
   // R5): the loop's default for a tool of that name. The catalog is re-read before every request,
   // so an edit made while the model answered is announced in the very next one (R7).
@@ -157,7 +180,7 @@ export async function openConversation(
       cwd: workspace.projectRoot,
       model: workspace.model.route,
       tools: [...workspace.tools, ...(options.extraTools ?? [])],
-      skillSession,
+      skillSession: session,
       refreshCatalog: () => workspace.refreshCatalog(),
       approvalModes: options.approvalModes,
       secrets: workspace.secrets,
@@ -172,7 +195,7 @@ export async function openConversation(
   let context = build();
 
   return {
-    skillSession,
+    skillSession: session,
     get context() {
       return context;
     },
@@ -228,6 +251,7 @@ export async function openConversation(
     },
     async close() {
       unfollow();
+      await curation.flush();
       await openTranscript.close();
     },
   };
