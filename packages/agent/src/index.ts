@@ -5,6 +5,7 @@
  */
 export * from './conversation/index.js';
 export type * from './error-codes.js';
+export * from './learn/index.js';
 export * from './loop/index.js';
 export * from './mcp-server/index.js';
 export * from './model/index.js';
