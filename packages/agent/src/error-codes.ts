@@ -22,6 +22,11 @@ declare module '@skilldock/core/errors' {
     readonly executor_safe_mode: true;
     readonly executor_session_closed: true;
     readonly executor_workspace_untrusted: true;
+    readonly generated_skill_exists: true;
+    readonly generated_skill_link: true;
+    readonly generated_skill_not_owned: true;
+    readonly generated_skill_outside_directory: true;
+    readonly generated_skill_path_invalid: true;
     readonly git_worktree_list_failed: true;
     readonly invalid_max_turns: true;
     readonly invalid_pattern: true;
