@@ -6,6 +6,8 @@ declare module '@skilldock/core/errors' {
   interface SkilldockErrorCodes {
     readonly agent_config_write_refused: true;
     readonly approval_not_pending: true;
+    readonly auto_skill_safe_mode: true;
+    readonly auto_skill_workspace_untrusted: true;
     readonly curator_rollback_failed: true;
     readonly curator_safe_mode: true;
     readonly curator_skill_not_found: true;
@@ -47,6 +49,7 @@ declare module '@skilldock/core/errors' {
     readonly model_request_cancelled: true;
     readonly model_response_invalid: true;
     readonly model_timeout: true;
+    readonly pending_skill_not_found: true;
     readonly path_read_only: true;
     readonly run_input_invalid: true;
     readonly run_state_invalid: true;

@@ -6,6 +6,7 @@
 export * from './conversation/index.js';
 export * from './curator/index.js';
 export type * from './error-codes.js';
+export * from './learn/auto-skill/index.js';
 export * from './learn/index.js';
 export * from './loop/index.js';
 export * from './mcp-server/index.js';

@@ -54,10 +54,13 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   skill_not_found: ExitCode.invalid,
   subagent_not_found: ExitCode.invalid,
   task_not_found: ExitCode.invalid,
+  pending_skill_not_found: ExitCode.invalid,
   skill_not_in_draft: ExitCode.invalid,
   skill_not_installed: ExitCode.invalid,
   // Invalid input or a failed command (1): everything else.
   agent_config_write_refused: ExitCode.invalid,
+  auto_skill_safe_mode: ExitCode.invalid,
+  auto_skill_workspace_untrusted: ExitCode.invalid,
   curator_rollback_failed: ExitCode.invalid,
   curator_safe_mode: ExitCode.invalid,
   curator_skill_not_found: ExitCode.invalid,

@@ -1,6 +1,7 @@
 import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import { createSkillSession, type SkillSession, type UsageEvent } from '@skilldock/core/runtime';
 import { openSessionCuration } from '../curator/open-session-curation.js';
+import { openAutoSkillSession } from '../learn/auto-skill/auto-skill-session.js';
 import type { AgentEvent } from '../loop/agent-event.js';
 import { callsWithoutResult } from '../loop/calls-without-result.js';
 import { runAgent } from '../loop/run-agent.js';
@@ -193,6 +194,16 @@ export async function openConversation(
       ...(options.backgroundTasks === undefined ? {} : { backgroundTasks: options.backgroundTasks }),
     });
   let context = build();
+  // Auto skill (SPEC L2): the session's tool calls count toward a background review.
+  const autoSkill = openAutoSkillSession({
+    projectRoot: workspace.projectRoot,
+    settings: workspace.settings,
+    writable: workspace.trusted && !workspace.safeMode,
+    tools: workspace.tools,
+    secrets: workspace.secrets,
+    model: () => workspace.model.route,
+    ...(options.backgroundTasks === undefined ? {} : { backgroundTasks: options.backgroundTasks }),
+  });
 
   return {
     skillSession: session,
@@ -232,12 +243,16 @@ export async function openConversation(
           const event = step.value;
           if (event.type === 'usage') openTranscript.appendUsage(event.usage).catch(() => undefined);
           if (event.type === 'run-error') result = event.result;
+          autoSkill?.observe(event);
           onEvent?.(event);
         }
       } catch (error) {
         failure = error as Error;
       }
       if (result === undefined) throw failure ?? new Error('the run ended without a result');
+      const review = autoSkill?.afterRun(messages, session.catalog.skills);
+      if (review !== undefined)
+        await openTranscript.appendEvent('auto-skill-review', review).catch(() => undefined);
       if (writeFailure !== undefined) throw writeFailure;
       await openTranscript.appendEvent(failure === undefined ? 'run-end' : 'run-error', {
         status: result.status,

@@ -10,13 +10,18 @@ import type { CuratorPaths } from './curator-paths.js';
  * @throws SecurityError `path_outside_folder` or `symlink_refused`; nothing was touched then.
  */
 export async function checkCuratorFolders(paths: CuratorPaths): Promise<void> {
-  for (const folder of [paths.skillsDirectory, paths.archiveDirectory]) {
-    const real = await proveInside(folder, paths.projectRoot);
+  await checkFoldersInside(paths.projectRoot, [paths.skillsDirectory, paths.archiveDirectory]);
+}
+
+/** {@link checkCuratorFolders} for any folders: each inside `projectRoot` on real paths, none a link. */
+export async function checkFoldersInside(projectRoot: string, folders: readonly string[]): Promise<void> {
+  for (const folder of folders) {
+    const real = await proveInside(folder, projectRoot);
     const stats = await lstat(real).catch(() => undefined);
     if (stats !== undefined && !stats.isDirectory()) {
       throw new SecurityError(
         'symlink_refused',
-        `${folder} is ${stats.isSymbolicLink() ? 'a link' : 'not a folder'}; the curator moves skills only between real folders inside the project. Nothing was changed.`,
+        `${folder} is ${stats.isSymbolicLink() ? 'a link' : 'not a folder'}; skills move only between real folders inside the project. Nothing was changed.`,
         { details: { path: folder } },
       );
     }
