@@ -18,6 +18,7 @@ import { registerSkillsImport } from './commands/skills-import.js';
 import { registerSkillsList } from './commands/skills-list.js';
 import { registerSkillsNew } from './commands/skills-new.js';
 import { registerSkillsPack } from './commands/skills-pack.js';
+import { registerSkillsPending } from './commands/skills-pending.js';
 import { registerSkillsPrompt } from './commands/skills-prompt.js';
 import { registerSkillsReadProperties } from './commands/skills-read-properties.js';
 import { registerSkillsRemove } from './commands/skills-remove.js';
@@ -83,6 +84,7 @@ export async function runCli(options: CliEnvironmentOptions): Promise<number> {
   registerSkillsUpdate(skills, output, setExitCode, environment);
   registerSkillsCheck(skills, output, setExitCode, environment);
   registerSkillsImport(skills, output, setExitCode, environment);
+  registerSkillsPending(skills, output, setExitCode, environment);
   const agents = program
     .command('agents')
     .description('List, show, validate and create subagents (agent files and fork profiles)')
