@@ -1,3 +1,4 @@
+import type { AgentWorkspace } from '@skilldock/agent';
 import type { Settings } from '@skilldock/core/discover';
 import type { CliContext } from '../cli-context.js';
 import { loadCore } from '../load-core.js';
@@ -37,4 +38,17 @@ export async function openCuratorScope(
   );
   warnAboutSettings(read.diagnostics, output);
   return { projectRoot: context.projectRoot, cwd: context.cwd, settings: read.settings, trusted, safeMode };
+}
+
+/** The scope of `/curator` and `/skills pending` in a chat: the chat's own workspace. */
+export function workspaceCuratorScope(
+  workspace: Pick<AgentWorkspace, 'projectRoot' | 'settings' | 'trusted' | 'safeMode'>,
+): CuratorScope {
+  return {
+    projectRoot: workspace.projectRoot,
+    cwd: workspace.projectRoot,
+    settings: workspace.settings,
+    trusted: workspace.trusted,
+    safeMode: workspace.safeMode,
+  };
 }

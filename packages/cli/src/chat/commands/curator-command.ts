@@ -1,4 +1,5 @@
 import { type CuratorAction, performCuratorAction } from '../../curator/curator-actions.js';
+import { workspaceCuratorScope } from '../../curator/curator-scope.js';
 import { renderCuratorOutcome } from '../../curator/render-curator-outcome.js';
 import { pc } from '../../terminal-style.js';
 import type { SlashCommand } from '../chat-context.js';
@@ -18,16 +19,7 @@ export const curatorCommand: SlashCommand = {
     }
     const { workspace } = chat;
     try {
-      const outcome = await performCuratorAction(
-        {
-          projectRoot: workspace.projectRoot,
-          cwd: workspace.projectRoot,
-          settings: workspace.settings,
-          trusted: workspace.trusted,
-          safeMode: workspace.safeMode,
-        },
-        action,
-      );
+      const outcome = await performCuratorAction(workspaceCuratorScope(workspace), action);
       chat.say(renderCuratorOutcome(outcome, workspace.projectRoot));
       if (outcome.kind !== 'status' && !(outcome.kind === 'run' && outcome.report.dryRun))
         await workspace.refreshCatalog();

@@ -3,6 +3,7 @@ import {
   performPendingSkillAction,
   renderPendingSkillOutcome,
 } from '../../auto-skill/pending-skill-actions.js';
+import { workspaceCuratorScope } from '../../curator/curator-scope.js';
 import { pc } from '../../terminal-style.js';
 import type { ChatContext, SlashCommandOutcome } from '../chat-context.js';
 
@@ -19,16 +20,7 @@ export async function runPendingSkills(chat: ChatContext, argument: string): Pro
   }
   const { workspace } = chat;
   try {
-    const outcome = await performPendingSkillAction(
-      {
-        projectRoot: workspace.projectRoot,
-        cwd: workspace.projectRoot,
-        settings: workspace.settings,
-        trusted: workspace.trusted,
-        safeMode: workspace.safeMode,
-      },
-      action,
-    );
+    const outcome = await performPendingSkillAction(workspaceCuratorScope(workspace), action);
     chat.say(renderPendingSkillOutcome(outcome, workspace.projectRoot));
     if (outcome.kind === 'accept') await workspace.refreshCatalog();
   } catch (error) {
