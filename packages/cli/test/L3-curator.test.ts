@@ -41,7 +41,8 @@ function writeState(
   skills: Record<string, { firstSeenDaysAgo: number; state?: string; pinned?: boolean }>,
 ): void {
   mkdirSync(path.join(project, '.skilldock'), { recursive: true });
-  const at = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+  const now = Date.now();
+  const at = (days: number) => new Date(now - days * DAY).toISOString();
   writeFileSync(
     path.join(project, '.skilldock', 'skill-curator.json'),
     JSON.stringify({
