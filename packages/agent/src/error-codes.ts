@@ -9,6 +9,14 @@ declare module '@skilldock/core/errors' {
     readonly agent_state_invalid: true;
     readonly approval_not_pending: true;
     readonly approvals_pending: true;
+    readonly auto_skill_safe_mode: true;
+    readonly auto_skill_workspace_untrusted: true;
+    readonly curator_rollback_failed: true;
+    readonly curator_safe_mode: true;
+    readonly curator_skill_not_found: true;
+    readonly curator_state_corrupt: true;
+    readonly curator_state_too_large: true;
+    readonly curator_workspace_untrusted: true;
     readonly duplicate_tool_name: true;
     readonly executor_cancelled: true;
     readonly executor_command_not_found: true;
@@ -19,6 +27,11 @@ declare module '@skilldock/core/errors' {
     readonly executor_safe_mode: true;
     readonly executor_session_closed: true;
     readonly executor_workspace_untrusted: true;
+    readonly generated_skill_exists: true;
+    readonly generated_skill_link: true;
+    readonly generated_skill_not_owned: true;
+    readonly generated_skill_outside_directory: true;
+    readonly generated_skill_path_invalid: true;
     readonly git_worktree_list_failed: true;
     readonly harness_busy: true;
     readonly harness_closed: true;
@@ -43,6 +56,7 @@ declare module '@skilldock/core/errors' {
     readonly model_request_cancelled: true;
     readonly model_response_invalid: true;
     readonly model_timeout: true;
+    readonly pending_skill_not_found: true;
     readonly path_read_only: true;
     readonly run_input_invalid: true;
     readonly run_state_invalid: true;

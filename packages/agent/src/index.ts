@@ -4,7 +4,10 @@
  * Every export is deliberate: each stage's `index.ts` lists what it makes public.
  */
 export * from './conversation/index.js';
+export * from './curator/index.js';
 export type * from './error-codes.js';
+export * from './learn/auto-skill/index.js';
+export * from './learn/index.js';
 export * from './loop/index.js';
 export * from './mcp-server/index.js';
 export * from './model/index.js';

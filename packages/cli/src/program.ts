@@ -6,6 +6,7 @@ import { registerAgentsNew } from './commands/agents-new.js';
 import { registerAgentsShow } from './commands/agents-show.js';
 import { registerAgentsValidate } from './commands/agents-validate.js';
 import { registerChat } from './commands/chat.js';
+import { registerCurator } from './commands/curator.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
@@ -17,6 +18,7 @@ import { registerSkillsImport } from './commands/skills-import.js';
 import { registerSkillsList } from './commands/skills-list.js';
 import { registerSkillsNew } from './commands/skills-new.js';
 import { registerSkillsPack } from './commands/skills-pack.js';
+import { registerSkillsPending } from './commands/skills-pending.js';
 import { registerSkillsPrompt } from './commands/skills-prompt.js';
 import { registerSkillsReadProperties } from './commands/skills-read-properties.js';
 import { registerSkillsRemove } from './commands/skills-remove.js';
@@ -82,6 +84,7 @@ export async function runCli(options: CliEnvironmentOptions): Promise<number> {
   registerSkillsUpdate(skills, output, setExitCode, environment);
   registerSkillsCheck(skills, output, setExitCode, environment);
   registerSkillsImport(skills, output, setExitCode, environment);
+  registerSkillsPending(skills, output, setExitCode, environment);
   const agents = program
     .command('agents')
     .description('List, show, validate and create subagents (agent files and fork profiles)')
@@ -94,6 +97,7 @@ export async function runCli(options: CliEnvironmentOptions): Promise<number> {
   registerTrust(program, output, setExitCode, environment);
   registerRun(program, output, setExitCode, environment);
   registerChat(program, output, setExitCode, environment);
+  registerCurator(program, output, setExitCode, environment);
   registerMcp(program, output, setExitCode, environment);
   registerServe(program, output, setExitCode, environment);
   for (const command of [...skills.commands, ...agents.commands]) command.exitOverride();

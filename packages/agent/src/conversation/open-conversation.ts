@@ -1,5 +1,7 @@
 import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import { createSkillSession, type SkillSession, type UsageEvent } from '@skilldock/core/runtime';
+import { openSessionCuration } from '../curator/open-session-curation.js';
+import { openAutoSkillSession } from '../learn/auto-skill/auto-skill-session.js';
 import type { AgentEvent } from '../loop/agent-event.js';
 import { callsWithoutResult } from '../loop/calls-without-result.js';
 import { type RunAgentInput, runAgent } from '../loop/run-agent.js';
@@ -127,15 +129,37 @@ export async function openConversation(
   // Usage events (R10) of preloaded skills arrive before the transcript exists: held until then.
   let transcript: SessionTranscript | undefined;
   const heldUsage: UsageEvent[] = [];
-  const recordUsage = (usage: UsageEvent) => {
+  let skillSession: SkillSession | undefined;
+  let catalog: CatalogSnapshot | undefined;
+  // The curator (SPEC L3): maintenance when due, and each activation of a generated skill counted
+  // as a use (R10). It never stops the session; what failed becomes a notice or a transcript event.
+  const curation = await openSessionCuration({
+    projectRoot: workspace.projectRoot,
+    settings: workspace.settings,
+    writable: workspace.trusted && !workspace.safeMode,
+    // Preloaded skills activate before the session exists: the starting catalog answers for them.
+    skillOf: (id) => (skillSession?.catalog ?? catalog)?.skills.find((skill) => skill.id === id),
+    onError: (error) => {
+      transcript
+        ?.appendEvent('curator-error', { code: errorCode(error as Error), message: (error as Error).message })
+        .catch(() => undefined);
+    },
+  });
+  const appendUsage = (usage: UsageEvent) => {
     if (transcript === undefined) heldUsage.push(usage);
     else transcript.appendEvent('skill-usage', usage).catch(() => undefined);
   };
-  const workspaceCatalog = workspace.watcher.snapshot ?? (await workspace.refreshCatalog());
-  const catalog = options.catalog?.(workspaceCatalog) ?? workspaceCatalog;
+  const recordUsage = (usage: UsageEvent) => {
+    curation.onUsage(usage);
+    appendUsage(usage);
+  };
+  // Maintenance that moved folders makes the watcher's snapshot stale: read the catalog afresh.
+  const workspaceCatalog =
+    (curation.moved ? undefined : workspace.watcher.snapshot) ?? (await workspace.refreshCatalog());
+  catalog = options.catalog?.(workspaceCatalog) ?? workspaceCatalog;
   const budget = workspace.settings.skills?.budget;
   // Before the transcript: a preload that fails (R8) must not leave an empty session behind.
-  const skillSession = await createSkillSession({
+  skillSession = await createSkillSession({
     catalog,
     mode: 'stable',
     ...(options.preload === undefined ? {} : { preload: options.preload }),
@@ -144,7 +168,7 @@ export async function openConversation(
   });
 
   const messages: ConversationMessage[] = [];
-  const notices: WorkspaceNotice[] = [];
+  const notices: WorkspaceNotice[] = [...curation.notices];
   let resumed: Conversation['resumed'];
   if (options.resume !== undefined) {
     const id =
@@ -181,11 +205,12 @@ export async function openConversation(
     transcript = await SessionTranscript.create({ ...location, model: workspace.model.label });
   }
   const openTranscript = transcript;
-  for (const usage of heldUsage.splice(0)) recordUsage(usage);
+  for (const usage of heldUsage.splice(0)) appendUsage(usage);
+  const session = skillSession;
   const shape = options.catalog;
   // A shaped catalog is made from the workspace's before every request; following the workspace
   // as well would hand the session the unshaped one in between (and announce changes twice).
-  const unfollow = shape === undefined ? workspace.follow(skillSession) : () => undefined;
+  const unfollow = shape === undefined ? workspace.follow(session) : () => undefined;
   const refreshCatalog =
     shape === undefined
       ? () => workspace.refreshCatalog()
@@ -202,7 +227,7 @@ export async function openConversation(
       cwd: workspace.projectRoot,
       model: workspace.model.route,
       tools: [...workspace.tools, ...(configured.extraTools ?? [])],
-      skillSession,
+      skillSession: session,
       refreshCatalog,
       approvalModes: options.approvalModes,
       secrets: workspace.secrets,
@@ -216,6 +241,16 @@ export async function openConversation(
       ...(options.backgroundTasks === undefined ? {} : { backgroundTasks: options.backgroundTasks }),
     });
   let context = build();
+  // Auto skill (SPEC L2): the session's tool calls count toward a background review.
+  const autoSkill = openAutoSkillSession({
+    projectRoot: workspace.projectRoot,
+    settings: workspace.settings,
+    writable: workspace.trusted && !workspace.safeMode,
+    tools: workspace.tools,
+    secrets: workspace.secrets,
+    model: () => workspace.model.route,
+    ...(options.backgroundTasks === undefined ? {} : { backgroundTasks: options.backgroundTasks }),
+  });
 
   /** One run of the loop on the current context, each message handed to the transcript. */
   const run = async (
@@ -246,12 +281,16 @@ export async function openConversation(
         const event = step.value;
         if (event.type === 'usage') openTranscript.appendUsage(event.usage).catch(() => undefined);
         if (event.type === 'run-error') result = event.result;
+        autoSkill?.observe(event);
         onEvent?.(event);
       }
     } catch (error) {
       failure = error as Error;
     }
     if (result === undefined) throw failure ?? new Error('the run ended without a result');
+    const review = autoSkill?.afterRun(messages, session.catalog.skills);
+    if (review !== undefined)
+      await openTranscript.appendEvent('auto-skill-review', review).catch(() => undefined);
     if (writeFailure !== undefined) throw writeFailure;
     await openTranscript.appendEvent(failure === undefined ? 'run-end' : 'run-error', {
       status: result.status,
@@ -262,7 +301,7 @@ export async function openConversation(
   };
 
   return {
-    skillSession,
+    skillSession: session,
     get context() {
       return context;
     },
@@ -294,6 +333,7 @@ export async function openConversation(
     },
     async close() {
       unfollow();
+      await curation.flush();
       await openTranscript.close();
     },
   };

@@ -6,9 +6,11 @@ export { type RunAgentInput, type RunAgentOptions, runAgent } from './run-agent.
 export {
   type ApprovalCallback,
   type ApprovalRequest,
+  type CallGate,
   type CatalogRefresh,
   createRunContext,
   DEFAULT_MAX_TURNS,
+  type GatedToolCall,
   READ_FILE_TOOL_NAME,
   type RequestPrefix,
   type RunContext,

@@ -97,6 +97,8 @@ async function judgeToolCall(call: ModelToolCall, environment: ToolCallEnvironme
   const tool = environment.toolsByName.get(call.name)!;
   const permission = session?.canExecuteTool(call.name);
   if (permission !== undefined && !permission.allowed) return settled('refused', permission.reason);
+  const gated = await context.callGate?.({ tool, input: input.value });
+  if (gated !== undefined && !gated.allowed) return settled('refused', gated.reason);
 
   // A write to a file that configures the agent is its own kind: it asks even in auto-edit (SEC2).
   const agentConfig = await findAgentConfigWrites(tool, input.value, context);

@@ -101,6 +101,13 @@ export interface RunContext {
    */
   readonly toolGate?: (toolName: string) => ToolPermission;
   /**
+   * Decides, after the arguments parse and before approvals, whether this call of a host tool may
+   * run, given the tool and its arguments (a restricted run's write guard: the generated-skill
+   * guard of learn and auto skill, SPEC L1, L2): a refusal is the call's result; declarations
+   * never change. It runs right before the call executes (writing calls run alone, in order).
+   */
+  readonly callGate?: CallGate;
+  /**
    * Messages for this run that arrived while it worked (`send_message`, SPEC A5): taken before
    * every model request, so they are delivered at the next tool boundary, as user messages.
    */
@@ -108,6 +115,15 @@ export interface RunContext {
   /** Where `run_in_background` work (shells, subagents) is started; absent: it is refused. */
   readonly backgroundTasks?: BackgroundTaskHost;
 }
+
+/** A host tool call as {@link RunContext.callGate} sees it: the tool and its parsed arguments. */
+export interface GatedToolCall {
+  readonly tool: AgentTool;
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/** See {@link RunContext.callGate}. */
+export type CallGate = (call: GatedToolCall) => Promise<ToolPermission>;
 
 /** The exact system prompt and tool declarations a run sends (see {@link RunContext.requestPrefix}). */
 export interface RequestPrefix {

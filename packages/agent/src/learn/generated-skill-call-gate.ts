@@ -1,0 +1,86 @@
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import { SecurityError } from '@skilldock/core/errors';
+import { isPathInside } from '@skilldock/core/format';
+import type { ToolPermission } from '@skilldock/core/runtime';
+import type { CallGate, GatedToolCall } from '../loop/run-context.js';
+import type { CheckedSkillWrite, GeneratedSkillGuard } from './generated-skill-guard.js';
+
+/** Options of {@link createGeneratedSkillCallGate}. */
+export interface GeneratedSkillCallGateOptions {
+  /** The run's project root: relative paths in tool arguments are resolved against it. */
+  readonly cwd: string;
+  /**
+   * Checks the whole new text of a file before it is written (a `write_file` call); returns the
+   * problems, empty when it may be written. A generated `SKILL.md` that fails the `spec` profile is
+   * refused this way, so it never reaches the disk and the model reads why.
+   */
+  readonly checkContent?: (write: CheckedSkillWrite, content: string) => readonly string[];
+}
+
+/**
+ * Makes a run's writing tools go through a {@link GeneratedSkillGuard} (SPEC L1, L2): set it as the
+ * run's `callGate`. Read and interact tools pass; a tool that runs commands is refused; a writing
+ * tool (`kind: 'edit'`) must declare its targets (`writeTargets`) and each is checked — a target
+ * whose skill folder does not exist yet is a `create`, any other an `edit`, and `write_file`'s
+ * `content` is checked for the mark (and by `checkContent`). The tools themselves are unchanged:
+ * their own confinement (project root, files that configure the agent) still applies after this.
+ * @example
+ * const context = createRunContext({ ...options, callGate: createGeneratedSkillCallGate(guard, { cwd }) });
+ */
+export function createGeneratedSkillCallGate(
+  guard: GeneratedSkillGuard,
+  options: GeneratedSkillCallGateOptions,
+): CallGate {
+  return async ({ tool, input }: GatedToolCall): Promise<ToolPermission> => {
+    if (tool.kind === 'read' || tool.kind === 'interact') return { allowed: true };
+    if (tool.kind === 'execute') {
+      return refused(
+        `The tool ${tool.name} was not run: this run may not run commands; it may only write skills in ${guard.directory}.`,
+      );
+    }
+    const targets = tool.writeTargets?.(input) ?? [];
+    if (targets.length === 0) {
+      return refused(
+        `The tool ${tool.name} was not run: it does not say what it writes, and this run may only write skills in ${guard.directory}.`,
+      );
+    }
+    const content = typeof input.content === 'string' ? input.content : undefined;
+    try {
+      for (const target of targets) {
+        const absolute = path.resolve(options.cwd, target);
+        const checked = await guard.check({
+          action: (await isNewSkillFolder(guard.directory, absolute)) ? 'create' : 'edit',
+          path: absolute,
+          ...(content === undefined ? {} : { content }),
+        });
+        const problems = content === undefined ? [] : (options.checkContent?.(checked, content) ?? []);
+        if (problems.length > 0) {
+          return refused(
+            `Nothing was written: ${checked.folderName}/${checked.file} would not be a valid skill:\n${problems.map((problem) => `- ${problem}`).join('\n')}\nFix these and write the file again.`,
+          );
+        }
+      }
+    } catch (error) {
+      if (SecurityError.isInstance(error)) return refused(`Refused: ${error.message}`);
+      throw error;
+    }
+    return { allowed: true };
+  };
+}
+
+/** True when `target` lies in a skill folder of `directory` that does not exist yet. */
+async function isNewSkillFolder(directory: string, target: string): Promise<boolean> {
+  if (!isPathInside(target, directory) || target === directory) return false;
+  const folder = path.join(directory, path.relative(directory, target).split(path.sep)[0]!);
+  try {
+    await lstat(folder);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
+
+function refused(reason: string): ToolPermission {
+  return { allowed: false, reason, skillIds: [] };
+}
