@@ -26,6 +26,9 @@ export default defineConfig({
         new URL('./packages/core/src/runtime/index.ts', import.meta.url),
       ),
       '@skilldock/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
+      '@skilldock/agent/ai-sdk': fileURLToPath(
+        new URL('./packages/agent/src/ai-sdk/index.ts', import.meta.url),
+      ),
       '@skilldock/agent/testing': fileURLToPath(
         new URL('./packages/agent/src/testing/index.ts', import.meta.url),
       ),

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as agent from '@skilldock/agent';
+import * as agentAiSdk from '@skilldock/agent/ai-sdk';
 import * as agentTesting from '@skilldock/agent/testing';
 import * as core from '@skilldock/core';
 import * as coreCatalog from '@skilldock/core/catalog';
@@ -28,6 +29,7 @@ const ENTRY_POINTS: Readonly<Record<string, object>> = {
   '@skilldock/core/package': corePackage,
   '@skilldock/core/runtime': coreRuntime,
   '@skilldock/agent': agent,
+  '@skilldock/agent/ai-sdk': agentAiSdk,
   '@skilldock/agent/testing': agentTesting,
 };
 
