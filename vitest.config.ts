@@ -38,7 +38,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['packages/*/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where many
     // tests wait on child processes, a pseudo-terminal or a loopback server. Two overlap those waits.
     maxWorkers: Math.max(2, availableParallelism() - 1),
