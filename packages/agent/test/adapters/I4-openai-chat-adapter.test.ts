@@ -102,5 +102,12 @@ describe('OpenAI Chat Completions adapter', () => {
       { role: 'tool', tool_call_id: 'c', content: 'activate_skill needs {"name": "<skill id>"}.' },
     ]);
     expect(await skills.handleToolCalls(undefined)).toEqual([]);
+    // A model-made tool name is quoted back cut short, never whole.
+    const [unknown] = await createOpenAIChatAdapter(project.session).handleToolCalls([
+      { id: 'd', type: 'function', function: { name: 'x'.repeat(100_000), arguments: '{}' } },
+    ]);
+    expect(unknown?.content).toMatch(
+      /^There is no tool named x{100}…\. Available tools: activate_skill, read_skill_resource\.$/,
+    );
   });
 });
