@@ -2,6 +2,8 @@ import { createAISDKTools } from '@skilldock/agent/ai-sdk';
 import type { FakeToolCall } from '@skilldock/agent/testing';
 import { generateText, stepCountIs, type ToolSet } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
+import * as aiV5 from 'ai-v5';
+import { MockLanguageModelV2 } from 'ai-v5/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ACTIVATE_CALL,
@@ -147,6 +149,51 @@ describe('Vercel AI SDK tools', () => {
     expect(outputs[1]).toEqual({
       type: 'error-text',
       value: 'Cannot read /.skills/house-style/../../x: The path may not contain "." or ".." segments.',
+    });
+  });
+
+  it('I4 the same tools run under ai 5 (generateText with MockLanguageModelV2), whose toModelOutput gets the output alone', async () => {
+    project = await openAdapterProject();
+    const { session } = project;
+    const v2Step = (toolCallId: string, toolName: string, input: unknown) => ({
+      content: [{ type: 'tool-call' as const, toolCallId, toolName, input: JSON.stringify(input) }],
+      finishReason: 'tool-calls' as const,
+      usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
+      warnings: [],
+    });
+    let step = 0;
+    const steps = [
+      v2Step('c1', 'activate_skill', { name: 'pdf-forms' }),
+      v2Step('c2', 'read_skill_resource', { path: '../../etc/passwd' }),
+      {
+        content: [{ type: 'text' as const, text: 'Ok.' }],
+        finishReason: 'stop' as const,
+        usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
+        warnings: [],
+      },
+    ];
+    const model = new MockLanguageModelV2({
+      doGenerate: async () => {
+        if (step === 1) await project!.addSkill();
+        return steps[step++]!;
+      },
+    });
+    const result = await aiV5.generateText({
+      model,
+      prompt: 'Fill it in.',
+      tools: session.toVercelAITools() as unknown as aiV5.ToolSet,
+      stopWhen: aiV5.stepCountIs(5),
+    });
+    expect(result.text).toBe('Ok.');
+    const outputs = model.doGenerateCalls[2]!.prompt.flatMap((message) =>
+      message.role === 'tool' ? (message.content as unknown as ToolPart[]).map((part) => part.output) : [],
+    );
+    expect(outputs[0]?.type).toBe('text');
+    expectActivation(outputs[0]?.value);
+    expect(outputs[1]).toEqual({
+      type: 'error-text',
+      value:
+        'Cannot read ../../etc/passwd: The path may not contain "." or ".." segments.\n\nNew skill available: invoices — Prepare invoices.',
     });
   });
 });
