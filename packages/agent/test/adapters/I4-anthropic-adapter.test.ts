@@ -80,24 +80,4 @@ describe('Anthropic Messages adapter', () => {
       ['toolu_wrong', true],
     ]);
   });
-
-  it('I4 answers only tool_use blocks and says so when there is none', async () => {
-    scenario = await startScenario(WRONG_TYPE_ACTIVATION);
-    const { project } = scenario;
-    const skills = createAnthropicAdapter(project.session);
-    expect(await skills.handleContent([{ type: 'text' }, { type: 'thinking' }])).toBeUndefined();
-    const reply = await skills.handleContent([
-      { type: 'server_tool_use', id: 's1', name: 'web_search', input: {} },
-      { type: 'tool_use', id: 't1', name: 'activate_skill', input: { name: 'nope' } },
-    ]);
-    expect(reply?.content).toHaveLength(1);
-    const [result] = reply?.content ?? [];
-    expect(result).toMatchObject({ type: 'tool_result', tool_use_id: 't1', is_error: true });
-    // An unknown skill lists the available ones (R2).
-    expect(result?.type === 'tool_result' ? result.content : '').toContain('house-style');
-    await project.addSkill();
-    expect(skills.signalMessages()).toEqual([
-      { role: 'user', content: 'New skill available: invoices — Prepare invoices.' },
-    ]);
-  });
 });

@@ -75,39 +75,4 @@ describe('OpenAI Chat Completions adapter', () => {
       ),
     );
   });
-
-  it('I4 hands signals queued between prompts to the next request, and a host tool answers its own calls', async () => {
-    scenario = await startScenario(MALFORMED_CALL);
-    const { project } = scenario;
-    const skills = createOpenAIChatAdapter(project.session, {
-      hostTool: async (name, input) => {
-        if (name === 'explode') throw new Error('the disk is full');
-        return `echo ${name} ${input}`;
-      },
-    });
-    expect(skills.signalMessages()).toEqual([]);
-    await project.addSkill();
-    expect(skills.signalMessages()).toEqual([
-      { role: 'user', content: 'New skill available: invoices — Prepare invoices.' },
-    ]);
-    expect(skills.signalMessages()).toEqual([]);
-    const answers = await skills.handleToolCalls([
-      { id: 'a', type: 'function', function: { name: 'lookup', arguments: '{"q":1}' } },
-      { id: 'b', type: 'function', function: { name: 'explode', arguments: '{}' } },
-      { id: 'c', type: 'custom', custom: { name: 'activate_skill', input: 'not json' } },
-    ]);
-    expect(answers).toEqual([
-      { role: 'tool', tool_call_id: 'a', content: 'echo lookup {"q":1}' },
-      { role: 'tool', tool_call_id: 'b', content: 'The tool explode failed: the disk is full' },
-      { role: 'tool', tool_call_id: 'c', content: 'activate_skill needs {"name": "<skill id>"}.' },
-    ]);
-    expect(await skills.handleToolCalls(undefined)).toEqual([]);
-    // A model-made tool name is quoted back cut short, never whole.
-    const [unknown] = await createOpenAIChatAdapter(project.session).handleToolCalls([
-      { id: 'd', type: 'function', function: { name: 'x'.repeat(100_000), arguments: '{}' } },
-    ]);
-    expect(unknown?.content).toMatch(
-      /^There is no tool named x{100}…\. Available tools: activate_skill, read_skill_resource\.$/,
-    );
-  });
 });

@@ -68,19 +68,4 @@ describe('OpenAI Responses API adapter', () => {
       'call_malformed',
     ]);
   });
-
-  it('I4 answers only function_call items and skips the rest of the output', async () => {
-    scenario = await startScenario(MALFORMED_CALL);
-    const { project } = scenario;
-    const skills = createOpenAIResponsesAdapter(project.session);
-    const answers = await skills.handleOutput([
-      { type: 'reasoning' },
-      { type: 'message' },
-      { type: 'function_call', call_id: 'c1', name: 'activate_skill', arguments: '{"name":"house-style"}' },
-    ]);
-    expect(answers).toHaveLength(1);
-    expect(answers[0]).toMatchObject({ type: 'function_call_output', call_id: 'c1' });
-    expect((answers[0] as { output: string }).output).toContain('Short sentences.');
-    expect(await skills.handleOutput([{ type: 'message' }])).toEqual([]);
-  });
 });
