@@ -36,7 +36,10 @@ const MAX_QUOTED_NAME = 100;
 /**
  * Answers a model's tool calls in order (an activation before a read of the same skill works in one
  * turn), through the skill session or the host's handler, and takes the change signals (SPEC R7)
- * the calls produced. Never throws: every failure is a result the model reads.
+ * the calls produced. Never throws: every failure is a result the model reads. The provider
+ * adapters are this plus their wire shapes; use it directly for another API.
+ * @example
+ * const { answers, signals } = await answerToolCalls(session, calls.map((call) => ({ id: call.id, name: call.name, input: call.args })));
  */
 export async function answerToolCalls(
   session: SkillSession,

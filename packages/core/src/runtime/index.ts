@@ -6,11 +6,12 @@
  * the OpenAI Responses API, Anthropic Messages and the Vercel AI SDK (SPEC I4).
  */
 
-export type {
-  AnsweredToolCall,
-  HostToolHandler,
-  NeutralToolCall,
-  ToolAdapterOptions,
+export {
+  type AnsweredToolCall,
+  answerToolCalls,
+  type HostToolHandler,
+  type NeutralToolCall,
+  type ToolAdapterOptions,
 } from './answer-tool-calls.js';
 export {
   type AnthropicAdapter,

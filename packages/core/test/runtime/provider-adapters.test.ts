@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../../src/catalog/build-catalog.js';
 import { defineSkill } from '../../src/format/define-skill.js';
+import { answerToolCalls } from '../../src/runtime/answer-tool-calls.js';
 import { createAnthropicAdapter } from '../../src/runtime/create-anthropic-adapter.js';
 import { createOpenAIChatAdapter } from '../../src/runtime/create-openai-chat-adapter.js';
 import { createOpenAIResponsesAdapter } from '../../src/runtime/create-openai-responses-adapter.js';
@@ -175,5 +176,20 @@ describe('provider adapters', () => {
       })),
     );
     expect(JSON.stringify(createOpenAIResponsesAdapter(session).tools)).toBe(JSON.stringify(responses));
+  });
+
+  it('I4 answerToolCalls is the neutral part every adapter shares, for any other API', async () => {
+    const session = await openSession();
+    session.updateCatalog(buildCatalog([forms, style, invoices], { version: 2 }));
+    const { answers, signals } = await answerToolCalls(session, [
+      { id: 'g1', name: 'activate_skill', input: { name: 'house-style' } },
+      { id: 'g2', name: 'read_skill_resource', input: { path: '/.skills/pdf-forms/../../etc/passwd' } },
+    ]);
+    expect(answers.map(({ id, result }) => [id, result.isError])).toEqual([
+      ['g1', false],
+      ['g2', true],
+    ]);
+    expect(signals).toEqual([ADDED]);
+    expect(session.drainSignals()).toEqual([]);
   });
 });
