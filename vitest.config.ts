@@ -29,6 +29,9 @@ export default defineConfig({
       '@skilldock/agent/harness': fileURLToPath(
         new URL('./packages/agent/src/harness/index.ts', import.meta.url),
       ),
+      '@skilldock/agent/ai-sdk': fileURLToPath(
+        new URL('./packages/agent/src/ai-sdk/index.ts', import.meta.url),
+      ),
       '@skilldock/agent/testing': fileURLToPath(
         new URL('./packages/agent/src/testing/index.ts', import.meta.url),
       ),

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as agent from '@skilldock/agent';
+import * as agentAiSdk from '@skilldock/agent/ai-sdk';
 import * as agentHarness from '@skilldock/agent/harness';
 import * as agentTesting from '@skilldock/agent/testing';
 import * as core from '@skilldock/core';
@@ -30,6 +31,7 @@ const ENTRY_POINTS: Readonly<Record<string, object>> = {
   '@skilldock/core/runtime': coreRuntime,
   '@skilldock/agent': agent,
   '@skilldock/agent/harness': agentHarness,
+  '@skilldock/agent/ai-sdk': agentAiSdk,
   '@skilldock/agent/testing': agentTesting,
 };
 

@@ -205,6 +205,7 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   skill_path_gated: ExitCode.invalid,
   skill_path_no_file: ExitCode.invalid,
   skill_path_nul_byte: ExitCode.invalid,
+  skill_path_segment_too_long: ExitCode.invalid,
   skill_path_traversal: ExitCode.invalid,
   skill_unreadable: ExitCode.invalid,
   special_entry: ExitCode.invalid,

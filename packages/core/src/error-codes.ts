@@ -88,6 +88,7 @@ export interface SkilldockErrorCodes {
   readonly skill_path_gated: true;
   readonly skill_path_no_file: true;
   readonly skill_path_nul_byte: true;
+  readonly skill_path_segment_too_long: true;
   readonly skill_path_traversal: true;
   readonly skill_unreadable: true;
   readonly source_not_found: true;

@@ -9,6 +9,7 @@ import type {
   FakeTurn,
   RecordedRequest,
 } from './fake-model-turn.js';
+import { responsesResponse, responsesStreamEvents } from './openai-responses-wire.js';
 import { openaiErrorBody, openaiResponse, openaiStreamEvents } from './openai-wire.js';
 
 /** Options of {@link startFakeModelServer}. */
@@ -38,13 +39,15 @@ export interface FakeModelServer {
 const ROUTES: Readonly<Record<string, FakeProtocol>> = {
   '/v1/chat/completions': 'openai',
   '/chat/completions': 'openai',
+  '/v1/responses': 'openai-responses',
+  '/responses': 'openai-responses',
   '/v1/messages': 'anthropic',
 };
 
 /**
  * A deterministic, scripted model server on loopback speaking OpenAI Chat Completions
- * (`POST /v1/chat/completions`) and Anthropic Messages (`POST /v1/messages`), streamed (SSE, exactly
- * as the providers chunk it) and not. Each request plays the next scripted turn; every request body
+ * (`POST /v1/chat/completions`), the OpenAI Responses API (`POST /v1/responses`) and Anthropic
+ * Messages (`POST /v1/messages`), streamed (SSE, exactly as the providers chunk it) and not. Each request plays the next scripted turn; every request body
  * and header is recorded. When the script runs out, it answers 400 with a message saying so.
  * @example
  * const server = await startFakeModelServer({ script: [{ toolCalls: [{ name: 'ls', arguments: {} }] }, { text: 'Done.' }] });
@@ -119,7 +122,7 @@ export async function startFakeModelServer({
       sendJson(
         response,
         400,
-        protocol === 'openai'
+        protocol !== 'anthropic'
           ? { error: { message, type: 'invalid_request_error' } }
           : { type: 'error', error: { type: 'invalid_request_error', message } },
       );
@@ -169,7 +172,7 @@ async function answer(
   if (turn.error !== undefined) {
     const { status, headers = {} } = turn.error;
     const body =
-      turn.error.body ?? (protocol === 'openai' ? openaiErrorBody(status) : anthropicErrorBody(status));
+      turn.error.body ?? (protocol === 'anthropic' ? anthropicErrorBody(status) : openaiErrorBody(status));
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
     response.end(text);
@@ -183,19 +186,21 @@ async function answer(
   const model = typeof body.model === 'string' ? body.model : 'fake-model';
   const common = { turn, requestIndex: request.index, model, requestBytes };
   if (body.stream !== true) {
-    sendJson(
-      response,
-      200,
-      protocol === 'openai' ? openaiResponse({ ...common, includeUsage: true }) : anthropicResponse(common),
-    );
+    const answers = {
+      openai: () => openaiResponse({ ...common, includeUsage: true }),
+      'openai-responses': () => responsesResponse(common),
+      anthropic: () => anthropicResponse(common),
+    };
+    sendJson(response, 200, answers[protocol]());
     return;
   }
+  const named = ({ event, data }: { event: string; data: string }) => `event: ${event}\ndata: ${data}\n\n`;
   const frames =
     protocol === 'openai'
       ? openaiStreamEvents({ ...common, includeUsage: body.stream_options?.include_usage === true }).map(
           (data) => `data: ${data}\n\n`,
         )
-      : anthropicStreamEvents(common).map(({ event, data }) => `event: ${event}\ndata: ${data}\n\n`);
+      : (protocol === 'anthropic' ? anthropicStreamEvents(common) : responsesStreamEvents(common)).map(named);
   response.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',

@@ -2,7 +2,7 @@
 export interface FakeToolCall {
   readonly name: string;
   readonly arguments?: unknown;
-  /** Default `call_<request>_<n>` (OpenAI) or `toolu_<request>_<n>` (Anthropic). */
+  /** Default `call_<request>_<n>` (OpenAI, both APIs) or `toolu_<request>_<n>` (Anthropic). */
   readonly id?: string;
 }
 
@@ -55,8 +55,8 @@ export interface FakeTurn {
   readonly chunkSize?: number;
 }
 
-/** Which protocol a request spoke. */
-export type FakeProtocol = 'openai' | 'anthropic';
+/** Which protocol a request spoke: Chat Completions, Anthropic Messages or the OpenAI Responses API. */
+export type FakeProtocol = 'openai' | 'anthropic' | 'openai-responses';
 
 /** A request the fake server received, with its parsed JSON body. */
 export interface RecordedRequest {

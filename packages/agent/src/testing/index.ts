@@ -1,7 +1,7 @@
 /**
  * `@skilldock/agent/testing` — test doubles for the agent's boundaries: a scripted model server
- * speaking OpenAI Chat Completions and Anthropic Messages on loopback, and the one process liveness
- * check the tests of killed processes share.
+ * speaking OpenAI Chat Completions, the OpenAI Responses API and Anthropic Messages on loopback, and
+ * the one process liveness check the tests of killed processes share.
  */
 
 export type { FakeExecutorProtocol, FakeExecutorScript } from './fake-executor-program.js';

@@ -68,6 +68,35 @@ describe('fake model server', () => {
     expect(final.content[1]).toMatchObject({ type: 'tool_use', input: { word: 'fox' } });
   });
 
+  it('I4 answers the Responses API with a message and function_call items, streamed and not', async () => {
+    server = await startFakeModelServer({ script: [TURN, TURN, { text: 'cut', finishReason: 'length' }] });
+    const client = new OpenAI({ apiKey: 'k', baseURL: server.openaiBaseUrl, maxRetries: 0 });
+    const response = await client.responses.create({ model: 'm', input: 'Hi' });
+    expect(response.output_text).toBe('Checking.');
+    expect(response.status).toBe('completed');
+    expect(response.output.map((item) => item.type)).toEqual(['message', 'function_call']);
+    expect(response.output[1]).toMatchObject({
+      type: 'function_call',
+      call_id: 'call_0_0',
+      name: 'lookup',
+      arguments: '{"word":"fox"}',
+    });
+    const deltas: string[] = [];
+    const stream = client.responses.stream({ model: 'm', input: 'Hi' });
+    stream.on('response.function_call_arguments.delta', (event) => deltas.push(event.delta));
+    const streamed = await stream.finalResponse();
+    expect(streamed.output[1]).toMatchObject({ call_id: 'call_1_0', arguments: '{"word":"fox"}' });
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('')).toBe('{"word":"fox"}');
+    const cut = await client.responses.create({ model: 'm', input: 'Hi' });
+    expect([cut.status, cut.incomplete_details?.reason]).toEqual(['incomplete', 'max_output_tokens']);
+    expect(server.requests.map((request) => [request.protocol, request.path])).toEqual([
+      ['openai-responses', '/v1/responses'],
+      ['openai-responses', '/v1/responses'],
+      ['openai-responses', '/v1/responses'],
+    ]);
+  });
+
   it('G1 records bodies and headers and plays function turns with the request', async () => {
     server = await startFakeModelServer({
       script: (request: RecordedRequest) => ({

@@ -1,6 +1,7 @@
 import {
   ACTIVATE_SKILL_TOOL,
   activateSkillArgumentsSchema,
+  MAX_TOOL_ARGUMENT_CHARACTERS,
   parseToolArguments,
   READ_SKILL_RESOURCE_TOOL,
   readSkillResourceArgumentsSchema,
@@ -23,6 +24,13 @@ export function parseSessionToolCall(
   { withResources }: { withResources: boolean },
 ): SessionToolCall {
   const input = typeof args === 'string' ? parseToolArguments(args) : args;
+  const tooLong = overlongArgument(input);
+  if (tooLong !== undefined && (name === ACTIVATE_SKILL_TOOL || name === READ_SKILL_RESOURCE_TOOL)) {
+    // Never echoed back: a hostile model would get its megabyte path returned in the error.
+    return invalid(
+      `The ${tooLong} argument of ${name} is longer than ${MAX_TOOL_ARGUMENT_CHARACTERS} characters; no skill id or path is that long.`,
+    );
+  }
   if (name === ACTIVATE_SKILL_TOOL) {
     const parsed = activateSkillArgumentsSchema.safeParse(input);
     if (!parsed.success) return invalid(`${name} needs {"name": "<skill id>"}.`);
@@ -48,6 +56,16 @@ export function parseSessionToolCall(
     };
   }
   return invalid(`The skill session has no tool named ${name}.`);
+}
+
+/** The first of `name`, `path`, `id` that is a string over the limit (SEC4). */
+function overlongArgument(input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const fields = input as Record<string, unknown>;
+  return ['name', 'path', 'id'].find((key) => {
+    const value = fields[key];
+    return typeof value === 'string' && value.length > MAX_TOOL_ARGUMENT_CHARACTERS;
+  });
 }
 
 function invalid(content: string): SessionToolCall {

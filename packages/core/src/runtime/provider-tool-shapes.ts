@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolDeclaration } from './types.js';
+import type { JsonSchema, ToolDeclaration, ToolResult } from './types.js';
 
 /** A tool as the OpenAI Chat Completions API takes it. */
 export interface OpenAITool {
@@ -6,11 +6,14 @@ export interface OpenAITool {
   readonly function: { readonly name: string; readonly description: string; readonly parameters: JsonSchema };
 }
 
+/** An object schema, as the Anthropic Messages API requires tool inputs to be. */
+export type ObjectJsonSchema = JsonSchema & { readonly type: 'object' };
+
 /** A tool as the Anthropic Messages API takes it. */
 export interface AnthropicTool {
   readonly name: string;
   readonly description: string;
-  readonly input_schema: JsonSchema;
+  readonly input_schema: ObjectJsonSchema;
 }
 
 /** The marker the Vercel AI SDK's `asSchema()` looks for; the symbol comes from the global registry. */
@@ -31,11 +34,23 @@ export interface VercelAISchema {
   readonly validate: (value: unknown) => { success: true; value: unknown };
 }
 
-/** A tool as the Vercel AI SDK's `generateText({ tools })` takes it (the shape `tool()` returns). */
+/** What the AI SDK sends the model for a tool's output: text, or error text for a failed call. */
+export interface VercelAIToolModelOutput {
+  readonly type: 'text' | 'error-text';
+  readonly value: string;
+}
+
+/**
+ * A tool as the Vercel AI SDK's `generateText({ tools })` takes it (the shape `tool()` returns, for
+ * `ai` 5 and later). `execute` answers with the session's {@link ToolResult}; `toModelOutput` turns
+ * it into what the model reads, an error result as `error-text`.
+ */
 export interface VercelAITool {
   readonly description: string;
   readonly inputSchema: VercelAISchema;
-  readonly execute: (input: unknown) => Promise<string>;
+  readonly execute: (input: unknown) => Promise<ToolResult>;
+  /** `ai` 6 passes `{ toolCallId, input, output }`, `ai` 5 the output itself: both are read. */
+  readonly toModelOutput: (options: unknown) => VercelAIToolModelOutput;
 }
 
 /** Chat Completions shape: `{ type: 'function', function: { name, description, parameters } }`. */
@@ -55,19 +70,20 @@ export function toAnthropicTools(declarations: readonly ToolDeclaration[]): Anth
   return declarations.map((declaration) => ({
     name: declaration.name,
     description: declaration.description,
-    input_schema: declaration.inputSchema,
+    // The session declares object schemas only (tool-declarations.ts).
+    input_schema: declaration.inputSchema as ObjectJsonSchema,
   }));
 }
 
 /**
  * Vercel AI SDK shape, without importing the SDK: an object keyed by tool name holding
- * `{ description, inputSchema, execute }`, where `inputSchema` is what `jsonSchema()` would build.
- * `execute` returns the text the model sees.
+ * `{ description, inputSchema, execute, toModelOutput }`, where `inputSchema` is what `jsonSchema()`
+ * would build. `execute` returns the {@link ToolResult}; the model reads its content.
  * @example generateText({ model, tools: session.toVercelAITools(), prompt })
  */
 export function toVercelAITools(
   declarations: readonly ToolDeclaration[],
-  execute: (name: string, input: unknown) => Promise<string>,
+  execute: (name: string, input: unknown) => Promise<ToolResult>,
 ): Record<string, VercelAITool> {
   const tools: Record<string, VercelAITool> = {};
   for (const declaration of declarations) {
@@ -81,7 +97,19 @@ export function toVercelAITools(
         validate: (value: unknown) => ({ success: true, value }),
       },
       execute: (input: unknown) => execute(declaration.name, input),
+      toModelOutput: vercelAIModelOutput,
     };
   }
   return tools;
+}
+
+function vercelAIModelOutput(options: unknown): VercelAIToolModelOutput {
+  const output = isToModelOutputOptions(options) ? options.output : options;
+  const result = output as Partial<ToolResult> | undefined;
+  const value = typeof result?.content === 'string' ? result.content : String(output);
+  return { type: result?.isError === true ? 'error-text' : 'text', value };
+}
+
+function isToModelOutputOptions(value: unknown): value is { output: unknown } {
+  return typeof value === 'object' && value !== null && 'toolCallId' in value && 'output' in value;
 }

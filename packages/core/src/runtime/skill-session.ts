@@ -117,12 +117,17 @@ export class SkillSession {
     return toAnthropicTools(this.tools);
   }
 
-  /** I4: the tools for the Vercel AI SDK, `execute` answering through this session. */
+  /**
+   * I4: the tools for the Vercel AI SDK (`ai` 5+), `execute` answering through this session. The
+   * change signals a call produced (SPEC R7) follow its result's text, as the MCP server sends them.
+   */
   toVercelAITools(): Record<string, VercelAITool> {
-    return toVercelAITools(
-      this.tools,
-      async (name, input) => (await this.handleToolCall(name, input)).content,
-    );
+    return toVercelAITools(this.tools, async (name, input) => {
+      const result = await this.handleToolCall(name, input);
+      const signals = this.drainSignals();
+      if (signals.length === 0) return result;
+      return { isError: result.isError, content: [result.content, ...signals].join('\n\n') };
+    });
   }
 
   /** Ids of the active skills, sorted. */

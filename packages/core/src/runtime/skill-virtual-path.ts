@@ -15,6 +15,7 @@ export type SkillPathProblem =
   | 'skill_path_nul_byte'
   | 'skill_path_backslash'
   | 'skill_path_traversal'
+  | 'skill_path_segment_too_long'
   | 'skill_path_absolute'
   | 'skill_path_no_file'
   | 'not_a_skill_path';
@@ -23,6 +24,11 @@ export type SkillPathProblem =
 export type ParsedSkillPath =
   | { readonly ok: true; readonly candidates: readonly SkillPathCandidate[] }
   | Failure<SkillPathProblem>;
+
+/** Longest file or folder name the file systems allow (NAME_MAX). */
+const MAX_SEGMENT_BYTES = 255;
+// TextEncoder, not Buffer: the runtime also runs in bundles without Node's globals (I5).
+const UTF8 = new TextEncoder();
 
 // A segment needs encoding when it would be ambiguous or unreadable in a listing.
 const NEEDS_ENCODING = /[\u0000-\u001f\u007f%]/;
@@ -72,6 +78,13 @@ function splitSpelling(
   const segments = rest.split('/').filter((segment) => segment !== '');
   if (segments.some((segment) => segment === '..' || segment === '.')) {
     return failure('skill_path_traversal', 'The path may not contain "." or ".." segments.');
+  }
+  // A longer name cannot exist on disk; the file system's error would quote the real path.
+  if (segments.some((segment) => UTF8.encode(segment).length > MAX_SEGMENT_BYTES)) {
+    return failure(
+      'skill_path_segment_too_long',
+      `A file or folder name in the path is longer than ${MAX_SEGMENT_BYTES} bytes.`,
+    );
   }
   if (skillId === undefined) skillId = segments.shift();
   if (skillId === undefined || skillId === '') {

@@ -19,6 +19,12 @@ export const MAX_RESOURCE_BYTES = 50 * 1024;
  */
 export const MAX_RESOURCE_LINE_BYTES = 4 * 1024;
 
+/**
+ * Longest skill id or virtual path a session tool reads (SEC4); a longer one is refused without
+ * being echoed back to the model.
+ */
+export const MAX_TOOL_ARGUMENT_CHARACTERS = 4096;
+
 const ACTIVATE_SKILL: ToolDeclaration = {
   name: ACTIVATE_SKILL_TOOL,
   description:

@@ -3,6 +3,7 @@ import { buildCatalog } from '../../src/catalog/build-catalog.js';
 import { defineSkill } from '../../src/format/define-skill.js';
 import { createSkillSession } from '../../src/runtime/create-skill-session.js';
 import { VERCEL_AI_SCHEMA_SYMBOL } from '../../src/runtime/provider-tool-shapes.js';
+import { MAX_TOOL_ARGUMENT_CHARACTERS } from '../../src/runtime/tool-declarations.js';
 import { copyRuntimeProject, type RuntimeProject } from './runtime-project.js';
 
 let project: RuntimeProject | undefined;
@@ -67,8 +68,44 @@ describe('tool declarations', () => {
     expect(activate.inputSchema.jsonSchema).toBe(declaration?.inputSchema);
     expect(activate.inputSchema.validate({ name: 'x' })).toEqual({ success: true, value: { name: 'x' } });
     const reply = await activate.execute({ name: 'charts' });
-    expect(reply).toContain('Label both axes');
+    expect(reply.isError).toBe(false);
+    expect(reply.content).toContain('Label both axes');
     expect(session.isActive('charts')).toBe(true);
+    // ai 6 passes { toolCallId, input, output }, ai 5 the output itself; a refusal is error text.
+    expect(activate.toModelOutput({ toolCallId: 'c', input: {}, output: reply })).toEqual({
+      type: 'text',
+      value: reply.content,
+    });
+    const refusal = await activate.execute({ name: 42 });
+    expect(activate.toModelOutput(refusal)).toEqual({ type: 'error-text', value: refusal.content });
+  });
+
+  it('SEC4 refuses an id or path longer than 4096 characters without echoing it back', async () => {
+    project = await copyRuntimeProject();
+    const session = await createSkillSession({ catalog: await project.catalog() });
+    const huge = `/.skills/charts/${'x'.repeat(MAX_TOOL_ARGUMENT_CHARACTERS)}`;
+    const read = await session.handleToolCall('read_skill_resource', { path: huge });
+    expect(read).toEqual({
+      isError: true,
+      content:
+        'The path argument of read_skill_resource is longer than 4096 characters; no skill id or path is that long.',
+    });
+    const activate = await session.handleToolCall(
+      'activate_skill',
+      JSON.stringify({ name: 'y'.repeat(5000) }),
+    );
+    expect(activate.content).toMatch(/^The name argument of activate_skill is longer than 4096/);
+    // Under the limit, the path is checked as usual: a name longer than a file system allows is
+    // refused before the disk is asked (whose error would quote the real folder).
+    const longName = `/.skills/charts/${'x'.repeat(256)}.md`;
+    expect(await session.handleToolCall('read_skill_resource', { path: longName })).toEqual({
+      isError: true,
+      content: `Cannot read ${longName}: A file or folder name in the path is longer than 255 bytes.`,
+    });
+    const deep = `/.skills/charts/${'ab/'.repeat(1300)}x.md`;
+    const missing = await session.handleToolCall('read_skill_resource', { path: deep });
+    expect(missing.isError).toBe(true);
+    expect(missing.content).not.toContain(project.root);
   });
 
   it('I4 handles arguments sent as JSON text and reports bad arguments as a result, not a throw', async () => {
