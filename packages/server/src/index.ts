@@ -7,6 +7,7 @@
  * const { url } = await server.start({ port: 7860 });
  */
 import './error-codes.js';
+import './install/error-codes.js';
 
 export { type AuditEntry, recordAudit } from './audit/record-audit.js';
 export { API_TOKEN_PREFIX, createApiToken, type TokenAccess } from './auth/api-tokens.js';
