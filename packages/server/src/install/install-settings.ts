@@ -60,10 +60,26 @@ export const skillsDirectoryUrlSchema = z.string().trim().min(1).max(2048).nulla
  */
 export function normalizeAllowedHosts(hosts: readonly string[]): string[] {
   const normalized = hosts.map((host) => {
-    const url = assertRemoteUrlAllowed(`https://${host}/`, { allowedHosts: [host] });
-    return url.host;
+    try {
+      const url = assertRemoteUrlAllowed(`https://${host}/`, { allowedHosts: [host] });
+      if (url.pathname === '/') return url.host;
+    } catch (cause) {
+      throw invalidHost(host, cause);
+    }
+    throw invalidHost(host);
   });
   return [...new Set(normalized)];
+}
+
+function invalidHost(host: string, cause?: unknown): UserInputError {
+  return new UserInputError(
+    'invalid_allowed_host',
+    `'${host}' is not a host name; write it like 'github.com'.`,
+    {
+      cause,
+      details: { field: 'allowedHosts' },
+    },
+  );
 }
 
 /**
