@@ -21,6 +21,7 @@ import {
   draftFolders,
   draftRowIds,
   type InstallTestServer,
+  OTHER_GIT_HOST,
   skillMarkdown,
   startInstallServer,
 } from './install/install-fixtures.js';
@@ -45,6 +46,9 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
     await makeBareRepository(setup.hostRoot, 'acme/skills', async (tree) => {
       await writeSkill(path.join(tree, 'skills/pdf'));
       await writeSkill(path.join(tree, 'skills/ocr'));
+    });
+    await makeBareRepository(setup.hostRoot, `${OTHER_GIT_HOST}/acme/tools`, async (tree) => {
+      await writeSkill(path.join(tree, 'lint'));
     });
     const note = skillMarkdown('note');
     site = await startServer(
@@ -180,6 +184,19 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
       expect(draftFolders(setup.dataDir)).toEqual(folders);
     },
   );
+
+  it.skipIf(backend.skip)('Y9 P4 any https git URL drafts while allowed_hosts lists its host', async () => {
+    const url = `https://${OTHER_GIT_HOST}/acme/tools.git`;
+    await setHosts(['github.com']);
+    const refused = await remote(url);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('host_not_allowed');
+    await setHosts(['github.com', OTHER_GIT_HOST]);
+    const allowed = await remote(url);
+    expect(allowed.status).toBe(201);
+    expect(allowed.body.draft.source.type).toBe('git');
+    expect(allowed.body.draft.skills.map((skill: { id: string }) => skill.id)).toEqual(['lint']);
+  });
 
   it.skipIf(backend.skip)(
     'Y9 P4 a well-known index on loopback drafts only while allowed_hosts lists its host:port',

@@ -14,6 +14,9 @@ import { TestClient } from '../support/test-client.js';
 export const ADMIN_PASSWORD = 'install-admin-password';
 export const USER_PASSWORD = 'install-user-password';
 
+/** A git host other than GitHub, served from `<hostRoot>/git.example.com/<owner>/<repo>.git`. */
+export const OTHER_GIT_HOST = 'git.example.com';
+
 /** A clock the test moves by hand (SPEC P6 expiry without sleeping). */
 export class TestClock {
   current = new Date('2026-06-01T08:00:00.000Z');
@@ -23,7 +26,10 @@ export class TestClock {
   }
 }
 
-/** A server on `database` with a data folder, a clock and a local "github.com" (`hostRoot`). */
+/**
+ * A server on `database` with a data folder, a clock, and local "github.com" and "git.example.com"
+ * (bare repositories under `hostRoot`).
+ */
 export interface InstallTestServer {
   readonly server: SkilldockServer;
   readonly dataDir: string;
@@ -52,7 +58,13 @@ export async function startInstallServer(
     loginRateLimit: { perAccount: 1000, perAddress: 1000 },
     install: {
       now: clock.now,
-      remote: { allowInsecureLocalhost: true, gitConfig: githubToLocal(hostRoot) },
+      remote: {
+        allowInsecureLocalhost: true,
+        gitConfig: {
+          ...githubToLocal(hostRoot),
+          [`url.file://${hostRoot}/${OTHER_GIT_HOST}/.insteadOf`]: `https://${OTHER_GIT_HOST}/`,
+        },
+      },
     },
   });
   const superadmin = new TestClient(server);
