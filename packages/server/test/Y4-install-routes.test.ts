@@ -23,7 +23,7 @@ import {
   startInstallServer,
   uploadForm,
 } from './install/install-fixtures.js';
-import type { TestClient } from './support/test-client.js';
+import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 const TEN_MIB = 10 * 1024 * 1024;
@@ -407,6 +407,35 @@ describe.each(TEST_BACKENDS)('install routes on $name', (backend) => {
       // Bob cannot read the shared report, so his planner overrides nothing and he sees no report.
       const bobs = await bob.client.request('GET', '/api/me/skills');
       expect(bobs.body.skills.map((skill: { id: string }) => skill.id)).toEqual(['planner']);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'Y1 a read-only API token may list drafts but not prepare one; a read-write token may',
+    async () => {
+      const issue = async (access: 'read' | 'read-write') =>
+        (await alice.client.request('POST', '/api/auth/tokens', { json: { name: `cli-${access}`, access } }))
+          .body.token;
+      const reader = new TestClient(setup.server);
+      reader.bearer = await issue('read');
+      expect((await reader.request('GET', '/api/install/drafts')).status).toBe(200);
+      const refused = await reader.request('POST', '/api/install/drafts/upload', {
+        body: uploadForm(await skillZip('viatoken'), 'viatoken.zip'),
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('token_read_only');
+      const writer = new TestClient(setup.server);
+      writer.bearer = await issue('read-write');
+      const prepared = await writer.request('POST', '/api/install/drafts/upload', {
+        body: uploadForm(await skillZip('viatoken'), 'viatoken.zip'),
+      });
+      expect(prepared.status).toBe(201);
+      expect(
+        (await alice.client.request('GET', `/api/install/drafts/${prepared.body.draft.id}`)).status,
+      ).toBe(200);
+      expect((await writer.request('DELETE', `/api/install/drafts/${prepared.body.draft.id}`)).status).toBe(
+        200,
+      );
     },
   );
 

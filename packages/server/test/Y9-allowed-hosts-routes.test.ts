@@ -175,6 +175,9 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
         ['/etc', 'source_not_remote'],
         ['~', 'source_not_remote'],
         ['git@github.com:acme/skills.git', 'unsupported_protocol'],
+        ['file:///etc/passwd', 'unsupported_protocol'],
+        ['https://github.com/acme/skills.git?x=1', 'url_has_query'],
+        ['https://user:secret@github.com/acme/skills.git', 'url_has_credentials'],
       ]) {
         await setHosts(['github.com']);
         const answer = await remote(source!);
