@@ -336,6 +336,14 @@ describe.each(TEST_BACKENDS)('install routes on $name', (backend) => {
       });
       expect(wider.status).toBe(422);
       expect(wider.body.error.code).toBe('invalid_share_scope');
+      const stranger = await admin.client.request('POST', `/api/install/drafts/${draft.id}/confirm`, {
+        json: {
+          target: 'shared',
+          readScope: { kind: 'users', userIds: ['00000000-0000-4000-8000-000000000000'] },
+          manageScope: { kind: 'users', userIds: [] },
+        },
+      });
+      expect(stranger.status).toBe(422);
       expect(packageFolders(setup.dataDir)).toEqual([]);
       expect((await admin.client.request('GET', `/api/install/drafts/${draft.id}`)).status).toBe(200);
 

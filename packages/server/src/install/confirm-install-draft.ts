@@ -11,7 +11,7 @@ import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js'
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import { departments, drafts, skills, users } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
-import { type ShareConfig, type ShareScope, shareConfigProblem } from '../policy/share-config.js';
+import { type ShareConfig, shareConfigProblem } from '../policy/share-config.js';
 import { writeShareConfig } from '../policy/write-share-config.js';
 
 /** One skill a confirm installed, as the API answers it. */
@@ -106,34 +106,23 @@ export async function confirmPersonalInstall(
 async function assertShareConfigUsable(db: SkilldockDatabase, config: ShareConfig): Promise<void> {
   const problem = shareConfigProblem(config);
   if (problem !== null) throw new HttpError(422, 'invalid_share_scope', `Invalid share scope: ${problem}`);
-  const named = (kind: ShareScope['kind']) =>
-    [config.readScope, config.manageScope].flatMap((scope) =>
-      scope.kind === kind
-        ? scope.kind === 'departments'
-          ? scope.departmentIds
-          : scope.kind === 'users'
-            ? scope.userIds
-            : []
-        : [],
-    );
-  const departmentIds = [...new Set(named('departments'))];
-  const userIds = [...new Set(named('users'))];
-  const found = {
-    departments:
-      departmentIds.length === 0
-        ? 0
-        : (
-            await db
-              .select({ id: departments.id })
-              .from(departments)
-              .where(inArray(departments.id, departmentIds))
-          ).length,
-    users:
-      userIds.length === 0
-        ? 0
-        : (await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds))).length,
-  };
-  if (found.departments !== departmentIds.length || found.users !== userIds.length)
+  const scopes = [config.readScope, config.manageScope];
+  const departmentIds = [
+    ...new Set(scopes.flatMap((scope) => (scope.kind === 'departments' ? scope.departmentIds : []))),
+  ];
+  const userIds = [...new Set(scopes.flatMap((scope) => (scope.kind === 'users' ? scope.userIds : [])))];
+  const knownDepartments =
+    departmentIds.length === 0
+      ? []
+      : await db
+          .select({ id: departments.id })
+          .from(departments)
+          .where(inArray(departments.id, departmentIds));
+  const knownUsers =
+    userIds.length === 0
+      ? []
+      : await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
+  if (knownDepartments.length !== departmentIds.length || knownUsers.length !== userIds.length)
     throw new HttpError(
       422,
       'invalid_share_scope',

@@ -1,5 +1,3 @@
-import type { Logger } from '../logging/logger.js';
-
 /** How remote install sources are fetched; the defaults fetch the real internet over https only. */
 export interface RemoteFetchOptions {
   /**
@@ -28,5 +26,4 @@ export interface InstallContext {
   readonly now: () => Date;
   readonly remote: RemoteFetchOptions;
   readonly searchTimeoutMilliseconds: number;
-  readonly logger: Logger;
 }

@@ -24,7 +24,6 @@ export function registerInstallRoutes(
     now: options.now ?? (() => new Date()),
     remote: options.remote ?? {},
     searchTimeoutMilliseconds: options.searchTimeoutMilliseconds ?? SEARCH_TIMEOUT_MILLISECONDS,
-    logger: context.logger,
   };
   registerInstallSourceRoutes(app, context, install);
   registerInstallDraftRoutes(app, context, install);
