@@ -4,7 +4,7 @@
  * left behind; a draft is its owner's alone; drafts expire on the clock; concurrent shared
  * confirms of one id never half-write. On PGlite and PostgreSQL.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,37 +180,28 @@ describe.each(TEST_BACKENDS)('install routes on $name', (backend) => {
   );
 
   it.skipIf(backend.skip)(
-    'Y15 P2 secret files in an upload are left out of the draft with a warning and never installed',
+    'Y15 P2 an upload holding a secret file (.env, a private key) is refused and leaves nothing',
     async () => {
-      const answer = await upload(
-        alice.client,
-        await skillZip('vault', {
-          '.env': 'AWS_SECRET_ACCESS_KEY=abc\n',
-          'keys/id_rsa': '-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----\n',
-        }),
-      );
-      expect(answer.status).toBe(201);
-      const [skill] = answer.body.draft.skills;
-      expect(skill.files.map((file: { path: string }) => file.path)).toEqual(['SKILL.md']);
-      expect(skill.warnings.join('\n')).toMatch(/secret/);
-      const staged = readdirSync(path.join(setup.dataDir, 'drafts', answer.body.draft.id), {
-        recursive: true,
-      });
-      expect(staged.map(String).filter((name) => name.includes('.env') || name.includes('id_rsa'))).toEqual(
-        [],
-      );
-      const confirmed = await alice.client.request(
-        'POST',
-        `/api/install/drafts/${answer.body.draft.id}/confirm`,
-        {
-          json: { target: 'personal' },
-        },
-      );
-      expect(confirmed.status).toBe(200);
-      const folder = path.join(setup.dataDir, 'workspaces', alice.id, 'agents/skills/vault');
-      const installed = readdirSync(folder, { recursive: true }).map(String);
-      expect(installed.filter((name) => name.endsWith('.env') || name.endsWith('id_rsa'))).toEqual([]);
-      expect(installed).toContain('SKILL.md');
+      const rowsBefore = await draftRowIds(setup.server);
+      const foldersBefore = draftFolders(setup.dataDir);
+      const secrets: [string, Record<string, string>][] = [
+        ['.env', { '.env': 'AWS_SECRET_ACCESS_KEY=abc\n' }],
+        [
+          'keys/id_rsa',
+          { 'keys/id_rsa': '-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----\n' },
+        ],
+        ['deploy.pem', { 'deploy.pem': 'not even key-shaped\n' }],
+      ];
+      for (const [file, files] of secrets) {
+        const answer = await upload(alice.client, await skillZip('vault', files));
+        expect([file, answer.status, answer.body.error?.code]).toEqual([file, 422, 'secret_in_package']);
+        expect(answer.body.error.details.files).toEqual([`vault/${file}`]);
+        expect(JSON.stringify(answer.body)).not.toContain('AWS_SECRET_ACCESS_KEY');
+      }
+      expect(await draftRowIds(setup.server)).toEqual(rowsBefore);
+      expect(draftFolders(setup.dataDir)).toEqual(foldersBefore);
+      expect(stagingFolders(setup.dataDir)).toEqual([]);
+      expect(existsSync(path.join(setup.dataDir, 'workspaces', alice.id, 'agents/skills/vault'))).toBe(false);
     },
   );
 

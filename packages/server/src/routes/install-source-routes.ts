@@ -8,6 +8,7 @@ import { requirePrincipal } from '../http/require-viewer.js';
 import { assertLoopbackListed } from '../install/assert-loopback-listed.js';
 import type { InstallContext } from '../install/install-options.js';
 import { readInstallSettings, recommendedSkillSchema } from '../install/install-settings.js';
+import { refuseSecretFiles } from '../install/refuse-secret-files.js';
 import { searchSkillsDirectory } from '../install/search-skills-directory.js';
 import { storePreparedDraft } from '../install/store-prepared-draft.js';
 import type { ServerContext } from '../server-context.js';
@@ -108,7 +109,9 @@ const uploadRoute = createRoute({
     401: errorResponseSpec('Not logged in'),
     413: errorResponseSpec('Over 10 MiB (an archive) or 4 MiB (a SKILL.md)'),
     415: errorResponseSpec('Not multipart, zip, gzip or octet-stream'),
-    422: errorResponseSpec('Refused content: traversal, links, a zip bomb, no skill, not an archive'),
+    422: errorResponseSpec(
+      'Refused content: traversal, links, a zip bomb, secret files, no skill, not an archive',
+    ),
   },
 });
 
@@ -231,7 +234,11 @@ export function registerInstallSourceRoutes(
       db,
       install.dataDir,
       { viewer, requestId: c.get('requestId'), refusedStatus: 422 },
-      () => prepareUploadDraft(layout, upload, { now: install.now }),
+      async () => {
+        const draft = await prepareUploadDraft(layout, upload, { now: install.now });
+        await refuseSecretFiles(install.dataDir, draft);
+        return draft;
+      },
     );
     return c.json({ draft: draftJson(draft) }, 201);
   });
