@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeBareRepository,
+  removeTemporaryDirectories,
   routes,
   startServer,
   type TestServer,
@@ -75,6 +76,7 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
     await site.close();
     await directory.close();
     await setup.close();
+    await removeTemporaryDirectories();
   });
 
   async function setHosts(allowedHosts: string[], client: TestClient = setup.superadmin) {
