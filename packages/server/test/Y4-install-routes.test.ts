@@ -438,6 +438,34 @@ describe.each(TEST_BACKENDS)('install routes on $name', (backend) => {
     },
   );
 
+  it.skipIf(backend.skip)(
+    'Y4 P3 over a real socket: an upload drafts, one of 10 MiB + 1 byte is 413',
+    async () => {
+      const token = (
+        await alice.client.request('POST', '/api/auth/tokens', {
+          json: { name: 'socket', access: 'read-write' },
+        })
+      ).body.token;
+      const { url } = await setup.server.start({ port: 0, host: '127.0.0.1' });
+      const send = async (bytes: Uint8Array) =>
+        fetch(`${url}/api/install/drafts/upload`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: uploadForm(bytes, 'socket.zip'),
+        });
+      const drafted = await send(await skillZip('socket'));
+      expect(drafted.status).toBe(201);
+      expect(((await drafted.json()) as { draft: { skills: { id: string }[] } }).draft.skills[0]!.id).toBe(
+        'socket',
+      );
+      const big = Buffer.alloc(TEN_MIB + 1);
+      big.write('PK\u0003\u0004', 'latin1');
+      const tooLarge = await send(big);
+      expect(tooLarge.status).toBe(413);
+      expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe('archive_too_large');
+    },
+  );
+
   it.skipIf(backend.skip)('P6 cancel removes the staged draft and its row and writes nothing', async () => {
     const draft = (await upload(alice.client, await skillZip('scratch'))).body.draft;
     const cancelled = await alice.client.request('DELETE', `/api/install/drafts/${draft.id}`);
