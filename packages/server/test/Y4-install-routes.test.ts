@@ -4,12 +4,12 @@
  * left behind; a draft is its owner's alone; drafts expire on the clock; concurrent shared
  * confirms of one id never half-write. On PGlite and PostgreSQL.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawTar, rawZip, yazlZip, zeroStream } from '../../core/test/package/package-test-helpers.js';
-import { schema } from '../src/index.js';
+import { createServer, schema, silentLogger } from '../src/index.js';
 import {
   auditEntries,
   createAccount,
@@ -505,6 +505,51 @@ describe.each(TEST_BACKENDS)('install routes on $name', (backend) => {
         );
       } finally {
         setup.clock.advanceMinutes(-61);
+      }
+    },
+  );
+
+  it.skipIf(backend.skip)('P6 start-up sweeps drafts past their hour, folders and rows', async () => {
+    const draft = (await upload(alice.client, await skillZip('stale'))).body.draft;
+    setup.clock.advanceMinutes(61);
+    try {
+      // A second server on the same database and data folder, as a restart or another process.
+      const restarted = await createServer({
+        database: setup.server.database,
+        dataDir: setup.dataDir,
+        builtinDir: '/nonexistent-builtin-folder',
+        logger: silentLogger,
+        install: { now: setup.clock.now },
+      });
+      await restarted.stop();
+      expect(await draftRowIds(setup.server)).not.toContain(draft.id);
+      expect(draftFolders(setup.dataDir)).not.toContain(draft.id);
+    } finally {
+      setup.clock.advanceMinutes(-61);
+    }
+  });
+
+  it.skipIf(backend.skip)(
+    'Y15 my skills list shows a link planted in my skills folder as a problem, never followed',
+    async () => {
+      const skillsFolder = path.join(setup.dataDir, 'workspaces', alice.id, 'agents/skills');
+      const elsewhere = path.join(setup.dataDir, 'outside-target');
+      mkdirSync(skillsFolder, { recursive: true });
+      mkdirSync(elsewhere, { recursive: true });
+      writeFileSync(path.join(elsewhere, 'SKILL.md'), skillMarkdown('outside'));
+      symlinkSync(elsewhere, path.join(skillsFolder, 'borrowed'));
+      try {
+        const mine = await alice.client.request('GET', '/api/me/skills');
+        expect(mine.status).toBe(200);
+        const borrowed = mine.body.skills.find((skill: { id: string }) => skill.id === 'borrowed');
+        expect(borrowed).toMatchObject({
+          revision: null,
+          name: 'borrowed',
+          problem: { code: 'symlink_refused' },
+        });
+        expect(JSON.stringify(mine.body)).not.toContain('outside');
+      } finally {
+        unlinkSync(path.join(skillsFolder, 'borrowed'));
       }
     },
   );
