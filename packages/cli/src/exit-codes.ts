@@ -95,6 +95,10 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   token_read_only: ExitCode.invalid,
   unauthenticated: ExitCode.invalid,
   username_taken: ExitCode.invalid,
+  // The platform server's install flows.
+  recommended_skill_not_found: ExitCode.invalid,
+  skills_directory_disabled: ExitCode.invalid,
+  skills_directory_failed: ExitCode.invalid,
   approval_not_pending: ExitCode.invalid,
   archive_too_large: ExitCode.invalid,
   archive_too_large_expanded: ExitCode.invalid,

@@ -22,6 +22,8 @@ import { bodyLimits } from './http/body-limits.js';
 import { errorResponse } from './http/error-response.js';
 import { HttpError } from './http/http-error.js';
 import { requestContext } from './http/request-context.js';
+import { sweepInstallDrafts } from './install/draft-rows.js';
+import type { InstallOptions } from './install/install-options.js';
 import { createJsonLogger, type Logger } from './logging/logger.js';
 import { AccessGenerationCache } from './policy/access-generation-cache.js';
 import { registerAdminAuditRoutes } from './routes/admin-audit-routes.js';
@@ -29,6 +31,7 @@ import { registerAdminDepartmentRoutes } from './routes/admin-department-routes.
 import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
+import { registerInstallRoutes } from './routes/install-routes.js';
 import { registerSkillRoutes } from './routes/skill-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import type { ServerContext } from './server-context.js';
@@ -58,6 +61,8 @@ export interface CreateServerOptions {
   readonly secureCookies?: 'auto' | boolean;
   /** Read `X-Forwarded-*` from a reverse proxy in front (default false). */
   readonly trustProxy?: boolean;
+  /** Install flows: the drafts' clock and how remote sources are fetched (tests point them at loopback). */
+  readonly install?: InstallOptions;
 }
 
 /** What start-up did before the API could answer. */
@@ -110,6 +115,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
         : path.resolve(options.builtinDir),
     );
     const superadmin = await ensureSuperadmin(database, options.adminPassword);
+    await sweepInstallDrafts(database.db, dataDir, options.install?.now);
     startup = { migrations, builtin, superadmin };
     logger.info('startup', {
       database: database.kind,
@@ -158,6 +164,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerAdminDepartmentRoutes(app, context);
   registerAdminAuditRoutes(app, context);
   registerSkillRoutes(app, context);
+  registerInstallRoutes(app, context, { ...options.install, dataDir });
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

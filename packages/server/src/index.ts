@@ -7,6 +7,7 @@
  * const { url } = await server.start({ port: 7860 });
  */
 import './error-codes.js';
+import './install/error-codes.js';
 
 export { type AuditEntry, recordAudit } from './audit/record-audit.js';
 export { API_TOKEN_PREFIX, createApiToken, type TokenAccess } from './auth/api-tokens.js';
@@ -42,6 +43,7 @@ export { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './http/body-limits.js';
 export { errorBodySchema, errorResponseSpec } from './http/error-response.js';
 export { type ErrorStatus, HttpError } from './http/http-error.js';
 export { requirePrincipal, requireRole, requireSession } from './http/require-viewer.js';
+export type { InstallOptions, RemoteFetchOptions } from './install/install-options.js';
 export { createJsonLogger, type LogFields, type Logger, silentLogger } from './logging/logger.js';
 export { listReadableSkills, type ReadableSkill } from './policy/list-readable-skills.js';
 export { loadSkillAccess } from './policy/load-skill-access.js';

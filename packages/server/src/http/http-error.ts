@@ -2,7 +2,7 @@ import { type ErrorCode, type ErrorDetails, SkilldockError } from '@skilldock/co
 import './../error-codes.js';
 
 /** The HTTP statuses the API answers errors with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502;
 
 /**
  * An error a route answers with: the status and the `{ error: { code, message, details } }` body
