@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile, symlink } from 'node:fs/promises';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -373,6 +374,46 @@ describe.each(TEST_BACKENDS)('Y5 skill edit routes on $name', (backend) => {
   );
 
   it.skipIf(backend.skip)(
+    'SEC1 over a real socket, raw request lines with .., encoded dots and separators never reach a file outside the skill',
+    async () => {
+      const { id } = await sharedSkill();
+      const { url } = await server.start({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(url);
+      const statusOf = (target: string) =>
+        new Promise<string>((resolve, reject) => {
+          // Written, not ended: the server closes the connection after answering (Connection: close).
+          const socket = connect(Number(port), '127.0.0.1', () =>
+            socket.write(
+              `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${owner.token}\r\nConnection: close\r\n\r\n`,
+            ),
+          );
+          let text = '';
+          socket.on('data', (chunk) => {
+            text += chunk.toString('latin1');
+          });
+          socket.on('close', () => resolve(text));
+          socket.on('error', reject);
+        });
+      for (const tail of [
+        '../../../../../../etc/passwd',
+        '%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+        '..%2F..%2F..%2F..%2Fetc%2Fpasswd',
+        '..%5C..%5C..%5Cetc%5Cpasswd',
+        '%252e%252e%252f%252e%252e%252fetc%252fpasswd',
+      ]) {
+        const answer = await statusOf(`/api/skills/${id}/files/${tail}`);
+        expect({ tail, status: answer.split(' ')[1] }).toEqual({
+          tail,
+          status: expect.toBeOneOf(['400', '404']),
+        });
+        expect(answer).not.toContain('root:');
+      }
+      expect((await statusOf(`/api/skills/${id}/files/notes.md`)).split(' ')[1]).toBe('200');
+      await server.stop();
+    },
+  );
+
+  it.skipIf(backend.skip)(
     'Y15 a link planted in a package or a workspace is refused, never followed',
     async () => {
       const { id, revision } = await sharedSkill();
@@ -528,8 +569,8 @@ describe.each(TEST_BACKENDS)('Y5 skill edit routes on $name', (backend) => {
     ]) {
       expect(Object.keys(document.paths)).toContain(route);
     }
-    expect(Object.keys(document.paths).some((route) => route.startsWith('/api/skills/{id}/files/'))).toBe(
-      true,
-    );
+    const file = document.paths['/api/skills/{id}/files/{path}'];
+    expect(Object.keys(file)).toEqual(['get', 'put']);
+    expect(file.get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['id', 'path']);
   });
 });

@@ -8,6 +8,7 @@ import { requirePrincipal } from '../http/require-viewer.js';
 import { withContentErrors } from '../skill-content/content-http-error.js';
 import { contentPathFromUrl } from '../skill-content/content-path-from-url.js';
 import type { EditableSkill, SaveActor } from '../skill-content/editable-skill.js';
+import { restOfUrlRoute } from './rest-of-url-route.js';
 import {
   decodeContent,
   fileSchema,
@@ -94,7 +95,7 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
 
   const readFileRoute = createRoute({
     method: 'get',
-    path: `${basePath}/{id}/files/{path{.+}}`,
+    path: `${basePath}/{id}/files/{path}`,
     tags: [tag],
     summary: `One file of a ${what} with its SHA-256 (the path is the rest of the URL, decoded once)`,
     request: { params: filePathParams },
@@ -104,7 +105,7 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
       404: errorResponseSpec('No such skill or file, or not readable'),
     },
   });
-  app.openapi(readFileRoute, (c) =>
+  app.openapi(restOfUrlRoute(app, readFileRoute), (c) =>
     guarded(async () => {
       const filePath = contentPathFromUrl(c, fileSegments);
       const skill = await resolve(c, c.req.valid('param').id, 'read');
@@ -127,7 +128,7 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
 
   const writeFileRoute = createRoute({
     method: 'put',
-    path: `${basePath}/{id}/files/{path{.+}}`,
+    path: `${basePath}/{id}/files/{path}`,
     tags: [tag],
     summary: `Replace one file of a ${what}, checked against the SHA-256 it was loaded with (409 file_changed)`,
     request: {
@@ -139,7 +140,7 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
       ...writeErrors,
     },
   });
-  app.openapi(writeFileRoute, (c) =>
+  app.openapi(restOfUrlRoute(app, writeFileRoute), (c) =>
     guarded(async () => {
       const filePath = contentPathFromUrl(c, fileSegments);
       const { id } = c.req.valid('param');

@@ -21,6 +21,7 @@ import {
   writeDiscoverySettings,
 } from '../skill-content/discovery-settings.js';
 import { hiddenRootsOf, type SkillContentContext } from '../skill-content/skill-content-context.js';
+import { restOfUrlRoute } from './rest-of-url-route.js';
 
 const anyJson = { 'application/json': { schema: z.record(z.string(), z.unknown()) } };
 const binary = z.string().openapi({ format: 'binary' });
@@ -68,7 +69,7 @@ const skillsIndexRoute = createRoute({
 
 const skillsFileRoute = createRoute({
   method: 'get',
-  path: '/.well-known/skills/{id}/{path{.+}}',
+  path: '/.well-known/skills/{id}/{path}',
   tags: ['discovery'],
   summary: 'One file of a v0.1 skill (the path is the rest of the URL, decoded once)',
   request: {
@@ -165,7 +166,7 @@ export function registerWellKnownRoutes(
     return c.json(index as unknown as Record<string, unknown>, 200);
   });
 
-  app.openapi(skillsFileRoute, async (c) => {
+  app.openapi(restOfUrlRoute(app, skillsFileRoute), async (c) => {
     privateAnswer(c);
     const filePath = contentPathFromUrl(c, 3);
     const { id } = c.req.valid('param');
