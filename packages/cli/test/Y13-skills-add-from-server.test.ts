@@ -5,18 +5,15 @@
  * token, so they see what an anonymous caller sees: nothing until the superadmin opens the globally
  * readable skills, then exactly those.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createServer, type SkilldockServer, silentLogger } from '@skilldock/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishSharedSkill } from '../../server/test/support/skill-content-fixtures.js';
 import { temporaryFolder } from '../../server/test/support/temporary-folder.js';
 import { TestClient } from '../../server/test/support/test-client.js';
 import { makeWorkspace, runCliInProcess } from './run-cli.js';
-
-const SKILLS_BIN = fileURLToPath(new URL('../../../node_modules/skills/bin/cli.mjs', import.meta.url));
+import { runSkillsAsync } from './skills-cli.js';
 
 describe('Y13 installing from a running Skilldock server', () => {
   let server: SkilldockServer;
@@ -102,31 +99,14 @@ describe('Y13 installing from a running Skilldock server', () => {
     await openAnonymousDiscovery('global');
     const { project, home } = workspace();
     // Asynchronously: the server answers from this very process, so a synchronous spawn would starve it.
-    const result = await new Promise<{ status: number | null; output: string }>((resolve) => {
-      const child = execFile(
-        process.execPath,
-        [SKILLS_BIN, 'add', url, '--skill', 'team-guide', '-y', '--copy', '--agent', 'claude-code'],
-        {
-          cwd: project,
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: home,
-            DO_NOT_TRACK: '1',
-            DISABLE_TELEMETRY: '1',
-            NO_COLOR: '1',
-          },
-          encoding: 'utf8',
-          timeout: 120_000,
-        },
-        (error, stdout, stderr) =>
-          resolve({
-            status: error === null ? 0 : ((error as { code?: number }).code ?? 1),
-            output: stdout + stderr,
-          }),
-      );
-      child.stdin?.end();
-    });
-    expect(result.status, result.output).toBe(0);
+    const result = await runSkillsAsync(
+      ['add', url, '--skill', 'team-guide', '-y', '--copy', '--agent', 'claude-code'],
+      {
+        cwd: project,
+        home,
+      },
+    );
+    expect(result.status, result.stdout + result.stderr).toBe(0);
     const installed = path.join(project, '.claude/skills/team-guide');
     expect(readFileSync(path.join(installed, 'SKILL.md'), 'utf8')).toContain('name: team-guide');
     expect(readFileSync(path.join(installed, 'references/faq.md'), 'utf8')).toBe('# FAQ\n');

@@ -26,16 +26,25 @@ import { restOfUrlRoute } from './rest-of-url-route.js';
 const anyJson = { 'application/json': { schema: z.record(z.string(), z.unknown()) } };
 const binary = z.string().openapi({ format: 'binary' });
 
-const agentSkillsIndexRoute = createRoute({
-  method: 'get',
-  path: '/.well-known/agent-skills/index.json',
-  tags: ['discovery'],
-  summary: 'Agent Skills discovery v0.2: the skills this caller may read, as archives with sha256 digests',
-  responses: {
-    200: { description: 'The v0.2 index', content: anyJson },
-    401: errorResponseSpec('An invalid or revoked token'),
-  },
-});
+/** An index route: the same answer shapes for both discovery versions. */
+function indexRoute<P extends string>(path: P, version: string, summary: string) {
+  return createRoute({
+    method: 'get',
+    path,
+    tags: ['discovery'],
+    summary,
+    responses: {
+      200: { description: `The ${version} index`, content: anyJson },
+      401: errorResponseSpec('An invalid or revoked token'),
+    },
+  });
+}
+
+const agentSkillsIndexRoute = indexRoute(
+  '/.well-known/agent-skills/index.json',
+  'v0.2',
+  'Agent Skills discovery v0.2: the skills this caller may read, as archives with sha256 digests',
+);
 
 const agentSkillsArchiveRoute = createRoute({
   method: 'get',
@@ -56,16 +65,11 @@ const agentSkillsArchiveRoute = createRoute({
   },
 });
 
-const skillsIndexRoute = createRoute({
-  method: 'get',
-  path: '/.well-known/skills/index.json',
-  tags: ['discovery'],
-  summary: 'Skills discovery v0.1: the skills this caller may read, each with its file list',
-  responses: {
-    200: { description: 'The v0.1 index', content: anyJson },
-    401: errorResponseSpec('An invalid or revoked token'),
-  },
-});
+const skillsIndexRoute = indexRoute(
+  '/.well-known/skills/index.json',
+  'v0.1',
+  'Skills discovery v0.1: the skills this caller may read, each with its file list',
+);
 
 const skillsFileRoute = createRoute({
   method: 'get',
