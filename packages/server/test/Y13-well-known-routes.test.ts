@@ -191,6 +191,28 @@ describe.each(TEST_BACKENDS)('Y13 discovery endpoints on $name', (backend) => {
     },
   );
 
+  it.skipIf(backend.skip)(
+    'Y5 builtins are read-only in the editor: tree, files and export read the shipped folder, writes are 403',
+    async () => {
+      const tree = await loner.client.request('GET', '/api/skills/house-style/tree');
+      expect(tree.status).toBe(200);
+      expect(tree.body.entries.map((entry: { path: string }) => entry.path)).toEqual(['SKILL.md']);
+      const file = await loner.client.request('GET', '/api/skills/house-style/files/SKILL.md');
+      expect(file.body.content).toBe(skillMarkdown('house-style'));
+      expect((await loner.client.request('GET', '/api/skills/house-style/export')).status).toBe(200);
+      for (const person of [root, loner]) {
+        const save = await person.client.request('POST', '/api/skills/house-style/save', {
+          json: { baseRevision: tree.body.revision, edits: [{ type: 'delete', path: 'SKILL.md' }] },
+        });
+        expect([save.status, save.body.error.code]).toEqual([403, 'forbidden']);
+        const write = await person.client.request('PUT', '/api/skills/house-style/files/SKILL.md', {
+          json: { content: 'x', sha256: file.body.sha256 },
+        });
+        expect(write.status).toBe(403);
+      }
+    },
+  );
+
   it.skipIf(backend.skip)('API the discovery routes are in /openapi.json', async () => {
     const document = (await root.client.request('GET', '/openapi.json')).body;
     for (const route of [

@@ -214,6 +214,13 @@ describe.each(TEST_BACKENDS)('Y5 skill edit routes on $name', (backend) => {
       expect(await storedPackages(server)).toEqual(packages);
       expect((await row(id)).contentRef).toBe(first.body.revision);
       expect((await auditEntries(server, id)).length).toBe(1);
+      // A save that changes nothing commits nothing: same revision, no package, no audit entry.
+      const same = await owner.client.request('POST', `/api/skills/${id}/save`, {
+        json: { baseRevision: first.body.revision, edits: [{ type: 'write', path: 'a.md', content: 'a' }] },
+      });
+      expect(same.body).toMatchObject({ changed: false, revision: first.body.revision });
+      expect(await storedPackages(server)).toEqual(packages);
+      expect((await auditEntries(server, id)).length).toBe(1);
     },
   );
 
