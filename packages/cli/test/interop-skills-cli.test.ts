@@ -1,32 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { checkInstalled, readProjectLock } from '@skilldock/core/install';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, runCliInProcess } from './run-cli.js';
 import { readTree, writeSkillRepository } from './skills-add-fixtures.js';
-
-/** The real `skills` CLI (npm `skills` 1.5.18), run as a process. */
-const SKILLS_BIN = fileURLToPath(new URL('../../../node_modules/skills/bin/cli.mjs', import.meta.url));
-
-function runSkills(args: readonly string[], { cwd, home }: { cwd: string; home: string }) {
-  const result = spawnSync(process.execPath, [SKILLS_BIN, ...args], {
-    cwd,
-    // No TTY, no telemetry, no agent variables: the skills CLI runs non-interactively as a user would script it.
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: home,
-      DO_NOT_TRACK: '1',
-      DISABLE_TELEMETRY: '1',
-      NO_COLOR: '1',
-    },
-    encoding: 'utf8',
-    input: '',
-    timeout: 120_000,
-  });
-  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
+import { runSkills } from './skills-cli.js';
 
 let project: string;
 let home: string;

@@ -12,6 +12,7 @@ import {
   DEFAULT_BUILTIN_DIRECTORY,
   syncBuiltinSkills,
 } from './builtin/sync-builtin-skills.js';
+import { contentLayout } from './content/index.js';
 import type { Database, DatabaseOptions } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import { type MigrationResult, runMigrations } from './db/run-migrations.js';
@@ -32,8 +33,11 @@ import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerInstallRoutes } from './routes/install-routes.js';
+import { registerShareConfigRoutes } from './routes/share-config-routes.js';
+import { registerSkillEditRoutes } from './routes/skill-edit-routes.js';
 import { registerSkillRoutes } from './routes/skill-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
+import { registerWellKnownRoutes } from './routes/well-known-routes.js';
 import type { ServerContext } from './server-context.js';
 
 /** Viewers whose "skills I can read" listing one process keeps (≈ 100 KB each at 1,000 readable skills). */
@@ -104,16 +108,15 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   const database = isOpenDatabase(options.database) ? options.database : await openDatabase(options.database);
   const logger = options.logger ?? createJsonLogger();
   const dataDir = path.resolve(options.dataDir ?? defaultDataDirectory());
+  const builtinDirectory =
+    options.builtinDir === undefined
+      ? fileURLToPath(DEFAULT_BUILTIN_DIRECTORY)
+      : path.resolve(options.builtinDir);
   let startup: StartupReport;
   try {
     await mkdir(path.join(dataDir, 'packages'), { recursive: true });
     const migrations = await runMigrations(database);
-    const builtin = await syncBuiltinSkills(
-      database,
-      options.builtinDir === undefined
-        ? fileURLToPath(DEFAULT_BUILTIN_DIRECTORY)
-        : path.resolve(options.builtinDir),
-    );
+    const builtin = await syncBuiltinSkills(database, builtinDirectory);
     const superadmin = await ensureSuperadmin(database, options.adminPassword);
     await sweepInstallDrafts(database.db, dataDir, options.install?.now);
     startup = { migrations, builtin, superadmin };
@@ -165,6 +168,10 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerAdminAuditRoutes(app, context);
   registerSkillRoutes(app, context);
   registerInstallRoutes(app, context, { ...options.install, dataDir });
+  const skillContent = { layout: contentLayout(dataDir), builtinDirectory };
+  registerSkillEditRoutes(app, context, skillContent);
+  registerShareConfigRoutes(app, context);
+  registerWellKnownRoutes(app, context, skillContent);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

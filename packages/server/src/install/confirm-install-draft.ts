@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Viewer } from '../auth/principal.js';
 import {
@@ -13,6 +13,7 @@ import { departments, drafts, skills, users } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { type ShareConfig, shareConfigProblem } from '../policy/share-config.js';
 import { writeShareConfig } from '../policy/write-share-config.js';
+import { referencedRevisions } from '../skill-content/referenced-revisions.js';
 
 /** One skill a confirm installed, as the API answers it. */
 export interface InstalledSkill {
@@ -130,12 +131,6 @@ async function assertShareConfigUsable(db: SkilldockDatabase, config: ShareConfi
     );
 }
 
-/** Every revision a skill row still references (the package store keeps them). */
-export async function referencedRevisions(db: SkilldockDatabase): Promise<ReadonlySet<string>> {
-  const rows = await db.select({ ref: skills.contentRef }).from(skills).where(isNotNull(skills.contentRef));
-  return new Set(rows.map((row) => row.ref!));
-}
-
 /**
  * Confirms a draft as shared skills (SPEC Y4, P8; admins only — the route checks): the scope is
  * validated first (manage ⊆ read, members exist), then each skill gets a free id (`-v2`, `-v3`
@@ -158,7 +153,7 @@ export async function confirmSharedInstall(
         now: request.now,
         isIdTaken: async (id) =>
           (await db.select({ id: skills.id }).from(skills).where(eq(skills.id, id))).length > 0,
-        referencedRevisions: () => referencedRevisions(db),
+        referencedRevisions: referencedRevisions(db),
         commit: (publications) =>
           db.transaction(async (tx) => {
             await claimDraftRow(tx, request.draft.id, request.viewer.id);

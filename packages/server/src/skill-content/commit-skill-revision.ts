@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Viewer } from '../auth/principal.js';
+import { revisionConflict, type SavedSkillContent } from '../content/index.js';
+import type { SkilldockDatabase } from '../db/database.js';
+import { skills } from '../db/schema.js';
+
+/** What one committed save records in the audit log (SPEC Y14). */
+export interface SkillChangeAudit {
+  readonly actor: Viewer;
+  readonly action: string;
+  readonly requestId: string;
+  readonly details: Record<string, unknown>;
+}
+
+/**
+ * The commit of a shared skill's save (content/README.md, SPEC Y5, P8): one transaction that swaps
+ * the row's `content_ref` from the save's base to its new revision — `WHERE id = $id AND
+ * content_ref = $base`, so of concurrent saves from one base exactly one updates a row — syncs
+ * name, description, version and dependencies from the saved SKILL.md, and writes the audit entry.
+ * When no row was updated the save lost: `revisionConflict` is thrown and the content layer removes
+ * the new package.
+ */
+export function commitSkillRevision(
+  db: SkilldockDatabase,
+  skillId: string,
+  audit: SkillChangeAudit,
+): (saved: SavedSkillContent) => Promise<void> {
+  return (saved) =>
+    db.transaction(async (tx) => {
+      const { index } = saved;
+      const updated = await tx
+        .update(skills)
+        .set({
+          contentRef: saved.revision,
+          contentHash: saved.revision,
+          name: index.name,
+          description: index.description,
+          version: index.version,
+          toolDependencies: [...index.dependencies.tools],
+          mcpDependencies: [...index.dependencies.mcpServers],
+          skillDependencies: [...index.dependencies.skills],
+          updatedAt: new Date(),
+        })
+        .where(and(eq(skills.id, skillId), eq(skills.contentRef, saved.baseRevision)))
+        .returning({ id: skills.id });
+      if (updated.length === 0) throw revisionConflict(saved.baseRevision);
+      await recordAudit(tx, {
+        actor: audit.actor,
+        action: audit.action,
+        targetType: 'skill',
+        targetId: skillId,
+        requestId: audit.requestId,
+        details: { ...audit.details, baseRevision: saved.baseRevision, revision: saved.revision },
+      });
+    });
+}

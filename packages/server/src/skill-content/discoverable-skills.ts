@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Viewer } from '../auth/principal.js';
+import { type DiscoverableSkill, packageDirectory } from '../content/index.js';
+import type { SkilldockDatabase } from '../db/database.js';
+import { skills } from '../db/schema.js';
+import type { Logger } from '../logging/logger.js';
+import { listReadableSkills } from '../policy/list-readable-skills.js';
+import { readDiscoverySettings } from './discovery-settings.js';
+import type { SkillContentContext } from './skill-content-context.js';
+
+/**
+ * The skills the discovery endpoints list for a caller (SPEC Y13), never more than it may read:
+ * for an account, the enabled skills of `listReadableSkills` (the policy's one listing query); for
+ * an anonymous caller, nothing — or, when the superadmin set `anonymous: 'global'`, the enabled
+ * builtin and shared skills whose read scope is global. A shared row without a stored package is
+ * left out (and logged), never half-listed.
+ */
+export async function discoverableSkills(
+  db: SkilldockDatabase,
+  content: SkillContentContext,
+  viewer: Viewer | null,
+  logger: Logger,
+): Promise<DiscoverableSkill[]> {
+  let ids: string[];
+  if (viewer !== null) {
+    ids = (await listReadableSkills(db, viewer)).filter((skill) => skill.enabled).map((skill) => skill.id);
+  } else {
+    if ((await readDiscoverySettings(db)).anonymous !== 'global') return [];
+    const rows = await db
+      .select({ id: skills.id })
+      .from(skills)
+      .where(
+        and(
+          sql`${skills.kind} in ('builtin', 'shared')`,
+          eq(skills.enabled, true),
+          eq(skills.readScope, 'global'),
+        ),
+      );
+    ids = rows.map((row) => row.id);
+  }
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: skills.id,
+      kind: skills.kind,
+      description: skills.description,
+      contentRef: skills.contentRef,
+    })
+    .from(skills)
+    .where(inArray(skills.id, ids));
+  const found: DiscoverableSkill[] = [];
+  for (const row of rows) {
+    if (row.kind === 'builtin') {
+      found.push({
+        id: row.id,
+        description: row.description,
+        directory: path.join(content.builtinDirectory, row.id),
+      });
+      continue;
+    }
+    if (row.kind !== 'shared' || row.contentRef === null) continue;
+    try {
+      const directory = await packageDirectory(content.layout, row.contentRef);
+      found.push({ id: row.id, description: row.description, directory, revision: row.contentRef });
+    } catch (error) {
+      logger.warn('discovery.package_missing', {
+        skillId: row.id,
+        errorCode: (error as { code?: string }).code,
+      });
+    }
+  }
+  return found;
+}
