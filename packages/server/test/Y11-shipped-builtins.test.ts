@@ -233,6 +233,7 @@ describe('Y11 deep-research writes a standalone responsive HTML report', () => {
     const wide = /@media \(min-width: [^)]+\) \{([\s\S]*?)\n {2}\}/.exec(template)![1]!;
     expect(wide).toMatch(/\.toc \{[^}]*position: sticky/);
     expect(wide).toMatch(/\.toc summary \{ display: none; \}/);
+    expect(wide).toMatch(/\.toc::details-content \{ content-visibility: visible; \}/);
     expect(wide).toContain('grid-template-columns');
     expect(template).toMatch(/@media print \{[\s\S]*?\.toc \{ display: none; \}/);
     // Every in-page link has its target, and sources are ordinary links.
