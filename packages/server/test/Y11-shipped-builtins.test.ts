@@ -337,4 +337,27 @@ describe('Y10 a server started with the default builtin folder', () => {
       .sort((left, right) => left.id.localeCompare(right.id));
     expect(summaries).toEqual(SHIPPED.map((id) => ({ id, version: '1.0.0', enabled: true })));
   });
+
+  it('Y13 the discovery endpoints serve every file of each shipped builtin, and its archive packs', async () => {
+    const admin = new TestClient(server);
+    await admin.login('admin', 'y11-admin-secret-pw');
+    const v1 = await admin.request('GET', '/.well-known/skills/index.json');
+    expect(v1.status).toBe(200);
+    const listed = (v1.body.skills as { name: string; files: string[] }[]).map(({ name, files }) => ({
+      name,
+      files: [...files].sort(),
+    }));
+    expect(listed).toEqual(SHIPPED.map((name) => ({ name, files: filesOf(name) })));
+    const charts = await admin.request('GET', '/.well-known/skills/chat-widgets/references/charts.md');
+    expect([charts.status, charts.body]).toEqual([200, read('chat-widgets', 'references/charts.md')]);
+    const v2 = await admin.request('GET', '/.well-known/agent-skills/index.json');
+    for (const entry of v2.body.skills as { url: string }[]) {
+      const archive = await server.app.request(`/.well-known/agent-skills/${entry.url}`, {
+        headers: { cookie: admin.cookie! },
+      });
+      expect(archive.status, entry.url).toBe(200);
+      expect(archive.headers.get('content-type')).toBe('application/zip');
+    }
+    expect(v2.body.skills).toHaveLength(SHIPPED.length);
+  });
 });
