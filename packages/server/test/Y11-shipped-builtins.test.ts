@@ -293,6 +293,26 @@ describe('Y11 skill-creator agrees with core validator', () => {
     ]);
   });
 
+  it('S3 its sample validation output is what core reports for that skill', async () => {
+    const directory = path.join(folder.path, 'skills', 'my_skill');
+    await mkdir(directory, { recursive: true });
+    await writeFile(
+      path.join(directory, 'SKILL.md'),
+      '---\nname: my_skill\ndescription: d\nversion: "1"\n---\n',
+    );
+    const { diagnostics } = await validateSkill(directory, { profile: 'spec' });
+    const sample = /```text\n([\s\S]*?)```/.exec(
+      read('skill-creator', 'references/validation-diagnostics.md'),
+    )![1]!;
+    const findings = sample.split('\n').filter((line) => line.startsWith('  skills/my_skill/SKILL.md:'));
+    expect(findings).toEqual(
+      diagnostics.map(
+        (item) =>
+          `  skills/my_skill/SKILL.md:${item.line}:${item.column} ${item.severity.padEnd(7)} ${item.code} ${item.message} [${item.path!.join('.')}]`,
+      ),
+    );
+  });
+
   it('S3 every diagnostic code its references name is one core reports', () => {
     const core = readdirSync(CORE_FORMAT_SOURCE, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts'))
