@@ -19,6 +19,7 @@ import {
   stat,
   symlink,
   unlink,
+  writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -34,6 +35,7 @@ import {
   type SkilldockServer,
   schema,
   silentLogger,
+  syncBuiltinSkills,
   userProjectionPaths,
   type Viewer,
 } from '../src/index.js';
@@ -373,6 +375,71 @@ describe.each(TEST_BACKENDS)('Y7 projections on $name', (backend) => {
         await unlink(link);
       }
       expect(await stagingLeft()).toEqual([]);
+      // `<data>/packages` itself a link (to a copy elsewhere): refused, not read through.
+      const moved = path.join(outside.path, 'packages-elsewhere');
+      await rename(layout.packagesDirectory, moved);
+      await symlink(moved, layout.packagesDirectory);
+      try {
+        await setReadUsers('notes', []);
+        const before = await snapshot(skillsOf(erin));
+        await expect(ensureUserProjection(context, erin)).rejects.toMatchObject({ code: 'symlink_refused' });
+        expect(await snapshot(skillsOf(erin))).toEqual(before);
+      } finally {
+        await unlink(layout.packagesDirectory);
+        await rename(moved, layout.packagesDirectory);
+      }
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'Y7 a builtin whose shipped content changed is replaced after the sync',
+    async () => {
+      const projection = await ensureUserProjection(context, bob);
+      const guide = await stat(path.join(projection.directory, 'team-guide', 'SKILL.md'));
+      const folder = path.join(builtins.path, 'house-style');
+      await writeFile(path.join(folder, 'notes.md'), 'shipped in a later release\n');
+      try {
+        await syncBuiltinSkills(server.database, builtins.path);
+        const rebuilt = await ensureUserProjection(context, bob);
+        expect(rebuilt.changes.written).toEqual(['house-style']);
+        expect(await readFile(path.join(projection.directory, 'house-style', 'notes.md'), 'utf8')).toBe(
+          'shipped in a later release\n',
+        );
+        expect((await stat(path.join(projection.directory, 'team-guide', 'SKILL.md'))).ino).toBe(guide.ino);
+      } finally {
+        await unlink(path.join(folder, 'notes.md'));
+        await syncBuiltinSkills(server.database, builtins.path);
+      }
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'Y7 a torn or forged manifest makes the next ensure rebuild from scratch',
+    async () => {
+      const projection = await ensureUserProjection(context, ann);
+      const expected = await snapshot(projection.directory);
+      const { manifestFile } = userProjectionPaths(context.content.layout, ann.id);
+      for (const forged of [
+        '{"version":1,"generation":',
+        JSON.stringify({
+          version: 1,
+          generation: projection.generation,
+          entries: { '../../etc': { kind: 'shared', revision: 'x' } },
+        }),
+      ]) {
+        await writeFile(manifestFile, forged);
+        const rebuilt = await ensureUserProjection(context, ann);
+        expect(rebuilt.changes.written).toEqual(['ann-only', 'house-style', 'notes', 'team-guide']);
+        expect(await snapshot(projection.directory)).toEqual(expected);
+      }
+      // A manifest replaced by a link is not read through either.
+      await unlink(manifestFile);
+      await symlink(path.join(outside.path, 'notes-second', 'SKILL.md'), manifestFile);
+      expect((await ensureUserProjection(context, ann)).changes.written).toHaveLength(4);
+      expect((await lstat(manifestFile)).isFile()).toBe(true);
+      expect(await readFile(path.join(outside.path, 'notes-second', 'SKILL.md'), 'utf8')).toBe(
+        skillMarkdown('notes'),
+      );
     },
   );
 
