@@ -67,4 +67,15 @@ export {
   scopeIncludes,
 } from './policy/skill-access.js';
 export { writeShareConfig } from './policy/write-share-config.js';
+export {
+  ensureUserProjection,
+  type ProjectionContext,
+  type ProjectionEntry,
+  type ProjectionFaults,
+  type ProjectionStep,
+  removeUserProjection,
+  type UserProjection,
+  type UserProjectionPaths,
+  userProjectionPaths,
+} from './projections/index.js';
 export type { ServerContext } from './server-context.js';

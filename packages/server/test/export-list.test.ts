@@ -27,6 +27,7 @@ describe('export list', () => {
         "createServer",
         "defaultDataDirectory",
         "ensureSuperadmin",
+        "ensureUserProjection",
         "errorBodySchema",
         "errorResponseSpec",
         "hashPassword",
@@ -35,6 +36,7 @@ describe('export list', () => {
         "loadViewer",
         "openDatabase",
         "recordAudit",
+        "removeUserProjection",
         "requirePrincipal",
         "requireRole",
         "requireSession",
@@ -47,6 +49,7 @@ describe('export list', () => {
         "shareScopeSchema",
         "silentLogger",
         "syncBuiltinSkills",
+        "userProjectionPaths",
         "verifyPassword",
         "writeShareConfig",
       ]
