@@ -16,6 +16,8 @@ export interface GeneratedSkillCallGateOptions {
    * refused this way, so it never reaches the disk and the model reads why.
    */
   readonly checkContent?: (write: CheckedSkillWrite, content: string) => readonly string[];
+  /** Told of each write the gate lets through, after every check passed (the write runs next). */
+  readonly onWrite?: (write: CheckedSkillWrite) => void;
 }
 
 /**
@@ -46,6 +48,7 @@ export function createGeneratedSkillCallGate(
       );
     }
     const content = typeof input.content === 'string' ? input.content : undefined;
+    const checkedWrites: CheckedSkillWrite[] = [];
     try {
       for (const target of targets) {
         const absolute = path.resolve(options.cwd, target);
@@ -60,11 +63,13 @@ export function createGeneratedSkillCallGate(
             `Nothing was written: ${checked.folderName}/${checked.file} would not be a valid skill:\n${problems.map((problem) => `- ${problem}`).join('\n')}\nFix these and write the file again.`,
           );
         }
+        checkedWrites.push(checked);
       }
     } catch (error) {
       if (SecurityError.isInstance(error)) return refused(`Refused: ${error.message}`);
       throw error;
     }
+    for (const write of checkedWrites) options.onWrite?.(write);
     return { allowed: true };
   };
 }
