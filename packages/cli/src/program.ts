@@ -6,6 +6,7 @@ import { registerAgentsNew } from './commands/agents-new.js';
 import { registerAgentsShow } from './commands/agents-show.js';
 import { registerAgentsValidate } from './commands/agents-validate.js';
 import { registerChat } from './commands/chat.js';
+import { registerLearn } from './commands/learn.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
@@ -94,6 +95,7 @@ export async function runCli(options: CliEnvironmentOptions): Promise<number> {
   registerTrust(program, output, setExitCode, environment);
   registerRun(program, output, setExitCode, environment);
   registerChat(program, output, setExitCode, environment);
+  registerLearn(program, output, setExitCode, environment);
   registerMcp(program, output, setExitCode, environment);
   registerServe(program, output, setExitCode, environment);
   for (const command of [...skills.commands, ...agents.commands]) command.exitOverride();

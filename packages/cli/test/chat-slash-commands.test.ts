@@ -15,6 +15,7 @@ describe('the chat slash-command table', () => {
       'help',
       'skills',
       'agents',
+      'learn',
       'model',
       'clear',
       'resume',

@@ -19,6 +19,7 @@ export {
   type GeneratedSkillSource,
   type GeneratedSkillWrite,
 } from './generated-skill-guard.js';
+export { type LearnInWorkspaceOptions, learnInWorkspace } from './learn-in-workspace.js';
 export {
   DEFAULT_LEARN_LIMITS,
   type LearnLimits,

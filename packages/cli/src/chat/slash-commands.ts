@@ -2,6 +2,7 @@ import type { SlashCommand } from './chat-context.js';
 import { agentsCommand } from './commands/agents-command.js';
 import { clearCommand, resumeCommand } from './commands/conversation-commands.js';
 import { helpCommand, quitCommand } from './commands/help-commands.js';
+import { learnCommand } from './commands/learn-command.js';
 import { modelCommand } from './commands/model-command.js';
 import { skillsCommand } from './commands/skills-command.js';
 
@@ -14,6 +15,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   helpCommand,
   skillsCommand,
   agentsCommand,
+  learnCommand,
   modelCommand,
   clearCommand,
   resumeCommand,
