@@ -1,4 +1,4 @@
-import { lstat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { SecurityError } from '@skilldock/core/errors';
 import { isPathInside } from '@skilldock/core/format';
@@ -18,6 +18,12 @@ export interface GeneratedSkillCallGateOptions {
   readonly checkContent?: (write: CheckedSkillWrite, content: string) => readonly string[];
   /** Told of each write the gate lets through, after every check passed (the write runs next). */
   readonly onWrite?: (write: CheckedSkillWrite) => void;
+  /**
+   * Files and folders read tools may look at (their `path` argument, real paths compared, default
+   * the project root); absent: wherever the tools themselves allow. Learn passes the source and the
+   * learn directory, so a page that talks the model into reading `.env` gets a refusal.
+   */
+  readonly readRoots?: readonly string[];
 }
 
 /**
@@ -35,7 +41,12 @@ export function createGeneratedSkillCallGate(
   options: GeneratedSkillCallGateOptions,
 ): CallGate {
   return async ({ tool, input }: GatedToolCall): Promise<ToolPermission> => {
-    if (tool.kind === 'read' || tool.kind === 'interact') return { allowed: true };
+    if (tool.kind === 'interact') return { allowed: true };
+    if (tool.kind === 'read') {
+      return options.readRoots === undefined
+        ? { allowed: true }
+        : checkRead(tool.name, input, options.cwd, options.readRoots);
+    }
     if (tool.kind === 'execute') {
       return refused(
         `The tool ${tool.name} was not run: this run may not run commands; it may only write skills in ${guard.directory}.`,
@@ -72,6 +83,40 @@ export function createGeneratedSkillCallGate(
     for (const write of checkedWrites) options.onWrite?.(write);
     return { allowed: true };
   };
+}
+
+async function checkRead(
+  toolName: string,
+  input: Readonly<Record<string, unknown>>,
+  cwd: string,
+  roots: readonly string[],
+): Promise<ToolPermission> {
+  const requested = typeof input.path === 'string' && input.path !== '' ? input.path : '.';
+  const pattern = typeof input.pattern === 'string' ? input.pattern : '';
+  const real = await realpathOfExisting(path.resolve(cwd, requested));
+  const realRoots = await Promise.all(roots.map((root) => realpathOfExisting(path.resolve(cwd, root))));
+  if (!/(^|[\\/])\.\.([\\/]|$)/.test(pattern) && realRoots.some((root) => isPathInside(real, root))) {
+    return { allowed: true };
+  }
+  return refused(
+    `The tool ${toolName} was not run: this run may read only ${roots.map((root) => path.relative(cwd, root) || '.').join(', ')}.`,
+  );
+}
+
+/** The real path of `target`, or of its longest existing prefix with the rest appended. */
+async function realpathOfExisting(target: string): Promise<string> {
+  const missing: string[] = [];
+  let current = target;
+  for (;;) {
+    try {
+      return path.join(await realpath(current), ...missing.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return target;
+      missing.push(path.basename(current));
+      current = parent;
+    }
+  }
 }
 
 /** True when `target` lies in a skill folder of `directory` that does not exist yet. */

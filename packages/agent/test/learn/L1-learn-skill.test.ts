@@ -268,6 +268,35 @@ describe('learnSkill against hostile input', () => {
     }
   });
 
+  it('SEC3 the run reads only its source and the learn directory: a page cannot send it after .env', async () => {
+    await writeFile(path.join(project.root, '.env'), 'API_TOKEN=SECRET-VALUE\n');
+    await mkdir(path.join(project.root, 'docs'));
+    await writeFile(path.join(project.root, 'docs', 'deploy.md'), 'Run make deploy.\n');
+    const { result, server } = await learnWith(
+      project,
+      [
+        {
+          toolCalls: [
+            { name: 'read_file', arguments: { path: '.env' } },
+            { name: 'glob', arguments: { pattern: '../**/.env', path: 'docs' } },
+            { name: 'read_file', arguments: { path: 'docs/deploy.md' } },
+            { name: 'ls', arguments: { path: '.agents/skills' } },
+          ],
+        },
+        ...(writesSkill('learned-skill-deploy') as object[]),
+      ] as never,
+      { source: 'docs' },
+    );
+    expect(result.ok).toBe(true);
+    const results = (server.requests[1]!.body as { messages: { role: string; content: string }[] }).messages
+      .filter((message) => message.role === 'tool')
+      .map((message) => message.content);
+    expect(results[0]).toContain('this run may read only .agents/skills, docs');
+    expect(results[1]).toContain('this run may read only');
+    expect(results[2]).toContain('Run make deploy.');
+    expect(results.join('\n')).not.toContain('SECRET-VALUE');
+  });
+
   it('SEC1 a link in the learn directory is never written through', async () => {
     const outside = await makeLearnProject();
     try {

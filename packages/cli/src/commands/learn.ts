@@ -48,6 +48,9 @@ export function registerLearn(
     .addHelpText(
       'after',
       `
+Exit codes: 0 a skill was written, 1 nothing was kept or the source was refused, 2 usage or
+configuration (no model; a video for a model not marked video: true), 130 cancelled.
+
 The skill is written to learned-skill-<name>/ in the learn directory (setting learn.directory,
 default .agents/skills); pages come from any https host unless learn.allowedHosts lists them. A
 video needs a model marked "video": true (models.providers.<provider>.models.<model>.video). Video
@@ -98,11 +101,24 @@ async function learn(
         ...(options.allowInsecureLocalhost === true ? { allowInsecureLocalhost: true } : {}),
       }),
     );
+    if (controller.signal.aborted) return cancelled(output, options);
     if (options.json === true) output.json(learnResultJson(result, workspace.projectRoot));
     else for (const line of describeLearnResult(result, workspace.projectRoot)) output.out(line);
     return result.ok ? ExitCode.ok : ExitCode.invalid;
+  } catch (error) {
+    // A download cut short by Ctrl-C rejects with the abort reason, not a typed error.
+    if (controller.signal.aborted) return cancelled(output, options);
+    throw error;
   } finally {
     process.off('SIGINT', onSigint);
     await workspace?.close().catch(() => undefined);
   }
+}
+
+function cancelled(output: Output, options: LearnOptions): number {
+  if (options.json === true) {
+    output.json({ error: { code: 'cancelled', message: 'Cancelled; nothing was kept.', details: {} } });
+  }
+  output.error(pc.yellow('cancelled; nothing was kept'));
+  return ExitCode.cancelled;
 }
