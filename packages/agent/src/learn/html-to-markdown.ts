@@ -17,6 +17,9 @@ const loadConverters = loadOnce(async () => {
   return { Readability, parseHTML, TurndownService };
 });
 
+/** Most elements Readability scores; a bigger page is converted whole. */
+const MAX_ELEMENTS = 50_000;
+
 /** Elements whose text is never part of an article, dropped before conversion. */
 const NON_CONTENT = ['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'form'];
 
@@ -30,10 +33,17 @@ export async function htmlToMarkdown(html: string, url: string): Promise<PageArt
   const { Readability, parseHTML, TurndownService } = await loadConverters();
   const { document } = parseHTML(html);
   const pageTitle = document.title?.trim() ?? '';
-  // Readability changes the document it reads; the fallback reads its own copy.
-  const article = new Readability(parseHTML(html).document as never, {
-    charThreshold: 200,
-  }).parse();
+  // Readability changes the document it reads; the fallback reads its own copy. Past
+  // MAX_ELEMENTS it throws rather than spend seconds on a page: the page is converted whole then.
+  let article: ReturnType<InstanceType<typeof Readability>['parse']> = null;
+  try {
+    article = new Readability(parseHTML(html).document as never, {
+      charThreshold: 200,
+      maxElemsToParse: MAX_ELEMENTS,
+    }).parse();
+  } catch {
+    article = null;
+  }
   const turndown = new TurndownService({
     headingStyle: 'atx',
     codeBlockStyle: 'fenced',

@@ -141,7 +141,8 @@ export async function learnSkill(options: LearnSkillOptions): Promise<LearnResul
   const callGate = createGeneratedSkillCallGate(guard, {
     cwd: projectRoot,
     // The model reads what it learns from and the skills it may edit, nothing else of the project.
-    readRoots: material.kind === 'files' ? [directory, path.resolve(projectRoot, material.origin)] : [directory],
+    readRoots:
+      material.kind === 'files' ? [directory, path.resolve(projectRoot, material.origin)] : [directory],
     onWrite: (write) => {
       if (write.action === 'edit' && !guard.createdSkills().includes(write.skillDirectory)) {
         edited.add(write.skillDirectory);

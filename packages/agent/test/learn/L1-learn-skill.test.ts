@@ -130,6 +130,28 @@ describe('learnSkill from each kind of source', () => {
       { type: 'video_url', video_url: { url: `data:video/mp4;base64,${bytes.toString('base64')}` } },
     ]);
   });
+
+  it('L1 a direct link to a video on a page server is downloaded and sent as a video part', async () => {
+    const bytes = Buffer.alloc(40, 9);
+    const site = await servePages({
+      '/media/clip.mp4': (_request, response) =>
+        response.writeHead(200, { 'content-type': 'video/mp4' }).end(bytes),
+    });
+    try {
+      const { result, server } = await learnWith(project, writesSkill('learned-skill-clip'), {
+        source: site.url('/media/clip.mp4'),
+        pagePolicy: { allowInsecureLocalhost: true },
+        video: { supported: true, setting: 'models.providers.openai.models.qwen-vl-max.video' },
+      });
+      expect(result).toMatchObject({ ok: true, source: { kind: 'video', title: 'clip.mp4' } });
+      expect(firstUserMessage(server).parts[1]).toEqual({
+        type: 'video_url',
+        video_url: { url: `data:video/mp4;base64,${bytes.toString('base64')}` },
+      });
+    } finally {
+      await site.close();
+    }
+  });
 });
 
 describe('learnSkill refusals', () => {
