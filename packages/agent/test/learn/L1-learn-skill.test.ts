@@ -154,6 +154,39 @@ describe('learnSkill from each kind of source', () => {
   });
 });
 
+describe('learnSkill into another learn directory', () => {
+  it('L1 learn.directory .qwen/skills (a folder that configures Qwen Code) is written because learn was asked to', async () => {
+    const directory = path.join(project.root, '.qwen', 'skills');
+    const { result, server } = await learnWith(
+      project,
+      [
+        {
+          toolCalls: [
+            {
+              name: 'write_file',
+              arguments: {
+                path: '.qwen/skills/learned-skill-qwen/SKILL.md',
+                content: learnedSkillText('learned-skill-qwen'),
+              },
+            },
+          ],
+        },
+        { text: 'Done.' },
+      ],
+      { source: 'Deploy with make deploy.', directory },
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      skills: [{ directory: path.join(directory, 'learned-skill-qwen') }],
+    });
+    const system = (server.requests[0]!.body as { messages: { content: string }[] }).messages[0]!.content;
+    expect(system).toContain('.qwen/skills/learned-skill-<name>/SKILL.md');
+    expect(await readFile(path.join(directory, 'learned-skill-qwen', 'SKILL.md'), 'utf8')).toBe(
+      learnedSkillText('learned-skill-qwen'),
+    );
+  });
+});
+
 describe('learnSkill refusals', () => {
   it('L1 a model not marked video: true is refused, naming the setting, before any request', async () => {
     await writeFile(path.join(project.root, 'clip.webm'), Buffer.alloc(32, 1));
