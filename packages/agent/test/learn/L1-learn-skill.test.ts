@@ -352,6 +352,27 @@ describe('learnSkill against hostile input', () => {
     expect(results.join('\n')).not.toContain('SECRET-VALUE');
   });
 
+  it('SEC4 a run cancelled after it wrote the skill keeps nothing', async () => {
+    const controller = new AbortController();
+    const { result } = await learnWith(
+      project,
+      [
+        (writesSkill('learned-skill-deploy') as object[])[0] as never,
+        { text: 'never sent in time', delayMs: 30_000 },
+      ],
+      {
+        source: 'Deploy with make deploy.',
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type === 'tool-call-end') controller.abort();
+        },
+      },
+    );
+    expect(result).toMatchObject({ ok: false, code: 'learned_skill_missing' });
+    expect(result.ok ? '' : result.message).toContain('ended cancelled');
+    expect(await readdir(project.directory)).toEqual([]);
+  });
+
   it('SEC1 a link in the learn directory is never written through', async () => {
     const outside = await makeLearnProject();
     try {
