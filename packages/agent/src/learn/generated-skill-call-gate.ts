@@ -5,6 +5,7 @@ import { isPathInside } from '@skilldock/core/format';
 import type { ToolPermission } from '@skilldock/core/runtime';
 import type { CallGate, GatedToolCall } from '../loop/run-context.js';
 import type { CheckedSkillWrite, GeneratedSkillGuard } from './generated-skill-guard.js';
+import { secretFileRule } from './secret-file-rule.js';
 
 /** Options of {@link createGeneratedSkillCallGate}. */
 export interface GeneratedSkillCallGateOptions {
@@ -21,7 +22,8 @@ export interface GeneratedSkillCallGateOptions {
   /**
    * Files and folders read tools may look at (their `path` argument, real paths compared, default
    * the project root); absent: wherever the tools themselves allow. Learn passes the source and the
-   * learn directory, so a page that talks the model into reading `.env` gets a refusal.
+   * learn directory, so a page that talks the model into reading `.env` gets a refusal. With it,
+   * secret files (the P2 rules: `.env`, keys, `.ssh/`, …) are refused inside the roots too.
    */
   readonly readRoots?: readonly string[];
 }
@@ -95,12 +97,20 @@ async function checkRead(
   const pattern = typeof input.pattern === 'string' ? input.pattern : '';
   const real = await realpathOfExisting(path.resolve(cwd, requested));
   const realRoots = await Promise.all(roots.map((root) => realpathOfExisting(path.resolve(cwd, root))));
-  if (!/(^|[\\/])\.\.([\\/]|$)/.test(pattern) && realRoots.some((root) => isPathInside(real, root))) {
-    return { allowed: true };
+  const leavesRoots =
+    /(^|[\\/])\.\.([\\/]|$)/.test(pattern) || !realRoots.some((root) => isPathInside(real, root));
+  if (leavesRoots) {
+    return refused(
+      `The tool ${toolName} was not run: this run may read only ${roots.map((root) => path.relative(cwd, root) || '.').join(', ')}.`,
+    );
   }
-  return refused(
-    `The tool ${toolName} was not run: this run may read only ${roots.map((root) => path.relative(cwd, root) || '.').join(', ')}.`,
-  );
+  const secret = secretFileRule(path.relative(await realpathOfExisting(cwd), real));
+  if (secret !== undefined) {
+    return refused(
+      `The tool ${toolName} was not run: ${requested} is a secret file (${secret}); it is never read.`,
+    );
+  }
+  return { allowed: true };
 }
 
 /** The real path of `target`, or of its longest existing prefix with the rest appended. */

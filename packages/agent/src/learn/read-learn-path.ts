@@ -3,11 +3,11 @@ import { lstat, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { SecurityError, UserInputError } from '@skilldock/core/errors';
 import { isPathInside } from '@skilldock/core/format';
-import { classifyPackageFile } from '@skilldock/core/package';
 import { looksBinary } from '../tools/looks-binary.js';
 import { walkProjectFiles } from '../tools/walk-project-files.js';
 import { cutText } from './cut-text.js';
 import type { LearnLimits, LearnMaterial, SkippedLearnFile } from './learn-material.js';
+import { secretFileRule } from './secret-file-rule.js';
 import { videoMediaType } from './video-sources.js';
 
 /** What {@link readLearnPath} needs. */
@@ -166,16 +166,8 @@ async function readFolder(
 
 /** Why a file of a folder source is left out, or undefined when it is read. */
 async function skipReason(file: string, absolute: string, limits: LearnLimits): Promise<string | undefined> {
-  const segments = file.split('/');
-  for (const index of segments.keys()) {
-    const rule = classifyPackageFile(segments.slice(0, index + 1).join('/'), {
-      isDirectory: index < segments.length - 1,
-      isSymbolicLink: false,
-      size: 0,
-    });
-    // SEC3: a key or an .env file never reaches the model.
-    if (rule.kind === 'secret') return `secret (${rule.reason})`;
-  }
+  const secret = secretFileRule(file);
+  if (secret !== undefined) return `secret (${secret})`;
   const info = await lstat(absolute).catch(() => undefined);
   if (info === undefined) return 'unreadable';
   if (info.isSymbolicLink()) return 'symbolic link';

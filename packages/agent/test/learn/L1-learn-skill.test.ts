@@ -327,6 +327,7 @@ describe('learnSkill against hostile input', () => {
     await writeFile(path.join(project.root, '.env'), 'API_TOKEN=SECRET-VALUE\n');
     await mkdir(path.join(project.root, 'docs'));
     await writeFile(path.join(project.root, 'docs', 'deploy.md'), 'Run make deploy.\n');
+    await writeFile(path.join(project.root, 'docs', '.env'), 'API_TOKEN=SECRET-VALUE\n');
     const { result, server } = await learnWith(
       project,
       [
@@ -335,6 +336,7 @@ describe('learnSkill against hostile input', () => {
             { name: 'read_file', arguments: { path: '.env' } },
             { name: 'glob', arguments: { pattern: '../**/.env', path: 'docs' } },
             { name: 'read_file', arguments: { path: 'docs/deploy.md' } },
+            { name: 'read_file', arguments: { path: 'docs/.env' } },
             { name: 'ls', arguments: { path: '.agents/skills' } },
           ],
         },
@@ -349,6 +351,7 @@ describe('learnSkill against hostile input', () => {
     expect(results[0]).toContain('this run may read only .agents/skills, docs');
     expect(results[1]).toContain('this run may read only');
     expect(results[2]).toContain('Run make deploy.');
+    expect(results[3]).toContain('docs/.env is a secret file (environment file)');
     expect(results.join('\n')).not.toContain('SECRET-VALUE');
   });
 
