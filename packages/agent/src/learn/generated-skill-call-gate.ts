@@ -1,4 +1,4 @@
-import { lstat, realpath } from 'node:fs/promises';
+import { lstat, mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { SecurityError } from '@skilldock/core/errors';
 import { isPathInside } from '@skilldock/core/format';
@@ -26,6 +26,13 @@ export interface GeneratedSkillCallGateOptions {
    * secret files (the P2 rules: `.env`, keys, `.ssh/`, …) are refused inside the roots too.
    */
   readonly readRoots?: readonly string[];
+  /**
+   * A create makes its skill folder at once, with an exclusive `mkdir`, before the tool writes
+   * into it: a second writer (another run) whose check comes before this write is refused instead
+   * of overwriting it. Such a create must carry the whole text (`write_file`). The folder is then
+   * the run's to remove if it keeps nothing (`guard.createdSkills()`). Default false.
+   */
+  readonly reserveCreates?: boolean;
 }
 
 /**
@@ -76,7 +83,17 @@ export function createGeneratedSkillCallGate(
             `Nothing was written: ${checked.folderName}/${checked.file} would not be a valid skill:\n${problems.map((problem) => `- ${problem}`).join('\n')}\nFix these and write the file again.`,
           );
         }
+        if (options.reserveCreates === true && checked.action === 'create' && content === undefined) {
+          return refused(
+            `The tool ${tool.name} was not run: a new skill is written whole, with write_file and its complete text.`,
+          );
+        }
         checkedWrites.push(checked);
+      }
+      if (options.reserveCreates === true) {
+        for (const write of checkedWrites.filter((checked) => checked.action === 'create')) {
+          await reserveFolder(write.skillDirectory);
+        }
       }
     } catch (error) {
       if (SecurityError.isInstance(error)) return refused(`Refused: ${error.message}`);
@@ -85,6 +102,21 @@ export function createGeneratedSkillCallGate(
     for (const write of checkedWrites) options.onWrite?.(write);
     return { allowed: true };
   };
+}
+
+/** Makes the new skill folder, failing when anything made it since the guard looked. */
+async function reserveFolder(skillDirectory: string): Promise<void> {
+  await mkdir(path.dirname(skillDirectory), { recursive: true });
+  try {
+    await mkdir(skillDirectory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new SecurityError(
+      'generated_skill_exists',
+      `${skillDirectory} was created by someone else a moment ago; a new skill never overwrites another. Pick another name.`,
+      { details: { path: skillDirectory } },
+    );
+  }
 }
 
 async function checkRead(

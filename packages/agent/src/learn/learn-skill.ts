@@ -140,6 +140,7 @@ export async function learnSkill(options: LearnSkillOptions): Promise<LearnResul
   let refusedProblems: readonly string[] = [];
   const callGate = createGeneratedSkillCallGate(guard, {
     cwd: projectRoot,
+    reserveCreates: true,
     // The model reads what it learns from and the skills it may edit, nothing else of the project.
     readRoots:
       material.kind === 'files' ? [directory, path.resolve(projectRoot, material.origin)] : [directory],
