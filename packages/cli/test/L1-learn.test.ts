@@ -14,8 +14,10 @@ import {
   type AgentWorkspaceFolders,
   makeAgentWorkspace,
   runAgentCli,
+  viewRequest,
   writeSettings,
 } from './agent-fixtures/agent-harness.js';
+import { type PtySession, startChat } from './agent-fixtures/pty-session.js';
 
 const SKILL = (name: string) =>
   [
@@ -243,5 +245,60 @@ describe('/learn in chat', () => {
     const { lines, folder } = await chatLearn('n');
     expect(lines.at(-1)).toContain('discarded .agents/skills/learned-skill-ship');
     expect(existsSync(folder)).toBe(false);
+  });
+});
+
+describe('/learn in a real chat terminal', () => {
+  let session: PtySession | undefined;
+  afterEach(() => {
+    session?.kill();
+    session = undefined;
+  });
+
+  it('L1 R7 a kept skill is announced to the conversation at the next turn; Ctrl-C cancels learning', async () => {
+    folders = makeAgentWorkspace();
+    let requested: () => void = () => undefined;
+    const slowRequested = new Promise<void>((resolve) => {
+      requested = resolve;
+    });
+    // The learn run's request after /learn is answered late: Ctrl-C comes while it waits.
+    const slow = () => {
+      requested();
+      return { text: 'slow', delayMs: 30_000 };
+    };
+    server = await startFakeModelServer({
+      script: [...(writes('learned-skill-ship') as object[]), { text: 'Hello.' }, slow] as never,
+    });
+    session = startChat([], {
+      cwd: folders.project,
+      home: folders.home,
+      env: {
+        OPENAI_BASE_URL: server.openaiBaseUrl,
+        OPENAI_API_KEY: 'test-key',
+        SKILLDOCK_MODEL: 'openai:test-model',
+        SKILLDOCK_TRUST: '1',
+      },
+    });
+    await session.waitFor('/help for commands');
+    session.mark();
+    session.line('/learn Deploy with make deploy, after the tests');
+    await session.waitFor('Keep learned-skill-ship? [y/N] › ');
+    expect(session.sinceMark()).toContain('  ## Procedure');
+    session.line('y');
+    await session.waitFor('kept learned-skill-ship');
+    session.mark();
+    session.line('Hi');
+    await session.waitFor('Hello.');
+    const texts = viewRequest(server.requests[2]!).userTexts.join('\n');
+    expect(texts).toContain('learned-skill-ship');
+    session.mark();
+    session.line('/learn notes about releases');
+    await session.waitFor('Learning… (Ctrl-C cancels)');
+    await slowRequested;
+    session.type('\u0003');
+    await session.waitFor('nothing was kept');
+    expect(existsSync(path.join(folders.project, '.agents', 'skills', 'learned-skill-ship'))).toBe(true);
+    session.line('/quit');
+    expect(await session.exited).toBe(0);
   });
 });
