@@ -60,13 +60,18 @@ async function learn(args: string[], script: FakeScript) {
   return runAgentCli(['learn', ...args], {
     cwd: folders.project,
     home: folders.home,
-    env: {
-      OPENAI_BASE_URL: server.openaiBaseUrl,
-      OPENAI_API_KEY: 'test-key',
-      SKILLDOCK_MODEL: 'openai:test-model',
-      SKILLDOCK_TRUST: '1',
-    },
+    env: modelEnv(server),
   });
+}
+
+/** The variables that point the CLI at the fake server, in a trusted workspace. */
+function modelEnv(fake: FakeModelServer): Record<string, string> {
+  return {
+    OPENAI_BASE_URL: fake.openaiBaseUrl,
+    OPENAI_API_KEY: 'test-key',
+    SKILLDOCK_MODEL: 'openai:test-model',
+    SKILLDOCK_TRUST: '1',
+  };
 }
 
 describe('skilldock learn', () => {
@@ -272,12 +277,7 @@ describe('/learn in a real chat terminal', () => {
     session = startChat([], {
       cwd: folders.project,
       home: folders.home,
-      env: {
-        OPENAI_BASE_URL: server.openaiBaseUrl,
-        OPENAI_API_KEY: 'test-key',
-        SKILLDOCK_MODEL: 'openai:test-model',
-        SKILLDOCK_TRUST: '1',
-      },
+      env: modelEnv(server),
     });
     await session.waitFor('/help for commands');
     session.mark();
