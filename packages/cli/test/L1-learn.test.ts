@@ -89,6 +89,16 @@ describe('skilldock learn', () => {
 
   it('L1 learns from text and prints the skill for review; --json gives the same as data', async () => {
     folders = makeAgentWorkspace();
+    // learn runs no MCP server: this one would leave a marker file if it were started.
+    const marker = path.join(folders.home, 'mcp-started');
+    writeSettings(folders.home, {
+      mcpServers: {
+        probe: {
+          command: process.execPath,
+          args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`],
+        },
+      },
+    });
     const text = await learn(['Deploy with make deploy, after the tests'], writes('learned-skill-ship'));
     expect(text.status).toBe(0);
     expect(text.stdout).toContain(
@@ -115,6 +125,7 @@ describe('skilldock learn', () => {
     expect(readFileSync(path.join(folders.project, result.skills[0]!.file), 'utf8')).toBe(
       SKILL('learned-skill-release'),
     );
+    expect(existsSync(marker)).toBe(false);
   });
 
   it('L1 learns from a loopback page only with --allow-insecure-localhost', async () => {

@@ -86,6 +86,8 @@ async function learn(
       cwd: context.cwd,
       home: context.homeDirectory,
       env: context.env,
+      // The restricted run uses no MCP tool: no server of the user's settings is started for it.
+      mcp: false,
       ...(options.model === undefined ? {} : { model: options.model }),
       ...(options.trust === true ? { trust: true } : {}),
     });
