@@ -7,6 +7,7 @@ import { registerAgentsShow } from './commands/agents-show.js';
 import { registerAgentsValidate } from './commands/agents-validate.js';
 import { registerChat } from './commands/chat.js';
 import { registerCurator } from './commands/curator.js';
+import { registerLearn } from './commands/learn.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
@@ -98,6 +99,7 @@ export async function runCli(options: CliEnvironmentOptions): Promise<number> {
   registerRun(program, output, setExitCode, environment);
   registerChat(program, output, setExitCode, environment);
   registerCurator(program, output, setExitCode, environment);
+  registerLearn(program, output, setExitCode, environment);
   registerMcp(program, output, setExitCode, environment);
   registerServe(program, output, setExitCode, environment);
   for (const command of [...skills.commands, ...agents.commands]) command.exitOverride();

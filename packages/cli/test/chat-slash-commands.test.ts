@@ -16,6 +16,7 @@ describe('the chat slash-command table', () => {
       'skills',
       'agents',
       'curator',
+      'learn',
       'model',
       'clear',
       'resume',

@@ -4,6 +4,8 @@
  * `learned-skill-<name>` for review.
  */
 
+export { checkLearnedSkill, LEARNED_SKILL_SECTIONS } from './check-learned-skill.js';
+export { discardLearnedSkill } from './discard-learned-skill.js';
 export {
   createGeneratedSkillCallGate,
   type GeneratedSkillCallGateOptions,
@@ -17,3 +19,22 @@ export {
   type GeneratedSkillSource,
   type GeneratedSkillWrite,
 } from './generated-skill-guard.js';
+export { type LearnInWorkspaceOptions, learnInWorkspace } from './learn-in-workspace.js';
+export {
+  DEFAULT_LEARN_LIMITS,
+  type LearnLimits,
+  type LearnMaterial,
+  type LearnVideo,
+  type SkippedLearnFile,
+} from './learn-material.js';
+export {
+  type LearnedSkill,
+  type LearnFailure,
+  type LearnResult,
+  type LearnSkillOptions,
+  type LearnSourceSummary,
+  type LearnSuccess,
+  learnSkill,
+} from './learn-skill.js';
+export { modelTakesVideo } from './model-takes-video.js';
+export { splitLearnInput } from './read-learn-source.js';

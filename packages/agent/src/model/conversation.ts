@@ -16,6 +16,19 @@ export interface UserMessage {
   readonly role: 'user';
   readonly content: string;
   readonly origin?: 'prompt' | 'signal';
+  /**
+   * Media sent after the text (a video to learn from, SPEC L1). Only OpenAI-compatible providers
+   * carry them, as `video_url` content parts; the Anthropic provider refuses such a message.
+   */
+  readonly attachments?: readonly MessageAttachment[];
+}
+
+/** A video sent inline as a data URL (`data:video/mp4;base64,…`). */
+export interface MessageAttachment {
+  readonly type: 'video';
+  /** `video/mp4`, `video/webm` or `video/quicktime`. */
+  readonly mediaType: string;
+  readonly dataUrl: string;
 }
 
 /** What the model said: text and the tool calls it made, in order. */

@@ -6,6 +6,7 @@ export {
 export type {
   AssistantMessage,
   ConversationMessage,
+  MessageAttachment,
   ModelRequest,
   ModelToolCall,
   ToolResultMessage,

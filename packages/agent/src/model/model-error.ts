@@ -8,6 +8,7 @@ import { type ErrorDetails, SkilldockError } from '@skilldock/core/errors';
  * - `model_connection_failed`: the server could not be reached.
  * - `model_http_error`: the server answered with an error status.
  * - `model_response_invalid`: the answer broke the protocol.
+ * - `model_input_unsupported`: the request holds what the protocol cannot carry (a video for Anthropic).
  */
 export type ModelErrorCode =
   | 'model_not_configured'
@@ -15,7 +16,8 @@ export type ModelErrorCode =
   | 'model_timeout'
   | 'model_connection_failed'
   | 'model_http_error'
-  | 'model_response_invalid';
+  | 'model_response_invalid'
+  | 'model_input_unsupported';
 
 /** Structured fields of a {@link ModelError}. */
 export interface ModelErrorDetails extends ErrorDetails {

@@ -6,6 +6,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ToolDeclaration } from '@skilldock/core/runtime';
 import type { ConversationMessage } from './conversation.js';
+import { ModelError } from './model-error.js';
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
@@ -23,6 +24,12 @@ export function toAnthropicMessages(messages: readonly ConversationMessage[]): M
   };
   for (const message of messages) {
     if (message.role === 'user') {
+      if ((message.attachments ?? []).length > 0) {
+        throw new ModelError(
+          'model_input_unsupported',
+          'The Anthropic Messages protocol cannot carry a video; use a video-capable model behind an OpenAI-compatible provider.',
+        );
+      }
       push('user', message.content === '' ? [] : [{ type: 'text', text: message.content }]);
     } else if (message.role === 'tool') {
       push('user', [

@@ -13,7 +13,21 @@ export function toOpenAIMessages(
   const converted: ChatCompletionMessageParam[] = system === '' ? [] : [{ role: 'system', content: system }];
   for (const message of messages) {
     if (message.role === 'user') {
-      converted.push({ role: 'user', content: message.content });
+      converted.push(
+        message.attachments === undefined || message.attachments.length === 0
+          ? { role: 'user', content: message.content }
+          : // `video_url` is the OpenAI-compatible video part (DashScope Qwen-VL/Omni, vLLM); the SDK's types lack it.
+            ({
+              role: 'user',
+              content: [
+                { type: 'text', text: message.content },
+                ...message.attachments.map((attachment) => ({
+                  type: 'video_url',
+                  video_url: { url: attachment.dataUrl },
+                })),
+              ],
+            } as unknown as ChatCompletionMessageParam),
+      );
     } else if (message.role === 'tool') {
       converted.push({ role: 'tool', tool_call_id: message.toolCallId, content: message.content });
     } else if (message.toolCalls !== undefined && message.toolCalls.length > 0) {

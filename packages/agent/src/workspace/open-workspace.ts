@@ -58,6 +58,8 @@ export interface OpenWorkspaceOptions {
   readonly safeMode?: boolean;
   /** Subagents given in code: the session level, above every file (SPEC A1). */
   readonly subagents?: readonly SessionSubagentDefinition[];
+  /** Start the MCP servers; default true. `skilldock learn` says false: its restricted run uses none. */
+  readonly mcp?: boolean;
 }
 
 /**
@@ -179,16 +181,18 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   const forkProfiles = await loadForkProfiles({ projectRoot, homeDirectory, trusted, safeMode });
 
   // Project entries start commands: only the exact entries the user approved (SEC2).
-  const { mcp, notices: mcpNotices } = await startWorkspaceMcp({
-    projectRoot,
-    homeDirectory,
-    settings,
-    trusted,
-    env,
-    // In safe mode no project server runs: `--approve-mcp` has nothing to approve (the notice says why).
-    ...(options.approveMcp === undefined || safeMode ? {} : { approveMcp: options.approveMcp }),
-    ...(options.askMcpApproval === undefined ? {} : { askMcpApproval: options.askMcpApproval }),
-  });
+  const { mcp, notices: mcpNotices } = await (options.mcp === false
+    ? { mcp: undefined, notices: [] }
+    : startWorkspaceMcp({
+        projectRoot,
+        homeDirectory,
+        settings,
+        trusted,
+        env,
+        // In safe mode no project server runs: `--approve-mcp` has nothing to approve (the notice says why).
+        ...(options.approveMcp === undefined || safeMode ? {} : { approveMcp: options.approveMcp }),
+        ...(options.askMcpApproval === undefined ? {} : { askMcpApproval: options.askMcpApproval }),
+      }));
   notices.push(...mcpNotices);
   const { secrets, tools } = workspaceTools(settings, trusted, env);
   const sessions = new Set<SkillSession>();

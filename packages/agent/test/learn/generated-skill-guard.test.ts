@@ -291,3 +291,44 @@ describe('the generated-skill call gate in the loop', () => {
     );
   });
 });
+
+describe('reserving a new skill folder', () => {
+  const [writeFile_, edit] = createBuiltinTools().filter(
+    (tool) => tool.name === 'write_file' || tool.name === 'edit',
+  );
+  const call = (target: string) => ({
+    tool: writeFile_!,
+    input: { path: target, content: LEARNED('learned-skill-race') },
+  });
+
+  it('SEC1 with reserveCreates, a second run that checks before the first one writes is refused', async () => {
+    const first = createGeneratedSkillCallGate(guard, { cwd: project, reserveCreates: true });
+    const other = createGeneratedSkillGuard({ directory, source: 'learned', prefix: 'learned-skill-' });
+    const second = createGeneratedSkillCallGate(other, { cwd: project, reserveCreates: true });
+    const target = '.agents/skills/learned-skill-race/SKILL.md';
+    expect(await first(call(target))).toEqual({ allowed: true });
+    expect((await stat(path.join(directory, 'learned-skill-race'))).isDirectory()).toBe(true);
+    const refused = await second(call(target));
+    expect(refused.allowed).toBe(false);
+    expect(refused.allowed ? '' : refused.reason).toMatch(/already exists|not marked/);
+  });
+
+  it('SEC1 without reserveCreates the same two checks both pass: the reservation is what closes the race', async () => {
+    const first = createGeneratedSkillCallGate(guard, { cwd: project });
+    const other = createGeneratedSkillGuard({ directory, source: 'learned', prefix: 'learned-skill-' });
+    const second = createGeneratedSkillCallGate(other, { cwd: project });
+    const target = '.agents/skills/learned-skill-race/SKILL.md';
+    expect(await first(call(target))).toEqual({ allowed: true });
+    expect(await second(call(target))).toEqual({ allowed: true });
+  });
+
+  it('L1 with reserveCreates a new skill is written whole: the edit tool cannot start one', async () => {
+    const gate = createGeneratedSkillCallGate(guard, { cwd: project, reserveCreates: true });
+    const refused = await gate({
+      tool: edit!,
+      input: { path: '.agents/skills/learned-skill-new/SKILL.md', old_string: 'a', new_string: 'b' },
+    });
+    expect(refused.allowed ? '' : refused.reason).toContain('written whole, with write_file');
+    await expect(stat(path.join(directory, 'learned-skill-new'))).rejects.toThrow();
+  });
+});

@@ -27,6 +27,8 @@ export interface ChatContext {
   open(resume: string | undefined): Promise<Conversation>;
   /** Sends a prompt as the user's turn and renders the answer; Ctrl-C cancels it. */
   send(prompt: string): Promise<void>;
+  /** Runs work that Ctrl-C cancels as it cancels a turn (`/learn`): `signal` aborts on Ctrl-C. */
+  cancellable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** Runs `/<skill-id> [arguments]` (SPEC R9): the skill's instructions become the prompt. */
   invokeSkill(commandLine: string): Promise<void>;
 }

@@ -94,6 +94,15 @@ export async function runChat(
     }
   };
 
+  const cancellable = async <T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    turn = new AbortController();
+    try {
+      return await work(turn.signal);
+    } finally {
+      turn = undefined;
+    }
+  };
+
   let workspace: AgentWorkspace | undefined;
   let subagents: CliSubagents | undefined;
   try {
@@ -119,6 +128,7 @@ export async function runChat(
       approvals,
       say,
       send,
+      cancellable,
       options,
       env: environment.env,
     });
@@ -234,6 +244,7 @@ interface StartChatOptions {
   readonly env: NodeJS.ProcessEnv;
   say(text: string): void;
   send(conversation: Conversation, prompt: string, origin?: 'signal'): Promise<void>;
+  cancellable: ChatContext['cancellable'];
 }
 
 /** Opens the first conversation (resumed when asked), prints the banner and returns the chat. */
@@ -248,6 +259,7 @@ async function startChat({
   env,
   say,
   send,
+  cancellable,
 }: StartChatOptions): Promise<ChatContext> {
   const notice = ({ message }: WorkspaceNotice) => say(pc.yellow(`note: ${message}`));
   const open = async (resume: string | undefined) => {
@@ -277,6 +289,7 @@ async function startChat({
     notice,
     open,
     send: (prompt) => send(chat.conversation, prompt),
+    cancellable,
     async invokeSkill(commandLine) {
       const invoked = await chat.conversation.skillSession.invoke(commandLine);
       if (!invoked.ok) {

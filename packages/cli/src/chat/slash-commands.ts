@@ -3,6 +3,7 @@ import { agentsCommand } from './commands/agents-command.js';
 import { clearCommand, resumeCommand } from './commands/conversation-commands.js';
 import { curatorCommand } from './commands/curator-command.js';
 import { helpCommand, quitCommand } from './commands/help-commands.js';
+import { learnCommand } from './commands/learn-command.js';
 import { modelCommand } from './commands/model-command.js';
 import { skillsCommand } from './commands/skills-command.js';
 
@@ -16,6 +17,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   skillsCommand,
   agentsCommand,
   curatorCommand,
+  learnCommand,
   modelCommand,
   clearCommand,
   resumeCommand,

@@ -44,6 +44,7 @@ export {
   type LearnSettings,
   type McpServerSettings,
   type MemorySettings,
+  type ModelCapabilities,
   type ModelProviderSettings,
   type ModelSettings,
   type Settings,

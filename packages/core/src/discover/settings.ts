@@ -151,6 +151,18 @@ export interface ModelProviderSettings {
   /** Name of the environment variable holding the API key, e.g. `DASHSCOPE_API_KEY`. */
   readonly apiKeyEnv?: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * What some of this provider's models can do, by model id: `{ "qwen-vl-max": { "video": true } }`
+   * marks a model that takes video (`skilldock learn ./tutorial.mp4`, SPEC L1). Unmarked models
+   * are sent text only.
+   */
+  readonly models?: Readonly<Record<string, ModelCapabilities>>;
+}
+
+/** What one model can take beyond text (see {@link ModelProviderSettings.models}). */
+export interface ModelCapabilities {
+  /** The model accepts a video as an OpenAI-compatible `video_url` content part (a data URL). */
+  readonly video?: boolean;
 }
 
 /** The `skills` section of {@link Settings}. */
@@ -189,6 +201,7 @@ const modelSettingsSchema = z.strictObject({
           .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
           .optional(),
         headers: z.record(z.string().min(1), z.string()).optional(),
+        models: z.record(z.string().min(1), z.strictObject({ video: z.boolean().optional() })).optional(),
       }),
     )
     .optional(),

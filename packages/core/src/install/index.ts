@@ -45,12 +45,18 @@ export { type RemovedSkill, type RemoveInstalledOptions, removeInstalled } from 
 export { sanitizeInstallName } from './sanitize-install-name.js';
 export { selectDraftSkills } from './select-draft-skills.js';
 export { AGENT_SKILL_FOLDERS } from './sources/agent-skill-folders.js';
+export { assertPageUrlAllowed, type PagePolicy } from './sources/assert-page-url-allowed.js';
 export {
   assertRemoteUrlAllowed,
   DEFAULT_ALLOWED_HOSTS,
   isLoopbackHost,
   type RemotePolicy,
 } from './sources/assert-remote-url-allowed.js';
+export {
+  type DownloadBytesOptions,
+  type DownloadedBytes,
+  downloadBytes,
+} from './sources/download-bytes.js';
 export {
   type FindSkillFoldersOptions,
   type FoundSkillFolders,

@@ -93,7 +93,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** Normalises an allowlist entry the way the URL parser normalises a host (lowercase, punycode). */
-function normalizeHost(entry: string): string {
+export function normalizeHost(entry: string): string {
   const trimmed = entry.trim();
   if (trimmed === '' || /[/@?#\s]/.test(trimmed))
     throw new UserInputError(
@@ -117,7 +117,8 @@ function normalizeHost(entry: string): string {
   }
 }
 
-function parseUrl(url: string | URL): URL {
+/** The URL parsed, or `UserInputError` `invalid_url`. */
+export function parseUrl(url: string | URL): URL {
   if (url instanceof URL) return url;
   try {
     return new URL(url);
@@ -127,7 +128,7 @@ function parseUrl(url: string | URL): URL {
 }
 
 /** The URL as shown in messages: never echo a password back. */
-function redact(url: URL): string {
+export function redact(url: URL): string {
   if (url.password === '') return url.href;
   const copy = new URL(url.href);
   copy.password = '***';

@@ -3,7 +3,13 @@ import { assertRemoteUrlAllowed, type RemotePolicy } from './assert-remote-url-a
 
 /** How to download one URL. */
 export interface DownloadBytesOptions {
-  readonly policy: RemotePolicy;
+  /** The install allowlist (SPEC P5); unused when `checkUrl` is given. */
+  readonly policy?: RemotePolicy;
+  /**
+   * Checks the URL and each redirect target before it is requested, returning the URL to fetch;
+   * default `assertRemoteUrlAllowed(url, policy)` (a page to learn from uses `assertPageUrlAllowed`).
+   */
+  readonly checkUrl?: (url: string | URL) => URL;
   /** Largest body accepted; counted while streaming, so a lying Content-Length cannot pass. */
   readonly maxBytes: number;
   /** Whole request, redirects included; default 60 s. */
@@ -24,15 +30,18 @@ export interface DownloadedBytes {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
- * Downloads a URL over https (SPEC P4, P5): every URL, including each redirect target, is checked
- * against the allowlist before it is requested; the body is capped while it streams.
+ * Downloads a URL over https (SPEC P4, P5, L1): every URL, including each redirect target, is
+ * checked against the allowlist (or `checkUrl`) before it is requested; no credentials or cookies
+ * are sent; the body is capped while it streams, and the whole request is bounded in time.
  * @throws SecurityError from the allowlist or `download_too_large`; UserInputError `download_failed`
  *   (with `details.status`), `download_timeout`, `too_many_redirects`.
  */
 export async function downloadBytes(url: string, options: DownloadBytesOptions): Promise<DownloadedBytes> {
   const timeout = AbortSignal.timeout(options.timeoutMilliseconds ?? 60_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let current = assertRemoteUrlAllowed(url, options.policy);
+  const check =
+    options.checkUrl ?? ((target: string | URL) => assertRemoteUrlAllowed(target, options.policy ?? {}));
+  let current = check(url);
   for (let redirects = 0; ; redirects++) {
     const response = await request(current, signal, options);
     if (REDIRECT_STATUSES.has(response.status)) {
@@ -46,7 +55,7 @@ export async function downloadBytes(url: string, options: DownloadBytesOptions):
         throw new UserInputError('too_many_redirects', `${url} redirected too many times.`, {
           details: { url },
         });
-      current = assertRemoteUrlAllowed(new URL(location, current), options.policy);
+      current = check(new URL(location, current));
       continue;
     }
     if (!response.ok) {
