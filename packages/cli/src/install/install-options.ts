@@ -11,6 +11,8 @@ export interface InstallCommandOptions {
   readonly json?: boolean;
   readonly allowHost?: string[];
   readonly allowInsecureLocalhost?: boolean;
+  /** `--token-env NAME` (`skills add` only). */
+  readonly tokenEnv?: string;
   readonly cwd?: string;
 }
 
@@ -51,4 +53,15 @@ export function parseListOption(values: readonly string[] | undefined): string[]
     .filter(Boolean);
   if (items.includes('*')) return '*';
   return items.length === 0 ? undefined : items;
+}
+
+/**
+ * `--token-env NAME` of `skills add`, `update` and `check`: the variable holding a skills server's
+ * API token. Only the name is ever on the command line (argv is visible in `ps`).
+ */
+export function addTokenOption(command: Command): Command {
+  return command.option(
+    '--token-env <name>',
+    'send the API token in this environment variable to the skills server (default: install_tokens setting, then SKILLDOCK_TOKEN)',
+  );
 }
