@@ -333,5 +333,45 @@ describe('Y13 installing from a running Skilldock server', () => {
       });
       expect(checked.status, checked.stdout).toBe(0);
     });
+
+    it('SEC3 binding SKILLDOCK_TOKEN to one server in install_tokens keeps it from every other server', async () => {
+      const where = workspace();
+      mkdirSync(path.join(where.home, '.skilldock'), { recursive: true });
+      writeFileSync(
+        path.join(where.home, '.skilldock/settings.json'),
+        JSON.stringify({ install_tokens: { 'https://skills.acme.example': 'SKILLDOCK_TOKEN' } }),
+      );
+      const listed = await add([url, '--list'], where, { SKILLDOCK_TOKEN: token });
+      expect(listed.status, listed.stderr).toBe(0);
+      // Sent anonymously: the department skill is not listed.
+      expect(JSON.parse(listed.stdout).skills.map((skill: { id: string }) => skill.id)).toEqual([
+        'team-guide',
+      ]);
+      // A project lock naming SKILLDOCK_TOKEN for this server does not get it either.
+      writeFileSync(
+        path.join(where.project, 'skills-lock.json'),
+        `${JSON.stringify({
+          version: 1,
+          skills: {
+            'sales-playbook': {
+              source: '127.0.0.1',
+              sourceUrl: url,
+              sourceType: 'well-known',
+              computedHash: 'x',
+              tokenEnv: 'SKILLDOCK_TOKEN',
+            },
+          },
+        })}\n`,
+      );
+      const checked = await runCliInProcess(['skills', 'check', '--allow-insecure-localhost', '--json'], {
+        cwd: where.project,
+        home: where.home,
+        env: { SKILLDOCK_TOKEN: token },
+      });
+      expect(checked.status).toBe(1);
+      expect(JSON.parse(checked.stdout).skills).toMatchObject([
+        { id: 'sales-playbook', code: 'token_required' },
+      ]);
+    });
   });
 });

@@ -30,6 +30,7 @@ export function registerSkillsCheck(
         .option('--json', 'print JSON')
         .option('--exit-code', `exit ${ExitCode.updatesAvailable} when updates are available (default: 0)`),
     ),
+    'lock',
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions & { exitCode?: boolean }) =>

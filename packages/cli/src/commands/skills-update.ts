@@ -31,6 +31,7 @@ export function registerSkillsUpdate(
         .option('-g, --global', 'update your user skills instead of this project')
         .option('--json', 'print JSON'),
     ),
+    'lock',
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions) =>

@@ -18,9 +18,10 @@ export interface TokenChoice {
 /**
  * The token `skills add SOURCE` sends (README "Installing from a server"), bound to the origin of the
  * URL the user typed: `--token-env NAME`, else the `install_tokens` entry of that origin, else
- * `SKILLDOCK_TOKEN` when it is set. Only well-known sources take a token; `--token-env` with
- * another source is an error. A variable that was asked for but is unset is an error before any
- * request.
+ * `SKILLDOCK_TOKEN` when it is set — unless `install_tokens` binds `SKILLDOCK_TOKEN` to some
+ * server, which then keeps it to those servers. Only well-known sources take a token;
+ * `--token-env` with another source is an error. A variable that was asked for but is unset is an
+ * error before any request.
  */
 export function tokenForAdd(
   core: Core,
@@ -40,15 +41,21 @@ export function tokenForAdd(
   const named = choice.tokenEnv ?? choice.tokenEnvByOrigin.get(origin);
   if (named !== undefined) return readToken(core, source.url, named, choice.env);
   const fallback = choice.env[DEFAULT_TOKEN_ENV];
-  return fallback === undefined || fallback === ''
+  return fallback === undefined || fallback === '' || defaultIsBound(choice)
     ? undefined
     : readToken(core, source.url, DEFAULT_TOKEN_ENV, choice.env);
+}
+
+/** True when `install_tokens` names `SKILLDOCK_TOKEN`: it then goes only to the servers bound to it. */
+function defaultIsBound(choice: TokenChoice): boolean {
+  return [...choice.tokenEnvByOrigin.values()].includes(DEFAULT_TOKEN_ENV);
 }
 
 /**
  * The `tokenFor` of `skills update` and `check`: `--token-env NAME`, else the `install_tokens` entry
  * of the entry's origin, else the variable the lock entry recorded — but a project lock (possibly a
- * cloned one) may only name `SKILLDOCK_TOKEN`: it can never make the command read another variable.
+ * cloned one) may only name `SKILLDOCK_TOKEN` (and not even that when `install_tokens` keeps it to
+ * other servers): it can never make the command read another variable or send one elsewhere.
  * An entry that recorded a token the rules do not allow fails with `token_required`.
  */
 export function tokenForLockEntry(
@@ -62,7 +69,7 @@ export function tokenForLockEntry(
     if (named !== undefined) return readToken(core, source.url, named, choice.env);
     const recorded = typeof entry.tokenEnv === 'string' ? entry.tokenEnv : undefined;
     if (recorded === undefined) return undefined;
-    if (scope === 'global' || recorded === DEFAULT_TOKEN_ENV)
+    if (scope === 'global' || (recorded === DEFAULT_TOKEN_ENV && !defaultIsBound(choice)))
       return readToken(core, source.url, recorded, choice.env);
     throw new core.UserInputError(
       'token_required',

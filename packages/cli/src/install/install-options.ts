@@ -59,9 +59,11 @@ export function parseListOption(values: readonly string[] | undefined): string[]
  * `--token-env NAME` of `skills add`, `update` and `check`: the variable holding a skills server's
  * API token. Only the name is ever on the command line (argv is visible in `ps`).
  */
-export function addTokenOption(command: Command): Command {
+export function addTokenOption(command: Command, use: 'add' | 'lock' = 'add'): Command {
   return command.option(
     '--token-env <name>',
-    'send the API token in this environment variable to the skills server (default: install_tokens setting, then SKILLDOCK_TOKEN)',
+    use === 'add'
+      ? 'send the API token in this environment variable to the skills server (default: install_tokens setting, then SKILLDOCK_TOKEN)'
+      : "send the API token in this environment variable to the lock's skills servers (default: install_tokens setting, then the variable the lock recorded)",
   );
 }
