@@ -182,7 +182,10 @@ describe('Y13 installing from a running Skilldock server', () => {
       const run = await add([url, '--skill', 'sales-playbook'], where, { SKILLDOCK_TOKEN: token });
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
-      expect(JSON.parse(run.stdout)).toMatchObject({ installed: [{ id: 'sales-playbook' }] });
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        source: { tokenEnv: 'SKILLDOCK_TOKEN' },
+        installed: [{ id: 'sales-playbook' }],
+      });
       const installed = path.join(where.project, '.agents/skills/sales-playbook');
       expect(readFileSync(path.join(installed, 'references/pricing.md'), 'utf8')).toBe('# Pricing\n');
       const lockText = readFileSync(path.join(where.project, 'skills-lock.json'), 'utf8');
@@ -274,9 +277,15 @@ describe('Y13 installing from a running Skilldock server', () => {
       expect(pasted.status).toBe(2);
       expect(JSON.parse(pasted.stdout).error.code).toBe('invalid_token');
       expect(pasted.stdout + pasted.stderr).not.toContain(token);
+      // Whatever its characters, a pasted secret is not repeated: not a skd_ token, nor another kind.
+      const foreign = 'ghp_MixedCase0123456789Secret';
+      const pastedForeign = await add([url, '--token-env', foreign], where);
+      expect(pastedForeign.status).toBe(2);
+      expect(pastedForeign.stdout + pastedForeign.stderr).not.toContain(foreign);
       const unset = await add([url, '--token-env', 'NOT_SET_ANYWHERE'], where);
       expect(unset.status).toBe(2);
       expect(JSON.parse(unset.stdout).error).toMatchObject({ code: 'token_env_missing' });
+      expect(unset.stderr).toContain('$NOT_SET_ANYWHERE is not set');
       const github = await add(['acme/skills', '--token-env', 'TEAM_TOKEN'], where, { TEAM_TOKEN: token });
       expect(github.status).toBe(2);
       expect(JSON.parse(github.stdout).error.code).toBe('token_not_supported');

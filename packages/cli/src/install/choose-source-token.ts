@@ -92,11 +92,15 @@ function readToken(
       { details: {} },
     );
   const value = env[name];
-  if (value === undefined || value === '')
+  if (value === undefined || value === '') {
+    // Only a conventional name is repeated: anything else may be a secret pasted in its place.
+    const shown = /^[A-Z_][A-Z0-9_]*$/.test(name) ? name : undefined;
+    const variable = shown === undefined ? 'The variable named by --token-env' : `$${shown}`;
     throw new core.UserInputError(
       'token_env_missing',
-      `$${name} is not set, so there is no token to send: export ${name}=<token> (an API token from the server's settings), then run the command again.`,
-      { details: { tokenEnv: name } },
+      `${variable} is not set, so there is no token to send: export it with an API token from the server's settings (pass its name with --token-env NAME, never the token), then run the command again.`,
+      { details: shown === undefined ? {} : { tokenEnv: shown } },
     );
+  }
   return core.createSourceToken(url, value, name);
 }

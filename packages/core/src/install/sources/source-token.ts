@@ -18,9 +18,12 @@ const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 // Visible ASCII only: a CR or LF would split the header; spaces would make another scheme.
 const TOKEN_VALUE = /^[\x21-\x7e]{1,4096}$/;
 
-/** True when `name` can be an environment variable name (what `--token-env` accepts). */
+/**
+ * True when `name` can be an environment variable name (what `--token-env` accepts) and is not a
+ * Skilldock token (`skd_…`) pasted where the name belongs.
+ */
 export function isEnvironmentVariableName(name: string): boolean {
-  return ENVIRONMENT_NAME.test(name);
+  return ENVIRONMENT_NAME.test(name) && !/^skd_/i.test(name);
 }
 
 /**

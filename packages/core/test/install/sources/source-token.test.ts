@@ -102,7 +102,11 @@ describe('authorizationHeaders', () => {
         JSON.stringify({ message: (error as Error).message, details: (error as SkilldockError).details }),
       ).not.toContain(SECRET);
     }
-    // A token pasted where the variable name belongs is refused and not repeated either.
+    // A token pasted where the variable name belongs is refused and not repeated either, even when
+    // its characters would make a valid name.
+    expect(() => createSourceToken('https://skills.example.com', SECRET, 'skd_abc123')).toThrow(
+      /environment variable name/,
+    );
     expect(() => createSourceToken('https://skills.example.com', SECRET, SECRET)).toThrow(
       /environment variable name/,
     );
