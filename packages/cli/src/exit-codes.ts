@@ -44,6 +44,11 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   skill_selection_required: ExitCode.usage,
   source_not_found: ExitCode.usage,
   terminal_required: ExitCode.usage,
+  // A token the command line must name: set the variable, pass --token-env NAME, or drop it.
+  invalid_token: ExitCode.usage,
+  token_env_missing: ExitCode.usage,
+  token_not_supported: ExitCode.usage,
+  token_required: ExitCode.usage,
   unknown_agent: ExitCode.usage,
   unrecognized_source: ExitCode.usage,
   unsupported_source_file: ExitCode.usage,
@@ -249,6 +254,9 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   too_many_entries: ExitCode.invalid,
   too_many_files: ExitCode.invalid,
   too_many_redirects: ExitCode.invalid,
+  // The server refused the token sent (wrong, expired, revoked); or one bound to another origin.
+  token_origin_mismatch: ExitCode.invalid,
+  token_rejected: ExitCode.invalid,
   tool_arguments_invalid: ExitCode.invalid,
   unrecognized_github_url: ExitCode.invalid,
   unsafe_entry_name: ExitCode.invalid,

@@ -28,6 +28,7 @@ export interface SkilldockErrorCodes {
   readonly file_too_large: true;
   readonly file_unreadable: true;
   readonly frontmatter_missing: true;
+  readonly invalid_token: true;
   readonly frontmatter_not_mapping: true;
   readonly frontmatter_unclosed: true;
   readonly git_fetch_failed: true;
@@ -101,6 +102,11 @@ export interface SkilldockErrorCodes {
   readonly symlink_in_skill: true;
   readonly symlink_refused: true;
   readonly text_not_utf8: true;
+  readonly token_env_missing: true;
+  readonly token_not_supported: true;
+  readonly token_origin_mismatch: true;
+  readonly token_rejected: true;
+  readonly token_required: true;
   readonly too_many_entries: true;
   readonly too_many_files: true;
   readonly too_many_redirects: true;

@@ -7,7 +7,7 @@ import {
   missingSummary,
   statusLine,
 } from '../install/inspect-command.js';
-import { addRemotePolicyOptions } from '../install/install-options.js';
+import { addRemotePolicyOptions, addTokenOption } from '../install/install-options.js';
 import { withDraftCleanup } from '../install/with-draft-cleanup.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
@@ -20,14 +20,17 @@ export function registerSkillsCheck(
   setExitCode: (code: number) => void,
   environment: CliEnvironment,
 ): void {
-  addRemotePolicyOptions(
-    skills
-      .command('check')
-      .description('Check installed skills against their sources without installing anything')
-      .argument('[ids...]', 'only these skills (default: every skill in the lock)')
-      .option('-g, --global', 'check your user skills instead of this project')
-      .option('--json', 'print JSON')
-      .option('--exit-code', `exit ${ExitCode.updatesAvailable} when updates are available (default: 0)`),
+  addTokenOption(
+    addRemotePolicyOptions(
+      skills
+        .command('check')
+        .description('Check installed skills against their sources without installing anything')
+        .argument('[ids...]', 'only these skills (default: every skill in the lock)')
+        .option('-g, --global', 'check your user skills instead of this project')
+        .option('--json', 'print JSON')
+        .option('--exit-code', `exit ${ExitCode.updatesAvailable} when updates are available (default: 0)`),
+    ),
+    'lock',
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions & { exitCode?: boolean }) =>

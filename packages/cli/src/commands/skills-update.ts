@@ -7,7 +7,7 @@ import {
   missingSummary,
   statusLine,
 } from '../install/inspect-command.js';
-import { addRemotePolicyOptions } from '../install/install-options.js';
+import { addRemotePolicyOptions, addTokenOption } from '../install/install-options.js';
 import { withDraftCleanup } from '../install/with-draft-cleanup.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
@@ -20,15 +20,18 @@ export function registerSkillsUpdate(
   setExitCode: (code: number) => void,
   environment: CliEnvironment,
 ): void {
-  addRemotePolicyOptions(
-    skills
-      .command('update')
-      .description(
-        'Update installed skills whose source changed (the old folder stays until the new one is in place)',
-      )
-      .argument('[ids...]', 'only these skills (default: every skill in the lock)')
-      .option('-g, --global', 'update your user skills instead of this project')
-      .option('--json', 'print JSON'),
+  addTokenOption(
+    addRemotePolicyOptions(
+      skills
+        .command('update')
+        .description(
+          'Update installed skills whose source changed (the old folder stays until the new one is in place)',
+        )
+        .argument('[ids...]', 'only these skills (default: every skill in the lock)')
+        .option('-g, --global', 'update your user skills instead of this project')
+        .option('--json', 'print JSON'),
+    ),
+    'lock',
   )
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (ids: string[], options: InspectCommandOptions) =>

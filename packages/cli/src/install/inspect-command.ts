@@ -1,9 +1,11 @@
 import type { InspectInstalledOptions, InstalledSkillStatus } from '@skilldock/core/install';
 import { type CliContext, createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
+import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
-import { readAllowedHosts } from './read-allowed-hosts.js';
+import { tokenForLockEntry } from './choose-source-token.js';
+import { readInstallSettings } from './read-install-settings.js';
 
 /** Flags of `skills check` and `skills update`. */
 export interface InspectCommandOptions {
@@ -11,6 +13,8 @@ export interface InspectCommandOptions {
   readonly json?: boolean;
   readonly allowHost?: string[];
   readonly allowInsecureLocalhost?: boolean;
+  /** `--token-env NAME`. */
+  readonly tokenEnv?: string;
   readonly cwd?: string;
 }
 
@@ -24,7 +28,13 @@ export async function inspectOptions(
 ): Promise<{ scope: 'project' | 'global'; context: CliContext; inspect: InspectInstalledOptions }> {
   const context = await createCliContext(environment, options);
   const scope = options.global ? 'global' : 'project';
-  const allowedHosts = await readAllowedHosts(context.homeDirectory, output);
+  const { allowedHosts, tokenEnvByOrigin } = await readInstallSettings(context.homeDirectory, output);
+  const core = await loadCore('errors', 'install');
+  const tokenFor = tokenForLockEntry(core, scope, {
+    tokenEnv: options.tokenEnv,
+    tokenEnvByOrigin,
+    env: context.env,
+  });
   return {
     scope,
     context,
@@ -39,6 +49,7 @@ export async function inspectOptions(
       ...(allowedHosts === undefined ? {} : { allowedHosts }),
       allowHosts: options.allowHost ?? [],
       allowInsecureLocalhost: options.allowInsecureLocalhost ?? false,
+      tokenFor,
     },
   };
 }

@@ -8,9 +8,10 @@ import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import { type Output, renderDiagnostic } from '../output.js';
 import { pc } from '../terminal-style.js';
+import { tokenForAdd } from './choose-source-token.js';
 import { draftFailureJson, draftSkillJson, sourceJson } from './install-json.js';
 import { type InstallCommandOptions, parseListOption } from './install-options.js';
-import { readAllowedHosts } from './read-allowed-hosts.js';
+import { readInstallSettings } from './read-install-settings.js';
 import { renderDraft, renderDraftFailures } from './render-draft.js';
 
 /**
@@ -36,8 +37,9 @@ export async function installFromSource(
   // Check agent ids before fetching anything: a typo should not cost a clone.
   if (agents !== undefined) core.resolveAgentSelection(agents, agentEnvironment);
   const skills = parseListOption(options.skill);
+  const settings = await readInstallSettings(context.homeDirectory, output);
   const policy = {
-    allowedHosts: await readAllowedHosts(context.homeDirectory, output),
+    allowedHosts: settings.allowedHosts,
     allowHosts: options.allowHost ?? [],
     allowInsecureLocalhost: options.allowInsecureLocalhost ?? false,
   };
@@ -52,9 +54,16 @@ export async function installFromSource(
       `${input} is not a .zip, .tar.gz or .tgz archive; use skilldock skills add for other sources`,
     );
   }
+  // Chosen before anything is fetched: a missing variable should not cost a download.
+  const token = tokenForAdd(core, source, {
+    tokenEnv: options.tokenEnv,
+    tokenEnvByOrigin: settings.tokenEnvByOrigin,
+    env: context.env,
+  });
   const draft = await output.spin(`Fetching ${input}`, () =>
     core.prepareInstall(source, {
       cwd: context.cwd,
+      ...(token === undefined ? {} : { token }),
       env: context.env,
       stagingParent,
       ...policy,

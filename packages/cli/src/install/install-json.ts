@@ -11,6 +11,7 @@ export function sourceJson(draft: InstallDraft): Record<string, unknown> {
     lockSourceType: source.lockSourceType,
     ref: source.ref ?? null,
     commit: draft.commit ?? null,
+    tokenEnv: source.tokenEnv ?? null,
   };
 }
 

@@ -11,6 +11,8 @@ export interface InstallCommandOptions {
   readonly json?: boolean;
   readonly allowHost?: string[];
   readonly allowInsecureLocalhost?: boolean;
+  /** `--token-env NAME` (`skills add` only). */
+  readonly tokenEnv?: string;
   readonly cwd?: string;
 }
 
@@ -51,4 +53,17 @@ export function parseListOption(values: readonly string[] | undefined): string[]
     .filter(Boolean);
   if (items.includes('*')) return '*';
   return items.length === 0 ? undefined : items;
+}
+
+/**
+ * `--token-env NAME` of `skills add`, `update` and `check`: the variable holding a skills server's
+ * API token. Only the name is ever on the command line (argv is visible in `ps`).
+ */
+export function addTokenOption(command: Command, use: 'add' | 'lock' = 'add'): Command {
+  return command.option(
+    '--token-env <name>',
+    use === 'add'
+      ? 'send the API token in this environment variable to the skills server (default: install_tokens setting, then SKILLDOCK_TOKEN)'
+      : "send the API token in this environment variable to the lock's skills servers (default: install_tokens setting, then the variable the lock recorded)",
+  );
 }

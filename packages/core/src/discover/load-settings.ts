@@ -98,6 +98,17 @@ export async function loadSettings({
     });
   }
   const allowedHosts = user?.settings.allowed_hosts;
+  if (project?.settings.install_tokens !== undefined && projectFile !== undefined) {
+    // A cloned project must never choose which server receives which token (SEC3).
+    diagnostics.push({
+      code: 'settings_install_tokens_in_project',
+      severity: 'warning',
+      message: '`install_tokens` is read from the user settings only; ignored in project settings',
+      file: projectFile,
+      path: ['install_tokens'],
+    });
+  }
+  const installTokens = user?.settings.install_tokens;
   if (project?.settings.learn?.allowedHosts !== undefined && projectFile !== undefined) {
     // Like `allowed_hosts`: a cloned project must not widen where `learn` fetches from (SPEC P5).
     diagnostics.push({
@@ -138,6 +149,7 @@ export async function loadSettings({
     ...(Object.keys(shellEnv).length > 0 ? { shell: { env: shellEnv } } : {}),
     ...(Object.keys(agents).length > 0 ? { agents } : {}),
     ...(allowedHosts === undefined ? {} : { allowed_hosts: allowedHosts }),
+    ...(installTokens === undefined ? {} : { install_tokens: installTokens }),
     ...(Object.keys(learn).length > 0 ? { learn } : {}),
     ...(Object.keys(memory).length > 0 ? { memory } : {}),
   };

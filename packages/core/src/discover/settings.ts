@@ -42,6 +42,10 @@ export const DEFAULT_MAX_FOLDERS = 10_000;
  *   (default `inherit`; e.g. `fast`).
  * - `allowed_hosts` (top level) — hosts a remote install may fetch from (SPEC P5; default
  *   `github.com`, `modelscope.cn`; `[]` disables remote installs). Read from the user file only.
+ * - `install_tokens` (top level) — per skills server, the environment variable holding its API token:
+ *   `{ "https://skills.example.com": "ACME_SKILLS_TOKEN" }` (keys are origins: scheme, host, port).
+ *   `skills add`, `update` and `check` send that token to that origin only. Read from the user file
+ *   only: a cloned project must never choose where a token goes.
  *
  * - `learn.directory` — where `skilldock learn` and auto skill write generated skills, relative to
  *   the project root (default `.agents/skills`; e.g. `.qwen/skills`). It must stay inside the project.
@@ -62,6 +66,7 @@ export interface Settings {
   readonly shell?: ShellSettings;
   readonly agents?: AgentSettings;
   readonly allowed_hosts?: readonly string[];
+  readonly install_tokens?: Readonly<Record<string, string>>;
   readonly learn?: LearnSettings;
   readonly memory?: MemorySettings;
 }
@@ -245,6 +250,12 @@ export const settingsSchema = z.strictObject({
   skills: skillSettingsSchema.optional(),
   shell: shellSettingsSchema.optional(),
   allowed_hosts: z.array(z.string().min(1)).optional(),
+  install_tokens: z
+    .record(
+      z.url({ protocol: /^https?$/ }),
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'an environment variable name'),
+    )
+    .optional(),
   models: modelSettingsSchema.optional(),
   mcpServers: z.record(z.string().min(1), mcpServerSchema).optional(),
   agents: agentSettingsSchema.optional(),

@@ -65,6 +65,12 @@ export {
 export { type ResolveSourceOptions, resolveSource } from './sources/resolve-source.js';
 export type { SkillCandidate } from './sources/skill-candidate.js';
 export {
+  authorizationHeaders,
+  createSourceToken,
+  isEnvironmentVariableName,
+  type SourceToken,
+} from './sources/source-token.js';
+export {
   WELL_KNOWN_PATHS,
   WELL_KNOWN_SCHEMA_V2,
   type WellKnownEntryV1,

@@ -1,12 +1,13 @@
 import { assertSafeSkillId, isSafeSkillId } from '../fs/safe-path-segment.js';
 import { cancelDraft } from './cancel-draft.js';
-import type { InstallDraft } from './install-draft.js';
+import type { InstallDraft, ResolvedSource } from './install-draft.js';
 import type { InstallTargetOptions } from './install-target-options.js';
 import { lockEntrySourceInput } from './lock-entry-source-input.js';
 import { lockFileFor } from './locks/build-lock-update.js';
 import { readLockFile } from './locks/read-lock-file.js';
 import { type PrepareInstallOptions, prepareInstall } from './prepare-install.js';
 import { type ResolveSourceOptions, resolveSource } from './sources/resolve-source.js';
+import type { SourceToken } from './sources/source-token.js';
 
 /** How an installed skill compares with its source now. */
 export type InstalledSkillStatus =
@@ -39,6 +40,16 @@ export interface InspectInstalledOptions
   readonly ids?: readonly string[];
   /** Relative local sources resolve against it; default the project root. */
   readonly cwd?: string;
+  /**
+   * The token for a well-known source, given its resolved form and the lock entry (whose `tokenEnv`
+   * says which variable it was installed with). A lock entry is data from disk — possibly a cloned
+   * project's — so the caller decides which variables may be read; core sends the token to the
+   * source's origin only. It may throw (a typed error marks that source `sourceMissing`).
+   */
+  readonly tokenFor?: (
+    source: ResolvedSource,
+    entry: Readonly<Record<string, unknown>>,
+  ) => SourceToken | undefined;
   /** Called when a source starts being fetched. */
   readonly onSource?: (source: string, ids: readonly string[]) => void;
 }
@@ -109,7 +120,12 @@ export async function inspectInstalled(options: InspectInstalledOptions): Promis
           allowHosts: options.allowHosts,
           allowInsecureLocalhost: options.allowInsecureLocalhost,
         });
+        const token =
+          source.type === 'well-known'
+            ? options.tokenFor?.(source, lock.skills[groupIds[0] ?? ''] ?? {})
+            : undefined;
         draft = await prepareInstall(source, {
+          ...(token === undefined ? {} : { token }),
           cwd: options.cwd ?? options.projectRoot,
           allowedHosts: options.allowedHosts,
           allowHosts: options.allowHosts,

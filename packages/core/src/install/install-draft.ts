@@ -23,6 +23,11 @@ export interface ResolvedSource {
   readonly lockSource: string;
   /** The `sourceType` value `skills-lock.json` records, e.g. `github`, `git`, `local`, `well-known`. */
   readonly lockSourceType: string;
+  /**
+   * The environment variable the source's token was read from (`SKILLDOCK_TOKEN`), set by
+   * `prepareInstall` when it fetched with a token; the lock records this name, never the token.
+   */
+  readonly tokenEnv?: string;
 }
 
 /** One file of a prepared skill. */

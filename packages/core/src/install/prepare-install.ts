@@ -15,6 +15,7 @@ import { sanitizeInstallName } from './sanitize-install-name.js';
 import { assertRemoteUrlAllowed, type RemotePolicy } from './sources/assert-remote-url-allowed.js';
 import { type FetchedSource, fetchSource } from './sources/fetch-source.js';
 import { resolveSource } from './sources/resolve-source.js';
+import type { SourceToken } from './sources/source-token.js';
 import { StagingWriter } from './staging-writer.js';
 
 /** Skills staged between two turns of the event loop (each takes about a millisecond). */
@@ -41,6 +42,11 @@ export interface PrepareInstallOptions extends RemotePolicy {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Where draft folders are made; default `<tmp>/skilldock-drafts-<uid>`. */
   readonly stagingParent?: string;
+  /**
+   * API token for a well-known source (a Skilldock server): sent to the source URL's origin only,
+   * never after a redirect to another origin; the draft and the lock keep only `token.from`.
+   */
+  readonly token?: SourceToken;
   /** Largest download (index, archive, file); default 10 MiB. */
   readonly maxDownloadBytes?: number;
   /** Per git command or download; default 120 s for git, 60 s for a download. */
@@ -70,6 +76,7 @@ export async function prepareInstall(
   const resolved = typeof source === 'string' ? resolveSource(source, options) : source;
   // A caller-built source gets the same allowlist check as a typed one.
   if (resolved.url !== undefined) assertRemoteUrlAllowed(resolved.url, options);
+  if (options.token) assertTokenFits(resolved, options.token);
   const progress = options.onProgress ?? (() => {});
   const requested = options.skills ?? (resolved.skill === undefined ? '*' : [resolved.skill]);
   const createdAt = (options.now ?? (() => new Date()))();
@@ -91,6 +98,7 @@ export async function prepareInstall(
       ...(options.maxDownloadBytes ? { maxDownloadBytes: options.maxDownloadBytes } : {}),
       ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.token ? { token: options.token } : {}),
       onProgress: progress,
     });
     if (fetched.candidates.length === 0 && fetched.failed.length === 0)
@@ -152,7 +160,7 @@ export async function prepareInstall(
 
     const draft: InstallDraft = Object.freeze({
       id,
-      source: resolved,
+      source: options.token ? { ...resolved, tokenEnv: options.token.from } : resolved,
       ...(fetched.commit === undefined ? {} : { commit: fetched.commit }),
       createdAt: createdAt.toISOString(),
       expiresAt: new Date(createdAt.getTime() + DRAFT_LIFETIME_MILLISECONDS).toISOString(),
@@ -262,4 +270,21 @@ function selectCandidates(
     );
   }
   return named.filter((candidate) => keys(candidate).some((key) => wanted.includes(key)));
+}
+
+/** A token goes to a well-known source on its own origin, nowhere else (SPEC P5, SEC3). */
+function assertTokenFits(source: ResolvedSource, token: SourceToken): void {
+  if (source.type !== 'well-known' || source.url === undefined)
+    throw new UserInputError(
+      'token_not_supported',
+      `A token is sent only to a skills server (a well-known index); ${source.input} is a ${source.type} source.`,
+      { details: { source: source.input, tokenEnv: token.from } },
+    );
+  const origin = new URL(source.url).origin;
+  if (origin !== token.origin)
+    throw new UserInputError(
+      'token_origin_mismatch',
+      `The token from $${token.from} belongs to ${token.origin}, not ${origin}; it was not sent.`,
+      { details: { origin, tokenOrigin: token.origin, tokenEnv: token.from } },
+    );
 }

@@ -155,3 +155,30 @@ describe('loadSettings', () => {
     expect(ignored.settings.allowed_hosts).toBeUndefined();
   });
 });
+
+describe('install_tokens settings (SPEC P5, SEC3)', () => {
+  it('SEC3 reads install_tokens from the user file only: a cloned project cannot redirect a token', async () => {
+    const { home, projectRoot } = await setup(
+      { install_tokens: { 'https://skills.example.com': 'ACME_SKILLS_TOKEN' } },
+      {
+        install_tokens: { 'https://evil.example': 'ACME_SKILLS_TOKEN', 'https://skills.example.com': 'HOME' },
+      },
+    );
+    const { settings, diagnostics } = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(settings.install_tokens).toEqual({ 'https://skills.example.com': 'ACME_SKILLS_TOKEN' });
+    expect(diagnostics).toMatchObject([
+      { code: 'settings_install_tokens_in_project', severity: 'warning', path: ['install_tokens'] },
+    ]);
+  });
+
+  it('SEC3 holds keys to http(s) URLs and values to variable names (a token pasted as the value is refused)', async () => {
+    const { home } = await setup({
+      install_tokens: { 'https://skills.example.com': 'skd_abc def', 'ftp://x.example': 'NAME' },
+    });
+    const { settings, diagnostics } = await loadSettings({ homeDirectory: home });
+    // Each bad entry is dropped on its own, named by its key; the value is never repeated.
+    expect(settings.install_tokens ?? {}).toEqual({});
+    expect(diagnostics.map((diagnostic) => diagnostic.code)).toContain('settings_invalid_value');
+    expect(JSON.stringify(diagnostics)).not.toContain('skd_abc def');
+  });
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DraftSkill, ResolvedSource } from '../install-draft.js';
 import { dictionary, readLockFile } from './read-lock-file.js';
+import { wellKnownSourceUrl } from './well-known-source-url.js';
 
 /** The personal lock, relative to the home folder. */
 export const GLOBAL_LOCK_RELATIVE_PATH = path.join('.skilldock', 'skills-lock.json');
@@ -21,6 +22,8 @@ export interface GlobalLockEntry {
   readonly updatedAt: string;
   /** Agents it was installed for. */
   readonly agents?: readonly string[];
+  /** The environment variable a well-known source's token came from (never the token). */
+  readonly tokenEnv?: string;
   readonly [field: string]: unknown;
 }
 
@@ -54,6 +57,7 @@ const GLOBAL_FIELDS = [
   'installedAt',
   'updatedAt',
   'agents',
+  'tokenEnv',
 ];
 
 /** The personal lock entry for an install at `now`; `installedAt` and unknown fields survive from `previous`. */
@@ -70,7 +74,9 @@ export function globalLockEntry(
   const entry = dictionary<unknown>({
     source: source.lockSource,
     sourceType: source.lockSourceType,
-    ...(source.url !== undefined && source.lockSourceType === 'git' ? { sourceUrl: source.url } : {}),
+    ...(source.url !== undefined && source.lockSourceType === 'git'
+      ? { sourceUrl: source.url }
+      : wellKnownSourceUrl(source)),
     ...(source.ref === undefined ? {} : { ref: source.ref }),
     ...(cloned ? { skillPath: skill.sourcePath === '' ? 'SKILL.md' : `${skill.sourcePath}/SKILL.md` } : {}),
     revision: skill.revision,
@@ -78,6 +84,7 @@ export function globalLockEntry(
     installedAt: typeof previous?.installedAt === 'string' ? previous.installedAt : now.toISOString(),
     updatedAt: now.toISOString(),
     agents: [...agents],
+    ...(source.tokenEnv === undefined ? {} : { tokenEnv: source.tokenEnv }),
   });
   for (const [field, value] of Object.entries(previous ?? {})) {
     if (!GLOBAL_FIELDS.includes(field)) entry[field] = value;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DraftSkill, ResolvedSource } from '../install-draft.js';
 import { dictionary, readLockFile } from './read-lock-file.js';
+import { wellKnownSourceUrl } from './well-known-source-url.js';
 
 /** File name of the project lock, at the project root (the `skills` CLI's `skills-lock.json`). */
 export const PROJECT_LOCK_FILE = 'skills-lock.json';
@@ -16,6 +17,8 @@ export interface ProjectLockEntry {
   readonly skillPath?: string;
   /** The `skills` CLI folder hash (SPEC P1). */
   readonly computedHash: string;
+  /** The environment variable a well-known source's token came from (never the token). */
+  readonly tokenEnv?: string;
   readonly [field: string]: unknown;
 }
 
@@ -43,12 +46,13 @@ export async function readProjectLock(projectRoot: string): Promise<ProjectLock>
   };
 }
 
-const PROJECT_FIELDS = ['source', 'sourceUrl', 'ref', 'sourceType', 'skillPath', 'computedHash'];
+const PROJECT_FIELDS = ['source', 'sourceUrl', 'ref', 'sourceType', 'skillPath', 'computedHash', 'tokenEnv'];
 
 /**
  * The entry the `skills` CLI would write for this skill: same fields in the same order
  * (`source`, `sourceUrl` for git, `ref`, `sourceType`, `skillPath` for cloned sources,
- * `computedHash`). Unknown fields of `previous` are kept.
+ * `computedHash`); a well-known source adds `sourceUrl` when `https://<source>` would not reach it
+ * again, and `tokenEnv` when it was read with a token. Unknown fields of `previous` are kept.
  */
 export function projectLockEntry(
   source: ResolvedSource,
@@ -60,11 +64,12 @@ export function projectLockEntry(
     source: source.lockSource,
     ...((source.lockSourceType === 'git' || source.lockSourceType === 'gitlab') && source.url !== undefined
       ? { sourceUrl: source.url }
-      : {}),
+      : wellKnownSourceUrl(source)),
     ...(source.ref === undefined ? {} : { ref: source.ref }),
     sourceType: source.lockSourceType,
     ...(cloned ? { skillPath: skill.sourcePath === '' ? 'SKILL.md' : `${skill.sourcePath}/SKILL.md` } : {}),
     computedHash: skill.computedHash,
+    ...(source.tokenEnv === undefined ? {} : { tokenEnv: source.tokenEnv }),
   });
   for (const [field, value] of Object.entries(previous ?? {})) {
     if (!PROJECT_FIELDS.includes(field)) entry[field] = value;

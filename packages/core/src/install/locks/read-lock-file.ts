@@ -19,6 +19,7 @@ export const lockEntrySchema = z.looseObject({
   installedAt: optionalText,
   updatedAt: optionalText,
   agents: z.array(z.string()).optional(),
+  tokenEnv: optionalText,
 });
 
 /** A lock file's parsed content and raw bytes (`undefined` when the file does not exist). */

@@ -1,5 +1,6 @@
 import { SecurityError, UserInputError } from '../../errors.js';
 import { assertRemoteUrlAllowed, type RemotePolicy } from './assert-remote-url-allowed.js';
+import { authorizationHeaders, type SourceToken } from './source-token.js';
 
 /** How to download one URL. */
 export interface DownloadBytesOptions {
@@ -17,6 +18,8 @@ export interface DownloadBytesOptions {
   readonly signal?: AbortSignal;
   /** Default 5. */
   readonly maxRedirects?: number;
+  /** Sent as `Authorization: Bearer` to the token's origin only, re-checked on every redirect hop. */
+  readonly token?: SourceToken;
 }
 
 /** A downloaded body. */
@@ -33,8 +36,10 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * Downloads a URL over https (SPEC P4, P5, L1): every URL, including each redirect target, is
  * checked against the allowlist (or `checkUrl`) before it is requested; no credentials or cookies
  * are sent; the body is capped while it streams, and the whole request is bounded in time.
+ * A token is attached only to requests on its own origin (see {@link authorizationHeaders}).
  * @throws SecurityError from the allowlist or `download_too_large`; UserInputError `download_failed`
- *   (with `details.status`), `download_timeout`, `too_many_redirects`.
+ *   (with `details.status`), `download_timeout`, `too_many_redirects`, `token_rejected` (a 401 or
+ *   403 to a request that carried the token).
  */
 export async function downloadBytes(url: string, options: DownloadBytesOptions): Promise<DownloadedBytes> {
   const timeout = AbortSignal.timeout(options.timeoutMilliseconds ?? 60_000);
@@ -60,6 +65,13 @@ export async function downloadBytes(url: string, options: DownloadBytesOptions):
     }
     if (!response.ok) {
       await response.body?.cancel();
+      const sent = Object.keys(authorizationHeaders(current, options.token)).length > 0;
+      if (sent && options.token && (response.status === 401 || response.status === 403))
+        throw new UserInputError(
+          'token_rejected',
+          `${current.href} refused the token from $${options.token.from} (HTTP ${response.status}): it is wrong, expired or revoked, or may not read this. Check $${options.token.from}, or pass another variable with --token-env NAME.`,
+          { details: { url: current.href, status: response.status, tokenEnv: options.token.from } },
+        );
       throw new UserInputError('download_failed', `${current.href} answered HTTP ${response.status}.`, {
         details: { url: current.href, status: response.status },
       });
@@ -71,7 +83,12 @@ export async function downloadBytes(url: string, options: DownloadBytesOptions):
 
 async function request(url: URL, signal: AbortSignal, options: DownloadBytesOptions): Promise<Response> {
   try {
-    return await fetch(url, { redirect: 'manual', signal, credentials: 'omit' });
+    return await fetch(url, {
+      redirect: 'manual',
+      signal,
+      credentials: 'omit',
+      headers: authorizationHeaders(url, options.token),
+    });
   } catch (error) {
     throw (
       translateAbort(error, url.href, options) ??

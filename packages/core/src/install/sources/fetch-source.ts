@@ -8,6 +8,7 @@ import type { InstallProgressEvent } from '../install-progress-event.js';
 import type { RemotePolicy } from './assert-remote-url-allowed.js';
 import { findSkillFolders } from './find-skill-folders.js';
 import type { SkillCandidate } from './skill-candidate.js';
+import type { SourceToken } from './source-token.js';
 
 /** How to fetch a source. */
 export interface FetchSourceOptions {
@@ -22,6 +23,8 @@ export interface FetchSourceOptions {
   readonly maxDownloadBytes?: number;
   readonly timeoutMilliseconds?: number;
   readonly signal?: AbortSignal;
+  /** Bearer token of a well-known source's origin (the other source types take none). */
+  readonly token?: SourceToken;
   readonly onProgress?: (event: InstallProgressEvent) => void;
 }
 
@@ -128,6 +131,7 @@ export async function fetchSource(
         directory: path.join(options.directory, 'well-known'),
         policy: options.policy,
         ...(options.names ? { names: options.names } : {}),
+        ...(options.token ? { token: options.token } : {}),
         ...(options.maxDownloadBytes ? { maxDownloadBytes: options.maxDownloadBytes } : {}),
         ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
         ...(options.signal ? { signal: options.signal } : {}),

@@ -10,6 +10,7 @@ import type { DraftFailure } from '../install-draft.js';
 import type { RemotePolicy } from './assert-remote-url-allowed.js';
 import { downloadBytes } from './download-bytes.js';
 import type { SkillCandidate } from './skill-candidate.js';
+import type { SourceToken } from './source-token.js';
 import {
   WELL_KNOWN_PATHS,
   type WellKnownEntryV1,
@@ -36,6 +37,11 @@ export interface FetchWellKnownSourceOptions {
   /** Per download; default 60 s. */
   readonly timeoutMilliseconds?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Bearer token for the index, archives and files on its origin (a Skilldock server's token);
+   * never sent to another origin, even after a redirect. Default: anonymous.
+   */
+  readonly token?: SourceToken;
   /** Called after each skill is fetched. */
   readonly onSkillFetched?: (completed: number, total: number) => void;
 }
@@ -56,7 +62,9 @@ const MAX_FILES_PER_SKILL = 2000;
  * `skills` CLI does — and fetches its skills. A v0.2 artifact's bytes must match its `sha256:` digest
  * before anything is written or unpacked; v0.1 file paths are checked like archive entries.
  * Problems with one skill are listed in `failed`; problems with the index itself throw.
- * @throws UserInputError `well_known_index_not_found`, `skill_not_found`; SecurityError from the allowlist.
+ * With a `token`, every request to the index's origin carries it (see `authorizationHeaders`).
+ * @throws UserInputError `well_known_index_not_found`, `skill_not_found`, `token_required` (401/403
+ *   without a token), `token_rejected` (401/403 with one); SecurityError from the allowlist.
  */
 export async function fetchWellKnownSource(
   options: FetchWellKnownSourceOptions,
@@ -71,7 +79,12 @@ export async function fetchWellKnownSource(
       raw = JSON.parse(bytes.toString('utf8'));
     } catch (error) {
       if (error instanceof SyntaxError) continue;
-      if (SkilldockError.isInstance(error) && error.code === 'download_failed') continue;
+      if (SkilldockError.isInstance(error) && error.code === 'download_failed') {
+        const status = (error.details as { status?: unknown } | undefined)?.status;
+        // A server that wants a token says so; trying the other index paths would only hide it.
+        if (status === 401 || status === 403) throw tokenRequired(indexUrl, status);
+        continue;
+      }
       throw error;
     }
     const v2 = wellKnownIndexV2Schema.safeParse(raw);
@@ -229,9 +242,18 @@ async function fetchFiles(
   return directory;
 }
 
+function tokenRequired(indexUrl: string, status: number): UserInputError {
+  return new UserInputError(
+    'token_required',
+    `${indexUrl} answered HTTP ${status}: this server needs an API token. Put it in an environment variable and pass --token-env NAME (or set SKILLDOCK_TOKEN); never on the command line.`,
+    { details: { url: indexUrl, status } },
+  );
+}
+
 function downloadOptions(options: FetchWellKnownSourceOptions) {
   return {
     policy: options.policy,
+    ...(options.token ? { token: options.token } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
   };

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DraftSkill, ResolvedSource } from '../../../src/install/install-draft.js';
+import { lockEntrySourceInput } from '../../../src/install/lock-entry-source-input.js';
 import { buildLockUpdate } from '../../../src/install/locks/build-lock-update.js';
 import { projectLockEntry, readProjectLock } from '../../../src/install/locks/project-lock.js';
 import { serializeLock } from '../../../src/install/locks/read-lock-file.js';
@@ -115,6 +116,40 @@ describe('project lock', () => {
       }
       "
     `);
+  });
+
+  it('P7 SEC3 a well-known entry records the server URL when https://<source> would miss it, and the token variable, never a token', () => {
+    const server: ResolvedSource = {
+      input: 'http://127.0.0.1:7860',
+      type: 'well-known',
+      url: 'http://127.0.0.1:7860',
+      lockSource: '127.0.0.1',
+      lockSourceType: 'well-known',
+      tokenEnv: 'SKILLDOCK_TOKEN',
+    };
+    expect(projectLockEntry(server, skill('guide', 'guide', 'd'.repeat(64)))).toEqual({
+      source: '127.0.0.1',
+      sourceUrl: 'http://127.0.0.1:7860',
+      sourceType: 'well-known',
+      computedHash: 'd'.repeat(64),
+      tokenEnv: 'SKILLDOCK_TOKEN',
+    });
+    const plain = { ...server, url: 'https://skills.example.com', lockSource: 'skills.example.com' };
+    delete (plain as { tokenEnv?: string }).tokenEnv;
+    // Installed again without a token: the recorded variable goes with it.
+    expect(
+      projectLockEntry(plain, skill('guide', 'guide', 'd'.repeat(64)), { tokenEnv: 'OLD', source: 'x' }),
+    ).toEqual({ source: 'skills.example.com', sourceType: 'well-known', computedHash: 'd'.repeat(64) });
+    expect(
+      lockEntrySourceInput({
+        source: '127.0.0.1',
+        sourceType: 'well-known',
+        sourceUrl: 'http://127.0.0.1:7860',
+      }),
+    ).toBe('http://127.0.0.1:7860');
+    expect(lockEntrySourceInput({ source: 'skills.example.com', sourceType: 'well-known' })).toBe(
+      'https://skills.example.com',
+    );
   });
 
   it('P7 reads a missing lock as empty and keeps unknown fields on rewrite', async () => {
