@@ -199,6 +199,28 @@ describe('Y13 installing from a running Skilldock server', () => {
         expect(text).not.toContain(token);
     });
 
+    it('Y13 a project lock that recorded SKILLDOCK_TOKEN does not get it sent by check: the flag must name it', async () => {
+      const where = workspace();
+      const installed = await add([url, '--skill', 'sales-playbook'], where, { SKILLDOCK_TOKEN: token });
+      expect(installed.status, installed.stderr).toBe(0);
+      const check = (extra: string[]) =>
+        runCliInProcess(['skills', 'check', ...extra, '--allow-insecure-localhost', '--json'], {
+          cwd: where.project,
+          home: where.home,
+          env: { SKILLDOCK_TOKEN: token },
+        });
+      const implicit = await check([]);
+      expect(implicit.status).toBe(1);
+      expect(JSON.parse(implicit.stdout).skills).toMatchObject([
+        { id: 'sales-playbook', code: 'token_required' },
+      ]);
+      const named = await check(['--token-env', 'SKILLDOCK_TOKEN']);
+      expect(named.status, named.stdout).toBe(0);
+      expect(JSON.parse(named.stdout).skills).toMatchObject([{ id: 'sales-playbook', status: 'upToDate' }]);
+      for (const text of [implicit.stdout, implicit.stderr, named.stdout, named.stderr])
+        expect(text).not.toContain(token);
+    });
+
     it('Y13 --token-env NAME reads the token from that variable; check and update reuse it', async () => {
       const where = workspace();
       const env = { TEAM_TOKEN: token };

@@ -53,9 +53,9 @@ function defaultIsBound(choice: TokenChoice): boolean {
 
 /**
  * The `tokenFor` of `skills update` and `check`: `--token-env NAME`, else the `install_tokens` entry
- * of the entry's origin, else the variable the lock entry recorded — but a project lock (possibly a
- * cloned one) may only name `SKILLDOCK_TOKEN` (and not even that when `install_tokens` keeps it to
- * other servers): it can never make the command read another variable or send one elsewhere.
+ * of the entry's origin, else — for the personal lock only — the variable the lock entry recorded.
+ * A project lock (possibly a cloned one) never makes the command read a variable or send a token:
+ * its recorded variable only says that a token is needed.
  * An entry that recorded a token the rules do not allow fails with `token_required`.
  */
 export function tokenForLockEntry(
@@ -69,8 +69,10 @@ export function tokenForLockEntry(
     if (named !== undefined) return readToken(core, source.url, named, choice.env);
     const recorded = typeof entry.tokenEnv === 'string' ? entry.tokenEnv : undefined;
     if (recorded === undefined) return undefined;
-    if (scope === 'global' || (recorded === DEFAULT_TOKEN_ENV && !defaultIsBound(choice)))
-      return readToken(core, source.url, recorded, choice.env);
+    // A project lock (possibly a cloned one) never makes the command send a token on its own, not
+    // even SKILLDOCK_TOKEN: the lock names the server, so reading any variable for it would hand the
+    // user's token to a host the repository chose.
+    if (scope === 'global') return readToken(core, source.url, recorded, choice.env);
     throw new core.UserInputError(
       'token_required',
       `${source.input} was installed with a token from a variable the project lock names; a project cannot choose which variable is read. Pass --token-env NAME, or bind the server in install_tokens of ~/.skilldock/settings.json.`,
