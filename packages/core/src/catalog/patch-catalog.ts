@@ -3,6 +3,7 @@ import type { Diagnostic } from '../format/diagnostic.js';
 import type { Skill } from '../format/types.js';
 import { type CatalogBuildRecord, catalogBuildRecord } from './catalog-build-record.js';
 import { freezeCatalogSnapshot } from './freeze-catalog-snapshot.js';
+import { patchMap } from './patched-map.js';
 import { plainWinner } from './plain-winner.js';
 import { sourceRank } from './source-precedence.js';
 import type { CatalogSkill, CatalogSnapshot } from './types.js';
@@ -41,11 +42,11 @@ export function patchCatalog(
     if (replaced.length === MAX_PATCHED_SKILLS || !replacesInPlace(before, after, record)) return undefined;
     replaced.push([before, after]);
   }
-  const firstById = new Map(record.firstById);
+  const changedById = new Map<string, Skill>();
   const winners: CatalogSkill[] = [...previous.skills];
   const disabledIds = new Set(disabled);
   for (const [, after] of replaced) {
-    firstById.set(after.id, after);
+    changedById.set(after.id, after);
     if (disabledIds.has(after.id)) continue;
     const index = indexOfId(winners, after.id);
     if (index === undefined) return undefined;
@@ -59,7 +60,7 @@ export function patchCatalog(
     disabled: record.disabled,
     diagnostics: [...(options.diagnostics ?? []), ...record.derivedDiagnostics],
     skills,
-    firstById,
+    firstById: patchMap(record.firstById, changedById),
     overriding: record.overriding,
     derivedDiagnostics: record.derivedDiagnostics,
   });

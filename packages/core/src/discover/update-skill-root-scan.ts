@@ -1,5 +1,6 @@
 import { lstat, stat } from 'node:fs/promises';
 import { basename, dirname, relative, sep } from 'node:path';
+import { MapEdit } from '../catalog/patched-map.js';
 import type { Diagnostic } from '../format/diagnostic.js';
 import { isPathInside } from '../format/is-path-inside.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
@@ -31,9 +32,11 @@ export async function updateSkillRootScan(
 ): Promise<SkillRootScan> {
   const root = scan.located.realDirectory;
   if (root === undefined || scan.status !== 'loaded') return scan;
-  const results = new Map(scan.results);
+  // Copy-on-write: reloading one folder among 10,000 patches the maps instead of copying them.
+  const results = new MapEdit(scan.results);
   // Stamps follow the results, so the next stat-validated rescan reuses what this update loaded.
-  const stamps = scan.stamps === undefined && options.stamp !== true ? undefined : new Map(scan.stamps);
+  const stamps =
+    scan.stamps === undefined && options.stamp !== true ? undefined : new MapEdit(scan.stamps ?? new Map());
   const load = (directory: string) => {
     const stamp = stamps === undefined ? undefined : stampSkillFolder(directory);
     if (stamp === undefined) stamps?.delete(directory);
@@ -106,7 +109,7 @@ export async function updateSkillRootScan(
 
   const ordered = structural
     ? new Map(sortSkillFolders(results.keys()).map((key) => [key, results.get(key)!]))
-    : results;
+    : results.result();
   return {
     located: scan.located,
     status: scan.status,
@@ -115,7 +118,7 @@ export async function updateSkillRootScan(
       ...scan.diagnostics.filter((diagnostic) => diagnostic.code !== 'skill_root_unreadable'),
       ...diagnostics,
     ],
-    ...(stamps === undefined ? {} : { stamps }),
+    ...(stamps === undefined ? {} : { stamps: stamps.result() }),
   };
 }
 
@@ -123,7 +126,7 @@ export async function updateSkillRootScan(
 function owningSkillFolder(
   path: string,
   root: string,
-  results: ReadonlyMap<string, unknown>,
+  results: { has(directory: string): boolean },
 ): string | undefined {
   for (let directory = path; isPathInside(directory, root); directory = dirname(directory)) {
     if (results.has(directory)) return directory;
