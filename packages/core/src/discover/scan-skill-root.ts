@@ -6,7 +6,7 @@ import type { LoadSkillResult } from '../format/types.js';
 import { type LoadSkillFolderOptions, loadSkillFolder } from './load-skill-folder.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
 import type { SkillChangeJournal } from './skill-change-journal.js';
-import { sortSkillFolders } from './skill-folder-order.js';
+import { isInFolderOrder, sortSkillFolders } from './skill-folder-order.js';
 import type { SkillRootStatus } from './types.js';
 import { type FoundSkillFolder, walkSkillFolders } from './walk-skill-folders.js';
 
@@ -116,12 +116,8 @@ export async function scanSkillRoot(
 
 /** The map itself when its keys are in folder order already (a walk hands them over so), else a sorted copy. */
 function inFolderOrder(loaded: Map<string, LoadSkillResult>): Map<string, LoadSkillResult> {
-  const order = sortSkillFolders(loaded.keys());
-  let index = 0;
-  let same = true;
-  for (const directory of loaded.keys()) if (same) same = order[index++] === directory;
-  if (same) return loaded;
-  return new Map(order.map((directory) => [directory, loaded.get(directory)!]));
+  if (isInFolderOrder(loaded.keys())) return loaded;
+  return new Map(sortSkillFolders(loaded.keys()).map((directory) => [directory, loaded.get(directory)!]));
 }
 
 /** The walk's `onFolder` hook that arms a journal's watch. */
