@@ -1,4 +1,5 @@
-import { lstat, stat } from 'node:fs/promises';
+import { lstatSync, type Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, relative, sep } from 'node:path';
 import { MapEdit } from '../catalog/patched-map.js';
 import type { Diagnostic } from '../format/diagnostic.js';
@@ -58,19 +59,16 @@ export async function updateSkillRootScan(
   }
 
   let structural = false;
-  await Promise.all(
-    [...reload].map(async (directory) => {
-      const skillFile = await lstat(`${directory}${sep}${SKILL_FILE_NAME}`).catch(() => undefined);
-      if (skillFile !== undefined) {
-        load(directory);
-        return;
-      }
-      // No SKILL.md any more: the folder is no skill, but folders inside it may now be.
-      drop(directory);
-      structural = true;
-      rewalk.add(directory);
-    }),
-  );
+  for (const directory of reload) {
+    if (lstatOrUndefined(`${directory}${sep}${SKILL_FILE_NAME}`) !== undefined) {
+      load(directory);
+      continue;
+    }
+    // No SKILL.md any more: the folder is no skill, but folders inside it may now be.
+    drop(directory);
+    structural = true;
+    rewalk.add(directory);
+  }
 
   for (const path of collapseNested(rewalk)) {
     const stats = await stat(path).catch(() => undefined);
@@ -120,6 +118,15 @@ export async function updateSkillRootScan(
     ],
     ...(stamps === undefined ? {} : { stamps: stamps.result() }),
   };
+}
+
+/** The file's lstat, or `undefined` when it cannot be had (gone, not a folder above it, denied). */
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 /** The known skill folder holding `path` (or being it), if any. */
