@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Measurement, measureInterleaved } from '../lib/measure-rounds.js';
+import { fromSamples, type Measurement, measureInterleaved } from '../lib/measure-rounds.js';
 
 /** Inputs of {@link measureSkillsListCommand}. */
 export interface MeasureSkillsListCommandInput {
@@ -25,6 +25,16 @@ export type SkillsListCommandMeasurement =
       readonly readOnlyScript: Measurement;
       /** `skills list` of the `skills` CLI (the pinned devDependency), or why it was not run. */
       readonly peer: Measurement | { readonly reason: string };
+      /**
+       * CPU time (user + system, all threads) of the same runs, as each process reported it at exit:
+       * on a shared machine it moves far less with the load than wall time does.
+       */
+      readonly cpu: {
+        readonly nodeStartup: Measurement;
+        readonly command: Measurement;
+        readonly readOnlyScript: Measurement;
+        readonly peer?: Measurement;
+      };
       /** Skills in the command's JSON output, when it could be counted. */
       readonly listedSkills: number | undefined;
       readonly outputBytes: number;
@@ -35,7 +45,17 @@ interface ProcessResult {
   readonly exitCode: number;
   readonly stdout: string;
   readonly stderr: string;
+  /** CPU milliseconds the process reported at exit (see {@link REPORT_CPU_AT_EXIT}). */
+  readonly cpuMilliseconds?: number;
 }
+
+/**
+ * Preloaded into every measured process: at exit it writes its own CPU time (user + system) as a
+ * last stderr line, which {@link runNode} takes off again. `process.cpuUsage()` covers every thread.
+ */
+const REPORT_CPU_AT_EXIT =
+  'data:text/javascript,import{writeSync}from"node:fs";process.on("exit",()=>{const u=process.cpuUsage();writeSync(2,"\\nskilldock-bench-cpu-microseconds "+(u.user+u.system)+"\\n")})';
+const CPU_LINE = /\nskilldock-bench-cpu-microseconds (\d+)\n$/;
 
 /**
  * Times `node packages/cli/bin/skilldock.js skills list --json --cwd <project>` as a whole process,
@@ -89,14 +109,28 @@ export async function measureSkillsListCommand({
     ? await runNode(peerArguments, environment, projectRoot)
     : { exitCode: -1, stdout: '', stderr: 'the skills CLI is not installed (npm ci)' };
   const peerOk = peerProbe.exitCode === 0;
-  const operations: Record<string, () => Promise<unknown>> = {
-    nodeStartup: () => runNode(['-e', ''], environment),
-    readOnlyScript: async () => {
-      const result = await runNode(readOnlyArguments, environment);
+  const cpu = {
+    nodeStartup: [] as number[],
+    command: [] as number[],
+    readOnlyScript: [] as number[],
+    peer: [] as number[],
+  };
+  const recordCpu = (samples: number[], round: number, result: ProcessResult) => {
+    if (round >= 0 && result.cpuMilliseconds !== undefined) samples.push(result.cpuMilliseconds);
+    return result;
+  };
+  const operations: Record<string, (round: number) => Promise<unknown>> = {
+    nodeStartup: async (round) => recordCpu(cpu.nodeStartup, round, await runNode(['-e', ''], environment)),
+    readOnlyScript: async (round) => {
+      const result = recordCpu(cpu.readOnlyScript, round, await runNode(readOnlyArguments, environment));
       if (result.exitCode !== 0) throw new Error(`the read-only script failed: ${result.stderr}`);
     },
-    command: async () => {
-      const result = await runNode(commandArguments, { ...environment, SKILLDOCK_NO_CACHE: '1' });
+    command: async (round) => {
+      const result = recordCpu(
+        cpu.command,
+        round,
+        await runNode(commandArguments, { ...environment, SKILLDOCK_NO_CACHE: '1' }),
+      );
       if (result.exitCode !== 0) throw new Error(`skilldock skills list failed: ${result.stderr}`);
     },
     warmCommand: async () => {
@@ -105,7 +139,9 @@ export async function measureSkillsListCommand({
       if (result.stdout !== probe.stdout) throw new Error('the cached listing differs from the first one');
     },
   };
-  if (peerOk) operations.peer = () => runNode(peerArguments, environment, projectRoot);
+  if (peerOk)
+    operations.peer = async (round) =>
+      recordCpu(cpu.peer, round, await runNode(peerArguments, environment, projectRoot));
   const measured = await measureInterleaved(operations, { rounds });
   return {
     ok: true,
@@ -116,6 +152,12 @@ export async function measureSkillsListCommand({
     peer: peerOk
       ? measured.peer!
       : { reason: `skills list exited with ${peerProbe.exitCode}: ${peerProbe.stderr.split('\n')[0]}` },
+    cpu: {
+      nodeStartup: fromSamples(cpu.nodeStartup),
+      command: fromSamples(cpu.command),
+      readOnlyScript: fromSamples(cpu.readOnlyScript),
+      ...(cpu.peer.length === 0 ? {} : { peer: fromSamples(cpu.peer) }),
+    },
     listedSkills: countSkills(listed),
     outputBytes: Buffer.byteLength(probe.stdout),
   };
@@ -145,7 +187,7 @@ function runNode(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [...commandArguments],
+      ['--import', REPORT_CPU_AT_EXIT, ...commandArguments],
       {
         env: environment,
         maxBuffer: 512 * 1024 * 1024,
@@ -154,7 +196,15 @@ function runNode(
       },
       (error, stdout, stderr) => {
         const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-        resolve({ exitCode, stdout, stderr });
+        const cpuLine = CPU_LINE.exec(stderr);
+        if (cpuLine === null) resolve({ exitCode, stdout, stderr });
+        else
+          resolve({
+            exitCode,
+            stdout,
+            stderr: stderr.slice(0, cpuLine.index),
+            cpuMilliseconds: Number(cpuLine[1]) / 1000,
+          });
       },
     );
   });

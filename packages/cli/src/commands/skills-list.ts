@@ -39,7 +39,8 @@ export function registerSkillsList(
         ({ skill, status, overrides, shadowedBy }) => ({
           skill,
           status,
-          note: listingNote(skill, status, overrides, shadowedBy),
+          // The NOTES column is for the table; JSON carries the same facts as fields.
+          note: options.json ? '' : listingNote(skill, status, overrides, shadowedBy),
           json: skillJson(skill, {
             status,
             ...(status === 'shadowed' || status === 'disabled' ? {} : { overrides }),

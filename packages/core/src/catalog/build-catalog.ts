@@ -1,7 +1,10 @@
 import { compareText } from '../format/compare-text.js';
 import type { Diagnostic } from '../format/diagnostic.js';
 import type { Skill } from '../format/types.js';
+import { freezeCatalogSnapshot } from './freeze-catalog-snapshot.js';
 import { holdsSkillId } from './holds-skill-id.js';
+import { patchCatalog } from './patch-catalog.js';
+import { plainWinner } from './plain-winner.js';
 import { sourceRank } from './source-precedence.js';
 import { toSkillReference } from './to-skill-reference.js';
 import type { CatalogSkill, CatalogSnapshot, ShadowedSkill } from './types.js';
@@ -17,11 +20,14 @@ export interface BuildCatalogOptions {
   readonly version?: number;
   /** Diagnostics found before (discovery), carried into the snapshot first. */
   readonly diagnostics?: readonly Diagnostic[];
+  /**
+   * The snapshot this build replaces (a refresh). When `skills` differs from what that snapshot was
+   * built from only in a few skills that keep their id, source, file and dependencies and collide
+   * with no other skill, those are swapped into a copy of it instead of resolving every skill again
+   * (an edit among 10,000 skills costs what the edit costs). The result is the same either way.
+   */
+  readonly previous?: CatalogSnapshot;
 }
-
-// Winners that override nothing are the same object from one build to the next, so a refresh of a
-// large catalog allocates only for what changed.
-const plainWinners = new WeakMap<Skill, CatalogSkill>();
 
 /**
  * Resolves precedence (SPEC D1) into an immutable snapshot: per id, the skill from the highest
@@ -34,7 +40,11 @@ const plainWinners = new WeakMap<Skill, CatalogSkill>();
  * @example const catalog = buildCatalog(discovery.skills, { diagnostics: discovery.diagnostics });
  */
 export function buildCatalog(skills: readonly Skill[], options: BuildCatalogOptions = {}): CatalogSnapshot {
-  const diagnostics: Diagnostic[] = [...(options.diagnostics ?? [])];
+  if (options.previous !== undefined) {
+    const patched = patchCatalog(options.previous, skills, options);
+    if (patched !== undefined) return patched;
+  }
+  const derivedDiagnostics: Diagnostic[] = [];
   // One pass, one map: most ids have a single skill, so losers get a map only when there are some.
   const firstById = new Map<string, Skill>();
   let losersById: Map<string, Skill[]> | undefined;
@@ -74,7 +84,7 @@ export function buildCatalog(skills: readonly Skill[], options: BuildCatalogOpti
       const winnerReference = toSkillReference(winner);
       for (const loser of losers) {
         shadowed.push(Object.freeze({ skill: loser, shadowedBy: winnerReference }));
-        diagnostics.push(shadowDiagnostic(winner, loser));
+        derivedDiagnostics.push(shadowDiagnostic(winner, loser));
       }
     }
     if (disabledIds.size > 0 && disabledIds.has(id)) continue;
@@ -96,16 +106,19 @@ export function buildCatalog(skills: readonly Skill[], options: BuildCatalogOpti
     explainMissing: (id) => (disabledIds.has(id) ? 'is disabled' : 'is not available'),
     reportEachCycleOnce: true,
   });
-  diagnostics.push(...dependencies.diagnostics);
+  derivedDiagnostics.push(...dependencies.diagnostics);
 
-  return Object.freeze({
+  return freezeCatalogSnapshot({
     version: options.version ?? 1,
     ...(options.projectRoot === undefined ? {} : { projectRoot: options.projectRoot }),
-    skills: Object.freeze(winners),
-    shadowed: Object.freeze(shadowed),
-    disabled: Object.freeze([...disabledIds].sort(compareText)),
-    diagnostics: Object.freeze(diagnostics),
-    get,
+    winners,
+    shadowed,
+    disabled: [...disabledIds].sort(compareText),
+    diagnostics: [...(options.diagnostics ?? []), ...derivedDiagnostics],
+    skills,
+    firstById,
+    overriding,
+    derivedDiagnostics,
   });
 }
 
@@ -126,15 +139,6 @@ function orderByPrecedence(skills: readonly Skill[]): readonly Skill[] {
     .map((skill, index) => ({ skill, index, rank: sourceRank(skill.origin.sourceType) }))
     .sort((left, right) => left.rank - right.rank || left.index - right.index)
     .map((entry) => entry.skill);
-}
-
-function plainWinner(skill: Skill): CatalogSkill {
-  let cached = plainWinners.get(skill);
-  if (cached === undefined) {
-    cached = Object.freeze({ ...skill, overrides: Object.freeze([]) });
-    plainWinners.set(skill, cached);
-  }
-  return cached;
 }
 
 function winnerWithOverrides(winner: Skill, losers: readonly Skill[]): CatalogSkill {

@@ -14,14 +14,17 @@ function priorityGroup(priority: number | undefined): number {
  * @example sortForListing(skills) // priority 10, priority 0, (unset), priority -1, priority -5
  */
 export function sortForListing<T extends Pick<Skill, 'id' | 'name' | 'fields'>>(skills: readonly T[]): T[] {
-  return [...skills].sort((left, right) => {
-    const leftPriority = left.fields.priority;
-    const rightPriority = right.fields.priority;
-    const group = priorityGroup(leftPriority) - priorityGroup(rightPriority);
-    if (group !== 0) return group;
-    if (leftPriority !== undefined && rightPriority !== undefined && leftPriority !== rightPriority) {
-      return rightPriority - leftPriority;
-    }
-    return compareText(left.name, right.name) || compareText(left.id, right.id);
+  // Each skill's keys read once, not once per comparison: a listing sorts 10,000 skills.
+  const keyed = skills.map((skill) => {
+    const priority = skill.fields.priority;
+    return { skill, group: priorityGroup(priority), priority: priority ?? 0, name: skill.name, id: skill.id };
   });
+  keyed.sort(
+    (left, right) =>
+      left.group - right.group ||
+      right.priority - left.priority ||
+      compareText(left.name, right.name) ||
+      compareText(left.id, right.id),
+  );
+  return keyed.map((entry) => entry.skill);
 }

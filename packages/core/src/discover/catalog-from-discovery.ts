@@ -9,7 +9,16 @@ import type { DiscoveryResult } from './types.js';
  */
 export function catalogFromDiscovery(
   discovery: DiscoveryResult,
-  { projectRoot, version }: { projectRoot?: string; version?: number } = {},
+  {
+    projectRoot,
+    version,
+    previous,
+  }: {
+    projectRoot?: string;
+    version?: number;
+    /** The snapshot this one replaces, patched when only a few skills changed (see `buildCatalog`). */
+    previous?: CatalogSnapshot;
+  } = {},
 ): CatalogSnapshot {
   const disabled = discovery.settings.skills?.disabled;
   return buildCatalog(discovery.skills, {
@@ -17,5 +26,6 @@ export function catalogFromDiscovery(
     ...(version === undefined ? {} : { version }),
     ...(disabled === undefined ? {} : { disabled }),
     diagnostics: discovery.diagnostics,
+    ...(previous === undefined ? {} : { previous }),
   });
 }

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, parse } from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
+import { readRegularFile } from '../format/read-regular-file.js';
 import { LineIndex } from '../format/text-position.js';
 import { findJsonErrorOffset } from './find-json-error-offset.js';
 import { type Settings, SKILL_SETTING_KEYS, type SkillSettings, settingsSchema } from './settings.js';
@@ -187,18 +187,23 @@ export async function readSettingsObject(file: string): Promise<SettingsObjectRe
 
 /** {@link readSettingsObject} plus the text, for positions in validation diagnostics. */
 async function readSettingsJson(file: string): Promise<SettingsObjectRead & { readonly text?: string }> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { file, exists: false, value: {} };
-    return broken(file, 'settings_unreadable', `cannot read settings: ${(error as Error).message}`);
+  // Read safely and synchronously: a FIFO or device is refused instead of waited on, the size is
+  // checked before reading, links are followed (anywhere: dotfile setups link settings), and no
+  // thread-pool round trip is paid before every agent-loop request (issue 9 §7).
+  const read = readRegularFile(file, { maxBytes: MAX_SETTINGS_BYTES, allowedRoots: [parse(file).root] });
+  if (!read.ok) {
+    switch (read.code) {
+      case 'path_not_found':
+        return { file, exists: false, value: {} };
+      case 'file_too_large':
+        return broken(file, 'settings_too_large', `settings file is larger than ${MAX_SETTINGS_BYTES} bytes`);
+      case 'file_unreadable':
+        return broken(file, 'settings_unreadable', `cannot read settings: ${read.error.message}`);
+      default:
+        return broken(file, 'settings_unreadable', `cannot read settings: ${read.message}`);
+    }
   }
-  if (bytes.byteLength > MAX_SETTINGS_BYTES) {
-    return broken(file, 'settings_too_large', `settings file is larger than ${MAX_SETTINGS_BYTES} bytes`);
-  }
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const text = read.bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (text.trim() === '') return { file, exists: true, value: {} };
   let value: unknown;
   try {

@@ -10,12 +10,8 @@ import type { LocatedSkillRoot } from './locate-skill-roots.js';
 /** Options of {@link loadSkillFolder}. */
 export interface LoadSkillFolderOptions {
   readonly profile?: 'spec' | 'lenient';
-  /** The folder's entries when the walk already read them. */
-  readonly entries?: readonly Dirent[];
   /** List the supporting files (default true). */
   readonly listFiles?: boolean;
-  /** `SKILL.md` when the walk already read it. */
-  readonly skillFile?: LoadSkillOptions['skillFile'];
   /**
    * Keep the instructions (default true). False parses the frontmatter alone (see
    * {@link frontmatterPrefix}): the skill's `body` is `''` and the rest of the file is checked,
@@ -24,16 +20,29 @@ export interface LoadSkillFolderOptions {
   readonly readBody?: boolean;
 }
 
+/** What the walk already read of a skill folder, so it is not read again. */
+export interface FolderAlreadyRead {
+  /** The folder's entries. */
+  readonly entries?: readonly Dirent[];
+  /** `SKILL.md`, read safely. */
+  readonly skillFile?: LoadSkillOptions['skillFile'];
+}
+
+const NOTHING_READ: FolderAlreadyRead = Object.freeze({});
+
 /**
- * Loads one discovered skill folder with its origin and link policy, registering extension skills
- * as `<owner>:<id>` (SPEC S4) while keeping the authored name. Never throws: an unexpected failure
- * is a diagnostic.
+ * Loads one discovered skill folder with its origin and link policy, given what the walk already
+ * read of it (`found`), registering extension skills as `<owner>:<id>` (SPEC S4) while keeping the
+ * authored name. Never throws: an unexpected failure is a diagnostic.
  */
 export function loadSkillFolder(
   directory: string,
   located: LocatedSkillRoot,
-  { profile = 'lenient', entries, listFiles, skillFile, readBody = true }: LoadSkillFolderOptions = {},
+  { profile = 'lenient', listFiles, readBody = true }: LoadSkillFolderOptions = {},
+  found: FolderAlreadyRead = NOTHING_READ,
 ): LoadSkillResult {
+  const { entries } = found;
+  let { skillFile } = found;
   const { root } = located;
   const origin = originOf(located);
   let result: LoadSkillResult;

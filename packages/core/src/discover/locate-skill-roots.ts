@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
 import type { SkillRoot, SkillRootStatus } from './types.js';
@@ -95,7 +95,10 @@ type RealDirectory = { readonly path: string } | { readonly error?: Error };
 
 async function realDirectoryOf(directory: string): Promise<RealDirectory> {
   try {
-    return { path: await realpath(directory) };
+    // Synchronous (`realpath(3)`, the same call and messages as fs/promises): planning runs before
+    // every agent-loop request, and a thread-pool round trip per root was most of its time on a
+    // busy machine (issue 9 §7).
+    return { path: realpathSync.native(directory) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return {};

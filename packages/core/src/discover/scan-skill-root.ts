@@ -6,7 +6,7 @@ import type { LoadSkillResult } from '../format/types.js';
 import { type LoadSkillFolderOptions, loadSkillFolder } from './load-skill-folder.js';
 import type { LocatedSkillRoot } from './locate-skill-roots.js';
 import type { SkillChangeJournal } from './skill-change-journal.js';
-import { sortSkillFolders } from './skill-folder-order.js';
+import { isInFolderOrder, sortSkillFolders } from './skill-folder-order.js';
 import type { SkillRootStatus } from './types.js';
 import { type FoundSkillFolder, walkSkillFolders } from './walk-skill-folders.js';
 
@@ -71,6 +71,7 @@ export async function scanSkillRoot(
     previous.located.realDirectory === located.realDirectory
       ? previous
       : undefined;
+  const folderOptions = loadOptions(options);
   try {
     const walk = await walkSkillFolders(located.realDirectory, {
       ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
@@ -95,15 +96,13 @@ export async function scanSkillRoot(
         // Stamped before loading: a change made while loading shows as a new stamp next time.
         const stamp = stamps === undefined ? undefined : stampSkillFolder(directory, found.skillFile?.stats);
         if (stamp !== undefined) stamps?.set(directory, stamp);
-        loaded.set(directory, loadSkillFolder(directory, located, { ...loadOptions(options), ...found }));
+        loaded.set(directory, loadSkillFolder(directory, located, folderOptions, found));
       },
     });
-    const results = new Map<string, LoadSkillResult>();
-    for (const directory of sortSkillFolders(loaded.keys())) results.set(directory, loaded.get(directory)!);
     return {
       located,
       status: 'loaded',
-      results,
+      results: inFolderOrder(loaded),
       diagnostics: walk.diagnostics,
       ...(stamps === undefined ? {} : { stamps }),
     };
@@ -113,6 +112,12 @@ export async function scanSkillRoot(
     }
     return { located, status: 'failed', results: new Map(), diagnostics: [rootFailure(located, error)] };
   }
+}
+
+/** The map itself when its keys are in folder order already (a walk hands them over so), else a sorted copy. */
+function inFolderOrder(loaded: Map<string, LoadSkillResult>): Map<string, LoadSkillResult> {
+  if (isInFolderOrder(loaded.keys())) return loaded;
+  return new Map(sortSkillFolders(loaded.keys()).map((directory) => [directory, loaded.get(directory)!]));
 }
 
 /** The walk's `onFolder` hook that arms a journal's watch. */

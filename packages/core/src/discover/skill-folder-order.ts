@@ -23,13 +23,20 @@ export function compareSkillFolders(left: string, right: string): number {
  */
 export function sortSkillFolders(directories: Iterable<string>): string[] {
   const list = Array.from(directories);
-  let sorted = true;
-  for (let index = 1; index < list.length && sorted; index++)
-    sorted = compareSkillFoldersInPlace(list[index - 1]!, list[index]!) <= 0;
-  if (sorted) return list;
+  if (isInFolderOrder(list)) return list;
   const keyed = list.map((directory) => ({ directory, key: skillFolderOrderKey(directory) }));
   keyed.sort((left, right) => (left.key < right.key ? -1 : left.key > right.key ? 1 : 0));
   return keyed.map((entry) => entry.directory);
+}
+
+/** True when the folders come in {@link skillFolderOrderKey} order already (no key is built). */
+export function isInFolderOrder(directories: Iterable<string>): boolean {
+  let previous: string | undefined;
+  for (const directory of directories) {
+    if (previous !== undefined && compareSkillFoldersInPlace(previous, directory) > 0) return false;
+    previous = directory;
+  }
+  return true;
 }
 
 /**

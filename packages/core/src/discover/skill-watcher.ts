@@ -230,6 +230,8 @@ export class SkillWatcher {
     });
     const snapshot = catalogFromDiscovery(discovery, {
       version: (this.current?.snapshot.version ?? 0) + 1,
+      // One edited SKILL.md among 10,000 swaps one skill into the catalog (≤ 50 ms, issue 9 §7).
+      ...(this.current === undefined ? {} : { previous: this.current.snapshot }),
       ...(this.options.projectRoot === undefined ? {} : { projectRoot: resolve(this.options.projectRoot) }),
     });
     this.current = { snapshot, discovery };

@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
 import { ConflictError } from '../errors.js';
 
 /** How long a lock may go without its holder touching it before another process takes it over. */
@@ -26,6 +25,9 @@ export async function withFileLock<T>(
   { waitMilliseconds = 60_000 }: WithFileLockOptions = {},
 ): Promise<T> {
   await mkdir(path.dirname(file), { recursive: true });
+  // Loaded on first use: importing it (and graceful-fs, which patches fs) costs every read-only
+  // command ~20 ms, and a listing never takes a lock.
+  const { default: lockfile } = await import('proper-lockfile');
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(file, {

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../../src/discover/load-settings.js';
@@ -153,6 +155,34 @@ describe('loadSettings', () => {
       homeDirectory: projectOnly.home,
     });
     expect(ignored.settings.allowed_hosts).toBeUndefined();
+  });
+  it('SEC2 a settings file that is a FIFO or a folder is reported, never waited on', async () => {
+    const { home, projectRoot } = await setup();
+    await mkdir(join(home, '.skilldock'), { recursive: true });
+    execFileSync('mkfifo', [join(home, '.skilldock', 'settings.json')]);
+    await mkdir(join(projectRoot, '.skilldock', 'settings.json'), { recursive: true });
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result.settings).toEqual({});
+    expect(result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.file])).toEqual([
+      ['settings_unreadable', join(home, '.skilldock', 'settings.json')],
+      ['settings_unreadable', join(projectRoot, '.skilldock', 'settings.json')],
+    ]);
+  });
+
+  it('D2 follows a settings file linked from elsewhere (dotfile setups), and a dangling link is no file', async () => {
+    const { home, projectRoot } = await setup();
+    const dotfiles = await temporaryDirectory();
+    await writeJson(join(dotfiles, 'skilldock.json'), { skills: { maxDepth: 4 } });
+    await mkdir(join(home, '.skilldock'), { recursive: true });
+    await symlink(join(dotfiles, 'skilldock.json'), join(home, '.skilldock', 'settings.json'));
+    await mkdir(join(projectRoot, '.skilldock'), { recursive: true });
+    await symlink(join(dotfiles, 'missing.json'), join(projectRoot, '.skilldock', 'settings.json'));
+    const result = await loadSettings({ projectRoot, homeDirectory: home });
+    expect(result).toEqual({
+      settings: { skills: { maxDepth: 4 } },
+      diagnostics: [],
+      files: [join(home, '.skilldock', 'settings.json')],
+    });
   });
 });
 

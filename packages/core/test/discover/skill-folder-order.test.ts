@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compareSkillFolders, sortSkillFolders } from '../../src/discover/skill-folder-order.js';
+import {
+  compareSkillFolders,
+  isInFolderOrder,
+  sortSkillFolders,
+} from '../../src/discover/skill-folder-order.js';
 
 describe('skill folder order', () => {
   it('D2 sorts shallow first, then segment by segment, whether or not the input is in order already', () => {
@@ -12,6 +16,10 @@ describe('skill folder order', () => {
       const swapped = [...ordered];
       [swapped[index - 1], swapped[index]] = [swapped[index]!, swapped[index - 1]!];
       expect(sortSkillFolders(swapped)).toEqual(ordered);
+      expect(isInFolderOrder(swapped)).toBe(false);
     }
+    expect(isInFolderOrder(ordered)).toBe(true);
+    expect(isInFolderOrder(new Set(ordered).keys())).toBe(true);
+    expect(isInFolderOrder([])).toBe(true);
   });
 });

@@ -31,6 +31,28 @@ describe('loadSkill reads a skill folder (S1–S4)', () => {
     expect(result.diagnostics).toEqual([]);
   });
 
+  it('S1 names the folder and SKILL.md as path.resolve would, however the folder is spelled', async () => {
+    const directory = path.join(SKILLS, 'pdf-tools');
+    const relative = path.relative(process.cwd(), directory);
+    const spellings = [
+      directory,
+      `${directory}/`,
+      `${SKILLS}//pdf-tools`,
+      `${SKILLS}/./pdf-tools`,
+      `${SKILLS}/../skills/pdf-tools`,
+      `${directory}/.`,
+      relative,
+    ];
+    for (const spelling of spellings) {
+      const result = await loadSkill(spelling);
+      expect(result.ok && [result.skill.directory, result.skill.skillFile, result.skill.id]).toEqual([
+        directory,
+        path.join(directory, 'SKILL.md'),
+        'pdf-tools',
+      ]);
+    }
+  });
+
   it('S4 loads the 文档整理 fixture with the pinyin id and the authored display name', async () => {
     const result = await loadSkill(path.join(SKILLS, '文档整理'));
     expect(result.ok && { id: result.skill.id, name: result.skill.name }).toEqual({
