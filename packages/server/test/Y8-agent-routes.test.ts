@@ -309,6 +309,59 @@ describe.each(TEST_BACKENDS)('Y8 agent routes on $name', (backend) => {
       expect(mine).toEqual([]);
     },
   );
+  it.skipIf(backend.skip)(
+    'Y3/Y8 a global agent is read by everyone; model selectors name what a configured provider offers; every cookie write needs CSRF',
+    async () => {
+      await server.database.db.insert(schema.modelProviders).values({
+        id: 'acme',
+        protocol: 'openai',
+        models: ['m1', 'm2'],
+        defaultModel: 'm1',
+      });
+      const global = await create(salesAdmin, {
+        model: 'acme:m2',
+        readScope: { kind: 'global' },
+        manageScope: { kind: 'users', userIds: [] },
+      });
+      expect(global.status).toBe(201);
+      const id = global.body.agent.id as string;
+      for (const person of [otherUser, outsideAdmin, salesUser])
+        expect(await statusOf(person.client.request('GET', `/api/agents/${id}`))).toBe(200);
+      // An admin in the read scope only reads: manage needs both scopes.
+      expect((await outsideAdmin.client.request('GET', `/api/agents/${id}`)).body.agent.permissions).toEqual({
+        edit: false,
+        share: false,
+        delete: false,
+      });
+      const model = await patch(salesAdmin, id, { model: 'acme:m3' });
+      expect([model.status, model.body.error.code, model.body.error.details.offered]).toEqual([
+        422,
+        'agent_invalid',
+        ['m1', 'm2'],
+      ]);
+      // An unknown prefix is part of the model id (SPEC S6).
+      expect(await statusOf(patch(salesAdmin, id, { model: 'qwen3:32b' }))).toBe(200);
+      expect(await statusOf(patch(salesAdmin, id, { model: 'fast' }))).toBe(200);
+      const withoutCsrf = [
+        await salesAdmin.client.request('PATCH', `/api/agents/${id}`, { json: { name: 'x' }, csrf: false }),
+        await salesAdmin.client.request('PUT', `/api/agents/${id}/share`, {
+          json: { readScope: { kind: 'global' }, manageScope: { kind: 'global' } },
+          csrf: false,
+        }),
+        await salesAdmin.client.request('DELETE', `/api/agents/${id}`, { csrf: false }),
+      ];
+      expect(withoutCsrf.map((answer) => [answer.status, answer.body.error.code])).toEqual(
+        Array.from({ length: 3 }, () => [403, 'csrf_failed']),
+      );
+      expect((await salesAdmin.client.request('GET', `/api/agents/${id}`)).body.agent.model).toBe('fast');
+      // A bearer token writes without CSRF, as the CLI does.
+      const bearer = await server.app.request(`/api/agents/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${salesAdmin.token}` },
+      });
+      expect(bearer.status).toBe(204);
+    },
+  );
 });
 
 describe.skipIf(!POSTGRES_AVAILABLE)('Y8 two servers starting at once on PostgreSQL', () => {
