@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -153,6 +154,33 @@ export const skills = pgTable(
   ],
 );
 
+/** The columns of a scope member row: which scope, and one department or one user. */
+const scopeMemberColumns = () => ({
+  scope: text('scope', { enum: ['read', 'manage'] }).notNull(),
+  departmentId: text('department_id').references(() => departments.id, { onDelete: 'cascade' }),
+  userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+});
+
+/** The indexes and checks of the scope member table `name` whose rows belong to `owner` (a skill or an agent). */
+function scopeMemberConstraints(
+  name: string,
+  owner: AnyPgColumn,
+  table: { scope: AnyPgColumn; departmentId: AnyPgColumn; userId: AnyPgColumn },
+) {
+  return [
+    uniqueIndex(`${name}_department_idx`)
+      .on(owner, table.scope, table.departmentId)
+      .where(sql`${table.departmentId} is not null`),
+    uniqueIndex(`${name}_user_idx`)
+      .on(owner, table.scope, table.userId)
+      .where(sql`${table.userId} is not null`),
+    index(`${name}_by_department_idx`).on(table.departmentId),
+    index(`${name}_by_user_idx`).on(table.userId),
+    check(`${name}_scope_check`, sql`${table.scope} in ('read', 'manage')`),
+    check(`${name}_one_subject_check`, sql`(${table.departmentId} is null) <> (${table.userId} is null)`),
+  ];
+}
+
 /** The departments or users a skill's read or manage scope names (exactly one of the two per row). */
 export const skillScopeMembers = pgTable(
   'skill_scope_members',
@@ -160,25 +188,9 @@ export const skillScopeMembers = pgTable(
     skillId: text('skill_id')
       .notNull()
       .references(() => skills.id, { onDelete: 'cascade' }),
-    scope: text('scope', { enum: ['read', 'manage'] }).notNull(),
-    departmentId: text('department_id').references(() => departments.id, { onDelete: 'cascade' }),
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ...scopeMemberColumns(),
   },
-  (table) => [
-    uniqueIndex('skill_scope_members_department_idx')
-      .on(table.skillId, table.scope, table.departmentId)
-      .where(sql`${table.departmentId} is not null`),
-    uniqueIndex('skill_scope_members_user_idx')
-      .on(table.skillId, table.scope, table.userId)
-      .where(sql`${table.userId} is not null`),
-    index('skill_scope_members_by_department_idx').on(table.departmentId),
-    index('skill_scope_members_by_user_idx').on(table.userId),
-    check('skill_scope_members_scope_check', sql`${table.scope} in ('read', 'manage')`),
-    check(
-      'skill_scope_members_one_subject_check',
-      sql`(${table.departmentId} is null) <> (${table.userId} is null)`,
-    ),
-  ],
+  (table) => scopeMemberConstraints('skill_scope_members', table.skillId, table),
 );
 
 /** Install drafts (SPEC P6, Y4): prepared, not yet confirmed; they expire. */
@@ -302,25 +314,9 @@ export const agentScopeMembers = pgTable(
     agentId: text('agent_id')
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
-    scope: text('scope', { enum: ['read', 'manage'] }).notNull(),
-    departmentId: text('department_id').references(() => departments.id, { onDelete: 'cascade' }),
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ...scopeMemberColumns(),
   },
-  (table) => [
-    uniqueIndex('agent_scope_members_department_idx')
-      .on(table.agentId, table.scope, table.departmentId)
-      .where(sql`${table.departmentId} is not null`),
-    uniqueIndex('agent_scope_members_user_idx')
-      .on(table.agentId, table.scope, table.userId)
-      .where(sql`${table.userId} is not null`),
-    index('agent_scope_members_by_department_idx').on(table.departmentId),
-    index('agent_scope_members_by_user_idx').on(table.userId),
-    check('agent_scope_members_scope_check', sql`${table.scope} in ('read', 'manage')`),
-    check(
-      'agent_scope_members_one_subject_check',
-      sql`(${table.departmentId} is null) <> (${table.userId} is null)`,
-    ),
-  ],
+  (table) => scopeMemberConstraints('agent_scope_members', table.agentId, table),
 );
 
 /**
