@@ -6,22 +6,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../src/auth/sessions.js';
 import {
   AGENT_ACTIONS,
   type AgentAction,
   canOnAgent,
   createServer,
-  hashPassword,
-  loadViewer,
   type ShareScope,
   type SkilldockServer,
   schema,
   silentLogger,
   type Viewer,
 } from '../src/index.js';
+import { scopeMemberRows } from '../src/policy/write-share-config.js';
+import { addMatrixPeople } from './support/matrix-people.js';
 import { temporaryFolder } from './support/temporary-folder.js';
-import { TestClient } from './support/test-client.js';
+import type { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 const D1 = randomUUID();
@@ -113,8 +112,8 @@ function expected(person: Person, action: AgentAction, agent: AgentCase): boolea
 describe.each(TEST_BACKENDS)('Y8 agent permission matrix on $name', (backend) => {
   let server: SkilldockServer;
   let dataDir: Awaited<ReturnType<typeof temporaryFolder>>;
-  const viewers = new Map<Person, Viewer>();
-  const clients = new Map<Person, TestClient>();
+  let viewers: Map<Person, Viewer>;
+  let clients: Map<Person, TestClient>;
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
@@ -127,26 +126,7 @@ describe.each(TEST_BACKENDS)('Y8 agent permission matrix on $name', (backend) =>
       logger: silentLogger,
     });
     const { db } = server.database;
-    const passwordHash = await hashPassword('matrix-password');
-    await db.insert(schema.departments).values([
-      { id: D1, name: 'D1' },
-      { id: D2, name: 'D2' },
-    ]);
-    for (const [name, person] of Object.entries(people)) {
-      await db
-        .insert(schema.users)
-        .values({
-          id: person.id,
-          username: name.toLowerCase(),
-          displayName: name,
-          role: person.role,
-          passwordHash,
-        });
-      if (person.departments.length > 0)
-        await db
-          .insert(schema.memberships)
-          .values(person.departments.map((departmentId) => ({ userId: person.id, departmentId })));
-    }
+    ({ viewers, clients } = await addMatrixPeople(server, { D1, D2 }, people));
     await db.insert(schema.agents).values(
       CASES.map((agent, index) => ({
         id: agent.id,
@@ -157,28 +137,12 @@ describe.each(TEST_BACKENDS)('Y8 agent permission matrix on $name', (backend) =>
         manageScope: agent.manageScope.kind,
       })),
     );
-    const members = (agentId: string, scope: ShareScope, which: 'read' | 'manage') =>
-      scope.kind === 'departments'
-        ? scope.departmentIds.map((departmentId) => ({ agentId, scope: which, departmentId }))
-        : scope.kind === 'users'
-          ? scope.userIds.map((userId) => ({ agentId, scope: which, userId }))
-          : [];
-    await db
-      .insert(schema.agentScopeMembers)
-      .values(
-        CASES.flatMap((agent) => [
-          ...members(agent.id, agent.readScope, 'read'),
-          ...members(agent.id, agent.manageScope, 'manage'),
-        ]),
-      );
-    for (const [name, person] of Object.entries(people) as [Person, (typeof people)[Person]][]) {
-      viewers.set(name, (await loadViewer(db, person.id))!);
-      const client = new TestClient(server);
-      const session = await createSession(db, person.id);
-      client.cookie = `skilldock_session=${session.secret}`;
-      client.csrfToken = session.csrfToken;
-      clients.set(name, client);
-    }
+    const rows = CASES.flatMap((agent) =>
+      [...scopeMemberRows('read', agent.readScope), ...scopeMemberRows('manage', agent.manageScope)].map(
+        (row) => ({ ...row, agentId: agent.id }),
+      ),
+    );
+    await db.insert(schema.agentScopeMembers).values(rows);
   });
   afterAll(async () => {
     if (backend.skip !== undefined) return;
