@@ -194,7 +194,13 @@ describe.each(TEST_BACKENDS)('Y8 agent routes on $name', (backend) => {
         readScope: { kind: 'departments', departmentIds: [sales] },
         manageScope: { kind: 'departments', departmentIds: [] },
       });
+      // An agent that uses it as a subagent forgets it when it is deleted.
+      const caller = await create(salesAdmin, { subagents: [id] });
+      expect(caller.body.agent.subagents).toEqual([id]);
       expect(await statusOf(salesAdmin.client.request('DELETE', `/api/agents/${id}`))).toBe(204);
+      expect(
+        (await salesAdmin.client.request('GET', `/api/agents/${caller.body.agent.id}`)).body.agent.subagents,
+      ).toEqual([]);
       expect((await auditEntries(server, id)).map((entry) => entry.action)).toEqual([
         'agent.created',
         'agent.updated',

@@ -287,6 +287,11 @@ export function registerAgentRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
         throw new HttpError(409, 'agent_builtin', 'Built-in agents cannot be deleted');
       await agentFor(tx, viewer, id, 'delete');
       await tx.delete(agents).where(eq(agents.id, id));
+      // Agents that named it as a subagent forget it, so no list points at a deleted agent.
+      await tx
+        .update(agents)
+        .set({ subagents: sql`${agents.subagents} - ${id}::text` })
+        .where(sql`${agents.subagents} ? ${id}::text`);
       await recordAudit(tx, {
         actor: viewer,
         action: 'agent.deleted',
