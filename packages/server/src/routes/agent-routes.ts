@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq, sql } from 'drizzle-orm';
 import type { AgentConfig } from '../agents/agent-config.js';
-import { type AgentRecord, listAgentRecords, loadAgentRecord } from '../agents/agent-records.js';
+import { type AgentRecord, listReadableAgentRecords, loadAgentRecord } from '../agents/agent-records.js';
 import { checkAgentConfig } from '../agents/check-agent-config.js';
 import { writeAgentShareConfig } from '../agents/write-agent-share-config.js';
 import { recordAudit } from '../audit/record-audit.js';
@@ -210,9 +210,7 @@ export function registerAgentRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
 
   app.openapi(listRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
-    const readable = (await listAgentRecords(db)).filter((record) =>
-      canOnAgent(viewer, 'read', record.access),
-    );
+    const readable = await listReadableAgentRecords(db, viewer);
     return c.json({ agents: readable.map((record) => summaryOf(viewer, record)) }, 200);
   });
 
