@@ -270,6 +270,22 @@ describe.each(TEST_BACKENDS)('Y18 model provider routes on $name', (backend) => 
     },
   );
 
+  it.skipIf(backend.skip)(
+    'Y18 a SKILLDOCK_SECRET_KEY shorter than 16 characters stops start-up',
+    async () => {
+      await expect(
+        createServer({
+          database: server.database,
+          dataDir: folder.path,
+          builtinDir: '/nonexistent-builtin-folder',
+          logger: createJsonLogger((line) => logLines.push(line)),
+          modelProviders: { secretKey: 'short-key' },
+        }),
+      ).rejects.toMatchObject({ code: 'secret_key_weak' });
+      expect((await server.app.request('/api/health')).status).toBe(200);
+    },
+  );
+
   it.skipIf(backend.skip)('SEC3 no answer and no log line of this file ever held a key', () => {
     expect(answers.length).toBeGreaterThan(15);
     for (const text of [...answers, ...logLines]) {
