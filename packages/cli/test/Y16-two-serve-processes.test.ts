@@ -74,6 +74,7 @@ describe.skipIf(!POSTGRES)('Y16 two serve processes on one PostgreSQL', () => {
       databaseUrl,
     );
     expect(events.map((row) => [row.kind, Number(row.count)])).toEqual([
+      ['builtin_agent_created', 1],
       ['builtin_sync', 1],
       ['migrations', 1],
       ['superadmin_created', 1],

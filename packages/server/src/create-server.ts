@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ServerType, serve } from '@hono/node-server';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { type BuiltinAgentsResult, ensureBuiltinAgents } from './agents/ensure-builtin-agents.js';
 import { type EnsureSuperadminResult, ensureSuperadmin } from './auth/ensure-superadmin.js';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './auth/login-rate-limit.js';
 import {
@@ -30,14 +31,17 @@ import { AccessGenerationCache } from './policy/access-generation-cache.js';
 import { registerAdminAuditRoutes } from './routes/admin-audit-routes.js';
 import { registerAdminDepartmentRoutes } from './routes/admin-department-routes.js';
 import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
+import { registerAgentRoutes } from './routes/agent-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerInstallRoutes } from './routes/install-routes.js';
+import { registerModelProviderRoutes } from './routes/model-provider-routes.js';
 import { registerShareConfigRoutes } from './routes/share-config-routes.js';
 import { registerSkillEditRoutes } from './routes/skill-edit-routes.js';
 import { registerSkillRoutes } from './routes/skill-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import { registerWellKnownRoutes } from './routes/well-known-routes.js';
+import { createSecretBox, type SecretBox } from './secrets/secret-box.js';
 import type { ServerContext } from './server-context.js';
 
 /** Viewers whose "skills I can read" listing one process keeps (≈ 100 KB each at 1,000 readable skills). */
@@ -67,6 +71,15 @@ export interface CreateServerOptions {
   readonly trustProxy?: boolean;
   /** Install flows: the drafts' clock and how remote sources are fetched (tests point them at loopback). */
   readonly install?: InstallOptions;
+  /**
+   * Model provider keys (SPEC Y18): `secretKey` seals stored keys (default `SKILLDOCK_SECRET_KEY`;
+   * pass `undefined` to run without one, at least 16 characters otherwise) and `env` is where named
+   * key variables are read (default `process.env`).
+   */
+  readonly modelProviders?: {
+    readonly secretKey?: string | undefined;
+    readonly env?: Readonly<Record<string, string | undefined>>;
+  };
 }
 
 /** What start-up did before the API could answer. */
@@ -74,6 +87,7 @@ export interface StartupReport {
   readonly migrations: MigrationResult;
   readonly builtin: BuiltinSyncResult;
   readonly superadmin: EnsureSuperadminResult;
+  readonly agents: BuiltinAgentsResult;
 }
 
 /** A built server: the Hono app (usable in process with `app.request`), and listening on a socket. */
@@ -112,14 +126,22 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     options.builtinDir === undefined
       ? fileURLToPath(DEFAULT_BUILTIN_DIRECTORY)
       : path.resolve(options.builtinDir);
+  const modelProviders = options.modelProviders ?? {};
+  const secretKey = Object.hasOwn(modelProviders, 'secretKey')
+    ? modelProviders.secretKey
+    : process.env.SKILLDOCK_SECRET_KEY;
   let startup: StartupReport;
+  let secretBox: SecretBox | undefined;
   try {
+    // Derived once per process; a short key fails start-up with `secret_key_weak`.
+    secretBox = secretKey === undefined || secretKey === '' ? undefined : await createSecretBox(secretKey);
     await mkdir(path.join(dataDir, 'packages'), { recursive: true });
     const migrations = await runMigrations(database);
     const builtin = await syncBuiltinSkills(database, builtinDirectory);
     const superadmin = await ensureSuperadmin(database, options.adminPassword);
+    const agents = await ensureBuiltinAgents(database);
     await sweepInstallDrafts(database.db, dataDir, options.install?.now);
-    startup = { migrations, builtin, superadmin };
+    startup = { migrations, builtin, superadmin, agents };
     logger.info('startup', {
       database: database.kind,
       migrationsApplied: migrations.applied.length,
@@ -138,6 +160,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     secureCookies: options.secureCookies ?? 'auto',
     trustProxy: options.trustProxy ?? false,
     readableSkillsCache: new AccessGenerationCache(READABLE_SKILLS_CACHE_ENTRIES),
+    providerKeys: { secretBox, env: modelProviders.env ?? process.env },
   };
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -172,6 +195,8 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerSkillEditRoutes(app, context, skillContent);
   registerShareConfigRoutes(app, context);
   registerWellKnownRoutes(app, context, skillContent);
+  registerAgentRoutes(app, context);
+  registerModelProviderRoutes(app, context);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -4,6 +4,9 @@
  */
 declare module '@skilldock/core/errors' {
   interface SkilldockErrorCodes {
+    readonly agent_builtin: true;
+    readonly agent_invalid: true;
+    readonly agent_skill_refused: true;
     readonly body_too_large: true;
     readonly builtin_invalid: true;
     readonly csrf_failed: true;
@@ -14,8 +17,13 @@ declare module '@skilldock/core/errors' {
     readonly invalid_request: true;
     readonly invalid_share_scope: true;
     readonly migration_changed: true;
+    readonly model_provider_exists: true;
+    readonly model_provider_invalid: true;
     readonly not_found: true;
     readonly rate_limited: true;
+    readonly secret_decrypt_failed: true;
+    readonly secret_key_missing: true;
+    readonly secret_key_weak: true;
     readonly token_read_only: true;
     readonly unauthenticated: true;
     readonly username_taken: true;

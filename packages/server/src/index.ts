@@ -9,6 +9,12 @@
 import './error-codes.js';
 import './install/error-codes.js';
 
+export { type AgentConfig, MAX_SYSTEM_PROMPT_LENGTH } from './agents/agent-config.js';
+export {
+  ASSISTANT_AGENT_KEY,
+  type BuiltinAgentsResult,
+  ensureBuiltinAgents,
+} from './agents/ensure-builtin-agents.js';
 export { type AuditEntry, recordAudit } from './audit/record-audit.js';
 export { API_TOKEN_PREFIX, createApiToken, type TokenAccess } from './auth/api-tokens.js';
 export {
@@ -45,6 +51,17 @@ export { type ErrorStatus, HttpError } from './http/http-error.js';
 export { requirePrincipal, requireRole, requireSession } from './http/require-viewer.js';
 export type { InstallOptions, RemoteFetchOptions } from './install/install-options.js';
 export { createJsonLogger, type LogFields, type Logger, silentLogger } from './logging/logger.js';
+export {
+  type ProviderKeySources,
+  providerApiKey,
+  providerKeyContext,
+} from './model-providers/provider-api-key.js';
+export {
+  AGENT_ACTIONS,
+  type AgentAccessFacts,
+  type AgentAction,
+  canOnAgent,
+} from './policy/agent-access.js';
 export { listReadableSkills, type ReadableSkill } from './policy/list-readable-skills.js';
 export { loadSkillAccess } from './policy/load-skill-access.js';
 export {
@@ -78,4 +95,9 @@ export {
   type UserProjectionPaths,
   userProjectionPaths,
 } from './projections/index.js';
+export {
+  createSecretBox,
+  MINIMUM_SECRET_KEY_LENGTH,
+  type SecretBox,
+} from './secrets/secret-box.js';
 export type { ServerContext } from './server-context.js';

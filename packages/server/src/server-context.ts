@@ -2,6 +2,7 @@ import type { LoginRateLimit } from './auth/login-rate-limit.js';
 import type { Database } from './db/database.js';
 import type { CachedJson } from './http/cached-json.js';
 import type { Logger } from './logging/logger.js';
+import type { ProviderKeySources } from './model-providers/provider-api-key.js';
 import type { AccessGenerationCache } from './policy/access-generation-cache.js';
 
 /** What every route needs, built once by `createServer`. */
@@ -14,4 +15,6 @@ export interface ServerContext {
   readonly trustProxy: boolean;
   /** "Skills I can read" per viewer, under the access generation (one process's memory). */
   readonly readableSkillsCache: AccessGenerationCache<CachedJson>;
+  /** Where model provider keys come from: the `SKILLDOCK_SECRET_KEY` box and the environment (SPEC Y18). */
+  readonly providerKeys: ProviderKeySources;
 }

@@ -7,14 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../src/auth/sessions.js';
 import {
   canOnSkill,
   createServer,
-  hashPassword,
   listReadableSkills,
   loadSkillAccess,
-  loadViewer,
   resolveAgentSkills,
   type ShareScope,
   SKILL_ACTIONS,
@@ -24,8 +21,9 @@ import {
   silentLogger,
   type Viewer,
 } from '../src/index.js';
+import { addMatrixPeople } from './support/matrix-people.js';
 import { temporaryFolder } from './support/temporary-folder.js';
-import { TestClient } from './support/test-client.js';
+import type { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 type Kind = 'builtin' | 'shared' | 'agent-bound';
@@ -159,8 +157,8 @@ function expected(person: Person, action: SkillAction, skill: SkillCase): boolea
 describe.each(TEST_BACKENDS)('Y3 permission matrix on $name', (backend) => {
   let server: SkilldockServer;
   let dataDir: Awaited<ReturnType<typeof temporaryFolder>>;
-  const viewers = new Map<Person, Viewer>();
-  const clients = new Map<Person, TestClient>();
+  let viewers: Map<Person, Viewer>;
+  let clients: Map<Person, TestClient>;
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
@@ -173,25 +171,7 @@ describe.each(TEST_BACKENDS)('Y3 permission matrix on $name', (backend) => {
       logger: silentLogger,
     });
     const { db } = server.database;
-    const passwordHash = await hashPassword('matrix-password');
-    await db.insert(schema.departments).values([
-      { id: D1, name: 'D1' },
-      { id: D2, name: 'D2' },
-    ]);
-    for (const [name, person] of Object.entries(people)) {
-      await db.insert(schema.users).values({
-        id: person.id,
-        username: name.toLowerCase(),
-        displayName: name,
-        role: person.role,
-        passwordHash,
-      });
-      if (person.departments.length > 0) {
-        await db
-          .insert(schema.memberships)
-          .values(person.departments.map((departmentId) => ({ userId: person.id, departmentId })));
-      }
-    }
+    ({ viewers, clients } = await addMatrixPeople(server, { D1, D2 }, people));
     await db.insert(schema.skills).values(
       CASES.map((skill) => ({
         id: skill.id,
@@ -218,14 +198,6 @@ describe.each(TEST_BACKENDS)('Y3 permission matrix on $name', (backend) => {
           ...members(skill.id, skill.manageScope, 'manage'),
         ]),
       );
-    for (const [name, person] of Object.entries(people) as [Person, (typeof people)[Person]][]) {
-      viewers.set(name, (await loadViewer(db, person.id))!);
-      const client = new TestClient(server);
-      const session = await createSession(db, person.id);
-      client.cookie = `skilldock_session=${session.secret}`;
-      client.csrfToken = session.csrfToken;
-      clients.set(name, client);
-    }
   });
   afterAll(async () => {
     if (backend.skip !== undefined) return;

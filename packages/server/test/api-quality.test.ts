@@ -100,6 +100,19 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'PUT /api/personal-skills/{id}/files/{path}',
         'POST /api/personal-skills/{id}/save',
         'GET /api/personal-skills/{id}/export',
+        // Agents and model providers (agent-routes, model-provider-routes).
+        'GET /api/agents',
+        'POST /api/agents',
+        'GET /api/agents/{id}',
+        'PATCH /api/agents/{id}',
+        'DELETE /api/agents/{id}',
+        'GET /api/agents/{id}/share',
+        'PUT /api/agents/{id}/share',
+        'GET /api/admin/model-providers',
+        'POST /api/admin/model-providers',
+        'GET /api/admin/model-providers/{id}',
+        'PATCH /api/admin/model-providers/{id}',
+        'DELETE /api/admin/model-providers/{id}',
       ].sort(),
     );
     expect(answer.body.components.schemas.Error).toBeDefined();

@@ -74,6 +74,8 @@ export function registerServe(
           : {}),
         logger: createJsonLogger((line) => environment.stderr.write(line)),
         trustProxy: options.trustProxy === true,
+        // Stored provider keys are sealed with SKILLDOCK_SECRET_KEY; named key variables are read from the same environment.
+        modelProviders: { secretKey: environment.env.SKILLDOCK_SECRET_KEY, env: environment.env },
       }).catch((error: unknown) => {
         stopRequested.cancel();
         throw error;

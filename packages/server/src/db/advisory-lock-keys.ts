@@ -9,4 +9,6 @@ export const AdvisoryLockKey = {
   builtinSync: 0x5d0c_0002,
   /** Creating the first superadmin. */
   bootstrapAdmin: 0x5d0c_0003,
+  /** Creating the built-in agents (the default `assistant`) at first initialisation. */
+  builtinAgents: 0x5d0c_0004,
 } as const;

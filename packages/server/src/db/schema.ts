@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -153,6 +154,33 @@ export const skills = pgTable(
   ],
 );
 
+/** The columns of a scope member row: which scope, and one department or one user. */
+const scopeMemberColumns = () => ({
+  scope: text('scope', { enum: ['read', 'manage'] }).notNull(),
+  departmentId: text('department_id').references(() => departments.id, { onDelete: 'cascade' }),
+  userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+});
+
+/** The indexes and checks of the scope member table `name` whose rows belong to `owner` (a skill or an agent). */
+function scopeMemberConstraints(
+  name: string,
+  owner: AnyPgColumn,
+  table: { scope: AnyPgColumn; departmentId: AnyPgColumn; userId: AnyPgColumn },
+) {
+  return [
+    uniqueIndex(`${name}_department_idx`)
+      .on(owner, table.scope, table.departmentId)
+      .where(sql`${table.departmentId} is not null`),
+    uniqueIndex(`${name}_user_idx`)
+      .on(owner, table.scope, table.userId)
+      .where(sql`${table.userId} is not null`),
+    index(`${name}_by_department_idx`).on(table.departmentId),
+    index(`${name}_by_user_idx`).on(table.userId),
+    check(`${name}_scope_check`, sql`${table.scope} in ('read', 'manage')`),
+    check(`${name}_one_subject_check`, sql`(${table.departmentId} is null) <> (${table.userId} is null)`),
+  ];
+}
+
 /** The departments or users a skill's read or manage scope names (exactly one of the two per row). */
 export const skillScopeMembers = pgTable(
   'skill_scope_members',
@@ -160,25 +188,9 @@ export const skillScopeMembers = pgTable(
     skillId: text('skill_id')
       .notNull()
       .references(() => skills.id, { onDelete: 'cascade' }),
-    scope: text('scope', { enum: ['read', 'manage'] }).notNull(),
-    departmentId: text('department_id').references(() => departments.id, { onDelete: 'cascade' }),
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ...scopeMemberColumns(),
   },
-  (table) => [
-    uniqueIndex('skill_scope_members_department_idx')
-      .on(table.skillId, table.scope, table.departmentId)
-      .where(sql`${table.departmentId} is not null`),
-    uniqueIndex('skill_scope_members_user_idx')
-      .on(table.skillId, table.scope, table.userId)
-      .where(sql`${table.userId} is not null`),
-    index('skill_scope_members_by_department_idx').on(table.departmentId),
-    index('skill_scope_members_by_user_idx').on(table.userId),
-    check('skill_scope_members_scope_check', sql`${table.scope} in ('read', 'manage')`),
-    check(
-      'skill_scope_members_one_subject_check',
-      sql`(${table.departmentId} is null) <> (${table.userId} is null)`,
-    ),
-  ],
+  (table) => scopeMemberConstraints('skill_scope_members', table.skillId, table),
 );
 
 /** Install drafts (SPEC P6, Y4): prepared, not yet confirmed; they expire. */
@@ -254,4 +266,84 @@ export const accessGeneration = pgTable(
     value: bigint('value', { mode: 'number' }).notNull().default(0),
   },
   (table) => [check('access_generation_single_row_check', sql`${table.id} = 1`)],
+);
+
+/**
+ * Agents (SPEC Y8): a system prompt, a model selector, which skills its runs may use (`"all"`, a
+ * list, or `[]` — always intersected with what the running user may read), the ones preloaded, tools,
+ * MCP server names, subagents (other agents' ids) and its bound skill. Sharing follows Y3: the owner
+ * and `readScope`/`manageScope` with `agent_scope_members`. `builtinKey` names a built-in agent
+ * (`assistant`): created once at first initialisation, never deleted.
+ */
+export const agents = pgTable(
+  'agents',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    systemPrompt: text('system_prompt').notNull().default(''),
+    model: text('model').notNull().default('inherit'),
+    skills: jsonb('skills').$type<'all' | string[]>().notNull().default([]),
+    preloadSkills: jsonb('preload_skills').$type<string[]>().notNull().default([]),
+    tools: jsonb('tools').$type<string[]>().notNull().default([]),
+    mcpServers: jsonb('mcp_servers').$type<string[]>().notNull().default([]),
+    subagents: jsonb('subagents').$type<string[]>().notNull().default([]),
+    boundSkillId: text('bound_skill_id').references(() => skills.id, { onDelete: 'set null' }),
+    builtinKey: text('builtin_key').unique(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    readScope: text('read_scope', { enum: ['global', 'departments', 'users'] })
+      .notNull()
+      .default('users'),
+    manageScope: text('manage_scope', { enum: ['global', 'departments', 'users'] })
+      .notNull()
+      .default('users'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('agents_owner_idx').on(table.ownerId),
+    check('agents_read_scope_check', sql`${table.readScope} in ('global', 'departments', 'users')`),
+    check('agents_manage_scope_check', sql`${table.manageScope} in ('global', 'departments', 'users')`),
+  ],
+);
+
+/** The departments or users an agent's read or manage scope names (exactly one of the two per row). */
+export const agentScopeMembers = pgTable(
+  'agent_scope_members',
+  {
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    ...scopeMemberColumns(),
+  },
+  (table) => scopeMemberConstraints('agent_scope_members', table.agentId, table),
+);
+
+/**
+ * Model providers configured by admins (SPEC Y18): the protocol, base URL, the model ids offered
+ * and the default and fast ones. The key comes from the environment variable `apiKeyEnv`, or is
+ * stored in `apiKeyCiphertext` (AES-256-GCM under `SKILLDOCK_SECRET_KEY`, see `secret-box.ts`) —
+ * never both, and never in clear.
+ */
+export const modelProviders = pgTable(
+  'model_providers',
+  {
+    id: text('id').primaryKey(),
+    protocol: text('protocol', { enum: ['openai', 'anthropic'] }).notNull(),
+    baseUrl: text('base_url'),
+    models: jsonb('models').$type<string[]>().notNull().default([]),
+    defaultModel: text('default_model').notNull(),
+    fastModel: text('fast_model'),
+    apiKeyEnv: text('api_key_env'),
+    apiKeyCiphertext: text('api_key_ciphertext'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('model_providers_protocol_check', sql`${table.protocol} in ('openai', 'anthropic')`),
+    check(
+      'model_providers_one_key_source_check',
+      sql`${table.apiKeyEnv} is null or ${table.apiKeyCiphertext} is null`,
+    ),
+  ],
 );

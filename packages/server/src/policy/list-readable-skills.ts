@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Viewer } from '../auth/principal.js';
-import type { SkilldockDatabase } from '../db/database.js';
+import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 
 /** One row of the "skills I can read" listing. */
 export interface ReadableSkill {
@@ -31,7 +31,10 @@ function scopeIncludesSql(column: SQL, scope: 'read' | 'manage', userId: string)
  * agent-bound skills are reached through their agent and never listed. Sorted by id.
  * @example const readable = await listReadableSkills(db, viewer);
  */
-export async function listReadableSkills(db: SkilldockDatabase, viewer: Viewer): Promise<ReadableSkill[]> {
+export async function listReadableSkills(
+  db: SkilldockDatabase | SkilldockTransaction,
+  viewer: Viewer,
+): Promise<ReadableSkill[]> {
   const inRead = scopeIncludesSql(sql.raw('s.read_scope'), 'read', viewer.id);
   const inManage = scopeIncludesSql(sql.raw('s.manage_scope'), 'manage', viewer.id);
   const adminManages = sql`(${viewer.role} = 'admin' and s.kind = 'shared'

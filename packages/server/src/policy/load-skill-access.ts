@@ -4,7 +4,8 @@ import { skillScopeMembers, skills } from '../db/schema.js';
 import type { ShareScope } from './share-config.js';
 import type { SkillAccessFacts } from './skill-access.js';
 
-function scopeOf(
+/** The {@link ShareScope} of a row's `kind` column and its scope member rows (skills' or agents'). */
+export function scopeOf(
   kind: 'global' | 'departments' | 'users',
   scope: 'read' | 'manage',
   rows: readonly { scope: string; departmentId: string | null; userId: string | null }[],

@@ -1,5 +1,5 @@
 import type { Viewer } from '../auth/principal.js';
-import type { SkilldockDatabase } from '../db/database.js';
+import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { listReadableSkills } from './list-readable-skills.js';
 
 /** An agent's `skills` setting (SPEC Y8): every skill the user may read, or a list of ids. */
@@ -20,7 +20,7 @@ export interface ResolvedAgentSkills {
  * paths or SQL. Saving an agent uses `refused` to reject the configuration; a run uses `skillIds`.
  */
 export async function resolveAgentSkills(
-  db: SkilldockDatabase,
+  db: SkilldockDatabase | SkilldockTransaction,
   viewer: Viewer,
   selection: AgentSkillSelection,
 ): Promise<ResolvedAgentSkills> {

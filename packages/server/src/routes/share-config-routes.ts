@@ -69,12 +69,13 @@ function plain(scope: ShareScope): z.infer<typeof shareScopeSchema> {
   return { kind: scope.kind };
 }
 
-function shareOf(access: ShareConfig): z.infer<typeof shareConfigSchema> {
+/** A share config as the API answers it (plain, mutable arrays). */
+export function shareOf(access: ShareConfig): z.infer<typeof shareConfigSchema> {
   return { readScope: plain(access.readScope), manageScope: plain(access.manageScope) };
 }
 
 /** Refuses (422) department or user ids that do not exist, before a foreign key would. */
-async function assertMembersExist(tx: SkilldockTransaction, config: ShareConfig): Promise<void> {
+export async function assertMembersExist(tx: SkilldockTransaction, config: ShareConfig): Promise<void> {
   const wanted = { departments: new Set<string>(), users: new Set<string>() };
   for (const scope of [config.readScope, config.manageScope]) {
     if (scope.kind === 'departments') for (const id of scope.departmentIds) wanted.departments.add(id);

@@ -1,0 +1,15 @@
+/** The longest system prompt an agent keeps (characters); a longer one is a 422 `agent_invalid`. */
+export const MAX_SYSTEM_PROMPT_LENGTH = 64 * 1024;
+
+/** The configuration an agent is saved with (a create body, or a stored row with a patch applied). */
+export interface AgentConfig {
+  readonly name: string;
+  readonly description: string;
+  readonly systemPrompt: string;
+  readonly model: string;
+  readonly skills: 'all' | readonly string[];
+  readonly preloadSkills: readonly string[];
+  readonly tools: readonly string[];
+  readonly mcpServers: readonly string[];
+  readonly subagents: readonly string[];
+}

@@ -1,0 +1,107 @@
+import { SKILLDOCK_TOOL_NAMES } from '@skilldock/agent';
+import { inArray } from 'drizzle-orm';
+import type { Viewer } from '../auth/principal.js';
+import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
+import { modelProviders } from '../db/schema.js';
+import { HttpError } from '../http/http-error.js';
+import { canOnAgent } from '../policy/agent-access.js';
+import { resolveAgentSkills } from '../policy/resolve-agent-skills.js';
+import { type AgentConfig, MAX_SYSTEM_PROMPT_LENGTH } from './agent-config.js';
+import { loadAgentRecord } from './agent-records.js';
+
+const KNOWN_TOOLS = new Set(SKILLDOCK_TOOL_NAMES);
+
+function invalid(field: string, message: string, details: Record<string, unknown> = {}): HttpError {
+  return new HttpError(422, 'agent_invalid', message, { details: { field, ...details } });
+}
+
+function namedSkills(config: Pick<AgentConfig, 'skills' | 'preloadSkills'>): Set<string> {
+  return new Set([...(config.skills === 'all' ? [] : config.skills), ...config.preloadSkills]);
+}
+
+/** A tool this agent could have: a Skilldock tool, or `mcp__<server>[__<tool>]` of one of its MCP servers. */
+function knownTool(name: string, mcpServers: readonly string[]): boolean {
+  if (KNOWN_TOOLS.has(name)) return true;
+  const match = /^mcp__([a-z0-9][a-z0-9_-]*?)(?:__[A-Za-z0-9_*-]+)?$/.exec(name);
+  return match !== null && mcpServers.includes(match[1]!);
+}
+
+async function checkModel(db: SkilldockDatabase | SkilldockTransaction, model: string): Promise<void> {
+  const colon = model.indexOf(':');
+  if (colon <= 0) return;
+  const [provider] = await db
+    .select()
+    .from(modelProviders)
+    .where(inArray(modelProviders.id, [model.slice(0, colon)]));
+  // An unknown prefix is part of the model id (SPEC S6: `qwen3:32b`); a configured provider must offer it.
+  if (provider === undefined) return;
+  const id = model.slice(colon + 1);
+  const offered = new Set([...provider.models, provider.defaultModel, provider.fastModel ?? '']);
+  if (!offered.has(id)) {
+    throw invalid('model', `The provider ${provider.id} does not offer the model ${JSON.stringify(id)}`, {
+      offered: [...offered].filter((value) => value !== '').sort(),
+    });
+  }
+}
+
+/**
+ * Refuses an agent configuration the editor may not save (SPEC Y3, Y8), before anything is written:
+ * a system prompt over {@link MAX_SYSTEM_PROMPT_LENGTH}, unknown tools (an `mcp__` tool needs its
+ * server listed), preloads outside the selection, a model a configured provider does not offer,
+ * subagents the editor cannot read (or itself) — 422 `agent_invalid`; `shell` added by a user — 403.
+ * Every skill id the change *adds* must be one the editor may read (`resolveAgentSkills`): else 422
+ * `agent_skill_refused` with the ids, never saying which exist. Ids the agent already had are kept
+ * (a run drops whatever its caller may not read), so a skill disabled later never locks an agent.
+ */
+export async function checkAgentConfig(
+  db: SkilldockDatabase | SkilldockTransaction,
+  viewer: Viewer,
+  config: AgentConfig,
+  previous: (AgentConfig & { readonly id: string }) | null = null,
+): Promise<void> {
+  if (config.systemPrompt.length > MAX_SYSTEM_PROMPT_LENGTH) {
+    throw invalid('systemPrompt', `The system prompt is longer than ${MAX_SYSTEM_PROMPT_LENGTH} characters`, {
+      limit: MAX_SYSTEM_PROMPT_LENGTH,
+      actual: config.systemPrompt.length,
+    });
+  }
+  const unknownTools = config.tools.filter((name) => !knownTool(name, config.mcpServers));
+  if (unknownTools.length > 0) {
+    throw invalid('tools', `Unknown tools: ${unknownTools.slice(0, 10).join(', ')}`, {
+      unknown: unknownTools.slice(0, 100),
+    });
+  }
+  if (config.tools.includes('shell') && viewer.role === 'user' && !previous?.tools.includes('shell')) {
+    throw new HttpError(403, 'forbidden', 'Only admins may enable the shell tool for an agent');
+  }
+  const notSelected =
+    config.skills === 'all' ? [] : config.preloadSkills.filter((id) => !config.skills.includes(id));
+  if (notSelected.length > 0) {
+    throw invalid('preloadSkills', 'Preloaded skills must be among the selected skills', { notSelected });
+  }
+  await checkModel(db, config.model);
+  const before = previous === null ? new Set<string>() : namedSkills(previous);
+  const added = [...namedSkills(config)].filter((id) => !before.has(id));
+  if (added.length > 0) {
+    const { refused } = await resolveAgentSkills(db, viewer, added);
+    if (refused.length > 0) {
+      throw new HttpError(
+        422,
+        'agent_skill_refused',
+        'The agent names skills that do not exist or that you may not read',
+        { details: { skillIds: refused } },
+      );
+    }
+  }
+  const addedSubagents = config.subagents.filter((id) => !previous?.subagents.includes(id));
+  const refusedSubagents: string[] = [];
+  for (const id of addedSubagents) {
+    const record = id === previous?.id ? null : await loadAgentRecord(db, id);
+    if (record === null || !canOnAgent(viewer, 'read', record.access)) refusedSubagents.push(id);
+  }
+  if (refusedSubagents.length > 0) {
+    throw invalid('subagents', 'The agent names subagents that do not exist or that you may not read', {
+      subagents: refusedSubagents,
+    });
+  }
+}

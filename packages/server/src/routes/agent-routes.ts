@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { eq, sql } from 'drizzle-orm';
+import type { AgentConfig } from '../agents/agent-config.js';
+import { type AgentRecord, listReadableAgentRecords, loadAgentRecord } from '../agents/agent-records.js';
+import { checkAgentConfig } from '../agents/check-agent-config.js';
+import { writeAgentShareConfig } from '../agents/write-agent-share-config.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Viewer } from '../auth/principal.js';
+import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
+import { agents } from '../db/schema.js';
+import type { AppEnv } from '../http/app-env.js';
+import { errorResponseSpec } from '../http/error-response.js';
+import { HttpError } from '../http/http-error.js';
+import { requirePrincipal } from '../http/require-viewer.js';
+import { type AgentAction, canOnAgent } from '../policy/agent-access.js';
+import { type ShareConfig, shareConfigSchema } from '../policy/share-config.js';
+import type { ServerContext } from '../server-context.js';
+import {
+  agentSchema,
+  agentSummarySchema,
+  createAgentBodySchema,
+  updateAgentBodySchema,
+} from './agent-schemas.js';
+import { uuidParamSchema } from './schemas.js';
+import { assertMembersExist, shareOf } from './share-config-routes.js';
+
+const agentAnswer = { 'application/json': { schema: z.object({ agent: agentSchema }) } };
+const shareAnswer = { 'application/json': { schema: z.object({ share: shareConfigSchema }) } };
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+const notFound = errorResponseSpec('No such agent, or not readable');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/agents',
+  tags: ['agents'],
+  summary: 'The agents I may read (SPEC Y3, Y8)',
+  responses: {
+    200: {
+      description: 'Readable agents, built-in first, then by name',
+      content: { 'application/json': { schema: z.object({ agents: z.array(agentSummarySchema) }) } },
+    },
+    401: errorResponseSpec('Not logged in'),
+  },
+});
+
+const createAgentRoute = createRoute({
+  method: 'post',
+  path: '/api/agents',
+  tags: ['agents'],
+  summary:
+    'Create an agent (private unless an admin gives scopes); every skill it names must be one I may read; audited',
+  request: { body: jsonBody(createAgentBodySchema) },
+  responses: {
+    201: { description: 'The agent', content: agentAnswer },
+    400: errorResponseSpec('Invalid body'),
+    403: errorResponseSpec('A user sharing its agent or enabling shell, or CSRF'),
+    413: errorResponseSpec('Body over 1 MiB'),
+    422: errorResponseSpec('agent_invalid, agent_skill_refused or invalid_share_scope'),
+  },
+});
+
+const getAgentRoute = createRoute({
+  method: 'get',
+  path: '/api/agents/{id}',
+  tags: ['agents'],
+  summary: 'One agent I may read, with its configuration (404 for one I may not)',
+  request: { params: uuidParamSchema },
+  responses: { 200: { description: 'The agent', content: agentAnswer }, 404: notFound },
+});
+
+const updateAgentRoute = createRoute({
+  method: 'patch',
+  path: '/api/agents/{id}',
+  tags: ['agents'],
+  summary: "Change an agent's configuration (its managers; built-in agents: the superadmin); audited",
+  request: { params: uuidParamSchema, body: jsonBody(updateAgentBodySchema) },
+  responses: {
+    200: { description: 'The agent', content: agentAnswer },
+    400: errorResponseSpec('Invalid body'),
+    403: errorResponseSpec('Readable but not yours to edit, or CSRF'),
+    404: notFound,
+    422: errorResponseSpec('agent_invalid or agent_skill_refused'),
+  },
+});
+
+const deleteAgentRoute = createRoute({
+  method: 'delete',
+  path: '/api/agents/{id}',
+  tags: ['agents'],
+  summary: 'Delete an agent (its managers); built-in agents are never deleted; audited',
+  request: { params: uuidParamSchema },
+  responses: {
+    204: { description: 'Deleted' },
+    403: errorResponseSpec('Readable but not yours to delete, or CSRF'),
+    404: notFound,
+    409: errorResponseSpec('A built-in agent (agent_builtin)'),
+  },
+});
+
+const getShareRoute = createRoute({
+  method: 'get',
+  path: '/api/agents/{id}/share',
+  tags: ['agents'],
+  summary: "An agent's read and manage scopes (those who may share it)",
+  request: { params: uuidParamSchema },
+  responses: {
+    200: { description: 'The share config', content: shareAnswer },
+    403: errorResponseSpec('Readable but not yours to share'),
+    404: notFound,
+  },
+});
+
+const putShareRoute = createRoute({
+  method: 'put',
+  path: '/api/agents/{id}/share',
+  tags: ['agents'],
+  summary: "Replace an agent's read and manage scopes (manage ⊆ read; admins and the superadmin); audited",
+  request: { params: uuidParamSchema, body: jsonBody(shareConfigSchema) },
+  responses: {
+    200: { description: 'The saved share config', content: shareAnswer },
+    400: errorResponseSpec('Invalid body'),
+    403: errorResponseSpec('Readable but not yours to share, or CSRF'),
+    404: notFound,
+    422: errorResponseSpec('manage ⊄ read, or an unknown department or user'),
+  },
+});
+
+const PRIVATE: ShareConfig = {
+  readScope: { kind: 'users', userIds: [] },
+  manageScope: { kind: 'users', userIds: [] },
+};
+
+function summaryOf(viewer: Viewer, { row, access }: AgentRecord): z.infer<typeof agentSummarySchema> {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    model: row.model,
+    builtin: access.builtin,
+    ownerId: row.ownerId,
+    permissions: {
+      edit: canOnAgent(viewer, 'edit', access),
+      share: canOnAgent(viewer, 'share', access),
+      delete: canOnAgent(viewer, 'delete', access),
+    },
+  };
+}
+
+function agentOf(viewer: Viewer, record: AgentRecord): z.infer<typeof agentSchema> {
+  const { row } = record;
+  return {
+    ...summaryOf(viewer, record),
+    systemPrompt: row.systemPrompt,
+    skills: row.skills === 'all' ? 'all' : [...row.skills],
+    preloadSkills: row.preloadSkills,
+    tools: row.tools,
+    mcpServers: row.mcpServers,
+    subagents: row.subagents,
+    boundSkillId: row.boundSkillId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function configOf(row: AgentRecord['row']): AgentConfig {
+  return {
+    name: row.name,
+    description: row.description,
+    systemPrompt: row.systemPrompt,
+    model: row.model,
+    skills: row.skills,
+    preloadSkills: row.preloadSkills,
+    tools: row.tools,
+    mcpServers: row.mcpServers,
+    subagents: row.subagents,
+  };
+}
+
+/** The agent when the viewer may do `action` to it: 404 when it may not read it, 403 when it reads only. */
+async function agentFor(
+  db: SkilldockDatabase | SkilldockTransaction,
+  viewer: Viewer,
+  id: string,
+  action: AgentAction,
+): Promise<AgentRecord> {
+  const record = await loadAgentRecord(db, id);
+  if (record === null || !canOnAgent(viewer, 'read', record.access))
+    throw new HttpError(404, 'not_found', 'No such agent');
+  if (!canOnAgent(viewer, action, record.access))
+    throw new HttpError(403, 'forbidden', `You may not ${action} this agent`);
+  return record;
+}
+
+async function lockAgent(tx: SkilldockTransaction, id: string): Promise<void> {
+  await tx.execute(sql`select 1 from agents where id = ${id} for update`);
+}
+
+/**
+ * The agent routes (SPEC Y3, Y8, Y14): list, create, read, change, delete and share agents, every
+ * decision through `canOnAgent`, every change audited (`agent.created`, `agent.updated`,
+ * `agent.deleted`, `agent.share_changed`). Changes run in one transaction holding the agent's row
+ * lock and re-check the permission there; `checkAgentConfig` refuses what an editor may not save.
+ */
+export function registerAgentRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
+  const { db } = context.database;
+
+  app.openapi(listRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const readable = await listReadableAgentRecords(db, viewer);
+    return c.json({ agents: readable.map((record) => summaryOf(viewer, record)) }, 200);
+  });
+
+  app.openapi(createAgentRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const { readScope, manageScope, ...config } = c.req.valid('json');
+    if (viewer.role === 'user' && (readScope !== undefined || manageScope !== undefined))
+      throw new HttpError(403, 'forbidden', "A user's agents are private: only admins share agents");
+    const share: ShareConfig = {
+      readScope: readScope ?? PRIVATE.readScope,
+      manageScope: manageScope ?? PRIVATE.manageScope,
+    };
+    const id = randomUUID();
+    await db.transaction(async (tx) => {
+      await checkAgentConfig(tx, viewer, config);
+      await assertMembersExist(tx, share);
+      await tx.insert(agents).values({ id, ...config, ownerId: viewer.id });
+      await writeAgentShareConfig(tx, id, share);
+      await recordAudit(tx, {
+        actor: viewer,
+        action: 'agent.created',
+        targetType: 'agent',
+        targetId: id,
+        requestId: c.get('requestId'),
+        details: { name: config.name, share: shareOf(share) },
+      });
+    });
+    return c.json({ agent: agentOf(viewer, (await loadAgentRecord(db, id))!) }, 201);
+  });
+
+  app.openapi(getAgentRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    return c.json(
+      { agent: agentOf(viewer, await agentFor(db, viewer, c.req.valid('param').id, 'read')) },
+      200,
+    );
+  });
+
+  app.openapi(updateAgentRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const { id } = c.req.valid('param');
+    const patch = c.req.valid('json');
+    await db.transaction(async (tx) => {
+      await lockAgent(tx, id);
+      const { row } = await agentFor(tx, viewer, id, 'edit');
+      const previous = configOf(row);
+      const next: AgentConfig = { ...previous, ...patch };
+      await checkAgentConfig(tx, viewer, next, { ...previous, id });
+      await tx
+        .update(agents)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(agents.id, id));
+      await recordAudit(tx, {
+        actor: viewer,
+        action: 'agent.updated',
+        targetType: 'agent',
+        targetId: id,
+        requestId: c.get('requestId'),
+        details: { fields: Object.keys(patch).sort() },
+      });
+    });
+    return c.json({ agent: agentOf(viewer, (await loadAgentRecord(db, id))!) }, 200);
+  });
+
+  app.openapi(deleteAgentRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const { id } = c.req.valid('param');
+    await db.transaction(async (tx) => {
+      await lockAgent(tx, id);
+      const record = await loadAgentRecord(tx, id);
+      if (record?.access.builtin === true && canOnAgent(viewer, 'read', record.access))
+        throw new HttpError(409, 'agent_builtin', 'Built-in agents cannot be deleted');
+      await agentFor(tx, viewer, id, 'delete');
+      await tx.delete(agents).where(eq(agents.id, id));
+      // Agents that named it as a subagent forget it, so no list points at a deleted agent.
+      await tx
+        .update(agents)
+        .set({ subagents: sql`${agents.subagents} - ${id}::text` })
+        .where(sql`${agents.subagents} ? ${id}::text`);
+      await recordAudit(tx, {
+        actor: viewer,
+        action: 'agent.deleted',
+        targetType: 'agent',
+        targetId: id,
+        requestId: c.get('requestId'),
+        details: { name: record!.row.name },
+      });
+    });
+    return c.body(null, 204);
+  });
+
+  app.openapi(getShareRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const { access } = await agentFor(db, viewer, c.req.valid('param').id, 'share');
+    return c.json({ share: shareOf(access) }, 200);
+  });
+
+  app.openapi(putShareRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const { id } = c.req.valid('param');
+    const config = c.req.valid('json');
+    await db.transaction(async (tx) => {
+      await lockAgent(tx, id);
+      const before = shareOf((await agentFor(tx, viewer, id, 'share')).access);
+      await assertMembersExist(tx, config);
+      await writeAgentShareConfig(tx, id, config);
+      await recordAudit(tx, {
+        actor: viewer,
+        action: 'agent.share_changed',
+        targetType: 'agent',
+        targetId: id,
+        requestId: c.get('requestId'),
+        details: { before, after: config },
+      });
+    });
+    return c.json({ share: shareOf((await loadAgentRecord(db, id))!.access) }, 200);
+  });
+}

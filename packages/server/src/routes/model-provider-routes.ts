@@ -1,0 +1,343 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { SKILL_ID_PATTERN } from '@skilldock/core/format';
+import { asc, eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.js';
+import { isUniqueViolation } from '../db/is-unique-violation.js';
+import { modelProviders } from '../db/schema.js';
+import type { AppEnv } from '../http/app-env.js';
+import { errorResponseSpec } from '../http/error-response.js';
+import { HttpError } from '../http/http-error.js';
+import { requireRole } from '../http/require-viewer.js';
+import { providerKeyContext } from '../model-providers/provider-api-key.js';
+import { secretKeyMissing } from '../secrets/secret-box.js';
+import type { ServerContext } from '../server-context.js';
+
+const providerIdSchema = z
+  .string()
+  .max(64)
+  .regex(SKILL_ID_PATTERN, 'lowercase letters, digits and single "-"');
+const modelIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/, 'a model id');
+
+/** Where the key comes from: a named environment variable, or a value stored encrypted (never answered). */
+const apiKeyInputSchema = z
+  .union([
+    z
+      .object({ env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'an environment variable name') })
+      .strict(),
+    z
+      .object({
+        value: z
+          .string()
+          .min(1)
+          .max(8192)
+          .regex(/^[\u0021-\u007e]+$/, 'printable ASCII, no spaces'),
+      })
+      .strict(),
+  ])
+  .nullable();
+
+const configFields = {
+  protocol: z.enum(['openai', 'anthropic']),
+  baseUrl: z.string().max(2000).nullable(),
+  models: z.array(modelIdSchema).min(1).max(200),
+  defaultModel: modelIdSchema,
+  fastModel: modelIdSchema.nullable(),
+  apiKey: apiKeyInputSchema,
+};
+
+const createBodySchema = z
+  .object({
+    id: providerIdSchema,
+    protocol: configFields.protocol,
+    baseUrl: configFields.baseUrl.default(null),
+    models: configFields.models,
+    defaultModel: configFields.defaultModel,
+    fastModel: configFields.fastModel.default(null),
+    apiKey: configFields.apiKey.default(null),
+  })
+  .strict()
+  .openapi('CreateModelProvider');
+
+const updateBodySchema = z
+  .object({
+    protocol: configFields.protocol.optional(),
+    baseUrl: configFields.baseUrl.optional(),
+    models: configFields.models.optional(),
+    defaultModel: configFields.defaultModel.optional(),
+    fastModel: configFields.fastModel.optional(),
+    apiKey: configFields.apiKey.optional(),
+  })
+  .strict()
+  .openapi('UpdateModelProvider');
+
+const providerSchema = z
+  .object({
+    id: z.string(),
+    protocol: z.enum(['openai', 'anthropic']),
+    baseUrl: z.string().nullable(),
+    models: z.array(z.string()),
+    defaultModel: z.string(),
+    fastModel: z.string().nullable(),
+    apiKey: z.discriminatedUnion('source', [
+      z.object({ source: z.literal('env'), env: z.string(), present: z.boolean() }),
+      z.object({ source: z.literal('stored') }),
+      z.object({ source: z.literal('none') }),
+    ]),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('ModelProvider');
+
+const providerAnswer = { 'application/json': { schema: z.object({ provider: providerSchema }) } };
+const idParam = z.object({
+  id: providerIdSchema.openapi({ param: { name: 'id', in: 'path' }, example: 'openai-main' }),
+});
+const adminOnly = errorResponseSpec('Not an admin, or CSRF');
+const notFound = errorResponseSpec('No such model provider');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/model-providers',
+  tags: ['admin'],
+  summary: 'Model providers (SPEC Y18; admins). Keys are never answered, only where they come from',
+  responses: {
+    200: {
+      description: 'Providers by id',
+      content: { 'application/json': { schema: z.object({ providers: z.array(providerSchema) }) } },
+    },
+    403: adminOnly,
+  },
+});
+
+const createProviderRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/model-providers',
+  tags: ['admin'],
+  summary:
+    'Add a model provider: OpenAI-compatible or Anthropic, its models, and where its key comes from; audited',
+  request: { body: { required: true, content: { 'application/json': { schema: createBodySchema } } } },
+  responses: {
+    201: { description: 'The provider', content: providerAnswer },
+    400: errorResponseSpec('Invalid body'),
+    403: adminOnly,
+    409: errorResponseSpec('The id is taken (model_provider_exists)'),
+    422: errorResponseSpec(
+      'model_provider_invalid, or a key to store without SKILLDOCK_SECRET_KEY (secret_key_missing)',
+    ),
+  },
+});
+
+const getProviderRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/model-providers/{id}',
+  tags: ['admin'],
+  summary: 'One model provider (admins)',
+  request: { params: idParam },
+  responses: { 200: { description: 'The provider', content: providerAnswer }, 403: adminOnly, 404: notFound },
+});
+
+const updateProviderRoute = createRoute({
+  method: 'patch',
+  path: '/api/admin/model-providers/{id}',
+  tags: ['admin'],
+  summary: 'Change a model provider (`apiKey: null` removes its key); audited',
+  request: {
+    params: idParam,
+    body: { required: true, content: { 'application/json': { schema: updateBodySchema } } },
+  },
+  responses: {
+    200: { description: 'The provider', content: providerAnswer },
+    400: errorResponseSpec('Invalid body'),
+    403: adminOnly,
+    404: notFound,
+    422: errorResponseSpec('model_provider_invalid or secret_key_missing'),
+  },
+});
+
+const deleteProviderRoute = createRoute({
+  method: 'delete',
+  path: '/api/admin/model-providers/{id}',
+  tags: ['admin'],
+  summary: 'Remove a model provider (and its stored key); audited',
+  request: { params: idParam },
+  responses: { 204: { description: 'Removed' }, 403: adminOnly, 404: notFound },
+});
+
+// The server's own secrets: a provider naming one would send it to whatever base URL an admin typed.
+const RESERVED_ENV = /^(SKILLDOCK_|PG|DATABASE_URL$|AWS_SECRET|GOOGLE_APPLICATION_CREDENTIALS$)/;
+
+function invalid(field: string, message: string): HttpError {
+  return new HttpError(422, 'model_provider_invalid', message, { details: { field } });
+}
+
+type ProviderRow = typeof modelProviders.$inferSelect;
+type ProviderConfig = Omit<ProviderRow, 'id' | 'createdAt' | 'updatedAt' | 'apiKeyEnv' | 'apiKeyCiphertext'>;
+
+/** Refuses what a provider may not be configured with (SPEC Y18, SEC3), as 422 `model_provider_invalid`. */
+function checkProvider(config: ProviderConfig): void {
+  if (config.baseUrl !== null) {
+    let url: URL;
+    try {
+      url = new URL(config.baseUrl);
+    } catch {
+      throw invalid('baseUrl', 'The base URL is not a URL');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw invalid('baseUrl', 'The base URL must be http or https');
+    // Credentials in the URL would be answered with it: keys go in `apiKey`.
+    if (url.username !== '' || url.password !== '')
+      throw invalid('baseUrl', 'The base URL may not carry credentials; give the key as apiKey');
+  }
+  const models = new Set(config.models);
+  if (!models.has(config.defaultModel))
+    throw invalid('defaultModel', 'The default model must be one of models');
+  if (config.fastModel !== null && !models.has(config.fastModel))
+    throw invalid('fastModel', 'The fast model must be one of models');
+}
+
+/**
+ * The model provider routes (SPEC Y18, Y14; admins and the superadmin): list, add, read, change and
+ * remove providers. A key is read from a named environment variable (its presence is shown, never
+ * its value) or stored AES-256-GCM-encrypted under `SKILLDOCK_SECRET_KEY` (refused with 422
+ * `secret_key_missing` when that is unset). No answer, audit entry or log line holds a key.
+ */
+export function registerModelProviderRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
+  const { db } = context.database;
+  const { secretBox, env } = context.providerKeys;
+
+  const json = (row: ProviderRow): z.infer<typeof providerSchema> => ({
+    id: row.id,
+    protocol: row.protocol,
+    baseUrl: row.baseUrl,
+    models: row.models,
+    defaultModel: row.defaultModel,
+    fastModel: row.fastModel,
+    apiKey:
+      row.apiKeyEnv !== null
+        ? { source: 'env', env: row.apiKeyEnv, present: (env[row.apiKeyEnv] ?? '') !== '' }
+        : row.apiKeyCiphertext !== null
+          ? { source: 'stored' }
+          : { source: 'none' },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
+
+  /** The key columns for `input` (undefined: leave them as they are). */
+  function keyColumns(id: string, input: z.infer<typeof apiKeyInputSchema> | undefined) {
+    if (input === undefined) return {};
+    if (input === null) return { apiKeyEnv: null, apiKeyCiphertext: null };
+    if ('env' in input) {
+      if (RESERVED_ENV.test(input.env))
+        throw invalid(
+          'apiKey.env',
+          `${input.env} holds the server's own secrets and cannot be a provider key`,
+        );
+      return { apiKeyEnv: input.env, apiKeyCiphertext: null };
+    }
+    if (secretBox === undefined) {
+      const missing = secretKeyMissing();
+      throw new HttpError(422, missing.code, missing.message);
+    }
+    return { apiKeyEnv: null, apiKeyCiphertext: secretBox.encrypt(input.value, providerKeyContext(id)) };
+  }
+
+  const keySource = (columns: ReturnType<typeof keyColumns>) =>
+    columns.apiKeyEnv === undefined
+      ? undefined
+      : columns.apiKeyEnv !== null
+        ? 'env'
+        : columns.apiKeyCiphertext !== null
+          ? 'stored'
+          : 'none';
+
+  async function providerRow(id: string): Promise<ProviderRow> {
+    const [row] = await db.select().from(modelProviders).where(eq(modelProviders.id, id));
+    if (row === undefined) throw new HttpError(404, 'not_found', 'No such model provider');
+    return row;
+  }
+
+  app.openapi(listRoute, async (c) => {
+    requireRole(c, 'superadmin', 'admin');
+    const rows = await db.select().from(modelProviders).orderBy(asc(modelProviders.id));
+    return c.json({ providers: rows.map(json) }, 200);
+  });
+
+  app.openapi(createProviderRoute, async (c) => {
+    const { viewer } = requireRole(c, 'superadmin', 'admin');
+    const { apiKey, ...body } = c.req.valid('json');
+    checkProvider(body);
+    const key = keyColumns(body.id, apiKey);
+    try {
+      await db.transaction(async (tx) => {
+        await tx.insert(modelProviders).values({ ...body, ...key });
+        await recordAudit(tx, {
+          actor: viewer,
+          action: 'model_provider.created',
+          targetType: 'model_provider',
+          targetId: body.id,
+          requestId: c.get('requestId'),
+          details: { protocol: body.protocol, models: body.models, apiKeySource: keySource(key) ?? 'none' },
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new HttpError(409, 'model_provider_exists', `A model provider ${body.id} exists`);
+      throw error;
+    }
+    return c.json({ provider: json(await providerRow(body.id)) }, 201);
+  });
+
+  app.openapi(getProviderRoute, async (c) => {
+    requireRole(c, 'superadmin', 'admin');
+    return c.json({ provider: json(await providerRow(c.req.valid('param').id)) }, 200);
+  });
+
+  app.openapi(updateProviderRoute, async (c) => {
+    const { viewer } = requireRole(c, 'superadmin', 'admin');
+    const { id } = c.req.valid('param');
+    const { apiKey, ...patch } = c.req.valid('json');
+    const key = keyColumns(id, apiKey);
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(modelProviders).where(eq(modelProviders.id, id)).for('update');
+      if (current === undefined) throw new HttpError(404, 'not_found', 'No such model provider');
+      checkProvider({ ...current, ...patch });
+      await tx
+        .update(modelProviders)
+        .set({ ...patch, ...key, updatedAt: new Date() })
+        .where(eq(modelProviders.id, id));
+      await recordAudit(tx, {
+        actor: viewer,
+        action: 'model_provider.updated',
+        targetType: 'model_provider',
+        targetId: id,
+        requestId: c.get('requestId'),
+        details: { fields: Object.keys(patch).sort(), apiKeySource: keySource(key) ?? 'unchanged' },
+      });
+    });
+    return c.json({ provider: json(await providerRow(id)) }, 200);
+  });
+
+  app.openapi(deleteProviderRoute, async (c) => {
+    const { viewer } = requireRole(c, 'superadmin', 'admin');
+    const { id } = c.req.valid('param');
+    await db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(modelProviders)
+        .where(eq(modelProviders.id, id))
+        .returning({ id: modelProviders.id });
+      if (removed.length === 0) throw new HttpError(404, 'not_found', 'No such model provider');
+      await recordAudit(tx, {
+        actor: viewer,
+        action: 'model_provider.deleted',
+        targetType: 'model_provider',
+        targetId: id,
+        requestId: c.get('requestId'),
+      });
+    });
+    return c.body(null, 204);
+  });
+}
