@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type ServerType, serve } from '@hono/node-server';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { type EnsureSuperadminResult, ensureSuperadmin } from './auth/ensure-superadmin.js';
+import { DEFAULT_SCRYPT_COST, type ScryptCost } from './auth/hash-password.js';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './auth/login-rate-limit.js';
 import {
   type BuiltinSyncResult,
@@ -50,6 +51,12 @@ export interface CreateServerOptions {
   /** The first superadmin's password (`SKILLDOCK_ADMIN_PASSWORD`); generated and returned once when absent. */
   readonly adminPassword?: string;
   readonly loginRateLimit?: Partial<LoginRateLimit>;
+  /**
+   * The scrypt cost of new password hashes (default {@link DEFAULT_SCRYPT_COST}, N = 2^15). Only
+   * code passes it — no variable or setting does — so that tests can hash cheaply; never lower it
+   * in production. Existing records verify at the cost they were written with.
+   */
+  readonly passwordHashCost?: ScryptCost;
   /** Secure cookies: `auto` (default) when the request arrived over https. */
   readonly secureCookies?: 'auto' | boolean;
   /** Read `X-Forwarded-*` from a reverse proxy in front (default false). */
@@ -95,6 +102,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   const database = isOpenDatabase(options.database) ? options.database : await openDatabase(options.database);
   const logger = options.logger ?? createJsonLogger();
   const dataDir = path.resolve(options.dataDir ?? defaultDataDirectory());
+  const passwordHashCost = options.passwordHashCost ?? DEFAULT_SCRYPT_COST;
   let startup: StartupReport;
   try {
     await mkdir(path.join(dataDir, 'packages'), { recursive: true });
@@ -105,7 +113,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
         ? fileURLToPath(DEFAULT_BUILTIN_DIRECTORY)
         : path.resolve(options.builtinDir),
     );
-    const superadmin = await ensureSuperadmin(database, options.adminPassword);
+    const superadmin = await ensureSuperadmin(database, options.adminPassword, passwordHashCost);
     startup = { migrations, builtin, superadmin };
     logger.info('startup', {
       database: database.kind,
@@ -122,6 +130,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     database,
     logger,
     loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...options.loginRateLimit },
+    passwordHashCost,
     secureCookies: options.secureCookies ?? 'auto',
     trustProxy: options.trustProxy ?? false,
   };

@@ -27,6 +27,7 @@ import {
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
+import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 type Kind = 'builtin' | 'shared' | 'agent-bound';
 interface SkillCase {
@@ -166,14 +167,15 @@ describe.each(TEST_BACKENDS)('Y3 permission matrix on $name', (backend) => {
     if (backend.skip !== undefined) return;
     dataDir = await temporaryFolder('y3');
     server = await createServer({
-      database: await backend.open(),
+      database: await backend.openMigrated(),
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
       dataDir: dataDir.path,
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'matrix-admin-password',
       logger: silentLogger,
     });
     const { db } = server.database;
-    const passwordHash = await hashPassword('matrix-password');
+    const passwordHash = await hashPassword('matrix-password', TEST_PASSWORD_HASH_COST);
     await db.insert(schema.departments).values([
       { id: D1, name: 'D1' },
       { id: D2, name: 'D2' },
