@@ -10,7 +10,7 @@
  * the migrations (and the code that applies them), so a changed migration never meets a stale one.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -131,8 +131,7 @@ function pgliteDump(kind: 'empty' | 'migrated'): Promise<Uint8Array> {
   let dump = pgliteDumps.get(kind);
   if (dump === undefined) {
     dump = (async () => {
-      const key = kind === 'empty' ? 'empty' : `migrated-${MIGRATIONS_KEY}`;
-      const file = path.join(PGLITE_TEMPLATE_FOLDER, `pglite-${await pgliteVersion()}-${key}.tar`);
+      const file = path.join(PGLITE_TEMPLATE_FOLDER, await dumpName(kind));
       const saved = await readFile(file).catch(() => undefined);
       if (saved !== undefined && saved.length > 0) return saved;
       const client =
@@ -149,6 +148,7 @@ function pgliteDump(kind: 'empty' | 'migrated'): Promise<Uint8Array> {
           await rm(temporary, { force: true });
           throw error;
         });
+        await removeOldDumps();
         return made;
       } finally {
         await database.close();
@@ -157,6 +157,30 @@ function pgliteDump(kind: 'empty' | 'migrated'): Promise<Uint8Array> {
     pgliteDumps.set(kind, dump);
   }
   return dump;
+}
+
+/** The file name of a dump: the PGlite version, and for a migrated one the migrations' key. */
+async function dumpName(kind: 'empty' | 'migrated'): Promise<string> {
+  return `pglite-${await pgliteVersion()}-${kind === 'empty' ? 'empty' : `migrated-${MIGRATIONS_KEY}`}.tar`;
+}
+
+/**
+ * Deletes the dumps this checkout cannot use (older migrations, another PGlite) once they have not
+ * been written for a day: each is 40 MB. A worktree still using one just makes it again; a reader
+ * that has it open keeps its bytes.
+ */
+async function removeOldDumps(): Promise<void> {
+  const current = new Set([await dumpName('empty'), await dumpName('migrated')]);
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  for (const name of await readdir(PGLITE_TEMPLATE_FOLDER)) {
+    if (current.has(name) || !name.startsWith('pglite-')) continue;
+    const file = path.join(PGLITE_TEMPLATE_FOLDER, name);
+    const modified = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
+    if (modified < dayAgo) await rm(file, { force: true });
+  }
 }
 
 function tarBlob(dump: Uint8Array): Blob {
