@@ -63,7 +63,13 @@ describe('P7 lock files under concurrent writers', () => {
     await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
     holder.kill('SIGKILL');
     await new Promise((resolve) => holder.once('exit', resolve));
-    const run = await add(writeSkillRepository(path.join(base, 'source'), ['alpha']));
+    // The killed holder left a lock that is still fresh, and nobody refreshes it now. Age it to
+    // 8.5 s, just under the 10 s stale time, so the add below still finds it held and waits
+    // (about 1.5 s, not 10) until it turns stale.
+    const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
+    const aged = new Date(Date.now() - 8_500);
+    utimesSync(`${lockFile}.lock`, aged, aged);
+    const run = await add(source);
     // Waiting out the 60 s limit would fail with file_locked: success means the stale lock (10 s)
     // was taken over.
     expect(run.status, run.stderr).toBe(0);

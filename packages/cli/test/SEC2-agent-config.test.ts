@@ -11,7 +11,7 @@ import {
   viewRequest,
   writeSettings,
 } from './agent-fixtures/agent-harness.js';
-import { type PtySession, startChat } from './agent-fixtures/pty-session.js';
+import { type ChatSession, startChatInProcess } from './agent-fixtures/pty-session.js';
 
 const ECHO_SERVER = path.join(import.meta.dirname, 'agent-fixtures', 'echo-mcp-server.mjs');
 const PLANTED = { mcpServers: { planted: { command: process.execPath, args: [ECHO_SERVER, 'planted'] } } };
@@ -19,7 +19,7 @@ const PLANTED = { mcpServers: { planted: { command: process.execPath, args: [ECH
 describe.each(PROTOCOLS)('SEC2 writes that plant commands, and project MCP approvals ($name)', (protocol) => {
   let folders: AgentWorkspaceFolders;
   let server: FakeModelServer | undefined;
-  let chat: PtySession | undefined;
+  let chat: ChatSession | undefined;
   afterEach(async () => {
     chat?.kill();
     chat = undefined;
@@ -70,7 +70,7 @@ describe.each(PROTOCOLS)('SEC2 writes that plant commands, and project MCP appro
     server = await startFakeModelServer({
       script: [write('notes.md'), write('.skilldock/settings.json'), { text: 'Done.' }],
     });
-    chat = startChat([], {
+    chat = startChatInProcess([], {
       cwd: folders.project,
       home: folders.home,
       env: { ...protocol.env(server), SKILLDOCK_TRUST: '1' },
@@ -132,7 +132,7 @@ describe.each(PROTOCOLS)('SEC2 writes that plant commands, and project MCP appro
     writeSettings(folders.project, PLANTED);
     server = await startFakeModelServer({ script: () => ({ text: 'OK.' }) });
     const openChat = () =>
-      startChat([], {
+      startChatInProcess([], {
         cwd: folders.project,
         home: folders.home,
         env: { ...protocol.env(server!), SKILLDOCK_TRUST: '1' },

@@ -12,15 +12,20 @@ import {
   viewRequest,
   writeProjectSkill,
 } from './agent-fixtures/agent-harness.js';
-import { type PtySession, startChat } from './agent-fixtures/pty-session.js';
+import { type ChatSession, startChat, startChatInProcess } from './agent-fixtures/pty-session.js';
 import { BIN } from './run-cli.js';
 
 const PROMPT = '› ';
 
-describe.each(PROTOCOLS)('skilldock chat in a pseudo-terminal ($name)', (protocol) => {
+// Most tests run the chat in process on terminal streams (`startChatInProcess`); the ones about
+// the terminal itself — streaming, Ctrl-C, Ctrl-D, Tab — also run it in a real pseudo-terminal
+// (`startChat`), as does the spawned no-terminal test.
+type StartChat = typeof startChatInProcess;
+
+describe.each(PROTOCOLS)('skilldock chat on a terminal ($name)', (protocol) => {
   let folders: AgentWorkspaceFolders;
   let server: FakeModelServer | undefined;
-  let chat: PtySession | undefined;
+  let chat: ChatSession | undefined;
   afterEach(async () => {
     chat?.kill();
     chat = undefined;
@@ -33,10 +38,11 @@ describe.each(PROTOCOLS)('skilldock chat in a pseudo-terminal ($name)', (protoco
     script: FakeScript,
     args: string[] = [],
     env: Record<string, string> = { SKILLDOCK_TRUST: '1' },
+    start: StartChat = startChatInProcess,
   ) => {
     folders ??= makeAgentWorkspace();
     server = await startFakeModelServer({ script });
-    chat = startChat(args, {
+    chat = start(args, {
       cwd: folders.project,
       home: folders.home,
       env: { ...protocol.env(server), ...env },
@@ -46,7 +52,7 @@ describe.each(PROTOCOLS)('skilldock chat in a pseudo-terminal ($name)', (protoco
     return chat;
   };
   /** Types a line and waits for the prompt to come back. */
-  const say = async (session: PtySession, text: string, expected?: string | RegExp) => {
+  const say = async (session: ChatSession, text: string, expected?: string | RegExp) => {
     session.mark();
     session.line(text);
     if (expected !== undefined) await session.waitFor(expected);
@@ -55,7 +61,7 @@ describe.each(PROTOCOLS)('skilldock chat in a pseudo-terminal ($name)', (protoco
 
   it('G2 streams the answer to a prompt, shows /help, and /quit exits 0', async () => {
     folders = makeAgentWorkspace();
-    const session = await open([{ text: 'Hello from the fake model.' }]);
+    const session = await open([{ text: 'Hello from the fake model.' }], [], undefined, startChat);
     await say(session, 'Say hello', 'Hello from the fake model.');
     await say(session, '/help', '/skills [search]');
     expect(session.sinceMark()).toContain('/model [selector]');
@@ -68,7 +74,7 @@ describe.each(PROTOCOLS)('skilldock chat in a pseudo-terminal ($name)', (protoco
     folders = makeAgentWorkspace();
     server = await startFakeModelServer({ script: [{ text: 'Working at home.' }] });
     const env = { ...protocol.env(server) };
-    const declined = startChat([], { cwd: folders.home, home: folders.home, env });
+    const declined = startChatInProcess([], { cwd: folders.home, home: folders.home, env });
     chat = declined;
     await declined.waitFor('is not inside a project');
     await declined.waitFor('y/N › ');
@@ -76,7 +82,7 @@ describe.each(PROTOCOLS)('skilldock chat in a pseudo-terminal ($name)', (protoco
     expect(await declined.exited).toBe(2);
     expect(existsSync(path.join(folders.home, '.skilldock', 'trusted.json'))).toBe(false);
 
-    const accepted = startChat([], { cwd: folders.home, home: folders.home, env });
+    const accepted = startChatInProcess([], { cwd: folders.home, home: folders.home, env });
     chat = accepted;
     await accepted.waitFor('y/N › ');
     accepted.line('y');
@@ -113,10 +119,12 @@ describe.each(PROTOCOLS)('skilldock chat in a pseudo-terminal ($name)', (protoco
 
   it('G2 Ctrl-C during a slow streamed turn cancels the turn, and the prompt comes back', async () => {
     folders = makeAgentWorkspace();
-    const session = await open([
-      { text: 'Streaming slowly '.repeat(60), chunkSize: 4, chunkDelayMs: 50 },
-      { text: 'Still here.' },
-    ]);
+    const session = await open(
+      [{ text: 'Streaming slowly '.repeat(60), chunkSize: 4, chunkDelayMs: 50 }, { text: 'Still here.' }],
+      [],
+      undefined,
+      startChat,
+    );
     session.mark();
     session.line('Tell a long story');
     await session.waitFor('Streaming slowly');
@@ -134,7 +142,7 @@ describe('skilldock chat commands', () => {
   const protocol = PROTOCOLS[0]!;
   let folders: AgentWorkspaceFolders;
   let server: FakeModelServer | undefined;
-  let chat: PtySession | undefined;
+  let chat: ChatSession | undefined;
   afterEach(async () => {
     chat?.kill();
     chat = undefined;
@@ -142,16 +150,20 @@ describe('skilldock chat commands', () => {
     server = undefined;
     folders.remove();
   });
-  const open = async (script: FakeScript, env: Record<string, string> = { SKILLDOCK_TRUST: '1' }) => {
+  const open = async (
+    script: FakeScript,
+    env: Record<string, string> = { SKILLDOCK_TRUST: '1' },
+    start: StartChat = startChatInProcess,
+  ) => {
     server = await startFakeModelServer({ script });
-    chat = startChat([], {
+    chat = start([], {
       cwd: folders.project,
       home: folders.home,
       env: { ...protocol.env(server), ...env },
     });
     return chat;
   };
-  const waitPrompt = (session: PtySession) => session.waitFor(new RegExp(`\\n${PROMPT}$`));
+  const waitPrompt = (session: ChatSession) => session.waitFor(new RegExp(`\\n${PROMPT}$`));
   const withSkills = () => {
     folders = makeAgentWorkspace();
     writeProjectSkill(
@@ -182,7 +194,7 @@ describe('skilldock chat commands', () => {
 
   it('R9 Tab completes skill ids and commands after /', async () => {
     withSkills();
-    const session = await open([{ text: 'ok' }]);
+    const session = await open([{ text: 'ok' }], undefined, startChat);
     await waitPrompt(session);
     session.mark();
     session.type('/rel');
@@ -316,7 +328,7 @@ describe('skilldock chat commands', () => {
       env: protocol.env(server),
     });
     expect(first.status).toBe(0);
-    chat = startChat(['--resume'], {
+    chat = startChatInProcess(['--resume'], {
       cwd: folders.project,
       home: folders.home,
       env: { ...protocol.env(server), SKILLDOCK_TRUST: '1' },
@@ -364,14 +376,14 @@ describe('skilldock chat commands', () => {
 
   it('G2 Ctrl-C twice at an empty prompt exits, and Ctrl-D does too', async () => {
     folders = makeAgentWorkspace();
-    let session = await open([]);
+    let session = await open([], undefined, startChat);
     await waitPrompt(session);
     session.type('\u0003');
     await session.waitFor('press Ctrl-C again to quit');
     session.type('\u0003');
     expect(await session.exited).toBe(0);
     await server!.close();
-    session = await open([]);
+    session = await open([], undefined, startChat);
     await waitPrompt(session);
     session.type('\u0004');
     expect(await session.exited).toBe(0);

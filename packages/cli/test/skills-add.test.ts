@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorkspace, runCli, runCliInProcess, writeSkill } from './run-cli.js';
+import { makeWorkspace, runCliInProcess, writeSkill } from './run-cli.js';
 import { makeGitHubFake, readTree, writeSkillRepository } from './skills-add-fixtures.js';
 
 let project: string;
@@ -40,7 +40,10 @@ describe('skilldock skills add', () => {
 
   it('P7 links agent folders to .agents/skills by default and installs only .agents/skills when no agent is detected', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
-    const run = runCli(['skills', 'add', source, '--agent', 'claude-code', 'codex'], { cwd: project, home });
+    const run = await runCliInProcess(['skills', 'add', source, '--agent', 'claude-code', 'codex'], {
+      cwd: project,
+      home,
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('(project, symlink) for claude-code, codex');
     expect(readlinkSync(path.join(project, '.claude/skills/alpha'))).toBe('../../.agents/skills/alpha');
@@ -54,9 +57,12 @@ describe('skilldock skills add', () => {
     rmSync(path.dirname(other.project), { recursive: true, force: true });
   });
 
-  it('P7 --agent claude-code alone copies into .claude/skills: no .agents/skills, no link (project and global)', () => {
+  it('P7 --agent claude-code alone copies into .claude/skills: no .agents/skills, no link (project and global)', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
-    const run = runCli(['skills', 'add', source, '--agent', 'claude-code', '--json'], { cwd: project, home });
+    const run = await runCliInProcess(['skills', 'add', source, '--agent', 'claude-code', '--json'], {
+      cwd: project,
+      home,
+    });
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({
       mode: 'copy',
@@ -64,7 +70,7 @@ describe('skilldock skills add', () => {
     });
     expect(lstatSync(path.join(project, '.claude/skills/alpha')).isDirectory()).toBe(true);
     expect(existsSync(path.join(project, '.agents'))).toBe(false);
-    const global = runCli(['skills', 'add', source, '--agent', 'claude-code', '--global'], {
+    const global = await runCliInProcess(['skills', 'add', source, '--agent', 'claude-code', '--global'], {
       cwd: project,
       home,
     });
@@ -134,18 +140,18 @@ describe('skilldock skills add', () => {
     expect(existsSync(path.join(project, 'skills-lock.json'))).toBe(false);
   });
 
-  it('P6 installs a skill with a 1,068-character description (anthropics claude-api) under the lenient profile, with the warning shown', () => {
+  it('P6 installs a skill with a 1,068-character description (anthropics claude-api) under the lenient profile, with the warning shown', async () => {
     const source = path.join(base, 'source');
     const description = `Build apps with the Claude API. ${'x'.repeat(1036)}`;
     expect(description).toHaveLength(1068);
     writeSkill(path.join(source, 'skills'), 'claude-api', `name: claude-api\ndescription: ${description}`);
-    const listed = runCli(['skills', 'add', source, '--list'], { cwd: project, home });
+    const listed = await runCliInProcess(['skills', 'add', source, '--list'], { cwd: project, home });
     expect(listed.status).toBe(0);
     expect(listed.stdout).toContain(`${source}: 1 skill(s)`);
     expect(listed.stdout).toContain(
       'warning description_too_long description has 1068 characters; at most 1024 are allowed',
     );
-    const run = runCli(['skills', 'add', source, '--yes'], { cwd: project, home });
+    const run = await runCliInProcess(['skills', 'add', source, '--yes'], { cwd: project, home });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('warning description_too_long');
     expect(readFileSync(path.join(project, '.agents/skills/claude-api/SKILL.md'), 'utf8')).toContain(
@@ -153,11 +159,11 @@ describe('skilldock skills add', () => {
     );
   });
 
-  it('P6 --list prints why a skill cannot be installed, with its diagnostics', () => {
+  it('P6 --list prints why a skill cannot be installed, with its diagnostics', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
     writeSkill(path.join(source, 'skills'), 'broken', 'name: broken\ndescription: [unclosed');
     writeSkill(path.join(source, 'skills'), 'empty', "name: empty\ndescription: ''");
-    const run = runCli(['skills', 'add', source, '--list'], { cwd: project, home });
+    const run = await runCliInProcess(['skills', 'add', source, '--list'], { cwd: project, home });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Cannot be installed (2):');
     expect(run.stdout).toMatch(/skills\/broken does not hold a readable SKILL\.md: .+\. \[invalid_skill\]/);
@@ -168,7 +174,7 @@ describe('skilldock skills add', () => {
       `${path.join(source, 'skills/empty/SKILL.md')}:3:1 error   description_empty`,
     );
     const json = JSON.parse(
-      runCli(['skills', 'add', source, '--list', '--json'], { cwd: project, home }).stdout,
+      (await runCliInProcess(['skills', 'add', source, '--list', '--json'], { cwd: project, home })).stdout,
     );
     expect(json.failed.map((failure: { message: string }) => failure.message)).toEqual([
       expect.stringMatching(/^skills\/broken does not hold a readable SKILL\.md: ./),

@@ -15,12 +15,12 @@ beforeEach(() => {
 });
 
 describe('skilldock --help and usage', () => {
-  it('I2 prints help for the program and every skills command with exit 0', () => {
+  it('I2 prints help for the program and every skills command with exit 0', async () => {
     const top = runCli(['--help'], { cwd: project, home });
     expect(top.status).toBe(0);
     expect(top.stdout).toContain('skills');
     for (const command of ['list', 'show', 'validate', 'read-properties', 'prompt', 'new', 'doctor']) {
-      const help = runCli(['skills', command, '--help'], { cwd: project, home });
+      const help = await runCliInProcess(['skills', command, '--help'], { cwd: project, home });
       expect(help.status, command).toBe(0);
       expect(help.stdout, command).toContain(`Usage: skilldock skills ${command}`);
     }
@@ -355,15 +355,17 @@ describe('skilldock skills new, show, prompt, doctor', () => {
     );
   });
 
-  it('D1 list and doctor: a skill named "PDF Tools" does not take pdf-tools from the valid one, and doctor still shows its diagnostics', () => {
+  it('D1 list and doctor: a skill named "PDF Tools" does not take pdf-tools from the valid one, and doctor still shows its diagnostics', async () => {
     writeSkill(projectSkills, 'PDF Tools', 'name: PDF Tools\ndescription: Invalid name.');
     writeSkill(personalSkills, 'pdf-tools', 'name: pdf-tools\ndescription: Valid one.');
-    const list = JSON.parse(runCli(['skills', 'list', '--json', '--all'], { cwd: project, home }).stdout);
+    const list = JSON.parse(
+      (await runCliInProcess(['skills', 'list', '--json', '--all'], { cwd: project, home })).stdout,
+    );
     expect(list.skills.map((skill: { name: string; status: string }) => [skill.name, skill.status])).toEqual([
       ['pdf-tools', 'active'],
       ['PDF Tools', 'shadowed'],
     ]);
-    const doctor = runCli(['skills', 'doctor'], { cwd: project, home });
+    const doctor = await runCliInProcess(['skills', 'doctor'], { cwd: project, home });
     expect(doctor.stdout).toContain("its name 'PDF Tools' is not a valid name");
     expect(doctor.stdout).toMatch(/PDF Tools\/SKILL\.md:2:1 warning name_invalid_characters/);
   });

@@ -4,7 +4,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFi
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { makeWorkspace, runCli, runCliInProcess, writeSkill } from './run-cli.js';
+import { makeWorkspace, runCliInProcess, writeSkill } from './run-cli.js';
 import { readTree } from './skills-add-fixtures.js';
 
 let project: string;
@@ -50,7 +50,7 @@ describe('skilldock skills import', () => {
     expect(lock.skills.pdf).toMatchObject({ source: archive, sourceType: 'local' });
   });
 
-  it('P3 P2 pack then import agree for a skill that ships a .tar.gz and a .zip as resources (anthropics web-artifacts-builder, vercel deploy-to-vercel)', () => {
+  it('P3 P2 pack then import agree for a skill that ships a .tar.gz and a .zip as resources (anthropics web-artifacts-builder, vercel deploy-to-vercel)', async () => {
     const skill = writeSkill(
       path.join(base, 'src'),
       'web-artifacts-builder',
@@ -64,19 +64,22 @@ describe('skilldock skills import', () => {
     execFileSync('tar', ['-czf', path.join(skill, 'shadcn-components.tar.gz'), '-C', template, '.']);
     execFileSync('zip', ['-qr', path.join(skill, 'deploy.zip'), '.'], { cwd: template });
     const source = readTree(skill);
-    const revision = runCli(['skills', 'hash', skill, '--json'], { cwd: project, home });
+    const revision = await runCliInProcess(['skills', 'hash', skill, '--json'], { cwd: project, home });
     expect(revision.status).toBe(0);
     for (const format of ['zip', 'tgz'] as const) {
       const bundle = path.join(base, `bundle.${format === 'zip' ? 'zip' : 'tar.gz'}`);
-      const pack = runCli(['skills', 'pack', skill, '--format', format, '--out', bundle], {
+      const pack = await runCliInProcess(['skills', 'pack', skill, '--format', format, '--out', bundle], {
         cwd: project,
         home,
       });
       expect(pack.status).toBe(0);
-      const run = runCli(['skills', 'import', bundle, '--yes', '--copy', '--agent', 'universal', '--json'], {
-        cwd: project,
-        home,
-      });
+      const run = await runCliInProcess(
+        ['skills', 'import', bundle, '--yes', '--copy', '--agent', 'universal', '--json'],
+        {
+          cwd: project,
+          home,
+        },
+      );
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       const installed = path.join(project, '.agents/skills/web-artifacts-builder');
@@ -89,8 +92,8 @@ describe('skilldock skills import', () => {
     }
   });
 
-  it('P6 refuses something that is not an archive', () => {
-    const run = runCli(['skills', 'import', project], { cwd: project, home });
+  it('P6 refuses something that is not an archive', async () => {
+    const run = await runCliInProcess(['skills', 'import', project], { cwd: project, home });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('is not a .zip, .tar.gz or .tgz archive');
     expect(existsSync(path.join(project, 'skills-lock.json'))).toBe(false);

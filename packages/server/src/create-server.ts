@@ -7,6 +7,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { type BuiltinAgentsResult, ensureBuiltinAgents } from './agents/ensure-builtin-agents.js';
 import { type EnsureSuperadminResult, ensureSuperadmin } from './auth/ensure-superadmin.js';
+import { DEFAULT_SCRYPT_COST, type ScryptCost } from './auth/hash-password.js';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './auth/login-rate-limit.js';
 import {
   type BuiltinSyncResult,
@@ -65,6 +66,12 @@ export interface CreateServerOptions {
   /** The first superadmin's password (`SKILLDOCK_ADMIN_PASSWORD`); generated and returned once when absent. */
   readonly adminPassword?: string;
   readonly loginRateLimit?: Partial<LoginRateLimit>;
+  /**
+   * The scrypt cost of new password hashes (default {@link DEFAULT_SCRYPT_COST}, N = 2^15). Only
+   * code passes it — no variable or setting does — so that tests can hash cheaply; never lower it
+   * in production. Existing records verify at the cost they were written with.
+   */
+  readonly passwordHashCost?: ScryptCost;
   /** Secure cookies: `auto` (default) when the request arrived over https. */
   readonly secureCookies?: 'auto' | boolean;
   /** Read `X-Forwarded-*` from a reverse proxy in front (default false). */
@@ -130,6 +137,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   const secretKey = Object.hasOwn(modelProviders, 'secretKey')
     ? modelProviders.secretKey
     : process.env.SKILLDOCK_SECRET_KEY;
+  const passwordHashCost = options.passwordHashCost ?? DEFAULT_SCRYPT_COST;
   let startup: StartupReport;
   let secretBox: SecretBox | undefined;
   try {
@@ -138,7 +146,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     await mkdir(path.join(dataDir, 'packages'), { recursive: true });
     const migrations = await runMigrations(database);
     const builtin = await syncBuiltinSkills(database, builtinDirectory);
-    const superadmin = await ensureSuperadmin(database, options.adminPassword);
+    const superadmin = await ensureSuperadmin(database, options.adminPassword, passwordHashCost);
     const agents = await ensureBuiltinAgents(database);
     await sweepInstallDrafts(database.db, dataDir, options.install?.now);
     startup = { migrations, builtin, superadmin, agents };
@@ -157,6 +165,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     database,
     logger,
     loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...options.loginRateLimit },
+    passwordHashCost,
     secureCookies: options.secureCookies ?? 'auto',
     trustProxy: options.trustProxy ?? false,
     readableSkillsCache: new AccessGenerationCache(READABLE_SKILLS_CACHE_ENTRIES),

@@ -22,7 +22,12 @@ export {
   ensureSuperadmin,
   FIRST_SUPERADMIN_USERNAME,
 } from './auth/ensure-superadmin.js';
-export { hashPassword, verifyPassword } from './auth/hash-password.js';
+export {
+  DEFAULT_SCRYPT_COST,
+  hashPassword,
+  type ScryptCost,
+  verifyPassword,
+} from './auth/hash-password.js';
 export { loadViewer } from './auth/load-viewer.js';
 export { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './auth/login-rate-limit.js';
 export { type Principal, ROLES, type Role, type Viewer } from './auth/principal.js';

@@ -3,6 +3,7 @@ import { createServer, type SkilldockServer, schema, silentLogger } from '../src
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
+import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const ADMIN_PASSWORD = 'first-admin-password';
 
@@ -15,7 +16,8 @@ describe.each(TEST_BACKENDS)('accounts on $name', (backend) => {
     if (backend.skip !== undefined) return;
     dataDir = await temporaryFolder('y1');
     server = await createServer({
-      database: await backend.open(),
+      database: await backend.openMigrated(),
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
       dataDir: dataDir.path,
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: ADMIN_PASSWORD,
@@ -41,7 +43,8 @@ describe.each(TEST_BACKENDS)('accounts on $name', (backend) => {
       expect(me.body.csrfToken).toBe(superadmin.csrfToken);
       const rows = await server.database.db.select().from(schema.users);
       expect(rows).toHaveLength(1);
-      expect(rows[0]!.passwordHash).toMatch(/^scrypt\$/);
+      // The cost the test asked for: the option reaches the hash (the default has its own test).
+      expect(rows[0]!.passwordHash).toMatch(/^scrypt\$1024\$8\$1\$/);
       expect(rows[0]!.passwordHash).not.toContain(ADMIN_PASSWORD);
     },
   );

@@ -25,8 +25,8 @@ describe.each(TEST_BACKENDS)('Y10 builtin sync on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    database = await backend.open();
-    await runMigrations(database);
+    database = await backend.openMigrated();
+    expect(await runMigrations(database)).toEqual({ applied: [] });
     root = await mkdtemp(path.join(tmpdir(), 'skilldock-y10-'));
   });
   afterAll(async () => {

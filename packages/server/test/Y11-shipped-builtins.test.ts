@@ -19,6 +19,7 @@ import {
 } from '../src/index.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
+import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 import { W4_COMPONENTS, widgetNodes, widgetProblems } from './support/w4-widget-schema.js';
 
 const BUILTIN = fileURLToPath(DEFAULT_BUILTIN_DIRECTORY);
@@ -334,6 +335,7 @@ describe('Y10 a server started with the default builtin folder', () => {
   beforeAll(async () => {
     dataDir = await temporaryFolder('y11-server');
     server = await createServer({
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
       database: await openDatabase({ kind: 'pglite' }),
       dataDir: dataDir.path,
       logger: silentLogger,

@@ -120,6 +120,9 @@ describe('Y12 embedded storage', () => {
       database: { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     });
     expect(first.startup.superadmin).toMatchObject({ created: true, generatedPassword: expect.any(String) });
+    // With no cost given, the stored hash has the production cost N = 2^15, r = 8, p = 1.
+    const [admin] = await first.database.db.select().from(schema.users);
+    expect(admin!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     await first.stop();
     const second = await createServer({
       ...options,

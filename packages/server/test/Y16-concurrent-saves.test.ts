@@ -19,6 +19,7 @@ import {
 } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { createThrowawayPostgres, POSTGRES_AVAILABLE } from './support/test-databases.js';
+import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 describe.skipIf(!POSTGRES_AVAILABLE)('§2 concurrent saves across two servers on one PostgreSQL', () => {
   const servers: SkilldockServer[] = [];
@@ -31,6 +32,7 @@ describe.skipIf(!POSTGRES_AVAILABLE)('§2 concurrent saves across two servers on
     for (let n = 0; n < 2; n++)
       servers.push(
         await createServer({
+          passwordHashCost: TEST_PASSWORD_HASH_COST,
           database: { kind: 'postgres', url: throwaway.url },
           dataDir: path.join(folder.path, 'data'),
           builtinDir: '/nonexistent-builtin-folder',

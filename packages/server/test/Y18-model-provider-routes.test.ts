@@ -18,6 +18,7 @@ import {
 import { addPerson, type TestPerson } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
+import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const SECRET_KEY = 'y18-test-secret-key-0123456789';
 const PROVIDER_KEY = 'sk-live-THIS-MUST-NEVER-LEAK-8f3a9c';
@@ -85,10 +86,15 @@ describe.each(TEST_BACKENDS)('Y18 model provider routes on $name', (backend) => 
       logger: createJsonLogger((line) => logLines.push(line)),
     };
     server = await createServer({
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
       ...common,
       modelProviders: { secretKey: SECRET_KEY, env: { TEAM_OPENAI_KEY: ENV_KEY } },
     });
-    keyless = await createServer({ ...common, modelProviders: { secretKey: undefined, env: {} } });
+    keyless = await createServer({
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
+      ...common,
+      modelProviders: { secretKey: undefined, env: {} },
+    });
     root = await addPerson(server, 'provider-root', 'superadmin');
     admin = await addPerson(server, 'provider-admin', 'admin');
     user = await addPerson(server, 'provider-user', 'user');
@@ -275,6 +281,7 @@ describe.each(TEST_BACKENDS)('Y18 model provider routes on $name', (backend) => 
     async () => {
       await expect(
         createServer({
+          passwordHashCost: TEST_PASSWORD_HASH_COST,
           database: server.database,
           dataDir: folder.path,
           builtinDir: '/nonexistent-builtin-folder',

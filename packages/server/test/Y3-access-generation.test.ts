@@ -20,6 +20,7 @@ import { AccessGenerationCache } from '../src/policy/access-generation-cache.js'
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
+import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 async function generation(server: SkilldockServer): Promise<number> {
   const result = await server.database.db.execute(sql`select value from access_generation where id = 1`);
@@ -37,6 +38,7 @@ describe.each(TEST_BACKENDS)('Y3 access generation on $name', (backend) => {
     folder = await temporaryFolder('access-generation');
     database = await backend.open();
     server = await createServer({
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
       database,
       dataDir: folder.path,
       builtinDir: '/nonexistent-builtin-folder',
@@ -165,6 +167,7 @@ describe.each(TEST_BACKENDS)('Y3 access generation on $name', (backend) => {
     async () => {
       if (backend.name === 'pglite') return; // one process per PGlite database; two servers share PostgreSQL
       const other = await createServer({
+        passwordHashCost: TEST_PASSWORD_HASH_COST,
         database,
         dataDir: folder.path,
         builtinDir: '/nonexistent-builtin-folder',

@@ -25,6 +25,7 @@ import {
 } from './install/install-fixtures.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
+import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const TEN_MIB = 10 * 1024 * 1024;
 
@@ -515,6 +516,7 @@ describe.each(TEST_BACKENDS)('install routes on $name', (backend) => {
     try {
       // A second server on the same database and data folder, as a restart or another process.
       const restarted = await createServer({
+        passwordHashCost: TEST_PASSWORD_HASH_COST,
         database: setup.server.database,
         dataDir: setup.dataDir,
         builtinDir: '/nonexistent-builtin-folder',

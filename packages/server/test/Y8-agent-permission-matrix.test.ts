@@ -22,6 +22,7 @@ import { addMatrixPeople } from './support/matrix-people.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import type { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
+import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const D1 = randomUUID();
 const D2 = randomUUID();
@@ -119,6 +120,7 @@ describe.each(TEST_BACKENDS)('Y8 agent permission matrix on $name', (backend) =>
     if (backend.skip !== undefined) return;
     dataDir = await temporaryFolder('y8-matrix');
     server = await createServer({
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
       database: await backend.open(),
       dataDir: dataDir.path,
       builtinDir: '/nonexistent-builtin-folder',

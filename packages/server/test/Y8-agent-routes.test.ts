@@ -26,6 +26,7 @@ import {
 } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { createThrowawayPostgres, POSTGRES_AVAILABLE, TEST_BACKENDS } from './support/test-databases.js';
+import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 describe.each(TEST_BACKENDS)('Y8 agent routes on $name', (backend) => {
   let server: SkilldockServer;
@@ -381,6 +382,7 @@ describe.skipIf(!POSTGRES_AVAILABLE)('Y8 two servers starting at once on Postgre
       const servers = await Promise.all(
         databases.map((database) =>
           createServer({
+            passwordHashCost: TEST_PASSWORD_HASH_COST,
             database,
             dataDir: folder.path,
             builtinDir: '/nonexistent-builtin-folder',

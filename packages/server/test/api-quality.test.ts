@@ -8,6 +8,7 @@ import { createJsonLogger, createServer, JSON_BODY_LIMIT, type SkilldockServer }
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
+import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const ADMIN_PASSWORD = 'quality-admin-secret-pw';
 
@@ -21,7 +22,8 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
     if (backend.skip !== undefined) return;
     dataDir = await temporaryFolder('quality');
     server = await createServer({
-      database: await backend.open(),
+      database: await backend.openMigrated(),
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
       dataDir: dataDir.path,
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: ADMIN_PASSWORD,

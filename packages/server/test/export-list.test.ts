@@ -16,6 +16,7 @@ describe('export list', () => {
         "CSRF_HEADER",
         "DEFAULT_BUILTIN_DIRECTORY",
         "DEFAULT_LOGIN_RATE_LIMIT",
+        "DEFAULT_SCRYPT_COST",
         "FIRST_SUPERADMIN_USERNAME",
         "HttpError",
         "JSON_BODY_LIMIT",

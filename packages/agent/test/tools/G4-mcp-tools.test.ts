@@ -13,6 +13,12 @@ import { createTestMcpServer } from '../fixtures/mcp-test-server.mjs';
 
 const SERVER_SCRIPT = fileURLToPath(new URL('../fixtures/mcp-test-server.mjs', import.meta.url));
 const stdioServer = { command: process.execPath, args: [SERVER_SCRIPT] };
+// Reads its stdin but never answers; it exits when the client closes stdin, as a server should,
+// so closing it takes no kill timeout.
+const silentServer = {
+  command: process.execPath,
+  args: ['-e', "process.stdin.resume(); process.stdin.on('end', () => process.exit(0))"],
+};
 
 const context = (signal = new AbortController().signal): ToolContext => ({
   cwd: process.cwd(),
@@ -134,6 +140,10 @@ describe('MCP client tools', () => {
 
   it('G4 reports servers that fail to start while the good ones keep working', async () => {
     const seen: McpServerStatus[] = [];
+    // The silent server never answers: once every other server has reported, connecting is
+    // cancelled, which shows none of them waited for it. (Its timeout has the test below.) The
+    // bound is generous so a loaded machine does not fail the good one; the pass path never waits for it.
+    const cancel = new AbortController();
     const mcp = await connectMcpServers(
       {
         good: stdioServer,
@@ -142,10 +152,17 @@ describe('MCP client tools', () => {
           command: process.execPath,
           args: ['-e', 'console.error("boom: bad config"); process.exit(3)'],
         },
-        silent: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] },
+        silent: silentServer,
         unauthorized: { url },
       },
-      { connectTimeoutMs: 3000, onStatus: (status) => seen.push(status) },
+      {
+        connectTimeoutMs: 120_000,
+        signal: cancel.signal,
+        onStatus: (status) => {
+          seen.push(status);
+          if (seen.length === 4) cancel.abort();
+        },
+      },
     );
     try {
       const byName = Object.fromEntries(mcp.statuses.map((status) => [status.name, status]));
@@ -164,7 +181,7 @@ describe('MCP client tools', () => {
       expect(byName.silent).toMatchObject({
         ok: false,
         code: 'mcp_server_failed',
-        message: 'did not answer within 3000 ms',
+        message: 'connecting was cancelled',
       });
       expect(byName.unauthorized).toMatchObject({ ok: false, transport: 'http' });
       expect(seen.map((status) => status.name).sort()).toEqual([
@@ -174,6 +191,7 @@ describe('MCP client tools', () => {
         'silent',
         'unauthorized',
       ]);
+      expect(seen.at(-1)?.name).toBe('silent');
       expect(mcp.tools.every((tool) => tool.name.startsWith('mcp__good__'))).toBe(true);
       const echo = mcp.tools.find((tool) => tool.name === 'mcp__good__echo')!;
       expect(await echo.execute({ text: 'still here' }, context())).toEqual({
@@ -183,6 +201,22 @@ describe('MCP client tools', () => {
     } finally {
       await mcp.close();
     }
+  });
+
+  it('G4 a server that does not answer within connectTimeoutMs is reported, naming the bound', async () => {
+    // A process that never speaks MCP: whatever the machine's load, only the bound ends the wait.
+    const mcp = await connectMcpServers({ silent: silentServer }, { connectTimeoutMs: 300 });
+    await mcp.close();
+    expect(mcp.statuses).toEqual([
+      {
+        ok: false,
+        code: 'mcp_server_failed',
+        message: 'did not answer within 300 ms',
+        name: 'silent',
+        toolCount: 0,
+        transport: 'stdio',
+      },
+    ]);
   });
 
   it('G4 close stops the stdio server process', async () => {

@@ -1,4 +1,6 @@
+import { PassThrough, Writable } from 'node:stream';
 import { type IPty, spawn } from 'node-pty';
+import { runCli } from '../../src/program.js';
 import { BIN } from '../run-cli.js';
 
 // CSI/OSC sequences and other escapes, so tests match what a person reads.
@@ -9,9 +11,8 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }
 
-/** `skilldock chat` in a real pseudo-terminal. */
-export interface PtySession {
-  readonly pty: IPty;
+/** `skilldock chat` on a terminal: what it printed, and keys typed into it. */
+export interface ChatSession {
   /** Everything printed so far, ANSI codes stripped, `\r` removed. */
   screen(): string;
   /** Everything printed so far, exactly as the terminal received it (escape codes included). */
@@ -30,6 +31,11 @@ export interface PtySession {
   kill(): void;
 }
 
+/** `skilldock chat` in a real pseudo-terminal. */
+export interface PtySession extends ChatSession {
+  readonly pty: IPty;
+}
+
 /** Spawns `node bin/skilldock.js chat …` in a pseudo-terminal of 120×40. */
 export function startChat(
   args: readonly string[],
@@ -42,24 +48,12 @@ export function startChat(
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: home, TERM: 'xterm-256color', NO_COLOR: '1', ...env },
   });
-  let raw = '';
-  let markAt = 0;
-  const waiters = new Set<() => void>();
-  pty.onData((data) => {
-    raw += data;
-    for (const waiter of waiters) waiter();
-  });
+  const screen = watchScreen();
+  pty.onData((data) => screen.append(data));
   const exited = new Promise<number>((resolve) => pty.onExit(({ exitCode }) => resolve(exitCode)));
-  const screen = () => stripAnsi(raw).replace(/\r/g, '');
-  const sinceMark = () => stripAnsi(raw.slice(markAt)).replace(/\r/g, '');
   return {
+    ...screen.session,
     pty,
-    screen,
-    raw: () => raw,
-    sinceMark,
-    mark: () => {
-      markAt = raw.length;
-    },
     type: (text) => pty.write(text),
     line: (text) => pty.write(`${text}\r`),
     exited,
@@ -70,22 +64,89 @@ export function startChat(
         // Already gone.
       }
     },
-    waitFor(text, timeoutMs = 20_000) {
-      const matches = () => (typeof text === 'string' ? sinceMark().includes(text) : text.test(sinceMark()));
-      return new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (!matches()) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`timed out waiting for ${String(text)}; screen since mark:\n${sinceMark()}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
+  };
+}
+
+/**
+ * `skilldock chat` in this process (`runCli` with a terminal's streams: stdin and stdout say they
+ * are a 120×40 TTY, stderr goes to the same screen), for what a chat does rather than how a real
+ * terminal carries it: no Node start-up per session. Keys go through node:readline as in a
+ * terminal (Enter is `\r`, Ctrl-C `\u0003`). The pseudo-terminal smoke tests keep {@link startChat}.
+ */
+export function startChatInProcess(
+  args: readonly string[],
+  { cwd, home, env = {} }: { cwd: string; home: string; env?: Record<string, string> },
+): ChatSession {
+  const screen = watchScreen();
+  const stdin = Object.assign(new PassThrough(), { isTTY: true });
+  const terminalOutput = () =>
+    Object.assign(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          screen.append(chunk.toString('utf8'));
+          done();
+        },
+      }),
+      { isTTY: true, columns: 120, rows: 40 },
+    );
+  const exited = runCli({
+    argv: ['chat', ...args],
+    cwd,
+    home,
+    env: { PATH: process.env.PATH ?? '', HOME: home, TERM: 'xterm-256color', NO_COLOR: '1', ...env },
+    stdin,
+    stdout: terminalOutput(),
+    stderr: terminalOutput(),
+    isTTY: true,
+  });
+  return {
+    ...screen.session,
+    type: (text) => stdin.write(text),
+    line: (text) => stdin.write(`${text}\r`),
+    exited,
+    kill: () => stdin.end(),
+  };
+}
+
+/** Collects what a terminal shows, and the waits on it, for either kind of session. */
+function watchScreen(): {
+  append(data: string): void;
+  session: Pick<ChatSession, 'screen' | 'raw' | 'sinceMark' | 'mark' | 'waitFor'>;
+} {
+  let raw = '';
+  let markAt = 0;
+  const waiters = new Set<() => void>();
+  const sinceMark = () => stripAnsi(raw.slice(markAt)).replace(/\r/g, '');
+  return {
+    append: (data) => {
+      raw += data;
+      for (const waiter of waiters) waiter();
+    },
+    session: {
+      screen: () => stripAnsi(raw).replace(/\r/g, ''),
+      raw: () => raw,
+      sinceMark,
+      mark: () => {
+        markAt = raw.length;
+      },
+      waitFor(text, timeoutMs = 20_000) {
+        const matches = () =>
+          typeof text === 'string' ? sinceMark().includes(text) : text.test(sinceMark());
+        return new Promise<void>((resolve, reject) => {
+          const check = () => {
+            if (!matches()) return;
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(() => {
+            waiters.delete(check);
+            reject(new Error(`timed out waiting for ${String(text)}; screen since mark:\n${sinceMark()}`));
+          }, timeoutMs);
+          waiters.add(check);
+          check();
+        });
+      },
     },
   };
 }

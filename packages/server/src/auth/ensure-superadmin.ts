@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AdvisoryLockKey } from '../db/advisory-lock-keys.js';
 import type { Database } from '../db/database.js';
 import { systemEvents, users } from '../db/schema.js';
-import { hashPassword } from './hash-password.js';
+import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './hash-password.js';
 
 /** The username of the superadmin the first start creates. */
 export const FIRST_SUPERADMIN_USERNAME = 'admin';
@@ -22,11 +22,12 @@ export type EnsureSuperadminResult =
  * Creates the first superadmin `admin` when the database has none (SPEC Y1), under an advisory
  * lock so that processes starting together create exactly one. The password is `password` (from
  * `SKILLDOCK_ADMIN_PASSWORD`) or a generated one returned once for printing — it is stored only
- * as an scrypt hash.
+ * as an scrypt hash (of `cost`, the production {@link DEFAULT_SCRYPT_COST} unless a test lowers it).
  */
 export async function ensureSuperadmin(
   database: Database,
   password?: string,
+  cost: ScryptCost = DEFAULT_SCRYPT_COST,
 ): Promise<EnsureSuperadminResult> {
   const generatedPassword = password === undefined ? randomBytes(18).toString('base64url') : undefined;
   return database.db.transaction(async (tx) => {
@@ -37,7 +38,7 @@ export async function ensureSuperadmin(
       .where(eq(users.role, 'superadmin'))
       .limit(1);
     if (existing !== undefined) return { created: false as const };
-    const passwordHash = await hashPassword(password ?? generatedPassword!);
+    const passwordHash = await hashPassword(password ?? generatedPassword!, cost);
     const id = randomUUID();
     await tx.insert(users).values({
       id,

@@ -1,7 +1,14 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
-/** scrypt cost parameters: N = 2^15 (32 MiB of memory per hash), r = 8, p = 1. */
-const PARAMETERS = { N: 2 ** 15, r: 8, p: 1 } as const;
+/** The scrypt cost of a password hash: CPU/memory cost `N` (a power of two), block size `r`, parallelism `p`. */
+export interface ScryptCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+/** The cost of every production hash: N = 2^15 (32 MiB of memory per hash), r = 8, p = 1. */
+export const DEFAULT_SCRYPT_COST: ScryptCost = Object.freeze({ N: 2 ** 15, r: 8, p: 1 });
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
@@ -13,27 +20,27 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-/**
- * Hashes a password with `scrypt` from `node:crypto` and a random salt, as one self-describing
- * record `scrypt$N$r$p$salt$key` (base64url), so the parameters can be raised later.
- * @example const record = await hashPassword('correct horse battery staple');
- */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMETERS);
-  return [
-    'scrypt',
-    PARAMETERS.N,
-    PARAMETERS.r,
-    PARAMETERS.p,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
+function record(cost: ScryptCost, salt: Buffer, key: Buffer): string {
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /**
- * True when `password` matches a record from {@link hashPassword}; compares in constant time. A
- * malformed record is a mismatch, never an exception.
+ * Hashes a password with `scrypt` from `node:crypto` and a random salt, as one self-describing
+ * record `scrypt$N$r$p$salt$key` (base64url), so the parameters can be raised later. `cost` is
+ * {@link DEFAULT_SCRYPT_COST} unless a caller (a test) asks for less.
+ * @example const record = await hashPassword('correct horse battery staple');
+ */
+export async function hashPassword(
+  password: string,
+  cost: ScryptCost = DEFAULT_SCRYPT_COST,
+): Promise<string> {
+  const salt = randomBytes(16);
+  return record(cost, salt, await derive(password, salt, cost));
+}
+
+/**
+ * True when `password` matches a record from {@link hashPassword}; compares in constant time. The
+ * cost comes from the record itself. A malformed record is a mismatch, never an exception.
  */
 export async function verifyPassword(password: string, record: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = record.split('$');
@@ -45,5 +52,10 @@ export async function verifyPassword(password: string, record: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A record no password matches, verified against for unknown accounts so a login takes as long either way. */
-export const UNMATCHABLE_PASSWORD_HASH = `scrypt$${PARAMETERS.N}$${PARAMETERS.r}$${PARAMETERS.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(KEY_LENGTH).toString('base64url')}`;
+/**
+ * A record of `cost` that no password matches, verified against for unknown accounts so a login
+ * takes as long either way.
+ */
+export function unmatchablePasswordHash(cost: ScryptCost = DEFAULT_SCRYPT_COST): string {
+  return record(cost, Buffer.alloc(16), Buffer.alloc(KEY_LENGTH));
+}

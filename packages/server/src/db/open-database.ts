@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Database, DatabaseOptions, SkilldockDatabase } from './database.js';
 import * as schema from './schema.js';
 
@@ -12,24 +13,11 @@ import * as schema from './schema.js';
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
-    const [{ PGlite }, { drizzle }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('drizzle-orm/pglite'),
-    ]);
+    const { PGlite } = await import('@electric-sql/pglite');
     if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
     const client = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
     await client.waitReady;
-    const db = drizzle({ client, schema }) as unknown as SkilldockDatabase;
-    let closed = false;
-    return {
-      kind: 'pglite',
-      db,
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        await client.close();
-      },
-    };
+    return pgliteDatabase(client);
   }
   const [{ default: pg }, { drizzle }] = await Promise.all([
     import('pg'),
@@ -39,14 +27,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as SkilldockDatabase;
+  return { kind: 'postgres', db, close: once(() => pool.end()) };
+}
+
+/** The {@link Database} over a ready PGlite client (however it was made); `close()` closes the client, once. */
+export async function pgliteDatabase(client: PGlite): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle({ client, schema }) as unknown as SkilldockDatabase;
+  return { kind: 'pglite', db, close: once(() => client.close()) };
+}
+
+/** `close` that runs the first time it is called; later calls resolve at once. */
+function once(close: () => Promise<void>): () => Promise<void> {
   let closed = false;
-  return {
-    kind: 'postgres',
-    db,
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
+  return async () => {
+    if (closed) return;
+    closed = true;
+    await close();
   };
 }

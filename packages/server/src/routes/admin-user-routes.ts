@@ -146,7 +146,7 @@ export function registerAdminUserRoutes(app: OpenAPIHono<AppEnv>, context: Serve
     if (!mayActOnRole(actor, input.role))
       throw new HttpError(403, 'forbidden', 'Only a superadmin creates admins');
     const id = randomUUID();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, context.passwordHashCost);
     try {
       await db.transaction(async (tx) => {
         await tx.insert(users).values({
@@ -189,7 +189,8 @@ export function registerAdminUserRoutes(app: OpenAPIHono<AppEnv>, context: Serve
     ) {
       throw new HttpError(403, 'forbidden', 'You cannot change your own role or disable yourself');
     }
-    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    const passwordHash =
+      input.password === undefined ? undefined : await hashPassword(input.password, context.passwordHashCost);
     await db.transaction(async (tx) => {
       await tx
         .update(users)

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { recordAudit } from '../audit/record-audit.js';
-import { hashPassword, UNMATCHABLE_PASSWORD_HASH, verifyPassword } from '../auth/hash-password.js';
+import { hashPassword, unmatchablePasswordHash, verifyPassword } from '../auth/hash-password.js';
 import { beginLoginAttempt, settleLoginAttempt } from '../auth/login-rate-limit.js';
 import { createSession, deleteSession, deleteUserSessions, SESSION_LIFETIME_MS } from '../auth/sessions.js';
 import { users } from '../db/schema.js';
@@ -106,6 +106,7 @@ const passwordRoute = createRoute({
 /** Registers `/api/auth/login|logout|me|password` (SPEC Y1). */
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
   const { db } = context.database;
+  const unmatchable = unmatchablePasswordHash(context.passwordHashCost);
 
   app.openapi(loginRoute, async (c) => {
     const { username, password } = c.req.valid('json');
@@ -125,7 +126,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
       .from(users)
       .where(eq(users.username, account));
     // Unknown and disabled accounts take as long and answer the same as a wrong password.
-    const matches = await verifyPassword(password, user?.passwordHash ?? UNMATCHABLE_PASSWORD_HASH);
+    const matches = await verifyPassword(password, user?.passwordHash ?? unmatchable);
     if (user === undefined || user.disabled || !matches) {
       await settleLoginAttempt(db, attempt.attemptId, false);
       throw new HttpError(401, 'invalid_credentials', 'Wrong username or password');
@@ -190,7 +191,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
     if (user === undefined || !(await verifyPassword(currentPassword, user.passwordHash))) {
       throw new HttpError(403, 'invalid_credentials', 'The current password is wrong');
     }
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await hashPassword(newPassword, context.passwordHashCost);
     await db.transaction(async (tx) => {
       await tx
         .update(users)

@@ -10,6 +10,7 @@ import { yazlZip } from '../../../core/test/package/package-test-helpers.js';
 import { createServer, type Database, type SkilldockServer, schema, silentLogger } from '../../src/index.js';
 import { temporaryFolder } from '../support/temporary-folder.js';
 import { TestClient } from '../support/test-client.js';
+import { TEST_PASSWORD_HASH_COST } from '../support/test-password-cost.js';
 
 export const ADMIN_PASSWORD = 'install-admin-password';
 export const USER_PASSWORD = 'install-user-password';
@@ -50,6 +51,7 @@ export async function startInstallServer(
   const hostRoot = shared.hostRoot ?? host!.path;
   const clock = shared.clock ?? new TestClock();
   const server = await createServer({
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
     database,
     dataDir,
     builtinDir: '/nonexistent-builtin-folder',

@@ -9,6 +9,7 @@ import {
   type Viewer,
 } from '../../src/index.js';
 import { TestClient } from './test-client.js';
+import { TEST_PASSWORD_HASH_COST } from './test-password-cost.js';
 
 /** One person of a matrix: its account id, role and departments. */
 export interface MatrixPerson {
@@ -27,7 +28,7 @@ export async function addMatrixPeople<Name extends string>(
   people: Readonly<Record<Name, MatrixPerson>>,
 ): Promise<{ viewers: Map<Name, Viewer>; clients: Map<Name, TestClient> }> {
   const { db } = server.database;
-  const passwordHash = await hashPassword('matrix-password');
+  const passwordHash = await hashPassword('matrix-password', TEST_PASSWORD_HASH_COST);
   await db.insert(schema.departments).values(Object.entries(departments).map(([name, id]) => ({ id, name })));
   const viewers = new Map<Name, Viewer>();
   const clients = new Map<Name, TestClient>();

@@ -23,6 +23,7 @@ import {
 import { referencedRevisions } from '../../src/skill-content/referenced-revisions.js';
 import { temporaryFolder } from './temporary-folder.js';
 import { TestClient } from './test-client.js';
+import { TEST_PASSWORD_HASH_COST } from './test-password-cost.js';
 
 /** The text of a SKILL.md named `name`, with optional extra frontmatter lines. */
 export function skillMarkdown(name: string, extra = ''): string {
@@ -68,7 +69,7 @@ export async function addPerson(
     username,
     displayName: username,
     role,
-    passwordHash: await hashPassword('content-test-password'),
+    passwordHash: await hashPassword('content-test-password', TEST_PASSWORD_HASH_COST),
   });
   if (departmentIds.length > 0)
     await db
@@ -169,6 +170,7 @@ export async function startContentServer(
 ): Promise<{ readonly server: SkilldockServer; close(): Promise<void> }> {
   const folder = await temporaryFolder(label);
   const server = await createServer({
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
     database,
     dataDir: path.join(folder.path, 'data'),
     builtinDir,

@@ -2,11 +2,23 @@
  * The database backends every server test runs on (STYLE.md: the same contract suite on each
  * implementation): embedded PGlite always, and the PostgreSQL at 127.0.0.1:5432 when it answers —
  * in a throwaway database per test file, dropped afterwards.
+ *
+ * Making a database is the slow part of a server test (PGlite's initdb takes seconds, migrating
+ * more), so each backend starts from a template made once per machine and reused by every file:
+ * PGlite loads a data-folder dump (`loadDataDir`) kept under the temp folder, PostgreSQL copies a
+ * template database (`CREATE DATABASE … TEMPLATE`). Templates are keyed by the PGlite version and
+ * the migrations (and the code that applies them), so a changed migration never meets a stale one.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { vi } from 'vitest';
-import { type Database, openDatabase } from '../../src/index.js';
+import { pgliteDatabase } from '../../src/db/open-database.js';
+import { type Database, openDatabase, runMigrations } from '../../src/index.js';
 
 // Opening PGlite and migrating takes seconds, and far longer on a machine many share: give the
 // hooks that do it room. A hang still fails; no test measures how long it took.
@@ -37,22 +49,197 @@ if (!POSTGRES_AVAILABLE) {
   );
 }
 
-/** A throwaway PostgreSQL database: its URL, and `drop()` to remove it (closing other sessions first). */
-export async function createThrowawayPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `skilldock_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+/** The URL of database `name` on the test PostgreSQL server. */
+function postgresUrl(name: string): string {
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs `work` with an admin connection to the test PostgreSQL server, closed afterwards. */
+async function withPostgresAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A throwaway PostgreSQL database: its URL, and `drop()` to remove it (closing other sessions
+ * first). Empty, or a copy of `template` (see {@link migratedPostgresTemplate}).
+ */
+export async function createThrowawayPostgres(
+  options: { readonly template?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `skilldock_test_${randomBytes(6).toString('hex')}`;
+  await withPostgresAdmin((admin) =>
+    admin.query(
+      options.template === undefined
+        ? `create database ${name}`
+        : `create database ${name} template ${pg.escapeIdentifier(options.template)}`,
+    ),
+  );
   return {
-    url: url.toString(),
+    url: postgresUrl(name),
     drop: async () => {
       const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+/** What a template depends on: the committed migrations and the code that applies them. */
+async function migrationsKey(): Promise<string> {
+  const folder = new URL('../../migrations/', import.meta.url);
+  const hash = createHash('sha256');
+  const files = [
+    ...(await readdir(folder)).filter((name) => name.endsWith('.sql')).sort(),
+    'meta/_journal.json',
+  ];
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(await readFile(new URL(file, folder)));
+  hash.update(await readFile(new URL('../../src/db/run-migrations.ts', import.meta.url)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const MIGRATIONS_KEY = await migrationsKey();
+
+/** The installed PGlite version: a dump is only loaded by the PGlite that made it. */
+async function pgliteVersion(): Promise<string> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const manifest = path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), 'package.json');
+  return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
+}
+
+const PGLITE_TEMPLATE_FOLDER = path.join(tmpdir(), 'skilldock-test-templates');
+const pgliteDumps = new Map<'empty' | 'migrated', Promise<Uint8Array>>();
+
+/**
+ * The data-folder dump (an uncompressed tar) of a fresh PGlite, empty or migrated: read from the
+ * template folder, or made and written there (atomically: a temporary file renamed into place, so
+ * workers racing to make it each write a whole one).
+ */
+function pgliteDump(kind: 'empty' | 'migrated'): Promise<Uint8Array> {
+  let dump = pgliteDumps.get(kind);
+  if (dump === undefined) {
+    dump = (async () => {
+      const file = path.join(PGLITE_TEMPLATE_FOLDER, await dumpName(kind));
+      const saved = await readFile(file).catch(() => undefined);
+      if (saved !== undefined && saved.length > 0) return saved;
+      const client =
+        kind === 'empty' ? new PGlite() : new PGlite({ loadDataDir: tarBlob(await pgliteDump('empty')) });
+      await client.waitReady;
+      const database = await pgliteDatabase(client);
+      try {
+        if (kind === 'migrated') await runMigrations(database);
+        const made = new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
+        await mkdir(PGLITE_TEMPLATE_FOLDER, { recursive: true });
+        const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+        await writeFile(temporary, made);
+        await rename(temporary, file).catch(async (error: unknown) => {
+          await rm(temporary, { force: true });
+          throw error;
+        });
+        await removeOldDumps();
+        return made;
+      } finally {
+        await database.close();
+      }
+    })();
+    pgliteDumps.set(kind, dump);
+  }
+  return dump;
+}
+
+/** The file name of a dump: the PGlite version, and for a migrated one the migrations' key. */
+async function dumpName(kind: 'empty' | 'migrated'): Promise<string> {
+  return `pglite-${await pgliteVersion()}-${kind === 'empty' ? 'empty' : `migrated-${MIGRATIONS_KEY}`}.tar`;
+}
+
+/**
+ * Deletes the dumps this checkout cannot use (older migrations, another PGlite) once they have not
+ * been written for a day: each is 40 MB. A worktree still using one just makes it again; a reader
+ * that has it open keeps its bytes.
+ */
+async function removeOldDumps(): Promise<void> {
+  const current = new Set([await dumpName('empty'), await dumpName('migrated')]);
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  for (const name of await readdir(PGLITE_TEMPLATE_FOLDER)) {
+    if (current.has(name) || !name.startsWith('pglite-')) continue;
+    const file = path.join(PGLITE_TEMPLATE_FOLDER, name);
+    const modified = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
+    if (modified < dayAgo) await rm(file, { force: true });
+  }
+}
+
+function tarBlob(dump: Uint8Array): Blob {
+  return new Blob([dump], { type: 'application/x-tar' });
+}
+
+/** A fresh in-memory PGlite loaded from the empty or the migrated dump. */
+async function openPgliteFrom(kind: 'empty' | 'migrated'): Promise<Database> {
+  const client = new PGlite({ loadDataDir: tarBlob(await pgliteDump(kind)) });
+  await client.waitReady;
+  return pgliteDatabase(client);
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * The name of a PostgreSQL database with every committed migration applied, for
+ * `createThrowawayPostgres({ template })`: made once per server (under an advisory lock, migrated
+ * under a temporary name and renamed when done, so no one copies a half-migrated one) and kept.
+ */
+export function migratedPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= withPostgresAdmin(async (admin) => {
+    const name = `skilldock_test_template_${MIGRATIONS_KEY}`;
+    const lock = Number.parseInt(MIGRATIONS_KEY.slice(0, 12), 16);
+    await admin.query('select pg_advisory_lock($1)', [lock]);
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) {
+        const building = `skilldock_test_building_${randomBytes(6).toString('hex')}`;
+        await admin.query(`create database ${building}`);
+        const database = await openDatabase({
+          kind: 'postgres',
+          url: postgresUrl(building),
+          maxConnections: 1,
+        });
+        try {
+          await runMigrations(database);
+        } finally {
+          await database.close();
+        }
+        await admin.query(`alter database ${building} rename to ${name}`);
+      }
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [lock]);
+    }
+  });
+  return postgresTemplate;
+}
+
+/** A throwaway PostgreSQL database opened as a {@link Database} whose `close()` also drops it. */
+async function openThrowawayPostgres(options: { readonly template?: string } = {}): Promise<Database> {
+  const throwaway = await createThrowawayPostgres(options);
+  const database = await openDatabase({ kind: 'postgres', url: throwaway.url, maxConnections: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await throwaway.drop();
     },
   };
 }
@@ -64,24 +251,26 @@ export interface TestBackend {
   readonly skip: string | undefined;
   /** Opens a fresh, empty database; `close()` also drops a PostgreSQL one. */
   open(): Promise<Database>;
+  /**
+   * Opens a fresh database with every committed migration already applied (a copy of the migrated
+   * template: `runMigrations` and `createServer` find nothing to apply); `close()` also drops a
+   * PostgreSQL one. For tests of what runs on the schema, not of migrating.
+   */
+  openMigrated(): Promise<Database>;
 }
 
 /** PGlite (in memory) and PostgreSQL (a throwaway database), for `describe.each`. */
 export const TEST_BACKENDS: readonly TestBackend[] = [
-  { name: 'pglite', skip: undefined, open: () => openDatabase({ kind: 'pglite' }) },
+  {
+    name: 'pglite',
+    skip: undefined,
+    open: () => openPgliteFrom('empty'),
+    openMigrated: () => openPgliteFrom('migrated'),
+  },
   {
     name: 'postgres',
     skip: POSTGRES_AVAILABLE ? undefined : `PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable`,
-    open: async () => {
-      const throwaway = await createThrowawayPostgres();
-      const database = await openDatabase({ kind: 'postgres', url: throwaway.url, maxConnections: 5 });
-      return {
-        ...database,
-        close: async () => {
-          await database.close();
-          await throwaway.drop();
-        },
-      };
-    },
+    open: () => openThrowawayPostgres(),
+    openMigrated: async () => openThrowawayPostgres({ template: await migratedPostgresTemplate() }),
   },
 ];
