@@ -117,8 +117,10 @@ async function untilStopped(other?: Promise<void>): Promise<void> {
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
   });
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // `on`, not `once`: a listener removed while the signal is handled would leave signal-exit's (added
+  // by proper-lockfile) alone, and it re-raises the signal. `finally` removes them after the stop.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   try {
     await Promise.race(other === undefined ? [stopped] : [stopped, other]);
   } finally {

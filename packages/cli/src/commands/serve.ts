@@ -81,7 +81,7 @@ export function registerServe(
         throw error;
       });
       if (stopRequested.received() !== undefined) {
-        await server.stop();
+        await server.stop().finally(() => stopRequested.cancel());
         setExitCode(ExitCode.ok);
         return;
       }
@@ -121,7 +121,7 @@ export function registerServe(
         output.out('API documentation: /api/docs (OpenAPI document: /openapi.json). Press Ctrl-C to stop.');
       }
       const signal = await stopRequested.signal;
-      await server.stop();
+      await server.stop().finally(() => stopRequested.cancel());
       if (!options.json) output.out(`Stopped (${signal}).`);
       setExitCode(ExitCode.ok);
     });
@@ -142,9 +142,11 @@ function waitForStopSignal(): {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   };
+  // The listeners stay until the command has shut down (`cancel()` then): removing them while the
+  // signal is being handled would leave a listener that proper-lockfile's signal-exit adds (once a
+  // lock is first taken) alone, and it re-raises the signal, killing the process mid-shutdown.
   function onSignal(name: NodeJS.Signals) {
-    received = name;
-    cancel();
+    received ??= name;
     resolve(name);
   }
   process.on('SIGINT', onSignal);
