@@ -120,10 +120,15 @@ async function measureBackend(
       name: 'health',
       ...(await pacedRun('/api/health')),
     });
+    served.takeDurations('/api/skills');
     const pacedListing = line(`GET /api/skills (${paced})`, {
       name: 'listing',
       ...(await pacedRun('/api/skills')),
     });
+    const inServer = served.takeDurations('/api/skills').sort((a, b) => a - b);
+    report.note(
+      `${label.padEnd(10)} ${paced}: the server's own p99 for the listing (its request log, warm-up included) ${formatMilliseconds(inServer[Math.floor(inServer.length * 0.99)] ?? 0)} over ${inServer.length.toLocaleString('en-US')} requests`,
+    );
     report.note(
       `${label.padEnd(10)} ${paced}: listing p99 = ${(pacedListing.p99 / Math.max(pacedHealth.p99, 0.1)).toFixed(2)}× the health p99`,
     );
@@ -168,7 +173,7 @@ async function load(url: string, clients: readonly SeededClient[]): Promise<auto
       setupClient: (client) => {
         const mine = clients[next % clients.length] as SeededClient;
         next += 1;
-        client.setHeaders({ authorization: `Bearer ${mine.token}` });
+        client.setHeaders({ authorization: `Bearer ${mine.token}`, 'accept-encoding': 'gzip' });
       },
     });
   };
@@ -198,6 +203,8 @@ async function checkListings(
 
 interface ServeProcess {
   readonly url: string;
+  /** The server's own request durations (`durationMs` of its JSON request log) for `path` since the last call. */
+  takeDurations(path: string): number[];
   stop(): Promise<void>;
 }
 
@@ -230,8 +237,16 @@ async function startServeProcess(
     },
   );
   const stderr: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => {
-    if (stderr.length < 50) stderr.push(chunk.toString());
+  const durations = new Map<string, number[]>();
+  createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
+    if (stderr.length < 50) stderr.push(line);
+    if (!line.includes('"event":"request"')) return;
+    const entry = JSON.parse(line) as { path?: string; durationMs?: number };
+    if (typeof entry.path === 'string' && typeof entry.durationMs === 'number') {
+      const list = durations.get(entry.path) ?? [];
+      list.push(entry.durationMs);
+      durations.set(entry.path, list);
+    }
   });
   const url = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
@@ -240,10 +255,18 @@ async function startServeProcess(
       if (parsed.type === 'server-started' && typeof parsed.url === 'string') resolve(parsed.url);
     });
     child.once('exit', (code) =>
-      reject(new Error(`skilldock serve exited with ${code}: ${stderr.join('')}`)),
+      reject(new Error(`skilldock serve exited with ${code}: ${stderr.join('\n')}`)),
     );
   });
-  return { url, stop: () => stopChild(child) };
+  return {
+    url,
+    takeDurations: (path) => {
+      const taken = durations.get(path) ?? [];
+      durations.delete(path);
+      return taken;
+    },
+    stop: () => stopChild(child),
+  };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

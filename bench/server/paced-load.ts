@@ -15,7 +15,8 @@ export interface PacedResult {
  * request was *scheduled*, not sent, so a slow answer that delays the next request is counted
  * against the server (no coordinated omission). Written here because autocannon's rate options
  * release each second's requests in one burst at the start of the second, which measures a queue of
- * 1,000 simultaneous requests rather than a paced load.
+ * 1,000 simultaneous requests rather than a paced load. Requests say `Accept-Encoding: gzip`, as
+ * every browser and `fetch` does; the bodies are drained, not decompressed.
  */
 export async function pacedLoad(
   url: string,
@@ -58,11 +59,15 @@ export async function pacedLoad(
 /** One GET with the token, the body drained; resolves with the status. */
 function get(url: string, token: string, agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-      response.resume();
-      response.once('end', () => resolve(response.statusCode ?? 0));
-      response.once('error', reject);
-    });
+    const outgoing = request(
+      url,
+      { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } },
+      (response) => {
+        response.resume();
+        response.once('end', () => resolve(response.statusCode ?? 0));
+        response.once('error', reject);
+      },
+    );
     outgoing.once('error', reject);
     outgoing.end();
   });

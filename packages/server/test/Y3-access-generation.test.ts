@@ -5,6 +5,7 @@
  * change, in this process or another one on the same database. And a token's use is written at
  * most once a minute, so reading with a token costs no write.
  */
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../src/auth/sessions.js';
@@ -211,6 +212,37 @@ describe.each(TEST_BACKENDS)('Y3 access generation on $name', (backend) => {
       expect(changed.status).toBe(200);
       expect(changed.headers.get('etag')).not.toBe(etag);
       expect(changed.body.skills[0].description).toBe('Changed once more.');
+    },
+  );
+
+  it.skipIf(backend.skip !== undefined)(
+    'gzips the listing for a caller that accepts it, with its own ETag',
+    async () => {
+      const plain = await reader.request('GET', '/api/skills');
+      const response = await server.app.request('/api/skills', {
+        headers: { authorization: `Bearer ${reader.bearer}`, 'accept-encoding': 'br;q=1, gzip;q=0.8' },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+      const gzipEtag = response.headers.get('etag');
+      expect(gzipEtag).toBe(`${plain.headers.get('etag')!.slice(0, -1)}-gzip"`);
+      expect(JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8'))).toEqual(
+        plain.body,
+      );
+      const refused = await server.app.request('/api/skills', {
+        headers: { authorization: `Bearer ${reader.bearer}`, 'accept-encoding': 'gzip;q=0, identity' },
+      });
+      expect(refused.headers.get('content-encoding')).toBeNull();
+      expect(await refused.json()).toEqual(plain.body);
+      const unchanged = await server.app.request('/api/skills', {
+        headers: {
+          authorization: `Bearer ${reader.bearer}`,
+          'accept-encoding': 'gzip',
+          'if-none-match': gzipEtag!,
+        },
+      });
+      expect(unchanged.status).toBe(304);
     },
   );
 
