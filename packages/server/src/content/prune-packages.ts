@@ -19,8 +19,10 @@ export interface PrunePackagesOptions {
 
 /**
  * Removes every package that no reference names and no lease holds (SPEC Y2: unreferenced packages
- * are pruned after commit), under the store lock. `referenced` is what the database references now
- * (current revisions of shared and agent-bound skills, kept history snapshots). Each removal is
+ * are pruned after commit), under the store lock. `references` is what the database references
+ * (current revisions of shared and agent-bound skills, kept history snapshots): pass the function
+ * that reads it, so it is read under the lock after the leases; a set is for callers that hold
+ * every publisher off themselves. Each removal is
  * core's `removeInside` (proven inside the packages folder, a link removed as a link). A full prune
  * also removes work folders and leases left for over an hour by a process that died. Returns the
  * revisions removed.
@@ -28,11 +30,16 @@ export interface PrunePackagesOptions {
  */
 export function prunePackages(
   layout: ContentLayout,
-  referenced: ReadonlySet<string>,
+  references: ReadonlySet<string> | (() => Promise<ReadonlySet<string>> | ReadonlySet<string>),
   { only, now = new Date() }: PrunePackagesOptions = {},
 ): Promise<string[]> {
   return withPackageStoreLock(layout, async () => {
+    // Leases first, then the references, both under the lock: a publisher commits its reference
+    // before it drops its lease, so a package is always seen as one or the other. References read
+    // before the lock (or before the leases) could miss a commit whose lease is gone by now, and
+    // prune a package that had just become current.
     const leased = await leasedPackageNames(layout, now);
+    const referenced = typeof references === 'function' ? await references() : references;
     const candidates =
       only === undefined
         ? await readdir(layout.packagesDirectory).catch(() => [] as string[])
@@ -69,7 +76,7 @@ export async function releaseAndPrune(
 ): Promise<string | undefined> {
   await lease.release();
   try {
-    await prunePackages(layout, await referencedRevisions(), { only: [lease.revision] });
+    await prunePackages(layout, referencedRevisions, { only: [lease.revision] });
     return undefined;
   } catch (error) {
     return `The package ${lease.revision} was not pruned: ${(error as Error).message}`;

@@ -100,7 +100,7 @@ export async function publishPackages<T>(
   try {
     await Promise.all(leases.map((lease) => lease.release()));
     await options.faults?.before('prune', { path: layout.packagesDirectory });
-    await prunePackages(layout, await options.referencedRevisions());
+    await prunePackages(layout, options.referencedRevisions);
   } catch (error) {
     warnings.push(`Unreferenced packages were not pruned: ${(error as Error).message}`);
   }
@@ -117,7 +117,7 @@ async function rollBack<T>(
   for (const work of works) await removeInside(work, layout.packagesDirectory);
   await Promise.all(leases.map((lease) => lease.release()));
   if (leases.length === 0) return;
-  await prunePackages(layout, await options.referencedRevisions(), {
+  await prunePackages(layout, options.referencedRevisions, {
     only: leases.map((lease) => lease.revision),
   });
 }
