@@ -8,9 +8,12 @@ import path from 'node:path';
 import { githubToLocal } from '../../../core/test/install/sources/install-fixtures.js';
 import { yazlZip } from '../../../core/test/package/package-test-helpers.js';
 import { createServer, type Database, type SkilldockServer, schema, silentLogger } from '../../src/index.js';
+import { skillMarkdown } from '../support/skill-content-fixtures.js';
 import { temporaryFolder } from '../support/temporary-folder.js';
 import { TestClient } from '../support/test-client.js';
 import { TEST_PASSWORD_HASH_COST } from '../support/test-password-cost.js';
+
+export { skillMarkdown };
 
 export const ADMIN_PASSWORD = 'install-admin-password';
 export const USER_PASSWORD = 'install-user-password';
@@ -108,11 +111,6 @@ export function uploadForm(bytes: Uint8Array, fileName: string): FormData {
   const form = new FormData();
   form.append('file', new Blob([bytes]), fileName);
   return form;
-}
-
-/** The text of a SKILL.md named `name`. */
-export function skillMarkdown(name: string, extra = ''): string {
-  return `---\nname: ${name}\ndescription: The ${name} skill. Use it for ${name} work.\n${extra}---\n# ${name}\n\nDo the thing.\n`;
 }
 
 /** A ZIP holding the skill `name` in a folder of that name, plus `files` inside it. */
