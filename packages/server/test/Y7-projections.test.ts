@@ -10,12 +10,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   chmod,
+  link,
   lstat,
   mkdir,
   readdir,
   readFile,
   readlink,
   rename,
+  rm,
   stat,
   symlink,
   unlink,
@@ -242,7 +244,12 @@ describe.each(TEST_BACKENDS)('Y7 projections on $name', (backend) => {
     'Y7 revoking a scope or disabling removes the entry; unchanged entries are kept',
     async () => {
       const first = await ensureUserProjection(context, ann);
-      const kept = await stat(path.join(first.directory, 'team-guide', 'SKILL.md'));
+      const teamGuide = path.join(first.directory, 'team-guide', 'SKILL.md');
+      const kept = await stat(teamGuide);
+      // A second link keeps the old file's inode alive, so a file written afresh after the
+      // removal cannot be handed the same inode number by the file system.
+      const pinned = path.join(outside.path, `pinned-${kept.ino}`);
+      await link(teamGuide, pinned);
       await setReadUsers('ann-only', []);
       const revoked = await ensureUserProjection(context, ann);
       expect(revoked.changes.revoked).toEqual(['ann-only']);
@@ -253,10 +260,12 @@ describe.each(TEST_BACKENDS)('Y7 projections on $name', (backend) => {
       expect(disabled.changes.revoked).toEqual(['team-guide']);
       expect(await namesIn(first.directory)).toEqual(['house-style', 'notes']);
       await setRow('team-guide', { enabled: true });
-      await ensureUserProjection(context, ann);
+      const reenabled = await ensureUserProjection(context, ann);
+      expect(reenabled.changes.written).toEqual(['team-guide']);
       expect(await namesIn(first.directory)).toEqual(['house-style', 'notes', 'team-guide']);
       // Re-enabled: written afresh (it was gone), not the file from before.
-      expect((await stat(path.join(first.directory, 'team-guide', 'SKILL.md'))).ino).not.toBe(kept.ino);
+      expect((await stat(teamGuide)).ino).not.toBe(kept.ino);
+      await rm(pinned);
     },
   );
 
