@@ -109,6 +109,7 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   token_read_only: ExitCode.invalid,
   unauthenticated: ExitCode.invalid,
   username_taken: ExitCode.invalid,
+  skill_has_dependents: ExitCode.invalid,
   // The platform server's content layer (reachable through its public types since projections).
   draft_not_found: ExitCode.invalid,
   entry_exists: ExitCode.invalid,

@@ -38,6 +38,7 @@ import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerInstallRoutes } from './routes/install-routes.js';
 import { registerModelProviderRoutes } from './routes/model-provider-routes.js';
 import { registerShareConfigRoutes } from './routes/share-config-routes.js';
+import { registerSkillDeleteRoutes } from './routes/skill-delete-routes.js';
 import { registerSkillEditRoutes } from './routes/skill-edit-routes.js';
 import { registerSkillRoutes } from './routes/skill-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
@@ -202,6 +203,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerInstallRoutes(app, context, { ...options.install, dataDir });
   const skillContent = { layout: contentLayout(dataDir), builtinDirectory };
   registerSkillEditRoutes(app, context, skillContent);
+  registerSkillDeleteRoutes(app, context, skillContent);
   registerShareConfigRoutes(app, context);
   registerWellKnownRoutes(app, context, skillContent);
   registerAgentRoutes(app, context);
