@@ -347,3 +347,27 @@ export const modelProviders = pgTable(
     ),
   ],
 );
+
+/**
+ * The released versions of agent-bound skills (SPEC Y6): each names an immutable content package
+ * (`revision`, kept from pruning while the row exists) as `YYYYMMDD-<8 hex>`, the date in Beijing
+ * time. A release stores no bytes of its own: the package is the skill's saved content. The rows go
+ * with their skill, and the skill with its agent.
+ */
+export const boundSkillVersions = pgTable(
+  'bound_skill_versions',
+  {
+    skillId: text('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    revision: text('revision').notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.skillId, table.name] }),
+    index('bound_skill_versions_revision_idx').on(table.revision),
+  ],
+);
