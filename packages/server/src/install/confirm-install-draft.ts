@@ -6,6 +6,7 @@ import {
   confirmPersonalDraft,
   confirmSharedDraft,
   contentLayout,
+  isBoundSkillId,
 } from '../content/index.js';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
@@ -151,7 +152,9 @@ export async function confirmSharedInstall(
         draftId: request.draft.id,
         ids: request.ids,
         now: request.now,
+        // `self-<8 hex>` is reserved for agent-bound skills: a shared one asking for it gets `-v2`.
         isIdTaken: async (id) =>
+          isBoundSkillId(id) ||
           (await db.select({ id: skills.id }).from(skills).where(eq(skills.id, id))).length > 0,
         referencedRevisions: referencedRevisions(db),
         commit: (publications) =>
