@@ -32,18 +32,27 @@ export async function importBoundSkill(
     return prepared;
   }, 422);
   try {
-    if (draft.skills.length !== 1 || draft.failed.length > 0)
+    if (draft.skills.length !== 1 || draft.failed.length > 0) {
+      const [failure] = draft.failed;
       throw new HttpError(
         422,
         'bound_skill_import_invalid',
-        `A bound skill imports exactly one skill; the upload holds ${draft.skills.length}${draft.failed.length > 0 ? ` and ${draft.failed.length} that failed` : ''}.`,
+        failure === undefined
+          ? `A bound skill imports exactly one skill; the upload holds ${draft.skills.length}.`
+          : `The upload's skill cannot be imported: ${failure.message}`,
         {
           details: {
             skills: draft.skills.map((skill) => skill.id).slice(0, 20),
-            failed: draft.failed.length,
+            failed: draft.failed.slice(0, 20).map((each) => ({
+              sourcePath: each.sourcePath,
+              code: each.code,
+              message: each.message,
+              diagnostics: each.diagnostics,
+            })),
           },
         },
       );
+    }
     const staged = (await loadDraft(layout, draft.id)).skills[0]!;
     return await withInstallErrorStatus(
       () =>

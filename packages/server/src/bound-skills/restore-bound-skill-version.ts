@@ -29,6 +29,8 @@ export type RestoreStep =
   | 'verify'
   /** The transaction that checks the dependencies' permissions and swaps the reference. */
   | 'commit'
+  /** Inside that transaction, after the swap, before its audit entry: a failure rolls the swap back. */
+  | 'audit'
   /** Release the lease and prune what is no longer referenced (a failure is only a warning). */
   | 'prune';
 
@@ -148,6 +150,7 @@ export async function restoreBoundSkillVersion(
           updatedAt: new Date(),
         })
         .where(and(eq(skills.id, skill.id), eq(skills.contentRef, baseRevision)));
+      await faults?.before('audit');
       await recordAudit(tx, {
         actor: actor.viewer,
         action: 'bound_skill.version_restored',
