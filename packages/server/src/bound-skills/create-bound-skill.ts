@@ -11,6 +11,7 @@ import {
 import type { SkilldockDatabase } from '../db/database.js';
 import { agents, skills } from '../db/schema.js';
 import { referencedRevisions } from '../skill-content/referenced-revisions.js';
+import { skillIndexColumns } from '../skill-content/skill-index-columns.js';
 import type { BoundSkillActor } from './bound-skill-actor.js';
 import { type BoundSkillRow, loadBoundSkillOfAgent } from './bound-skill-records.js';
 import '../error-codes.js';
@@ -66,16 +67,11 @@ export async function createBoundSkill(
         await tx.insert(skills).values({
           id: skillId,
           kind: 'agent-bound',
-          name: index.name,
-          description: index.description,
-          version: index.version,
+          ...skillIndexColumns(index),
           ownerId: agent.ownerId,
           agentId,
           contentRef: revision!,
           contentHash: revision!,
-          toolDependencies: [...index.dependencies.tools],
-          mcpDependencies: [...index.dependencies.mcpServers],
-          skillDependencies: [...index.dependencies.skills],
           readScope: 'users',
           manageScope: 'users',
         });

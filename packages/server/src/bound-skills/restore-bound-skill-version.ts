@@ -17,6 +17,7 @@ import { skills } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { resolveAgentSkills } from '../policy/resolve-agent-skills.js';
 import { referencedRevisions } from '../skill-content/referenced-revisions.js';
+import { skillIndexColumns } from '../skill-content/skill-index-columns.js';
 import type { BoundSkillActor } from './bound-skill-actor.js';
 import { boundSkillNotFound, versionNotFound } from './bound-skill-errors.js';
 import { loadBoundSkillOfAgent, loadBoundSkillVersion, lockBoundSkill } from './bound-skill-records.js';
@@ -141,12 +142,7 @@ export async function restoreBoundSkillVersion(
         .set({
           contentRef: version.revision,
           contentHash: version.revision,
-          name: index.name,
-          description: index.description,
-          version: index.version,
-          toolDependencies: [...index.dependencies.tools],
-          mcpDependencies: [...index.dependencies.mcpServers],
-          skillDependencies: [...index.dependencies.skills],
+          ...skillIndexColumns(index),
           updatedAt: new Date(),
         })
         .where(and(eq(skills.id, skill.id), eq(skills.contentRef, baseRevision)));

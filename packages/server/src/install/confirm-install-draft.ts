@@ -15,6 +15,7 @@ import { HttpError } from '../http/http-error.js';
 import { type ShareConfig, shareConfigProblem } from '../policy/share-config.js';
 import { writeShareConfig } from '../policy/write-share-config.js';
 import { referencedRevisions } from '../skill-content/referenced-revisions.js';
+import { skillIndexColumns } from '../skill-content/skill-index-columns.js';
 
 /** One skill a confirm installed, as the API answers it. */
 export interface InstalledSkill {
@@ -166,15 +167,10 @@ export async function confirmSharedInstall(
               await tx.insert(skills).values({
                 id: publication.id,
                 kind: 'shared',
-                name: index.name,
-                description: index.description,
-                version: index.version,
+                ...skillIndexColumns(index),
                 ownerId: request.viewer.id,
                 contentRef: publication.revision,
                 contentHash: publication.revision,
-                toolDependencies: [...index.dependencies.tools],
-                mcpDependencies: [...index.dependencies.mcpServers],
-                skillDependencies: [...index.dependencies.skills],
               });
               await writeShareConfig(tx, publication.id, share);
               const skill: InstalledSkill = {
