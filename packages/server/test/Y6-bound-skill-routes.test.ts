@@ -118,6 +118,34 @@ describe.each(TEST_BACKENDS)('Y6 bound skill routes on $name', (backend) => {
   );
 
   it.skipIf(backend.skip)(
+    'Y16 concurrent creates and imports for one agent: exactly one wins, the others are 409 and leave no package',
+    async () => {
+      const agentId = await newAgent();
+      const before = await storedPackages(server);
+      const zip = await skillZip('racer');
+      const answers = await Promise.all([
+        ...[1, 2, 3].map(() => owner.client.request('POST', `/api/agents/${agentId}/bound-skill`)),
+        ...[1, 2].map(() =>
+          owner.client.request('POST', `/api/agents/${agentId}/bound-skill/import`, {
+            body: zip,
+            headers: { 'content-type': 'application/zip' },
+          }),
+        ),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
+      const winner = answers.find((answer) => answer.status === 201)!.body.boundSkill;
+      for (const loser of answers.filter((answer) => answer.status === 409))
+        expect(loser.body.error.code).toBe('bound_skill_exists');
+      const rows = await server.database.db
+        .select({ id: schema.skills.id })
+        .from(schema.skills)
+        .where(eq(schema.skills.agentId, agentId));
+      expect(rows).toEqual([{ id: winner.id }]);
+      expect(await storedPackages(server)).toEqual([...before, folderOf(winner.revision)].sort());
+    },
+  );
+
+  it.skipIf(backend.skip)(
     'Y15 an upload imports the bound skill the first time only: later uploads 409 and the imported content is kept',
     async () => {
       const agentId = await newAgent();
