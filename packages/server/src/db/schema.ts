@@ -149,9 +149,7 @@ export const skills = pgTable(
   (table) => [
     index('skills_kind_idx').on(table.kind),
     // An agent's bound skill is found by its agent (SPEC Y6): at most one agent-bound row per agent.
-    uniqueIndex('skills_agent_bound_idx')
-      .on(table.agentId)
-      .where(sql`${table.kind} = 'agent-bound'`),
+    uniqueIndex('skills_agent_bound_idx').on(table.agentId).where(sql`${table.kind} = 'agent-bound'`),
     check('skills_kind_check', sql`${table.kind} in ('builtin', 'shared', 'agent-bound')`),
     check('skills_read_scope_check', sql`${table.readScope} in ('global', 'departments', 'users')`),
     check('skills_manage_scope_check', sql`${table.manageScope} in ('global', 'departments', 'users')`),
