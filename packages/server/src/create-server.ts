@@ -34,6 +34,7 @@ import { registerAdminDepartmentRoutes } from './routes/admin-department-routes.
 import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
 import { registerAgentRoutes } from './routes/agent-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
+import { registerBoundSkillRoutes } from './routes/bound-skill-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerInstallRoutes } from './routes/install-routes.js';
 import { registerModelProviderRoutes } from './routes/model-provider-routes.js';
@@ -208,7 +209,8 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerSkillDeleteRoutes(app, context, skillContent);
   registerShareConfigRoutes(app, context);
   registerWellKnownRoutes(app, context, skillContent);
-  registerAgentRoutes(app, context);
+  registerAgentRoutes(app, context, skillContent.layout);
+  registerBoundSkillRoutes(app, context, skillContent);
   registerModelProviderRoutes(app, context);
 
   app.doc31('/openapi.json', {

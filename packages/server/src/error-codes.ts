@@ -8,6 +8,12 @@ declare module '@skilldock/core/errors' {
     readonly agent_invalid: true;
     readonly agent_skill_refused: true;
     readonly body_too_large: true;
+    /** An agent that has its bound skill already: a second create or import (SPEC Y15). */
+    readonly bound_skill_exists: true;
+    /** An upload to import as a bound skill that does not hold exactly one skill. */
+    readonly bound_skill_import_invalid: true;
+    /** An agent without a bound skill yet. */
+    readonly bound_skill_not_found: true;
     readonly builtin_invalid: true;
     readonly csrf_failed: true;
     readonly department_exists: true;
@@ -21,13 +27,19 @@ declare module '@skilldock/core/errors' {
     readonly model_provider_invalid: true;
     readonly not_found: true;
     readonly rate_limited: true;
+    /** A version depends on skills the restorer may not read (SPEC Y6). */
+    readonly restore_dependency_refused: true;
     readonly secret_decrypt_failed: true;
     readonly secret_key_missing: true;
     readonly secret_key_weak: true;
     readonly skill_has_dependents: true;
+    /** A version's package is missing, linked, or no longer hashes to its revision (SPEC Y6). */
+    readonly snapshot_corrupt: true;
     readonly token_read_only: true;
     readonly unauthenticated: true;
     readonly username_taken: true;
+    /** No released version of that name (SPEC Y6). */
+    readonly version_not_found: true;
   }
 }
 

@@ -6,15 +6,14 @@
  */
 import { existsSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawTar, rawZip, yazlZip, zeroStream } from '../../core/test/package/package-test-helpers.js';
 import { createServer, schema, silentLogger } from '../src/index.js';
 import {
   auditEntries,
   createAccount,
   draftFolders,
   draftRowIds,
+  hostileUploads,
   type InstallTestServer,
   packageFolders,
   skillMarkdown,
@@ -136,39 +135,7 @@ describe.each(TEST_BACKENDS)('install routes on $name', (backend) => {
     async () => {
       const rowsBefore = await draftRowIds(setup.server);
       const foldersBefore = draftFolders(setup.dataDir);
-      const skill = Buffer.from(skillMarkdown('demo'));
-      const hostile: [string, Buffer, string][] = [
-        ['traversal', rawZip([{ name: '../evil/SKILL.md', data: skill }]), 'unsafe_entry_name'],
-        ['absolute', rawZip([{ name: '/etc/SKILL.md', data: skill }]), 'unsafe_entry_name'],
-        ['backslash', rawZip([{ name: 'demo\\..\\SKILL.md', data: skill }]), 'unsafe_entry_name'],
-        [
-          'symlink',
-          rawZip([
-            { name: 'demo/SKILL.md', data: skill },
-            { name: 'demo/passwd', data: Buffer.from('/etc/passwd'), unixMode: 0o120777 },
-          ]),
-          'link_entry',
-        ],
-        [
-          'tar device',
-          gzipSync(
-            rawTar([
-              { name: 'demo/SKILL.md', data: skill },
-              { name: 'demo/tty', type: '3', linkName: '' },
-            ]),
-          ),
-          'special_entry',
-        ],
-        [
-          'zip bomb',
-          await yazlZip({
-            'demo/SKILL.md': skillMarkdown('demo'),
-            'demo/zeros.bin': zeroStream(60 * 1024 * 1024),
-          }),
-          'archive_too_large_expanded',
-        ],
-        ['not a skill', Buffer.from('hello, I am not an archive'), 'unsupported_upload'],
-      ];
+      const hostile = await hostileUploads();
       for (const [label, bytes, code] of hostile) {
         const answer = await upload(alice.client, bytes, `${label}.zip`);
         expect([label, answer.status, answer.body.error?.code]).toEqual([label, 422, code]);

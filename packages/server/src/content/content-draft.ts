@@ -84,6 +84,20 @@ export async function summarizeDraft(draft: InstallDraft): Promise<ContentDraft>
 }
 
 /**
+ * {@link summarizeDraft} of a draft just prepared in `store`: one that cannot be summarised (a
+ * SKILL.md the index refuses, such as a dependency on an agent-bound skill) is cancelled before
+ * the error goes on, so no draft stays staged without a row.
+ */
+export async function summarizePreparedDraft(store: DraftStore, draft: InstallDraft): Promise<ContentDraft> {
+  try {
+    return await summarizeDraft(draft);
+  } catch (error) {
+    await store.cancel(draft.id);
+    throw error;
+  }
+}
+
+/**
  * The draft with this id, as stored in the data folder.
  * @throws UserInputError `draft_not_found` (also for an id that is not a draft id).
  */

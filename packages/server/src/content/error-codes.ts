@@ -29,6 +29,8 @@ declare module '@skilldock/core/errors' {
     readonly draft_not_found: true;
     /** The shared ids `<id>`, `<id>-v2` … `<id>-v99` are all taken. */
     readonly skill_id_exhausted: true;
+    /** A skill's dependencies name an agent-bound skill (`self-<8 hex>`). */
+    readonly bound_skill_dependency: true;
   }
 }
 

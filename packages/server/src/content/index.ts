@@ -10,6 +10,12 @@ export {
   readAgentSkillsArchive,
 } from './agent-skills-index.js';
 export { applySkillEdits, sha256Of } from './apply-skill-edits.js';
+export {
+  assertNoBoundSkillDependency,
+  BOUND_SKILL_ID_PATTERN,
+  isBoundSkillId,
+  newBoundSkillId,
+} from './bound-skill-id.js';
 export { checkContentBudget } from './check-content-budget.js';
 export {
   type ConfirmPersonalDraftOptions,
@@ -27,11 +33,13 @@ export {
   type ContentDraftSkill,
   cancelContentDraft,
   getContentDraft,
+  loadDraft,
 } from './content-draft.js';
 export { assertSafeUserId, type ContentLayout, contentLayout, personalSkillsPath } from './content-layout.js';
 export { copyContentTree } from './copy-content-tree.js';
 export type { DiscoverableSkill, SkippedSkill } from './discoverable-skill.js';
 export { type ExportedSkill, exportSkillArchive } from './export-skill-archive.js';
+export { type LeasedPackage, leaseStoredPackage } from './lease-stored-package.js';
 export { type ContentTree, type ContentTreeEntry, listContentTree } from './list-content-tree.js';
 export { nextFreeSkillId } from './next-free-skill-id.js';
 export { packageDirectory } from './package-directory.js';
@@ -45,7 +53,7 @@ export {
   type PrepareUploadDraftOptions,
   prepareUploadDraft,
 } from './prepare-upload-draft.js';
-export { type PrunePackagesOptions, prunePackages } from './prune-packages.js';
+export { type PrunePackagesOptions, prunePackages, releaseAndPrune } from './prune-packages.js';
 export {
   type PackagePublishFaults,
   type PackagePublishStep,
@@ -78,4 +86,5 @@ export { buildSkillsIndex, readSkillsIndexFile, type SkillsIndex } from './skill
 export { sweepContentDrafts } from './sweep-content-drafts.js';
 export { sweepStaging } from './sweep-staging.js';
 export { type WellKnownArchive, wellKnownArchive } from './well-known-archive.js';
+export { createWorkFolder, type WorkFolder } from './work-folder.js';
 export { type WriteSkillFileOptions, writeSkillFile } from './write-skill-file.js';

@@ -1,6 +1,6 @@
 import { SecurityError } from '@skilldock/core/errors';
 import { resolveSource } from '@skilldock/core/install';
-import { type ContentDraft, draftStore, summarizeDraft } from './content-draft.js';
+import { type ContentDraft, draftStore, summarizePreparedDraft } from './content-draft.js';
 import type { ContentLayout } from './content-layout.js';
 import { createWorkFolder } from './work-folder.js';
 
@@ -63,7 +63,8 @@ export async function prepareRemoteDraft(
         `${JSON.stringify(options.source)} is not a remote source; give a repository, a git URL or an https address.`,
         { details: { source: options.source } },
       );
-    const draft = await draftStore(layout, options.now).prepare(resolved, {
+    const store = draftStore(layout, options.now);
+    const draft = await store.prepare(resolved, {
       cwd: work.directory,
       ...policy,
       ...(options.skills === undefined ? {} : { skills: options.skills }),
@@ -71,7 +72,7 @@ export async function prepareRemoteDraft(
       ...(options.gitConfig === undefined ? {} : { gitConfig: options.gitConfig }),
       ...(options.env === undefined ? {} : { env: options.env }),
     });
-    return await summarizeDraft(draft);
+    return await summarizePreparedDraft(store, draft);
   } finally {
     await work.dispose();
   }

@@ -4,7 +4,7 @@ import { SecurityError, UserInputError } from '@skilldock/core/errors';
 import { MAX_SKILL_FILE_BYTES } from '@skilldock/core/format';
 import type { ResolvedSource } from '@skilldock/core/install';
 import { DEFAULT_ARCHIVE_LIMITS } from '@skilldock/core/package';
-import { type ContentDraft, draftStore, summarizeDraft } from './content-draft.js';
+import { type ContentDraft, draftStore, summarizePreparedDraft } from './content-draft.js';
 import type { ContentLayout } from './content-layout.js';
 import { createWorkFolder } from './work-folder.js';
 
@@ -77,8 +77,9 @@ export async function prepareUploadDraft(
       lockSource: `upload:${displayName}`,
       lockSourceType: 'upload',
     };
-    const draft = await draftStore(layout, now).prepare(source, { cwd: work.directory, allowedHosts: [] });
-    return await summarizeDraft(draft);
+    const store = draftStore(layout, now);
+    const draft = await store.prepare(source, { cwd: work.directory, allowedHosts: [] });
+    return await summarizePreparedDraft(store, draft);
   } finally {
     await work.dispose();
   }

@@ -1,5 +1,6 @@
 import { UserInputError } from '@skilldock/core/errors';
 import { type Diagnostic, formatDiagnostic, hasErrors, loadSkill } from '@skilldock/core/format';
+import { assertNoBoundSkillDependency } from './bound-skill-id.js';
 
 /** What the database index holds about a skill's content (SPEC Y5: synced on every save). */
 export interface SkillIndexEntry {
@@ -21,6 +22,7 @@ export interface SkillIndexEntry {
  * Reads the index entry of a skill folder with the platform's profile (`lenient`: host extensions
  * accepted). A SKILL.md with errors is a `UserInputError` `invalid_skill_document` whose details
  * carry every diagnostic, so a save or a confirm never indexes content the runtime cannot load.
+ * Dependencies on an agent-bound skill are refused (`bound_skill_dependency`): no skill depends on one.
  * @example const { name, description, dependencies } = await readSkillIndexEntry(workFolder);
  */
 export async function readSkillIndexEntry(directory: string): Promise<SkillIndexEntry> {
@@ -34,6 +36,7 @@ export async function readSkillIndexEntry(directory: string): Promise<SkillIndex
     );
   }
   const { skill } = loaded;
+  assertNoBoundSkillDependency(skill.fields.skillDependencies);
   return {
     id: skill.id,
     name: skill.name,

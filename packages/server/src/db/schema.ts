@@ -148,6 +148,8 @@ export const skills = pgTable(
   },
   (table) => [
     index('skills_kind_idx').on(table.kind),
+    // An agent's bound skill is found by its agent (SPEC Y6): at most one agent-bound row per agent.
+    uniqueIndex('skills_agent_bound_idx').on(table.agentId).where(sql`${table.kind} = 'agent-bound'`),
     check('skills_kind_check', sql`${table.kind} in ('builtin', 'shared', 'agent-bound')`),
     check('skills_read_scope_check', sql`${table.readScope} in ('global', 'departments', 'users')`),
     check('skills_manage_scope_check', sql`${table.manageScope} in ('global', 'departments', 'users')`),
@@ -345,5 +347,29 @@ export const modelProviders = pgTable(
       'model_providers_one_key_source_check',
       sql`${table.apiKeyEnv} is null or ${table.apiKeyCiphertext} is null`,
     ),
+  ],
+);
+
+/**
+ * The released versions of agent-bound skills (SPEC Y6): each names an immutable content package
+ * (`revision`, kept from pruning while the row exists) as `YYYYMMDD-<8 hex>`, the date in Beijing
+ * time. A release stores no bytes of its own: the package is the skill's saved content. The rows go
+ * with their skill, and the skill with its agent.
+ */
+export const boundSkillVersions = pgTable(
+  'bound_skill_versions',
+  {
+    skillId: text('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    revision: text('revision').notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.skillId, table.name] }),
+    index('bound_skill_versions_revision_idx').on(table.revision),
   ],
 );

@@ -6,6 +6,7 @@ import {
   confirmPersonalDraft,
   confirmSharedDraft,
   contentLayout,
+  isBoundSkillId,
 } from '../content/index.js';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
@@ -14,6 +15,7 @@ import { HttpError } from '../http/http-error.js';
 import { type ShareConfig, shareConfigProblem } from '../policy/share-config.js';
 import { writeShareConfig } from '../policy/write-share-config.js';
 import { referencedRevisions } from '../skill-content/referenced-revisions.js';
+import { skillIndexColumns } from '../skill-content/skill-index-columns.js';
 
 /** One skill a confirm installed, as the API answers it. */
 export interface InstalledSkill {
@@ -151,7 +153,9 @@ export async function confirmSharedInstall(
         draftId: request.draft.id,
         ids: request.ids,
         now: request.now,
+        // `self-<8 hex>` is reserved for agent-bound skills: a shared one asking for it gets `-v2`.
         isIdTaken: async (id) =>
+          isBoundSkillId(id) ||
           (await db.select({ id: skills.id }).from(skills).where(eq(skills.id, id))).length > 0,
         referencedRevisions: referencedRevisions(db),
         commit: (publications) =>
@@ -163,15 +167,10 @@ export async function confirmSharedInstall(
               await tx.insert(skills).values({
                 id: publication.id,
                 kind: 'shared',
-                name: index.name,
-                description: index.description,
-                version: index.version,
+                ...skillIndexColumns(index),
                 ownerId: request.viewer.id,
                 contentRef: publication.revision,
                 contentHash: publication.revision,
-                toolDependencies: [...index.dependencies.tools],
-                mcpDependencies: [...index.dependencies.mcpServers],
-                skillDependencies: [...index.dependencies.skills],
               });
               await writeShareConfig(tx, publication.id, share);
               const skill: InstalledSkill = {

@@ -45,8 +45,9 @@ function adminManages(viewer: Viewer, skill: SkillAccessFacts): boolean {
  *   skills and those whose read and manage scopes both include it.
  * - user: reads enabled skills in its read scope; manages no shared skill (only personal ones,
  *   which live in its workspace and have no row).
- * - agent-bound skills follow their agent: until agents exist, the agent's owner (the row's
- *   owner) and the superadmin read and edit them; nobody shares, toggles or deletes one alone.
+ * - agent-bound skills follow their agent: the bound-skill routes decide with `canOnAgent` on it
+ *   (`src/routes/bound-skill-routes.ts`); without the agent at hand, its owner (the row's owner)
+ *   and the superadmin read and edit them here; nobody shares, toggles or deletes one alone.
  * @example canOnSkill(viewer, 'edit', facts) // false for a user on any shared skill
  */
 export function canOnSkill(viewer: Viewer, action: SkillAction, skill: SkillAccessFacts): boolean {

@@ -2,20 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq, sql } from 'drizzle-orm';
 import type { AgentConfig } from '../agents/agent-config.js';
+import { agentFor, lockAgent } from '../agents/agent-for.js';
 import { type AgentRecord, listReadableAgentRecords, loadAgentRecord } from '../agents/agent-records.js';
 import { checkAgentConfig } from '../agents/check-agent-config.js';
 import { writeAgentShareConfig } from '../agents/write-agent-share-config.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Viewer } from '../auth/principal.js';
-import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
+import { removeAgentBoundSkill } from '../bound-skills/remove-agent-bound-skill.js';
+import { type ContentLayout, prunePackages } from '../content/index.js';
 import { agents } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
-import { type AgentAction, canOnAgent } from '../policy/agent-access.js';
+import { canOnAgent } from '../policy/agent-access.js';
 import { type ShareConfig, shareConfigSchema } from '../policy/share-config.js';
 import type { ServerContext } from '../server-context.js';
+import { referencedRevisions } from '../skill-content/referenced-revisions.js';
 import {
   agentSchema,
   agentSummarySchema,
@@ -180,33 +183,29 @@ function configOf(row: AgentRecord['row']): AgentConfig {
   };
 }
 
-/** The agent when the viewer may do `action` to it: 404 when it may not read it, 403 when it reads only. */
-async function agentFor(
-  db: SkilldockDatabase | SkilldockTransaction,
-  viewer: Viewer,
-  id: string,
-  action: AgentAction,
-): Promise<AgentRecord> {
-  const record = await loadAgentRecord(db, id);
-  if (record === null || !canOnAgent(viewer, 'read', record.access))
-    throw new HttpError(404, 'not_found', 'No such agent');
-  if (!canOnAgent(viewer, action, record.access))
-    throw new HttpError(403, 'forbidden', `You may not ${action} this agent`);
-  return record;
-}
-
-async function lockAgent(tx: SkilldockTransaction, id: string): Promise<void> {
-  await tx.execute(sql`select 1 from agents where id = ${id} for update`);
-}
-
 /**
  * The agent routes (SPEC Y3, Y8, Y14): list, create, read, change, delete and share agents, every
  * decision through `canOnAgent`, every change audited (`agent.created`, `agent.updated`,
  * `agent.deleted`, `agent.share_changed`). Changes run in one transaction holding the agent's row
  * lock and re-check the permission there; `checkAgentConfig` refuses what an editor may not save.
+ * Deleting an agent removes its bound skill and every released version with it (SPEC Y6), then
+ * prunes their packages.
  */
-export function registerAgentRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
+export function registerAgentRoutes(
+  app: OpenAPIHono<AppEnv>,
+  context: ServerContext,
+  layout: ContentLayout,
+): void {
   const { db } = context.database;
+
+  /** The deleted agent's packages go once nothing references them; a failure is logged, the delete stands. */
+  async function pruneRemoved(revisions: readonly string[]): Promise<void> {
+    try {
+      await prunePackages(layout, referencedRevisions(db), { only: revisions });
+    } catch (error) {
+      context.logger.warn('agent.prune_failed', { errorCode: (error as { code?: string }).code });
+    }
+  }
 
   app.openapi(listRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
@@ -278,12 +277,13 @@ export function registerAgentRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
   app.openapi(deleteAgentRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
     const { id } = c.req.valid('param');
-    await db.transaction(async (tx) => {
+    const removed = await db.transaction(async (tx) => {
       await lockAgent(tx, id);
       const record = await loadAgentRecord(tx, id);
       if (record?.access.builtin === true && canOnAgent(viewer, 'read', record.access))
         throw new HttpError(409, 'agent_builtin', 'Built-in agents cannot be deleted');
       await agentFor(tx, viewer, id, 'delete');
+      const bound = await removeAgentBoundSkill(tx, id);
       await tx.delete(agents).where(eq(agents.id, id));
       // Agents that named it as a subagent forget it, so no list points at a deleted agent.
       await tx
@@ -296,9 +296,14 @@ export function registerAgentRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
         targetType: 'agent',
         targetId: id,
         requestId: c.get('requestId'),
-        details: { name: record!.row.name },
+        details: {
+          name: record!.row.name,
+          ...(bound === null ? {} : { boundSkillId: bound.skillId, versions: bound.versions }),
+        },
       });
+      return bound;
     });
+    if (removed !== null) await pruneRemoved(removed.revisions);
     return c.body(null, 204);
   });
 

@@ -13,6 +13,7 @@ import { searchSkillsDirectory } from '../install/search-skills-directory.js';
 import { storePreparedDraft } from '../install/store-prepared-draft.js';
 import type { ServerContext } from '../server-context.js';
 import { draftJson, draftSchema } from './install-schemas.js';
+import { readUploadBody, uploadQuerySchema, uploadRequestBody } from './upload-body.js';
 
 const draftAnswer = {
   description: 'The prepared draft: skills found, what failed apart, diagnostics and warnings',
@@ -77,11 +78,6 @@ const searchRoute = createRoute({
   },
 });
 
-const fileSchema = z
-  .custom<File>((value) => value instanceof File, 'a file')
-  .openapi({ type: 'string', format: 'binary' });
-const binarySchema = z.string().openapi({ type: 'string', format: 'binary' });
-
 const uploadRoute = createRoute({
   method: 'post',
   path: '/api/install/drafts/upload',
@@ -91,18 +87,7 @@ const uploadRoute = createRoute({
     'Send `multipart/form-data` with a `file` field, or the raw bytes as application/zip, ' +
     'application/gzip or application/octet-stream (name it with `?fileName=`). The kind comes ' +
     'from the bytes, never from the name. Archives go through the P3 checks.',
-  request: {
-    query: z.object({ fileName: z.string().max(255).optional() }).strict(),
-    body: {
-      required: false,
-      content: {
-        'multipart/form-data': { schema: z.object({ file: fileSchema }) },
-        'application/zip': { schema: binarySchema },
-        'application/gzip': { schema: binarySchema },
-        'application/octet-stream': { schema: binarySchema },
-      },
-    },
-  },
+  request: { query: uploadQuerySchema, body: uploadRequestBody },
   responses: {
     201: draftAnswer,
     400: errorResponseSpec('No file'),
@@ -219,18 +204,7 @@ export function registerInstallSourceRoutes(
 
   app.openapi(uploadRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
-    const multipart = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
-    const upload = multipart
-      ? await (async () => {
-          const form = c.req.valid('form');
-          if (typeof form === 'string' || !(form.file instanceof File))
-            throw new HttpError(400, 'invalid_request', 'Send the upload in a multipart field named file');
-          return { fileName: form.file.name, bytes: new Uint8Array(await form.file.arrayBuffer()) };
-        })()
-      : {
-          fileName: c.req.valid('query').fileName ?? 'upload',
-          bytes: new Uint8Array(await c.req.arrayBuffer()),
-        };
+    const upload = await readUploadBody(c, c.req.valid('query').fileName);
     const draft = await storePreparedDraft(
       db,
       install.dataDir,

@@ -4,6 +4,7 @@ import type { Viewer } from '../auth/principal.js';
 import { revisionConflict, type SavedSkillContent } from '../content/index.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import { skills } from '../db/schema.js';
+import { skillIndexColumns } from './skill-index-columns.js';
 
 /** What one committed save records in the audit log (SPEC Y14). */
 export interface SkillChangeAudit {
@@ -28,18 +29,12 @@ export function commitSkillRevision(
 ): (saved: SavedSkillContent) => Promise<void> {
   return (saved) =>
     db.transaction(async (tx) => {
-      const { index } = saved;
       const updated = await tx
         .update(skills)
         .set({
           contentRef: saved.revision,
           contentHash: saved.revision,
-          name: index.name,
-          description: index.description,
-          version: index.version,
-          toolDependencies: [...index.dependencies.tools],
-          mcpDependencies: [...index.dependencies.mcpServers],
-          skillDependencies: [...index.dependencies.skills],
+          ...skillIndexColumns(saved.index),
           updatedAt: new Date(),
         })
         .where(and(eq(skills.id, skillId), eq(skills.contentRef, saved.baseRevision)))

@@ -5,8 +5,9 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { githubToLocal } from '../../../core/test/install/sources/install-fixtures.js';
-import { yazlZip } from '../../../core/test/package/package-test-helpers.js';
+import { rawTar, rawZip, yazlZip, zeroStream } from '../../../core/test/package/package-test-helpers.js';
 import { createServer, type Database, type SkilldockServer, schema, silentLogger } from '../../src/index.js';
 import { skillMarkdown } from '../support/skill-content-fixtures.js';
 import { temporaryFolder } from '../support/temporary-folder.js';
@@ -125,6 +126,46 @@ export function skillZip(name: string, files: Record<string, string> = {}): Prom
   const entries: Record<string, string> = { [`${name}/SKILL.md`]: skillMarkdown(name) };
   for (const [file, content] of Object.entries(files)) entries[`${name}/${file}`] = content;
   return yazlZip(entries);
+}
+
+/**
+ * The P3 archive set every upload must refuse (label, bytes, the refusal's code): traversal, an
+ * absolute name, backslashes, a link, a device entry in a tarball, a zip bomb, and no archive at all.
+ */
+export async function hostileUploads(): Promise<[string, Buffer, string][]> {
+  const skill = Buffer.from(skillMarkdown('demo'));
+  return [
+    ['traversal', rawZip([{ name: '../evil/SKILL.md', data: skill }]), 'unsafe_entry_name'],
+    ['absolute', rawZip([{ name: '/etc/SKILL.md', data: skill }]), 'unsafe_entry_name'],
+    ['backslash', rawZip([{ name: 'demo\\..\\SKILL.md', data: skill }]), 'unsafe_entry_name'],
+    [
+      'symlink',
+      rawZip([
+        { name: 'demo/SKILL.md', data: skill },
+        { name: 'demo/passwd', data: Buffer.from('/etc/passwd'), unixMode: 0o120777 },
+      ]),
+      'link_entry',
+    ],
+    [
+      'tar device',
+      gzipSync(
+        rawTar([
+          { name: 'demo/SKILL.md', data: skill },
+          { name: 'demo/tty', type: '3', linkName: '' },
+        ]),
+      ),
+      'special_entry',
+    ],
+    [
+      'zip bomb',
+      await yazlZip({
+        'demo/SKILL.md': skillMarkdown('demo'),
+        'demo/zeros.bin': zeroStream(60 * 1024 * 1024),
+      }),
+      'archive_too_large_expanded',
+    ],
+    ['not a skill', Buffer.from('hello, I am not an archive'), 'unsupported_upload'],
+  ];
 }
 
 function entriesOf(folder: string): string[] {
