@@ -20,6 +20,24 @@ export {
   type RunToolsOptions,
 } from './create-run-tools.js';
 export {
+  type ListRunFilesOptions,
+  listRunFiles,
+  type RunFile,
+  type RunFileListing,
+  type SkippedRunEntry,
+} from './list-run-files.js';
+export { type OpenedRunFile, openRunFile } from './read-run-file.js';
+export { RUN_FILE_CSP, runFileHeaders } from './run-file-headers.js';
+export { type RunFileGrant, signRunFileGrant, verifyRunFileGrant } from './run-file-link.js';
+export {
+  type AuthorizeRun,
+  DEFAULT_RUN_FILE_LINK_LIFETIME_MS,
+  RUN_FILES_PATH,
+  type RunFileRoutesOptions,
+  runFileRoutes,
+} from './run-file-routes.js';
+export { ensureRunFileSigningKey, RUN_FILE_SIGNING_KEY_SETTING } from './run-file-signing-key.js';
+export {
   assertSafeRunId,
   createRunWorkFolder,
   removeRunWorkFolder,

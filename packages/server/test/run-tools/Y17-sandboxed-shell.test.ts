@@ -231,10 +231,16 @@ describe('sandboxed shell (bubblewrap)', () => {
     expect(big.content).toMatch(/File size limit exceeded|Ended by signal SIGXFSZ|Exit code: 153/);
     expect((await stat(path.join(fixture.workFolder, 'big.bin'))).size).toBeLessThanOrEqual(1024 * 1024);
     const smallTmp = await sandboxedShell(fixture, { limits: { tmpBytes: 1024 * 1024 } });
-    const tmp = await smallTmp.execute({ command: 'head -c 5000000 /dev/zero > /tmp/fill' }, fixture.context());
+    const tmp = await smallTmp.execute(
+      { command: 'head -c 5000000 /dev/zero > /tmp/fill' },
+      fixture.context(),
+    );
     expect(tmp.isError).toBe(true);
     expect(tmp.content).toContain('No space left on device');
-    const shm = await smallTmp.execute({ command: 'head -c 5000000 /dev/zero > /dev/shm/fill' }, fixture.context());
+    const shm = await smallTmp.execute(
+      { command: 'head -c 5000000 /dev/zero > /dev/shm/fill' },
+      fixture.context(),
+    );
     expect(shm.content).toContain('No space left on device');
   });
 
