@@ -153,7 +153,12 @@ describe.each(TEST_BACKENDS)('Y17 run file routes on $name', (backend) => {
     const dotted = await download(`${base}%2e%2e/%2e%2e/secret.txt`);
     expect(dotted.status).toBe(404);
     expect(await dotted.text()).not.toContain('DATA-SECRET');
-    for (const hostile of ['..%2Fsecret.txt', 'data%2F..%2F..%2Fsecret.txt', '%00', '%252e%252e/secret.txt']) {
+    for (const hostile of [
+      '..%2Fsecret.txt',
+      'data%2F..%2F..%2Fsecret.txt',
+      '%00',
+      '%252e%252e/secret.txt',
+    ]) {
       const response = await download(`${base}${hostile}`);
       expect(response.status, hostile).toBe(400);
       expect(await response.text()).not.toContain('DATA-SECRET');
