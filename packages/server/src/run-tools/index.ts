@@ -5,6 +5,8 @@
  */
 import './error-codes.js';
 
+export { agentShellSetting } from './agent-shell-setting.js';
+
 export {
   bubblewrapArguments,
   DEFAULT_BWRAP_PATH,
