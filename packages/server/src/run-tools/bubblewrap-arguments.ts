@@ -26,7 +26,9 @@ const ETC_FILES = [
   '/etc/mime.types',
   '/etc/services',
   '/etc/protocols',
-  '/etc/ssl',
+  // Certificates only: /etc/ssl/private holds keys, and the sandbox's user is the server's own outside.
+  '/etc/ssl/certs',
+  '/etc/ssl/openssl.cnf',
   '/etc/ca-certificates',
 ] as const;
 

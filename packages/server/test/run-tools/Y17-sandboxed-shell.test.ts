@@ -108,7 +108,7 @@ describe('sandboxed shell (bubblewrap)', () => {
   it("Y15 cannot see another user's projection, the data folder or the host's files", async () => {
     const result = await run(
       `cat ${fixture.bobSecretFile}; cat ${fixture.dataSecretFile}; ls ${fixture.dataDir}/projections; ` +
-        'ls /; cat /etc/passwd /etc/shadow; ls /root /home /var 2>&1 | head -3; hostname',
+        'ls /; cat /etc/passwd /etc/shadow; ls /etc/ssl/private; ls /root /home /var 2>&1 | head -3; hostname',
     );
     expect(result.content).not.toContain(BOB_SECRET);
     expect(result.content).not.toContain(DATA_SECRET);
@@ -118,6 +118,7 @@ describe('sandboxed shell (bubblewrap)', () => {
     expect(result.content).toMatch(/^alice$/m);
     expect(result.content).not.toMatch(/^bob$/m);
     expect(result.content).toContain('/etc/passwd: No such file or directory');
+    expect(result.content).toContain("ls: cannot access '/etc/ssl/private': No such file or directory");
     expect(result.content).toContain("ls: cannot access '/root': No such file or directory");
     expect(result.content).toMatch(/^sandbox$/m);
   });
@@ -265,7 +266,7 @@ describe('sandboxed shell (bubblewrap)', () => {
       ],
     });
     expect(args.join(' ')).toMatchInlineSnapshot(
-      `"--unshare-all --unshare-user --disable-userns --cap-drop ALL --uid 1000 --gid 1000 --hostname sandbox --die-with-parent --new-session --ro-bind /usr /usr --symlink usr/bin /bin --ro-bind-try /etc/alternatives /etc/alternatives --ro-bind-try /etc/ld.so.cache /etc/ld.so.cache --ro-bind-try /etc/ld.so.conf /etc/ld.so.conf --ro-bind-try /etc/ld.so.conf.d /etc/ld.so.conf.d --ro-bind-try /etc/localtime /etc/localtime --ro-bind-try /etc/hosts /etc/hosts --ro-bind-try /etc/nsswitch.conf /etc/nsswitch.conf --ro-bind-try /etc/mime.types /etc/mime.types --ro-bind-try /etc/services /etc/services --ro-bind-try /etc/protocols /etc/protocols --ro-bind-try /etc/ssl /etc/ssl --ro-bind-try /etc/ca-certificates /etc/ca-certificates --proc /proc --dev /dev --size 268435456 --tmpfs /tmp --size 268435456 --tmpfs /dev/shm --ro-bind /data/projections/u1/skills /data/projections/u1/skills --bind /data/run-work/r1 /data/run-work/r1 --remount-ro / --chdir /data/run-work/r1 -- /usr/bin/prlimit --nproc=256 --as=4294967296 --fsize=536870912 --core=0 --"`,
+      `"--unshare-all --unshare-user --disable-userns --cap-drop ALL --uid 1000 --gid 1000 --hostname sandbox --die-with-parent --new-session --ro-bind /usr /usr --symlink usr/bin /bin --ro-bind-try /etc/alternatives /etc/alternatives --ro-bind-try /etc/ld.so.cache /etc/ld.so.cache --ro-bind-try /etc/ld.so.conf /etc/ld.so.conf --ro-bind-try /etc/ld.so.conf.d /etc/ld.so.conf.d --ro-bind-try /etc/localtime /etc/localtime --ro-bind-try /etc/hosts /etc/hosts --ro-bind-try /etc/nsswitch.conf /etc/nsswitch.conf --ro-bind-try /etc/mime.types /etc/mime.types --ro-bind-try /etc/services /etc/services --ro-bind-try /etc/protocols /etc/protocols --ro-bind-try /etc/ssl/certs /etc/ssl/certs --ro-bind-try /etc/ssl/openssl.cnf /etc/ssl/openssl.cnf --ro-bind-try /etc/ca-certificates /etc/ca-certificates --proc /proc --dev /dev --size 268435456 --tmpfs /tmp --size 268435456 --tmpfs /dev/shm --ro-bind /data/projections/u1/skills /data/projections/u1/skills --bind /data/run-work/r1 /data/run-work/r1 --remount-ro / --chdir /data/run-work/r1 -- /usr/bin/prlimit --nproc=256 --as=4294967296 --fsize=536870912 --core=0 --"`,
     );
   });
 });
