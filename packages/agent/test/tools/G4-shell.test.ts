@@ -54,7 +54,10 @@ describe('shell', () => {
       },
       descriptionNote: 'Commands run in a test launcher.',
     });
-    const result = await tool.execute({ command: 'echo "$LAUNCHED_BY"; pwd', cwd: 'sub' }, workspace.context());
+    const result = await tool.execute(
+      { command: 'echo "$LAUNCHED_BY"; pwd', cwd: 'sub' },
+      workspace.context(),
+    );
     expect(result).toEqual({ content: `launcher\n${workspace.project}/sub\n\nExit code: 0`, isError: false });
     expect(folders).toEqual([join(workspace.project, 'sub')]);
     expect(tool.description).toMatch(/Commands run in a test launcher\.$/);
