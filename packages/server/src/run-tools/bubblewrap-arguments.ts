@@ -75,7 +75,7 @@ export interface SandboxSpec {
  * The `bwrap` arguments of one command (SPEC Y17), ending with `prlimit … --` so the shell and
  * its command follow them. Every namespace is new (user, mount, pid, ipc, uts, cgroup, and net
  * unless `network`); no capability is kept and no further user namespace can be made; the sandbox
- * dies with its parent and has its own session (no terminal injection). The root is an empty
+ * dies with its parent, and its shell is pid 1, so when it is killed nothing of the command survives. The root is an empty
  * read-only tmpfs holding only: the system folders (read-only), a short list of `/etc` files, a
  * private `/proc` and `/dev`, size-capped `/tmp` and `/dev/shm`, the read-only folders and the work
  * folder — all at their host paths, so a path means the same inside and out.
@@ -97,7 +97,11 @@ export function bubblewrapArguments(spec: SandboxSpec): string[] {
     '--hostname',
     'sandbox',
     '--die-with-parent',
-    '--new-session',
+    // The shell is the namespace's pid 1 and stays in bwrap's process group (no --new-session):
+    // stopping that group kills it, and with it the kernel kills every process of the namespace,
+    // even one that made its own session. The terminal stays out of reach all the same: the
+    // server spawns bwrap detached, in a session of its own with no controlling terminal.
+    '--as-pid-1',
   ];
   for (const mount of spec.systemMounts) {
     if (mount.kind === 'bind') args.push('--ro-bind', mount.path, mount.path);

@@ -132,7 +132,7 @@ export async function createRunTools(options: RunToolsOptions): Promise<RunTools
       });
     } else {
       const network = options.shell.network ? 'The network is reachable.' : 'There is no network.';
-      const note = `Commands run in a sandbox: only ${folders.workFolder} is writable (it and ${readOnlyRoots.join(' and ')} keep their paths; nothing else of the server is there), /tmp is private and emptied after each command, and ${network}`;
+      const note = `Commands run in a sandbox: only ${folders.workFolder} is writable (it and ${readOnlyRoots.join(' and ')} keep their paths; nothing else of the server is there), /tmp is private and emptied after each command, processes left in the background end with the command, and ${network}`;
       tools.push(
         confineToolToRun(
           createShellTool({

@@ -130,9 +130,18 @@ describe('sandboxed shell (bubblewrap)', () => {
     expect(result.content).not.toContain('plain-server-variable');
     expect(result.content).not.toContain(process.env.HOME ?? 'no-home');
     expect(result.content).toContain('PATH=/usr/local/bin:/usr/bin:/bin');
-    // pid 1 is the sandbox's own init: the server's processes are not visible.
+    // pid 1 is the command's own shell: the server's processes are not visible.
     expect(result.content).not.toContain(String(process.pid));
     expect(result.content).not.toMatch(/\bnode\b|vitest/);
+  });
+
+  it('Y17 has no terminal to type into, and background processes end with the command', async () => {
+    const marker = `background-${process.pid}-${Date.now()}`;
+    const result = await run(`tty; cat /dev/tty; (exec -a ${marker} sleep 120) & echo started`);
+    expect(result.content).toContain('not a tty');
+    expect(result.content).toContain('/dev/tty: No such device or address');
+    expect(result.content).toContain('started\n\nExit code: 0');
+    expect(await waitUntilNoProcessWith(marker)).toEqual([]);
   });
 
   it('Y15 links planted in the work folder that point out lead nowhere, and .. and / stay inside', async () => {
@@ -208,9 +217,11 @@ describe('sandboxed shell (bubblewrap)', () => {
 
   it('SEC4 a command that outlives its timeout is stopped with everything it started', async () => {
     const marker = `sleeper-${process.pid}-${Date.now()}`;
-    const result = await run(`(exec -a ${marker} sleep 120) & (exec -a ${marker} sleep 120) & wait`, {
-      timeout_ms: 1500,
-    });
+    // One of them leaves the process group for a session of its own: the namespace still ends.
+    const result = await run(
+      `(exec -a ${marker} sleep 120) & setsid bash -c ': ${marker}; sleep 120' & (exec -a ${marker} sleep 120) & wait`,
+      { timeout_ms: 1500 },
+    );
     expect(result.content).toContain('Timed out after 1500 ms');
     expect(await waitUntilNoProcessWith(marker)).toEqual([]);
   });
@@ -266,7 +277,7 @@ describe('sandboxed shell (bubblewrap)', () => {
       ],
     });
     expect(args.join(' ')).toMatchInlineSnapshot(
-      `"--unshare-all --unshare-user --disable-userns --cap-drop ALL --uid 1000 --gid 1000 --hostname sandbox --die-with-parent --new-session --ro-bind /usr /usr --symlink usr/bin /bin --ro-bind-try /etc/alternatives /etc/alternatives --ro-bind-try /etc/ld.so.cache /etc/ld.so.cache --ro-bind-try /etc/ld.so.conf /etc/ld.so.conf --ro-bind-try /etc/ld.so.conf.d /etc/ld.so.conf.d --ro-bind-try /etc/localtime /etc/localtime --ro-bind-try /etc/hosts /etc/hosts --ro-bind-try /etc/nsswitch.conf /etc/nsswitch.conf --ro-bind-try /etc/mime.types /etc/mime.types --ro-bind-try /etc/services /etc/services --ro-bind-try /etc/protocols /etc/protocols --ro-bind-try /etc/ssl/certs /etc/ssl/certs --ro-bind-try /etc/ssl/openssl.cnf /etc/ssl/openssl.cnf --ro-bind-try /etc/ca-certificates /etc/ca-certificates --proc /proc --dev /dev --size 268435456 --tmpfs /tmp --size 268435456 --tmpfs /dev/shm --ro-bind /data/projections/u1/skills /data/projections/u1/skills --bind /data/run-work/r1 /data/run-work/r1 --remount-ro / --chdir /data/run-work/r1 -- /usr/bin/prlimit --nproc=256 --as=4294967296 --fsize=536870912 --core=0 --"`,
+      `"--unshare-all --unshare-user --disable-userns --cap-drop ALL --uid 1000 --gid 1000 --hostname sandbox --die-with-parent --as-pid-1 --ro-bind /usr /usr --symlink usr/bin /bin --ro-bind-try /etc/alternatives /etc/alternatives --ro-bind-try /etc/ld.so.cache /etc/ld.so.cache --ro-bind-try /etc/ld.so.conf /etc/ld.so.conf --ro-bind-try /etc/ld.so.conf.d /etc/ld.so.conf.d --ro-bind-try /etc/localtime /etc/localtime --ro-bind-try /etc/hosts /etc/hosts --ro-bind-try /etc/nsswitch.conf /etc/nsswitch.conf --ro-bind-try /etc/mime.types /etc/mime.types --ro-bind-try /etc/services /etc/services --ro-bind-try /etc/protocols /etc/protocols --ro-bind-try /etc/ssl/certs /etc/ssl/certs --ro-bind-try /etc/ssl/openssl.cnf /etc/ssl/openssl.cnf --ro-bind-try /etc/ca-certificates /etc/ca-certificates --proc /proc --dev /dev --size 268435456 --tmpfs /tmp --size 268435456 --tmpfs /dev/shm --ro-bind /data/projections/u1/skills /data/projections/u1/skills --bind /data/run-work/r1 /data/run-work/r1 --remount-ro / --chdir /data/run-work/r1 -- /usr/bin/prlimit --nproc=256 --as=4294967296 --fsize=536870912 --core=0 --"`,
     );
   });
 });
