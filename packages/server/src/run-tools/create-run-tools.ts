@@ -29,9 +29,9 @@ export interface RunShellSetting {
 
 /** Options of {@link createRunTools}. */
 export interface RunToolsOptions {
-  /** The user's projection (`<data>/projections/<user>/skills`): read-only. */
+  /** The user's projection (`<data>/projections/<user>/skills`): read-only; left out while it does not exist. */
   readonly projectionDirectory: string;
-  /** The user's workspace (personal skills): read-only. */
+  /** The user's workspace (personal skills): read-only; left out while it does not exist. */
   readonly workspaceDirectory?: string;
   /** The run's work folder ({@link createRunWorkFolder}): the only folder tools write. */
   readonly workFolder: string;
@@ -81,10 +81,9 @@ export interface RunTools {
  */
 export async function createRunTools(options: RunToolsOptions): Promise<RunTools> {
   const folders = await resolveRunFolders(options);
-  const readOnlyRoots = [
-    folders.projectionDirectory,
-    ...(folders.workspaceDirectory === undefined ? [] : [folders.workspaceDirectory]),
-  ];
+  const readOnlyRoots = [folders.projectionDirectory, folders.workspaceDirectory].filter(
+    (folder): folder is string => folder !== undefined,
+  );
   const view = { cwd: folders.workFolder, readOnlyRoots };
   const tools: AgentTool[] = [
     createReadFileTool(),
@@ -132,7 +131,8 @@ export async function createRunTools(options: RunToolsOptions): Promise<RunTools
       });
     } else {
       const network = options.shell.network ? 'The network is reachable.' : 'There is no network.';
-      const note = `Commands run in a sandbox: only ${folders.workFolder} is writable (it and ${readOnlyRoots.join(' and ')} keep their paths; nothing else of the server is there), /tmp is private and emptied after each command, processes left in the background end with the command, and ${network}`;
+      const visible = [folders.workFolder, ...readOnlyRoots].join(', ');
+      const note = `Commands run in a sandbox: only ${folders.workFolder} is writable (${visible} keep their paths; nothing else of the server is there), /tmp is private and emptied after each command, processes left in the background end with the command, and ${network}`;
       tools.push(
         confineToolToRun(
           createShellTool({
@@ -151,7 +151,9 @@ export async function createRunTools(options: RunToolsOptions): Promise<RunTools
   }
   const layout = [
     `Your work folder is ${folders.workFolder}: relative paths start there, it is the only place you may write, and the files you leave there are the run's results, which the user can download.`,
-    `Skills you may read (read-only): ${folders.projectionDirectory}.`,
+    ...(folders.projectionDirectory === undefined
+      ? []
+      : [`Skills you may read (read-only): ${folders.projectionDirectory}.`]),
     ...(folders.workspaceDirectory === undefined
       ? []
       : [`The user's workspace (read-only): ${folders.workspaceDirectory}.`]),

@@ -4,10 +4,10 @@ import { SecurityError, UserInputError } from '@skilldock/core/errors';
 import { isPathInside } from '@skilldock/core/format';
 import './error-codes.js';
 
-/** The real paths of a run's folders, checked. */
+/** The real paths of a run's folders, checked; a read-only folder that does not exist is left out. */
 export interface RunFolders {
   readonly workFolder: string;
-  readonly projectionDirectory: string;
+  readonly projectionDirectory?: string;
   readonly workspaceDirectory?: string;
 }
 
@@ -16,7 +16,8 @@ const HOST_FOLDERS = ['/usr', '/etc', '/proc', '/dev', '/sys', '/boot', '/root',
 
 /**
  * Resolves a run's folders to real paths (SPEC Y15): each must be a real folder, not itself a link
- * (`symlink_refused`); the work folder may neither hold nor lie inside a read-only folder, and no
+ * (`symlink_refused`) — except that a projection or workspace not made yet (a user with no skills) is
+ * simply not there; the work folder may neither hold nor lie inside a read-only folder, and no
  * folder may hold the host's system folders — `/` as a workspace would hand the host to the model
  * (`run_folders_invalid`).
  */
@@ -25,7 +26,7 @@ export async function resolveRunFolders(given: {
   readonly projectionDirectory: string;
   readonly workspaceDirectory?: string | undefined;
 }): Promise<RunFolders> {
-  const real = async (field: string, folder: string): Promise<string> => {
+  const real = async (field: string, folder: string, optional: boolean): Promise<string | undefined> => {
     const absolute = path.resolve(folder);
     const stats = await lstat(absolute).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
@@ -39,6 +40,7 @@ export async function resolveRunFolders(given: {
           details: { field, path: absolute },
         },
       );
+    if (stats === undefined && optional) return undefined;
     if (stats === undefined || !stats.isDirectory())
       throw new UserInputError('run_folders_invalid', `${field} ${absolute} is not an existing folder.`, {
         details: { field, path: absolute },
@@ -50,12 +52,12 @@ export async function resolveRunFolders(given: {
       });
     return resolved;
   };
-  const workFolder = await real('workFolder', given.workFolder);
-  const projectionDirectory = await real('projectionDirectory', given.projectionDirectory);
+  const workFolder = (await real('workFolder', given.workFolder, false))!;
+  const projectionDirectory = await real('projectionDirectory', given.projectionDirectory, true);
   const workspaceDirectory =
     given.workspaceDirectory === undefined
       ? undefined
-      : await real('workspaceDirectory', given.workspaceDirectory);
+      : await real('workspaceDirectory', given.workspaceDirectory, true);
   for (const [field, folder] of [
     ['projectionDirectory', projectionDirectory],
     ['workspaceDirectory', workspaceDirectory],
@@ -69,7 +71,7 @@ export async function resolveRunFolders(given: {
   }
   return {
     workFolder,
-    projectionDirectory,
+    ...(projectionDirectory === undefined ? {} : { projectionDirectory }),
     ...(workspaceDirectory === undefined ? {} : { workspaceDirectory }),
   };
 }

@@ -139,6 +139,22 @@ describe('run file tools', () => {
     expect(grep.content).not.toContain(BOB_SECRET);
   });
 
+  it('Y17 a user with no projection or workspace yet still gets a run, reading only the work folder', async () => {
+    const runTools = await createRunTools({
+      projectionDirectory: path.join(fixture.dataDir, 'projections', 'carol', 'skills'),
+      workspaceDirectory: path.join(fixture.dataDir, 'workspaces', 'carol'),
+      workFolder: fixture.workFolder,
+      shell: { enabled: false, network: false },
+    });
+    expect(runTools.readOnlyRoots).toEqual([]);
+    expect(runTools.layout).not.toContain('read-only');
+    const read = runTools.tools.find((tool) => tool.name === 'read_file')!;
+    expect(
+      (await read.execute({ path: path.join(fixture.projection, 'pdf', 'SKILL.md') }, fixture.context()))
+        .isError,
+    ).toBe(true);
+  });
+
   it('Y17 refuses folders that overlap or are links: a run could otherwise write what it may only read', async () => {
     await expect(
       createRunTools({

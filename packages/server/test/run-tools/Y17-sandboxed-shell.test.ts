@@ -140,7 +140,8 @@ describe('sandboxed shell (bubblewrap)', () => {
     const result = await run(`tty; cat /dev/tty; (exec -a ${marker} sleep 120) & echo started`);
     expect(result.content).toContain('not a tty');
     expect(result.content).toContain('/dev/tty: No such device or address');
-    expect(result.content).toContain('started\n\nExit code: 0');
+    expect(result.content).toMatch(/^started$/m);
+    expect(result.content).toMatch(/Exit code: 0$/);
     expect(await waitUntilNoProcessWith(marker)).toEqual([]);
   });
 
@@ -149,11 +150,15 @@ describe('sandboxed shell (bubblewrap)', () => {
     await symlink(fixture.dataDir, path.join(fixture.workFolder, 'data'));
     const result = await run(
       'cat bob.md; ls data/; cat data/database.txt; cat ../../projections/bob/skills/secret/SKILL.md; ' +
+        `ln ${fixture.projection}/pdf/SKILL.md hard.md; ` +
         'cd / && touch planted; cd .. && touch planted-up; ln -s /proc/1/root/etc/shadow shadow; cat shadow; echo end',
     );
     expect(result.content).not.toContain(BOB_SECRET);
     expect(result.content).not.toContain(DATA_SECRET);
     expect(result.content).toContain('cat: bob.md: No such file or directory');
+    // A hard link cannot join the read-only projection to the writable work folder.
+    expect(result.content).toContain('Invalid cross-device link');
+    expect(existsSync(path.join(fixture.workFolder, 'hard.md'))).toBe(false);
     expect(result.content).toContain("touch: cannot touch 'planted': Read-only file system");
     expect(existsSync(path.join(fixture.dataDir, 'run-work', 'planted-up'))).toBe(false);
     // A link the sandbox made is refused by the host-side file tools too.
