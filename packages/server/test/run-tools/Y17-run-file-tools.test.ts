@@ -71,6 +71,33 @@ describe('run file tools', () => {
     );
   });
 
+  it('Y17 keeps the shell off when bwrap cannot build the sandbox here (no user namespaces), quoting it', async () => {
+    const refusing = path.join(fixture.dataDir, 'refusing-bwrap');
+    await writeFile(
+      refusing,
+      '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n',
+      {
+        mode: 0o755,
+      },
+    );
+    const runTools = await createRunTools({
+      projectionDirectory: fixture.projection,
+      workFolder: fixture.workFolder,
+      shell: { enabled: true, network: false },
+      bwrapPath: refusing,
+    });
+    expect(runTools.tools.map((tool) => tool.name)).not.toContain('shell');
+    expect(runTools.notices).toEqual([
+      {
+        tool: 'shell',
+        code: 'sandbox_unavailable',
+        message: expect.stringContaining(
+          'cannot build the sandbox on this host (bwrap: No permissions to create new namespace)',
+        ),
+      },
+    ]);
+  });
+
   it('Y17 reads the projection and the workspace, and writes the work folder whatever the run context says', async () => {
     expect(await call('read_file', { path: path.join(fixture.projection, 'pdf', 'SKILL.md') })).toMatchObject(
       {
