@@ -86,6 +86,7 @@ export function bubblewrapArguments(spec: SandboxSpec): string[] {
     '--unshare-all',
     // Explicit: without a user namespace bwrap would go on with the server's own rights.
     '--unshare-user',
+    // The host's network, loopback included (see README: services on loopback must ask credentials).
     ...(spec.network ? ['--share-net'] : []),
     '--disable-userns',
     '--cap-drop',
