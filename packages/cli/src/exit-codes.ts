@@ -132,6 +132,11 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   unsupported_upload: ExitCode.invalid,
   wrong_entry_type: ExitCode.invalid,
   bound_skill_dependency: ExitCode.invalid,
+  // The platform server's run tools and run files.
+  invalid_run_id: ExitCode.invalid,
+  run_file_link_invalid: ExitCode.invalid,
+  run_folders_invalid: ExitCode.invalid,
+  sandbox_unavailable: ExitCode.invalid,
   // The platform server's install flows.
   recommended_skill_not_found: ExitCode.invalid,
   skills_directory_disabled: ExitCode.invalid,

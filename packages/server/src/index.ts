@@ -8,6 +8,7 @@
  */
 import './error-codes.js';
 import './install/error-codes.js';
+import './run-tools/error-codes.js';
 
 export { type AgentConfig, MAX_SYSTEM_PROMPT_LENGTH } from './agents/agent-config.js';
 export {
@@ -100,6 +101,26 @@ export {
   type UserProjectionPaths,
   userProjectionPaths,
 } from './projections/index.js';
+export {
+  type AuthorizeRun,
+  agentShellSetting,
+  bubblewrapArguments,
+  createRunTools,
+  createRunWorkFolder,
+  DEFAULT_SANDBOX_LIMITS,
+  listRunFiles,
+  type RunFile,
+  type RunFileListing,
+  type RunFileRoutesOptions,
+  type RunShellSetting,
+  type RunToolNotice,
+  type RunTools,
+  type RunToolsOptions,
+  removeRunWorkFolder,
+  runFileRoutes,
+  runWorkFolder,
+  type SandboxLimits,
+} from './run-tools/index.js';
 export {
   createSecretBox,
   MINIMUM_SECRET_KEY_LENGTH,

@@ -28,6 +28,7 @@ export { createMcpTool, type ListedMcpTool, type McpToolSource } from './mcp/cre
 export { describeMcpContent, type McpCallResult, type McpContentPart } from './mcp/describe-mcp-content.js';
 export { mcpToolName, PROVIDER_TOOL_NAME } from './mcp/mcp-tool-name.js';
 export { createReadFileTool, type ReadFileToolOptions } from './read-file-tool.js';
+export type { ShellLauncher } from './run-shell-command.js';
 export { isSecretName, type ShellEnvironmentOptions, shellEnvironment } from './shell-environment.js';
 export {
   createShellTaskRuntime,

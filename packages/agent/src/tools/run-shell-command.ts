@@ -2,6 +2,15 @@ import { spawn } from 'node:child_process';
 import { CappedOutput } from './capped-output.js';
 import { killProcessGroup } from './kill-process-group.js';
 
+/**
+ * A program the shell runs inside (a sandbox such as bubblewrap): the command is spawned as
+ * `executable ...args <shell> -c <command>`, in its own process group like a plain shell.
+ */
+export interface ShellLauncher {
+  readonly executable: string;
+  readonly args: readonly string[];
+}
+
 /** Options of {@link runShellCommand}. */
 export interface RunShellCommandOptions {
   readonly cwd: string;
@@ -13,6 +22,8 @@ export interface RunShellCommandOptions {
   readonly killGraceMs?: number;
   /** The shell binary run as `<shell> -c <command>`. */
   readonly shell?: string;
+  /** Runs the shell inside this program (see {@link ShellLauncher}); default: the shell itself. */
+  readonly launcher?: ShellLauncher;
   /** Sees every chunk of output as it arrives (a background command's output file). */
   readonly onOutput?: (chunk: string) => void;
   /** Told the process group id once the shell started (to kill it when the process exits). */
@@ -47,13 +58,17 @@ export function runShellCommand(
   const { killGraceMs = 2000, shell = 'bash' } = options;
   const output = new CappedOutput(options.maxOutputCharacters);
   return new Promise((resolvePromise) => {
-    const child = spawn(shell, ['-c', command], {
-      cwd: options.cwd,
-      env: options.environment,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Own process group, so a timeout can stop grandchildren too.
-      detached: true,
-    });
+    const child = spawn(
+      options.launcher?.executable ?? shell,
+      [...(options.launcher === undefined ? [] : [...options.launcher.args, shell]), '-c', command],
+      {
+        cwd: options.cwd,
+        env: options.environment,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // Own process group, so a timeout can stop grandchildren too.
+        detached: true,
+      },
+    );
     let stopped: 'timeout' | 'aborted' | undefined;
     let settled = false;
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import type { TaskOutcome, TaskRuntime } from '../subagents/background-task-host.js';
-import { runShellCommand } from './run-shell-command.js';
+import { runShellCommand, type ShellLauncher } from './run-shell-command.js';
 
 /** Bytes of a background command's output its file keeps (SPEC A10); the rest is counted. */
 export const MAX_BACKGROUND_OUTPUT_BYTES = 8 * 1024 * 1024;
@@ -21,6 +21,8 @@ export interface ShellTaskOptions {
   readonly timeoutMs?: number;
   readonly killGraceMs?: number;
   readonly maxOutputBytes?: number;
+  /** Runs the shell inside this program (a sandbox), as a foreground command would. */
+  readonly launcher?: ShellLauncher;
 }
 
 /**
@@ -58,6 +60,7 @@ export function createShellTaskRuntime(options: ShellTaskOptions): TaskRuntime {
         signal: control.signal,
         maxOutputCharacters: NOTIFICATION_OUTPUT_CHARACTERS,
         ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+        ...(options.launcher === undefined ? {} : { launcher: options.launcher }),
         onSpawn: (spawned) => {
           pid = spawned;
         },

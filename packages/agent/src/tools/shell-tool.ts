@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineRunAwareTool, type RunAwareTool } from '../loop/tool-run-view.js';
 import { confinePath } from './confine-path.js';
-import { runShellCommand, type ShellCommandOutcome } from './run-shell-command.js';
+import { runShellCommand, type ShellCommandOutcome, type ShellLauncher } from './run-shell-command.js';
 import { shellEnvironment } from './shell-environment.js';
 import { createShellTaskRuntime } from './shell-task-runtime.js';
 import { errorResult, textResult } from './tool-results.js';
@@ -20,6 +20,13 @@ export interface ShellToolOptions {
   readonly environment?: NodeJS.ProcessEnv;
   /** How long a stopped command gets between SIGTERM and SIGKILL. */
   readonly killGraceMs?: number;
+  /**
+   * Runs every command, background ones too, inside a program such as a sandbox: given the real
+   * folder the command runs in, it says what to spawn (see {@link ShellLauncher}).
+   */
+  readonly launcher?: (cwd: string) => ShellLauncher;
+  /** Said after the tool's own description: where commands run, what they may reach. */
+  readonly descriptionNote?: string;
 }
 
 /**
@@ -39,6 +46,8 @@ export function createShellTool({
   maxOutputCharacters = 30_000,
   environment,
   killGraceMs = 2000,
+  launcher,
+  descriptionNote,
 }: ShellToolOptions = {}): RunAwareTool {
   const schema = z.object({
     command: z.string().min(1).describe('The command line, run with bash -c.'),
@@ -66,7 +75,8 @@ export function createShellTool({
     name: 'shell',
     description:
       `Run a shell command with bash -c in the project folder. Output is stdout and stderr together, capped at ${maxOutputCharacters} characters (head and tail kept), followed by the exit code. ` +
-      `Default timeout ${defaultTimeoutMs / 1000} s. No input can be typed: use non-interactive flags. Processes left in the background are not waited for; use run_in_background for long builds and servers.`,
+      `Default timeout ${defaultTimeoutMs / 1000} s. No input can be typed: use non-interactive flags. Processes left in the background are not waited for; use run_in_background for long builds and servers.` +
+      (descriptionNote === undefined ? '' : ` ${descriptionNote}`),
     kind: 'execute',
     schema,
     async execute(
@@ -100,6 +110,7 @@ export function createShellTool({
             environment: commandEnvironment,
             outputFile,
             killGraceMs,
+            ...(launcher === undefined ? {} : { launcher: launcher(folder.realPath) }),
             ...(givenTimeoutMs === undefined ? {} : { timeoutMs: givenTimeoutMs }),
           }),
         });
@@ -115,6 +126,7 @@ export function createShellTool({
         signal: context.signal,
         maxOutputCharacters,
         killGraceMs,
+        ...(launcher === undefined ? {} : { launcher: launcher(folder.realPath) }),
       });
       return describeOutcome(outcome, timeoutMs);
     },

@@ -129,3 +129,19 @@ describe.each(PROTOCOL_CASES)('background shells over $protocol', (protocolCase)
     });
   });
 });
+
+describe('background shells inside a launcher', () => {
+  it('A10 a background command runs inside the launcher a foreground one would (a sandbox never skipped)', async () => {
+    const outputFile = path.join(project.root, 'task.out');
+    const runtime = createShellTaskRuntime({
+      command: 'echo "inside $LAUNCHED_BY"',
+      cwd: project.root,
+      environment: { PATH: process.env.PATH ?? '' },
+      outputFile,
+      launcher: { executable: '/usr/bin/env', args: ['LAUNCHED_BY=launcher'] },
+    });
+    const outcome = await runtime.start({ signal: new AbortController().signal, progress: () => {} });
+    expect(outcome.status).toBe('completed');
+    expect(await readFile(outputFile, 'utf8')).toBe('inside launcher\n');
+  });
+});

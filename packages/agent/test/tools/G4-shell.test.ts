@@ -44,6 +44,25 @@ describe('shell', () => {
     expect(result).toEqual({ content: `${workspace.project}\noops\n\nExit code: 0`, isError: false });
   });
 
+  it('G4 runs every command inside the launcher it is given, in the folder the call names', async () => {
+    await workspace.write('sub/keep.txt', 'x');
+    const folders: string[] = [];
+    const tool = createShellTool({
+      launcher: (cwd) => {
+        folders.push(cwd);
+        return { executable: '/usr/bin/env', args: ['LAUNCHED_BY=launcher'] };
+      },
+      descriptionNote: 'Commands run in a test launcher.',
+    });
+    const result = await tool.execute(
+      { command: 'echo "$LAUNCHED_BY"; pwd', cwd: 'sub' },
+      workspace.context(),
+    );
+    expect(result).toEqual({ content: `launcher\n${workspace.project}/sub\n\nExit code: 0`, isError: false });
+    expect(folders).toEqual([join(workspace.project, 'sub')]);
+    expect(tool.description).toMatch(/Commands run in a test launcher\.$/);
+  });
+
   it('G4 marks a failing command as an error and keeps its output', async () => {
     const result = await createShellTool().execute({ command: 'echo partial; exit 3' }, workspace.context());
     expect(result).toEqual({ content: 'partial\n\nExit code: 3', isError: true });

@@ -12,4 +12,6 @@ export interface AgentConfig {
   readonly tools: readonly string[];
   readonly mcpServers: readonly string[];
   readonly subagents: readonly string[];
+  /** The shell's sandbox keeps the network (SPEC Y17); only with `shell` among the tools. */
+  readonly shellNetwork: boolean;
 }

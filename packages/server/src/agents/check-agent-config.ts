@@ -48,7 +48,8 @@ async function checkModel(db: SkilldockDatabase | SkilldockTransaction, model: s
  * Refuses an agent configuration the editor may not save (SPEC Y3, Y8), before anything is written:
  * a system prompt over {@link MAX_SYSTEM_PROMPT_LENGTH}, unknown tools (an `mcp__` tool needs its
  * server listed), preloads outside the selection, a model a configured provider does not offer,
- * subagents the editor cannot read (or itself) — 422 `agent_invalid`; `shell` added by a user — 403.
+ * subagents the editor cannot read (or itself), `shellNetwork` without `shell` — 422 `agent_invalid`;
+ * `shell` or its network added by a user — 403 (SPEC Y17).
  * Every skill id the change *adds* must be one the editor may read (`resolveAgentSkills`): else 422
  * `agent_skill_refused` with the ids, never saying which exist. Ids the agent already had are kept
  * (a run drops whatever its caller may not read), so a skill disabled later never locks an agent.
@@ -73,6 +74,12 @@ export async function checkAgentConfig(
   }
   if (config.tools.includes('shell') && viewer.role === 'user' && !previous?.tools.includes('shell')) {
     throw new HttpError(403, 'forbidden', 'Only admins may enable the shell tool for an agent');
+  }
+  if (config.shellNetwork && !config.tools.includes('shell')) {
+    throw invalid('shellNetwork', 'The network is a setting of the shell: add shell to the tools first');
+  }
+  if (config.shellNetwork && viewer.role === 'user' && previous?.shellNetwork !== true) {
+    throw new HttpError(403, 'forbidden', "Only admins may give an agent's shell the network");
   }
   const notSelected =
     config.skills === 'all' ? [] : config.preloadSkills.filter((id) => !config.skills.includes(id));

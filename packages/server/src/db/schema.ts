@@ -290,6 +290,8 @@ export const agents = pgTable(
     tools: jsonb('tools').$type<string[]>().notNull().default([]),
     mcpServers: jsonb('mcp_servers').$type<string[]>().notNull().default([]),
     subagents: jsonb('subagents').$type<string[]>().notNull().default([]),
+    /** With `shell` among its tools, the sandbox keeps the network (SPEC Y17); set by admins only. */
+    shellNetwork: boolean('shell_network').notNull().default(false),
     boundSkillId: text('bound_skill_id').references(() => skills.id, { onDelete: 'set null' }),
     builtinKey: text('builtin_key').unique(),
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),

@@ -10,6 +10,12 @@ import { HttpError } from './http-error.js';
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'skilldock_session';
 
+/**
+ * The session cookie's path: only the API gets it. Run files are served under `/run-files/`
+ * (SPEC Y17, SEC5), where no request carries it; the web app at `/` calls only `/api`.
+ */
+export const SESSION_COOKIE_PATH = '/api';
+
 /** The header a cookie-authenticated write must carry, holding the session's CSRF token. */
 export const CSRF_HEADER = 'x-csrf-token';
 

@@ -163,6 +163,7 @@ function agentOf(viewer: Viewer, record: AgentRecord): z.infer<typeof agentSchem
     tools: row.tools,
     mcpServers: row.mcpServers,
     subagents: row.subagents,
+    shellNetwork: row.shellNetwork,
     boundSkillId: row.boundSkillId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -180,6 +181,7 @@ function configOf(row: AgentRecord['row']): AgentConfig {
     tools: row.tools,
     mcpServers: row.mcpServers,
     subagents: row.subagents,
+    shellNetwork: row.shellNetwork,
   };
 }
 

@@ -44,6 +44,7 @@ const configFields = {
   tools: z.array(toolNameSchema).max(100).transform(unique),
   mcpServers: z.array(mcpServerNameSchema).max(50).transform(unique),
   subagents: z.array(z.string().uuid()).max(50).transform(unique),
+  shellNetwork: z.boolean(),
 };
 
 /** The body of `POST /api/agents`: a name and any configuration; scopes default to private. */
@@ -58,6 +59,7 @@ export const createAgentBodySchema = z
     tools: configFields.tools.default([]),
     mcpServers: configFields.mcpServers.default([]),
     subagents: configFields.subagents.default([]),
+    shellNetwork: configFields.shellNetwork.default(false),
     readScope: shareScopeSchema.optional(),
     manageScope: shareScopeSchema.optional(),
   })
@@ -76,6 +78,7 @@ export const updateAgentBodySchema = z
     tools: configFields.tools.optional(),
     mcpServers: configFields.mcpServers.optional(),
     subagents: configFields.subagents.optional(),
+    shellNetwork: configFields.shellNetwork.optional(),
   })
   .strict()
   .openapi('UpdateAgent');
@@ -104,6 +107,7 @@ export const agentSchema = agentSummarySchema
     tools: z.array(z.string()),
     mcpServers: z.array(z.string()),
     subagents: z.array(z.string()),
+    shellNetwork: z.boolean(),
     boundSkillId: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),

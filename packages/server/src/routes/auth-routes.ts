@@ -9,7 +9,7 @@ import { beginLoginAttempt, settleLoginAttempt } from '../auth/login-rate-limit.
 import { createSession, deleteSession, deleteUserSessions, SESSION_LIFETIME_MS } from '../auth/sessions.js';
 import { users } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
-import { publicOrigin, SESSION_COOKIE } from '../http/authenticate.js';
+import { publicOrigin, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../http/authenticate.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal, requireSession } from '../http/require-viewer.js';
@@ -136,7 +136,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
     setCookie(c, SESSION_COOKIE, session.secret, {
       httpOnly: true,
       sameSite: 'Lax',
-      path: '/',
+      path: SESSION_COOKIE_PATH,
       secure:
         context.secureCookies === 'auto'
           ? publicOrigin(c, context.trustProxy).protocol === 'https:'
@@ -166,7 +166,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
         requestId: c.get('requestId'),
       });
     }
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    deleteCookie(c, SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
     return c.body(null, 204);
   });
 

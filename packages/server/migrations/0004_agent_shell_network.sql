@@ -1,0 +1,1 @@
+ALTER TABLE "agents" ADD COLUMN "shell_network" boolean DEFAULT false NOT NULL;

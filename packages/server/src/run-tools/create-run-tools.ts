@@ -1,0 +1,163 @@
+import {
+  type AgentTool,
+  createEditTool,
+  createGlobTool,
+  createGrepTool,
+  createLsTool,
+  createReadFileTool,
+  createShellTool,
+  createWriteFileTool,
+} from '@skilldock/agent';
+import { isPathInside } from '@skilldock/core/format';
+import {
+  bubblewrapArguments,
+  DEFAULT_BWRAP_PATH,
+  hostSystemMounts,
+  type SandboxSpec,
+} from './bubblewrap-arguments.js';
+import { confineToolToRun } from './confine-tool-to-run.js';
+import { probeSandbox } from './probe-sandbox.js';
+import { resolveRunFolders } from './resolve-run-folders.js';
+import { sandboxEnvironment } from './sandbox-environment.js';
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox-limits.js';
+
+/** The agent-level shell setting an admin chooses (SPEC Y17): off unless enabled; network off unless allowed. */
+export interface RunShellSetting {
+  readonly enabled: boolean;
+  readonly network: boolean;
+}
+
+/** Options of {@link createRunTools}. */
+export interface RunToolsOptions {
+  /** The user's projection (`<data>/projections/<user>/skills`): read-only; left out while it does not exist. */
+  readonly projectionDirectory: string;
+  /** The user's workspace (personal skills): read-only; left out while it does not exist. */
+  readonly workspaceDirectory?: string;
+  /** The run's work folder ({@link createRunWorkFolder}): the only folder tools write. */
+  readonly workFolder: string;
+  readonly shell: RunShellSetting;
+  readonly limits?: Partial<SandboxLimits>;
+  /** The `bwrap` program. Default `/usr/bin/bwrap` (Debian `bubblewrap`); never looked up on `PATH`. */
+  readonly bwrapPath?: string;
+}
+
+/** Why a tool the agent could have is not offered, for the run's log and the user. */
+export interface RunToolNotice {
+  readonly tool: 'shell';
+  /** `shell_disabled`: no admin enabled it for the agent; `sandbox_unavailable`: bubblewrap is missing or cannot run here. */
+  readonly code: 'shell_disabled' | 'sandbox_unavailable';
+  readonly message: string;
+}
+
+/** A platform run's tools (SPEC Y17) and what the run must know about them. */
+export interface RunTools {
+  /**
+   * `read_file`, `ls`, `glob`, `grep` (work folder, projection, workspace), `write_file`, `edit`
+   * (work folder only), then `shell` when it is on. Keep only the ones the agent lists.
+   */
+  readonly tools: readonly AgentTool[];
+  readonly notices: readonly RunToolNotice[];
+  /** The run context's `cwd`: the work folder's real path (approvals of writes are judged there). */
+  readonly cwd: string;
+  /** The run context's `readOnlyRoots`: the projection and the workspace, real paths. */
+  readonly readOnlyRoots: readonly string[];
+  /** A paragraph for the system prompt: where the run may read and write, and what the shell can do. */
+  readonly layout: string;
+}
+
+/**
+ * Builds a platform run's tools (SPEC Y17, Y15, SEC3, SEC4). The path model is the host's: the
+ * work folder, projection and workspace have the same real paths for the file tools and inside
+ * the shell's sandbox, so a skill's base directory or a file a tool named works everywhere. File
+ * tools read the three folders and write only the work folder; `shell` is offered only when the
+ * agent enables it and bubblewrap builds the sandbox here — see `bubblewrapArguments` — else a
+ * notice says why. Throws when the folders are not real folders or overlap (`run_folders_invalid`,
+ * `symlink_refused`).
+ * @example
+ * const runTools = await createRunTools({ projectionDirectory, workspaceDirectory, workFolder,
+ *   shell: { enabled: agent.tools.includes('shell'), network: agent.shellNetwork } });
+ * const context = createRunContext({ cwd: runTools.cwd, readOnlyRoots: runTools.readOnlyRoots,
+ *   tools: runTools.tools, … });
+ */
+export async function createRunTools(options: RunToolsOptions): Promise<RunTools> {
+  const folders = await resolveRunFolders(options);
+  const readOnlyRoots = [folders.projectionDirectory, folders.workspaceDirectory].filter(
+    (folder): folder is string => folder !== undefined,
+  );
+  const view = { cwd: folders.workFolder, readOnlyRoots };
+  const tools: AgentTool[] = [
+    createReadFileTool(),
+    createWriteFileTool(),
+    createEditTool(),
+    createLsTool(),
+    createGlobTool(),
+    createGrepTool(),
+  ].map((tool) => confineToolToRun(tool, view));
+  const notices: RunToolNotice[] = [];
+  const limits: SandboxLimits = { ...DEFAULT_SANDBOX_LIMITS, ...options.limits };
+  const bwrapPath = options.bwrapPath ?? DEFAULT_BWRAP_PATH;
+  let shellLine = 'There is no shell in this run.';
+  if (!options.shell.enabled) {
+    notices.push({
+      tool: 'shell',
+      code: 'shell_disabled',
+      message: 'The shell tool is off: an admin has not enabled it for this agent.',
+    });
+  } else {
+    const systemMounts = hostSystemMounts();
+    const spec: SandboxSpec = {
+      workFolder: folders.workFolder,
+      readOnlyFolders: readOnlyRoots,
+      cwd: folders.workFolder,
+      network: options.shell.network,
+      limits,
+      systemMounts,
+    };
+    const insideSystem = [folders.workFolder, ...readOnlyRoots].find((folder) =>
+      systemMounts.some((mount) => mount.kind === 'bind' && isPathInside(folder, mount.path)),
+    );
+    const probe =
+      insideSystem === undefined
+        ? await probeSandbox(bwrapPath, spec)
+        : {
+            ok: false as const,
+            message: `The run folder ${insideSystem} lies inside a system folder the sandbox shows whole, which would show other users' files; move the data folder.`,
+          };
+    if (!probe.ok) {
+      notices.push({
+        tool: 'shell',
+        code: 'sandbox_unavailable',
+        message: `The shell tool is off: ${probe.message}`,
+      });
+    } else {
+      const network = options.shell.network ? 'The network is reachable.' : 'There is no network.';
+      const visible = [folders.workFolder, ...readOnlyRoots].join(', ');
+      const note = `Commands run in a sandbox: only ${folders.workFolder} is writable (${visible} keep their paths; nothing else of the server is there), /tmp is private and emptied after each command, processes left in the background end with the command, and ${network}`;
+      tools.push(
+        confineToolToRun(
+          createShellTool({
+            defaultTimeoutMs: limits.defaultTimeoutMs,
+            maxTimeoutMs: limits.maxTimeoutMs,
+            maxOutputCharacters: limits.maxOutputCharacters,
+            environment: sandboxEnvironment(),
+            launcher: (cwd) => ({ executable: bwrapPath, args: bubblewrapArguments({ ...spec, cwd }) }),
+            descriptionNote: note,
+          }),
+          view,
+        ),
+      );
+      shellLine = `The shell tool runs commands in a sandbox that sees only these folders at the same paths; ${network.toLowerCase()}`;
+    }
+  }
+  const layout = [
+    `Your work folder is ${folders.workFolder}: relative paths start there, it is the only place you may write, and the files you leave there are the run's results, which the user can download.`,
+    ...(folders.projectionDirectory === undefined
+      ? []
+      : [`Skills you may read (read-only): ${folders.projectionDirectory}.`]),
+    ...(folders.workspaceDirectory === undefined
+      ? []
+      : [`The user's workspace (read-only): ${folders.workspaceDirectory}.`]),
+    shellLine,
+  ].join('\n');
+  return { tools, notices, cwd: folders.workFolder, readOnlyRoots, layout };
+}

@@ -1,0 +1,15 @@
+/** The error codes of a run's tools and files, added to core's registry (see `SkilldockErrorCodes`). */
+declare module '@skilldock/core/errors' {
+  interface SkilldockErrorCodes {
+    /** A run id that cannot name a work folder (SEC1). */
+    readonly invalid_run_id: true;
+    /** A run file download link that is malformed, forged or expired. */
+    readonly run_file_link_invalid: true;
+    /** Run tools asked for folders that overlap or are not real folders. */
+    readonly run_folders_invalid: true;
+    /** bubblewrap is missing or cannot build a sandbox on this host: the shell stays off. */
+    readonly sandbox_unavailable: true;
+  }
+}
+
+export {};

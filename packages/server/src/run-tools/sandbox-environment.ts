@@ -1,0 +1,23 @@
+import { shellEnvironment } from '@skilldock/agent';
+
+/** The user a sandboxed command runs as (mapped to the server's own user outside). */
+export const SANDBOX_UID = 1000;
+export const SANDBOX_GID = 1000;
+
+/**
+ * The whole environment of a sandboxed command (SPEC SEC3, Y17): a fixed list, nothing of the
+ * server's (no keys, no database URL, no paths of the host user). `HOME` is the sandbox's private
+ * `/tmp`, so caches never land among the run's files; only the work folder outlives a command.
+ */
+export function sandboxEnvironment(): NodeJS.ProcessEnv {
+  return shellEnvironment({
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    HOME: '/tmp',
+    TMPDIR: '/tmp',
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    USER: 'sandbox',
+    LOGNAME: 'sandbox',
+    SHELL: '/bin/bash',
+  });
+}
