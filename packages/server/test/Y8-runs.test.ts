@@ -1,0 +1,289 @@
+/**
+ * SPEC Y8, R5, R6, R8, G3 over HTTP, on PGlite and PostgreSQL: a run end to end against the fake
+ * model server — it activates a shared skill, reads its resource through `read_file`, is refused a
+ * dependency tool until the skill is active (progressive gating: absent from the tool list, then
+ * added), asks an approval that a second request grants (the run resumes as a new job), and streams
+ * to a client that drops and reconnects with Last-Event-ID and misses nothing. Conversations and
+ * messages are stored; another user's conversation, run, events and approvals are 404.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from '@skilldock/agent/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createApiToken,
+  createServer,
+  runWorkFolder,
+  type SkilldockServer,
+  schema,
+  silentLogger,
+} from '../src/index.js';
+import { readRunStream } from './support/run-stream-client.js';
+import {
+  addPerson,
+  publishSharedSkill,
+  skillMarkdown,
+  type TestPerson,
+} from './support/skill-content-fixtures.js';
+import { temporaryFolder } from './support/temporary-folder.js';
+import { TEST_BACKENDS } from './support/test-databases.js';
+import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
+
+/** The OpenAI Chat Completions request body parts these tests read. */
+interface ChatBody {
+  readonly tools?: readonly { readonly function: { readonly name: string } }[];
+  readonly messages: readonly { readonly role: string; readonly content: string }[];
+}
+
+const toolNames = (request: RecordedRequest) =>
+  ((request.body as ChatBody).tools ?? []).map((tool) => tool.function.name);
+const toolResults = (request: RecordedRequest) =>
+  (request.body as ChatBody).messages.filter((message) => message.role === 'tool');
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
+  let server: SkilldockServer;
+  let url: string;
+  let model: FakeModelServer;
+  let folder: Awaited<ReturnType<typeof temporaryFolder>>;
+  let alice: TestPerson;
+  let bob: TestPerson;
+  let root: TestPerson;
+  let agentId: string;
+
+  beforeAll(async () => {
+    if (backend.skip !== undefined) return;
+    folder = await temporaryFolder('y8-runs');
+    model = await startFakeModelServer({
+      script: [
+        // Before activation the dependency tool is not offered; called anyway, it is refused.
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'early.md', content: 'too soon' } }] },
+        { toolCalls: [{ name: 'activate_skill', arguments: { name: 'report-style' } }] },
+        { toolCalls: [{ name: 'read_file', arguments: { path: '/.skills/report-style/guide.md' } }] },
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'report.md', content: '# Report\n' } }] },
+        { text: 'The report is in report.md.' },
+      ],
+    });
+    server = await createServer({
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
+      database: await backend.open(),
+      dataDir: path.join(folder.path, 'data'),
+      builtinDir: '/nonexistent-builtin-folder',
+      adminPassword: 'content-admin-password',
+      logger: silentLogger,
+      runs: { workerOptions: { heartbeatMs: 200, staleAfterMs: 5000 } },
+    });
+    ({ url } = await server.start({ port: 0 }));
+    alice = await addPerson(server, 'alice', 'user');
+    bob = await addPerson(server, 'bob', 'user');
+    root = await addPerson(server, 'root-person', 'superadmin');
+    await publishSharedSkill(server, 'report-style', {
+      files: {
+        'SKILL.md': skillMarkdown('report-style', 'tool_dependencies: [write_file]\n'),
+        'guide.md': 'Write reports as Markdown tables.\n',
+      },
+    });
+    await server.database.db.insert(schema.modelProviders).values({
+      id: 'fake',
+      protocol: 'openai',
+      baseUrl: model.openaiBaseUrl,
+      models: ['fake-model'],
+      defaultModel: 'fake-model',
+    });
+    const created = await alice.client.request('POST', '/api/agents', {
+      json: {
+        name: 'reporter',
+        systemPrompt: 'You write reports.',
+        model: 'fake:fake-model',
+        skills: ['report-style'],
+        tools: ['read_file', 'write_file'],
+      },
+    });
+    expect(created.status).toBe(201);
+    agentId = created.body.agent.id;
+  });
+
+  afterAll(async () => {
+    if (backend.skip !== undefined) return;
+    await server.stop();
+    await server.database.close();
+    await model.close();
+    await folder.remove();
+  });
+
+  it.skipIf(backend.skip)(
+    'Y8 a run activates a shared skill, reads its resource, is refused a dependency tool until then, waits for an approval another request grants, and a dropped stream resumes with Last-Event-ID',
+    async () => {
+      const conversation = await alice.client.request('POST', '/api/conversations', {
+        json: { agentId, title: 'Quarterly' },
+      });
+      expect(conversation.status).toBe(201);
+      const conversationId = conversation.body.conversation.id;
+      const started = await alice.client.request('POST', `/api/conversations/${conversationId}/runs`, {
+        json: { prompt: 'Write the quarterly report.' },
+      });
+      expect(started.status).toBe(202);
+      const runId = started.body.run.id;
+      expect(started.body.run.status).toBe('queued');
+      const second = await alice.client.request('POST', `/api/conversations/${conversationId}/runs`, {
+        json: { prompt: 'And another' },
+      });
+      expect({ status: second.status, code: second.body.error.code }).toEqual({
+        status: 409,
+        code: 'run_active',
+      });
+
+      // The first client reads until the approval request, then drops.
+      const eventsUrl = `${url}/api/runs/${runId}/events`;
+      const first = await readRunStream(eventsUrl, alice.token, {
+        stopWhen: (event) => event.event === 'approval-request',
+      });
+      const approval = first.at(-1)!;
+      expect(approval.event).toBe('approval-request');
+      expect(approval.data.request.toolName).toBe('write_file');
+      const waiting = await waitFor(async () => {
+        const answer = await alice.client.request('GET', `/api/runs/${runId}`);
+        return answer.body.run.status === 'waiting_approval' ? answer.body.run : undefined;
+      }, 'the run to wait for approval');
+      expect(waiting.pendingApprovals).toEqual([
+        {
+          toolCallId: approval.data.request.toolCallId,
+          toolName: 'write_file',
+          input: { path: 'report.md', content: '# Report\n' },
+        },
+      ]);
+
+      // Another user cannot answer it; the owner's second request grants it.
+      const toolCallId = approval.data.request.toolCallId as string;
+      const stranger = await bob.client.request('POST', `/api/runs/${runId}/approvals/${toolCallId}`, {
+        json: { decision: 'allow' },
+      });
+      expect(stranger.status).toBe(404);
+      const granted = await alice.client.request('POST', `/api/runs/${runId}/approvals/${toolCallId}`, {
+        json: { decision: 'allow' },
+      });
+      expect(granted.status).toBe(200);
+      expect(granted.body.run.status).toBe('queued');
+      const again = await alice.client.request('POST', `/api/runs/${runId}/approvals/${toolCallId}`, {
+        json: { decision: 'allow' },
+      });
+      expect(again.status).toBe(409);
+
+      // The reconnecting client gets exactly the events after the last one it saw, to the end.
+      const rest = await readRunStream(eventsUrl, alice.token, { lastEventId: approval.id });
+      expect(rest[0]!.id).toBe(approval.id + 1);
+      const ids = [...first, ...rest].map((event) => event.id);
+      expect(ids).toEqual(Array.from({ length: ids.length }, (_, index) => index + 1));
+      const last = rest.at(-1)!;
+      expect(last).toMatchObject({ event: 'run-status', data: { status: 'completed' } });
+      const replay = await readRunStream(eventsUrl, alice.token);
+      expect(replay.map((event) => event.id)).toEqual(ids);
+
+      const done = (await alice.client.request('GET', `/api/runs/${runId}`)).body.run;
+      expect(done).toMatchObject({
+        status: 'completed',
+        finalText: 'The report is in report.md.',
+        error: null,
+      });
+
+      // Progressive gating (R6): write_file absent until the skill activated, then offered.
+      const requests = model.requests;
+      expect(requests).toHaveLength(5);
+      expect(toolNames(requests[0]!)).not.toContain('write_file');
+      expect(toolNames(requests[0]!)).toEqual(expect.arrayContaining(['read_file', 'activate_skill']));
+      expect(toolResults(requests[1]!)[0]!.content).toMatch(/report-style/);
+      expect(
+        await stat(path.join(runWorkFolder(server.dataDir, runId), 'early.md')).catch(() => undefined),
+      ).toBe(undefined);
+      expect(toolNames(requests[3]!)).toContain('write_file');
+      expect(toolResults(requests[3]!).at(-1)!.content).toContain('Write reports as Markdown tables.');
+      expect(await readFile(path.join(runWorkFolder(server.dataDir, runId), 'report.md'), 'utf8')).toBe(
+        '# Report\n',
+      );
+      const systemPrompt = JSON.stringify((requests[0]!.body as { messages: unknown[] }).messages[0]);
+      expect(systemPrompt).toContain('You write reports.');
+
+      // Stored: the conversation's messages, in order, from the prompt to the answer.
+      const stored = await alice.client.request('GET', `/api/conversations/${conversationId}`);
+      expect(stored.status).toBe(200);
+      const roles = stored.body.messages.map((message: { role: string }) => message.role);
+      expect(roles[0]).toBe('user');
+      expect(stored.body.messages[0].content).toBe('Write the quarterly report.');
+      expect(roles.at(-1)).toBe('assistant');
+      expect(stored.body.messages.at(-1).content).toBe('The report is in report.md.');
+      expect(roles.filter((role: string) => role === 'tool')).toHaveLength(4);
+      const [row] = await server.database.db.select().from(schema.runs).where(eq(schema.runs.id, runId));
+      expect(row!.attempts).toBe(2);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'Y8 another user’s conversation, run, events and approvals are 404; a read-only token may not start runs',
+    async () => {
+      const conversation = await alice.client.request('POST', '/api/conversations', { json: { agentId } });
+      const conversationId = conversation.body.conversation.id;
+      const [run] = await server.database.db
+        .insert(schema.runs)
+        .values({
+          id: crypto.randomUUID(),
+          conversationId,
+          userId: alice.id,
+          agentId,
+          prompt: 'p',
+          status: 'completed',
+        })
+        .returning();
+      for (const person of [bob, root]) {
+        const statuses = await Promise.all([
+          person.client.request('GET', `/api/conversations/${conversationId}`),
+          person.client.request('DELETE', `/api/conversations/${conversationId}`),
+          person.client.request('POST', `/api/conversations/${conversationId}/runs`, {
+            json: { prompt: 'hi' },
+          }),
+          person.client.request('GET', `/api/runs/${run!.id}`),
+          person.client.request('GET', `/api/runs/${run!.id}/events`),
+          person.client.request('POST', `/api/runs/${run!.id}/cancel`),
+          person.client.request('POST', `/api/runs/${run!.id}/approvals/call_1`, {
+            json: { decision: 'allow' },
+          }),
+        ]);
+        expect(statuses.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404, 404, 404]);
+      }
+      const listed = await bob.client.request('GET', '/api/conversations');
+      expect(listed.body.conversations.map((entry: { id: string }) => entry.id)).not.toContain(
+        conversationId,
+      );
+      // Bob cannot start a conversation with Alice's private agent either.
+      const borrowed = await bob.client.request('POST', '/api/conversations', { json: { agentId } });
+      expect(borrowed.status).toBe(404);
+      const readOnly = await server.app.request(`/api/conversations/${conversationId}/runs`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${(await createApiToken(server.database.db, { userId: alice.id, name: 'ro', access: 'read' })).token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ prompt: 'hi' }),
+      });
+      expect(readOnly.status).toBe(403);
+      const finished = await alice.client.request('POST', `/api/runs/${run!.id}/cancel`);
+      expect({ status: finished.status, code: finished.body.error.code }).toEqual({
+        status: 409,
+        code: 'run_finished',
+      });
+      const badId = await alice.client.request('GET', `/api/runs/${run!.id}/events`, {
+        headers: { 'last-event-id': '../1' },
+      });
+      expect(badId.status).toBe(400);
+    },
+  );
+});
