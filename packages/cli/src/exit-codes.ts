@@ -44,6 +44,7 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   skill_selection_required: ExitCode.usage,
   source_not_found: ExitCode.usage,
   terminal_required: ExitCode.usage,
+  worker_needs_postgres: ExitCode.usage,
   // A token the command line must name: set the variable, pass --token-env NAME, or drop it.
   invalid_token: ExitCode.usage,
   token_env_missing: ExitCode.usage,

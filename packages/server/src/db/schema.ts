@@ -381,9 +381,10 @@ export const RUN_STATUSES = [
 
 /**
  * Runs (SPEC Y8, Y16): one prompt of a conversation, executed by a worker from the job queue.
- * `workerId`/`heartbeatAt` say who runs it and that it is alive (a run whose heartbeat stops ends
- * `failed`, never stuck); `state` holds the resumable `RunState` while approvals wait; `resolved`
- * is what the run resolved at its start (skills, the bound skill's text), fixed for its lifetime.
+ * `workerId`/`heartbeatAt` say who runs (or last ran) it and that it is alive (a run whose
+ * heartbeat stops ends `failed`, never stuck); `state` holds the resumable `RunState` while
+ * approvals wait; `resolved` is what the run resolved at its start (skills, the bound skill's
+ * revision), fixed for its lifetime.
  * At most one run per conversation is active (the partial unique index).
  */
 export const runs = pgTable(

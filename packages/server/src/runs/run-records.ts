@@ -113,7 +113,7 @@ export interface RunEnd {
 }
 
 /**
- * Ends `workerId`'s turn at the run (only while it still holds it: a run the sweep already failed
+ * Ends `workerId`'s turn at the run, only while it still holds it (a run the sweep already failed
  * stays failed). True when the row changed.
  */
 export async function finishRun(db: Writer, runId: string, workerId: string, end: RunEnd): Promise<boolean> {
@@ -126,7 +126,6 @@ export async function finishRun(db: Writer, runId: string, workerId: string, end
       finalText: end.finalText ?? null,
       state: end.state ?? null,
       ...(end.activeSkills === undefined ? {} : { activeSkills: [...end.activeSkills] }),
-      workerId: null,
       ...(finished ? { endedAt: sql`now()` } : {}),
     })
     .where(and(eq(runs.id, runId), eq(runs.status, 'running'), eq(runs.workerId, workerId)))

@@ -19,7 +19,7 @@ export async function sweepLostRuns(
     message: `The worker running it stopped answering (no heartbeat for ${Math.round(staleAfterMs / 1000)} s): it was killed or lost the database.`,
   };
   const result = await db.execute(sql`update runs
-    set status = 'failed', error = ${JSON.stringify(error)}::jsonb, ended_at = now(), worker_id = null
+    set status = 'failed', error = ${JSON.stringify(error)}::jsonb, ended_at = now()
     where status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleAfterMs / 1000})
     returning id`);
   const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
