@@ -60,6 +60,8 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
   let bob: TestPerson;
   let root: TestPerson;
   let agentId: string;
+  let slowModel: FakeModelServer;
+  let slowAgentId: string;
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
@@ -73,6 +75,18 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
         { toolCalls: [{ name: 'write_file', arguments: { path: 'report.md', content: '# Report\n' } }] },
         { text: 'The report is in report.md.' },
       ],
+    });
+    slowModel = await startFakeModelServer({
+      script: (request) => {
+        const prompt = (request.body as ChatBody).messages
+          .filter((message) => message.role === 'user')
+          .at(-1)!.content;
+        if (prompt === 'slow') return { text: 'x'.repeat(400), chunkSize: 1, chunkDelayMs: 50 };
+        const answered = (request.body as ChatBody).messages.at(-1)!.role === 'tool';
+        if (prompt === 'needs approval' && !answered)
+          return { toolCalls: [{ name: 'write_file', arguments: { path: 'a.md', content: 'a' } }] };
+        return { text: `echo: ${prompt}` };
+      },
     });
     server = await createServer({
       passwordHashCost: TEST_PASSWORD_HASH_COST,
@@ -111,13 +125,44 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
     });
     expect(created.status).toBe(201);
     agentId = created.body.agent.id;
+    await server.database.db.insert(schema.modelProviders).values({
+      id: 'slow',
+      protocol: 'openai',
+      baseUrl: slowModel.openaiBaseUrl,
+      models: ['slow-model'],
+      defaultModel: 'slow-model',
+    });
+    const slow = await alice.client.request('POST', '/api/agents', {
+      json: { name: 'slow', model: 'slow:slow-model', tools: ['write_file'] },
+    });
+    expect(slow.status).toBe(201);
+    slowAgentId = slow.body.agent.id;
   });
+
+  const startRun = async (agent: string, prompt: string, conversationId?: string) => {
+    const conversation =
+      conversationId ??
+      (await alice.client.request('POST', '/api/conversations', { json: { agentId: agent } })).body
+        .conversation.id;
+    const run = await alice.client.request('POST', `/api/conversations/${conversation}/runs`, {
+      json: { prompt },
+    });
+    expect(run.status).toBe(202);
+    return { conversationId: conversation as string, runId: run.body.run.id as string };
+  };
+  const runOf = async (runId: string) => (await alice.client.request('GET', `/api/runs/${runId}`)).body.run;
+  const settled = (runId: string) =>
+    waitFor(async () => {
+      const run = await runOf(runId);
+      return ['completed', 'failed', 'cancelled', 'waiting_approval'].includes(run.status) ? run : undefined;
+    }, `run ${runId} to settle`);
 
   afterAll(async () => {
     if (backend.skip !== undefined) return;
     await server.stop();
     await server.database.close();
     await model.close();
+    await slowModel.close();
     await folder.remove();
   });
 
@@ -286,4 +331,115 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
       expect(badId.status).toBe(400);
     },
   );
+
+  it.skipIf(backend.skip)(
+    'Y8 a running run is cancelled at the worker’s next step; the conversation goes on with its history',
+    async () => {
+      const { conversationId, runId } = await startRun(slowAgentId, 'slow');
+      await readRunStream(`${url}/api/runs/${runId}/events`, alice.token, {
+        stopWhen: (event) => event.event === 'text-delta',
+      });
+      const cancelled = await alice.client.request('POST', `/api/runs/${runId}/cancel`);
+      expect(cancelled.status).toBe(202);
+      const events = await readRunStream(`${url}/api/runs/${runId}/events`, alice.token);
+      expect(events.at(-1)).toMatchObject({ event: 'run-status', data: { status: 'cancelled' } });
+      expect((await runOf(runId)).status).toBe('cancelled');
+      const next = await startRun(slowAgentId, 'second turn', conversationId);
+      expect(await settled(next.runId)).toMatchObject({
+        status: 'completed',
+        finalText: 'echo: second turn',
+      });
+      const last = slowModel.requests.at(-1)!;
+      const sent = (last.body as ChatBody).messages
+        .filter((message) => message.role === 'user')
+        .map((message) => message.content);
+      expect(sent).toEqual(['slow', 'second turn']);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'Y8 a run waiting for approval can be cancelled; answering it afterwards is refused',
+    async () => {
+      const { runId } = await startRun(slowAgentId, 'needs approval');
+      const waiting = await settled(runId);
+      expect(waiting.status).toBe('waiting_approval');
+      const [pending] = waiting.pendingApprovals;
+      const cancelled = await alice.client.request('POST', `/api/runs/${runId}/cancel`);
+      expect({ status: cancelled.status, run: cancelled.body.run.status }).toEqual({
+        status: 202,
+        run: 'cancelled',
+      });
+      const late = await alice.client.request('POST', `/api/runs/${runId}/approvals/${pending.toolCallId}`, {
+        json: { decision: 'allow' },
+      });
+      expect({ status: late.status, code: late.body.error.code }).toEqual({
+        status: 409,
+        code: 'run_not_waiting',
+      });
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'Y8 a denied approval reaches the model as the call’s result and the run completes',
+    async () => {
+      const { runId } = await startRun(slowAgentId, 'needs approval');
+      const waiting = await settled(runId);
+      const [pending] = waiting.pendingApprovals;
+      const wrong = await alice.client.request('POST', `/api/runs/${runId}/approvals/not-a-pending-call`, {
+        json: { decision: 'allow' },
+      });
+      expect({ status: wrong.status, code: wrong.body.error.code }).toEqual({
+        status: 409,
+        code: 'approval_not_pending',
+      });
+      const denied = await alice.client.request(
+        'POST',
+        `/api/runs/${runId}/approvals/${pending.toolCallId}`,
+        {
+          json: { decision: 'deny', reason: 'not today' },
+        },
+      );
+      expect(denied.status).toBe(200);
+      expect(await settled(runId)).toMatchObject({ status: 'completed', finalText: 'echo: needs approval' });
+      const results = toolResults(slowModel.requests.at(-1)!);
+      expect(results.at(-1)!.content).toMatch(/not today/);
+    },
+  );
+
+  it.skipIf(backend.skip)('Y8 a run whose model no provider offers ends failed with the reason', async () => {
+    const agent = await alice.client.request('POST', '/api/agents', {
+      json: { name: 'nowhere', model: 'no-such-model' },
+    });
+    expect(agent.status).toBe(201);
+    const { runId } = await startRun(agent.body.agent.id, 'hello');
+    const failed = await settled(runId);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toEqual({
+      code: 'model_provider_missing',
+      message: 'No configured model provider offers the model "no-such-model"',
+    });
+  });
+
+  it.skipIf(backend.skip)('Y8 hostile run input is refused with a clear code', async () => {
+    const conversation = (
+      await alice.client.request('POST', '/api/conversations', { json: { agentId: slowAgentId } })
+    ).body.conversation.id;
+    const cases = await Promise.all([
+      alice.client.request('POST', `/api/conversations/${conversation}/runs`, { json: { prompt: '' } }),
+      alice.client.request('POST', `/api/conversations/${conversation}/runs`, {
+        json: { prompt: 'x', extra: 1 },
+      }),
+      alice.client.request('POST', `/api/conversations/${conversation}/runs`, {
+        json: { prompt: 'x'.repeat(100_001) },
+      }),
+      alice.client.request('POST', '/api/conversations/not-a-uuid/runs', { json: { prompt: 'x' } }),
+      alice.client.request('GET', '/api/runs/../../etc/passwd'),
+      alice.client.request('POST', '/api/conversations', { json: { agentId: crypto.randomUUID() } }),
+      alice.client.request('POST', `/api/conversations/${conversation}/runs`, {
+        body: '{not json',
+        headers: { 'content-type': 'application/json' },
+      }),
+    ]);
+    expect(cases.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 404, 404, 400]);
+  });
 });
