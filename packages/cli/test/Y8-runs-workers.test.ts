@@ -169,6 +169,21 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
     expect(ranBy.map((row) => row.worker_id).sort()).toEqual(workers.map((worker) => worker.workerId).sort());
   });
 
+  it('Y16 a cancel sent to the API reaches the run on its worker process', async () => {
+    const id = await startRun('hang');
+    await waitFor(
+      async () => ((await runStatus(id)).status === 'running' ? true : undefined),
+      'the run to start',
+    );
+    const cancelled = await call('POST', `/api/runs/${id}/cancel`);
+    expect(cancelled.status).toBe(202);
+    const ended = await waitFor(async () => {
+      const run = await runStatus(id);
+      return run.status === 'running' ? undefined : run;
+    }, 'the cancel to reach the worker');
+    expect(ended).toMatchObject({ status: 'cancelled', error: null });
+  });
+
   it('Y16 a worker killed mid-run leaves the run failed with the reason, and the other worker goes on', async () => {
     model.clearRequests();
     const id = await startRun('hang');

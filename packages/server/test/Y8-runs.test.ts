@@ -25,6 +25,7 @@ import {
   publishSharedSkill,
   skillMarkdown,
   type TestPerson,
+  writePersonalSkill,
 } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
@@ -62,6 +63,7 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
   let agentId: string;
   let slowModel: FakeModelServer;
   let slowAgentId: string;
+  let escapeCalls: () => { name: string; arguments: unknown }[] = () => [];
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
@@ -83,6 +85,7 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
           .at(-1)!.content;
         if (prompt === 'slow') return { text: 'x'.repeat(400), chunkSize: 1, chunkDelayMs: 50 };
         const answered = (request.body as ChatBody).messages.at(-1)!.role === 'tool';
+        if (prompt === 'escape' && !answered) return { toolCalls: escapeCalls() };
         if (prompt === 'needs approval' && !answered)
           return { toolCalls: [{ name: 'write_file', arguments: { path: 'a.md', content: 'a' } }] };
         return { text: `echo: ${prompt}` };
@@ -133,7 +136,7 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
       defaultModel: 'slow-model',
     });
     const slow = await alice.client.request('POST', '/api/agents', {
-      json: { name: 'slow', model: 'slow:slow-model', tools: ['write_file'] },
+      json: { name: 'slow', model: 'slow:slow-model', tools: ['read_file', 'write_file'] },
     });
     expect(slow.status).toBe(201);
     slowAgentId = slow.body.agent.id;
@@ -442,4 +445,49 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
     ]);
     expect(cases.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 404, 404, 400]);
   });
+
+  it.skipIf(backend.skip)(
+    'Y17 run file tools never reach another user’s files, the data folder or a skill folder',
+    async () => {
+      const bobSkill = await writePersonalSkill(server, bob.id, 'bob-private', { 'secret.md': 'bob only' });
+      const projectionSkill = path.join(
+        server.dataDir,
+        'projections',
+        alice.id,
+        'skills',
+        'report-style',
+        'SKILL.md',
+      );
+      escapeCalls = () => [
+        { name: 'read_file', arguments: { path: '/etc/passwd' } },
+        { name: 'read_file', arguments: { path: path.join(bobSkill, 'secret.md') } },
+        { name: 'read_file', arguments: { path: '../../../db/PG_VERSION' } },
+        { name: 'write_file', arguments: { path: '../outside.txt', content: 'x' } },
+        { name: 'write_file', arguments: { path: projectionSkill, content: 'overwritten' } },
+      ];
+      const { runId } = await startRun(slowAgentId, 'escape');
+      const waiting = await settled(runId);
+      expect(waiting.status).toBe('waiting_approval');
+      let run = waiting;
+      while (run.status === 'waiting_approval') {
+        for (const pending of run.pendingApprovals)
+          await alice.client.request('POST', `/api/runs/${runId}/approvals/${pending.toolCallId}`, {
+            json: { decision: 'allow' },
+          });
+        run = await settled(runId);
+      }
+      expect(run.status).toBe('completed');
+      const results = toolResults(slowModel.requests.at(-1)!).slice(-5);
+      expect(results).toHaveLength(5);
+      for (const result of results)
+        expect(result.content).toMatch(/refused|outside|not found|read-only|not allowed/i);
+      expect(results.map((result) => result.content).join('\n')).not.toMatch(/root:|bob only/);
+      expect(
+        await stat(path.join(runWorkFolder(server.dataDir, runId), '..', 'outside.txt')).catch(
+          () => undefined,
+        ),
+      ).toBe(undefined);
+      expect(await readFile(projectionSkill, 'utf8')).not.toContain('overwritten');
+    },
+  );
 });
