@@ -18,6 +18,7 @@ import { canOnAgent } from '../policy/agent-access.js';
 import type { SkillContentContext } from '../skill-content/skill-content-context.js';
 import { loadRunCatalog, type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.js';
 import type { RunEventBus } from './run-event-bus.js';
+import { RunEventWriter } from './run-event-writer.js';
 import { runModelRoute } from './run-model-route.js';
 import {
   appendMessage,
@@ -54,12 +55,6 @@ class RunRefused extends Error {
   ) {
     super(message);
   }
-}
-
-/** Writes an event, then wakes this process's streams of the run. */
-async function emit(context: RunExecutorContext, runId: string, type: string, data: Record<string, unknown>) {
-  await appendRunEvent(context.db, runId, { type, data });
-  context.bus.notify(runId);
 }
 
 /** Skills the conversation's previous run ended with active: a new run starts with them active too. */
@@ -135,9 +130,11 @@ export async function executeRun(
         context.logger.warn('run_heartbeat_failed', { runId, message: String(error) }),
       );
   }, context.heartbeatMs);
+  const events = new RunEventWriter(db, runId, context.bus);
   let end: RunEnd;
   try {
-    end = await runOnce(context, row, controller.signal);
+    end = await runOnce(context, row, events, controller.signal);
+    await events.drain();
   } catch (error) {
     const facts =
       error instanceof RunRefused ? { code: error.code, message: error.message } : errorFacts(error);
@@ -153,17 +150,25 @@ export async function executeRun(
       error: { code: 'run_worker_stopped', message: 'The worker shut down during the run.' },
     };
   if (lost) return;
+  // Whatever was queued before a failure is written first, so the closing event is the last one.
+  await events.drain().catch(() => {});
   if (await finishRun(db, runId, workerId, end)) {
-    await emit(context, runId, 'run-status', {
-      status: end.status,
-      ...(end.error === undefined ? {} : { error: end.error }),
+    await appendRunEvent(db, runId, {
+      type: 'run-status',
+      data: { status: end.status, ...(end.error === undefined ? {} : { error: end.error }) },
     });
+    context.bus.notify(runId);
   }
 }
 
-async function runOnce(context: RunExecutorContext, row: RunRow, signal: AbortSignal): Promise<RunEnd> {
+async function runOnce(
+  context: RunExecutorContext,
+  row: RunRow,
+  events: RunEventWriter,
+  signal: AbortSignal,
+): Promise<RunEnd> {
   const { db } = context;
-  await emit(context, row.id, 'run-status', { status: 'running', attempt: row.attempts });
+  events.push({ type: 'run-status', data: { status: 'running', attempt: row.attempts } });
   const viewer = await loadViewer(db, row.userId);
   if (viewer === null)
     throw new RunRefused('run_user_disabled', 'The account that started the run is disabled.');
@@ -196,7 +201,7 @@ async function runOnce(context: RunExecutorContext, row: RunRow, signal: AbortSi
     workspaceDirectory: runCatalog.personalDirectory,
     workFolder: runWorkFolder(context.content.layout.dataDirectory, row.id),
   });
-  for (const notice of runTools.notices) await emit(context, row.id, 'run-notice', { message: notice });
+  for (const notice of runTools.notices) events.push({ type: 'run-notice', data: { message: notice } });
   const runContext = createRunContext({
     cwd: runTools.cwd,
     model: await runModelRoute(db, agent.row.model, context.providerKeys),
@@ -214,11 +219,10 @@ async function runOnce(context: RunExecutorContext, row: RunRow, signal: AbortSi
   const onMessage = async (message: ConversationMessage) => {
     await appendMessage(db, row.conversationId, row.id, message);
   };
-  const events = runAgent(runContext, input, { signal, onMessage });
+  const loop = runAgent(runContext, input, { signal, onMessage });
   for (;;) {
-    const next = await events.next();
+    const next = await loop.next();
     if (next.done === true) return endOf(next.value, skillSession.activeSkillIds());
-    const stored = toStoredEvent(next.value);
-    await emit(context, row.id, stored.type, stored.data);
+    events.push(toStoredEvent(next.value));
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { RunExecutorContext } from './execute-run.js';
@@ -44,6 +45,8 @@ export async function startRunWorker(
     ...(maxTurns === undefined ? {} : { maxTurns }),
   };
   const shutdown = new AbortController();
+  // Every run in flight listens for the shutdown: as many listeners as `concurrency`.
+  setMaxListeners(0, shutdown.signal);
   const inFlight = new Set<Promise<void>>();
   const handle = async ([job]: PgBoss.Job<RunJob>[]) => {
     if (job === undefined) return;
