@@ -193,7 +193,7 @@ export function registerRunRoutes(
       .where(eq(conversations.id, conversation.id));
     await appendRunEvent(db, id, { type: 'run-status', data: { status: 'queued' } });
     try {
-      await service.queue.send(id);
+      await service.enqueue(id);
     } catch (error) {
       const facts = { code: 'run_failed', message: 'The run could not be queued' };
       await db
@@ -316,7 +316,7 @@ export function registerRunRoutes(
       return { row: updated!, resumed: complete };
     });
     service.bus.notify(id);
-    if (resumed) await service.queue.send(id);
+    if (resumed) await service.enqueue(id);
     return c.json({ run: runOf(row) }, 200);
   });
 }

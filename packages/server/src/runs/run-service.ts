@@ -17,6 +17,8 @@ export interface RunServiceOptions {
 /** The queue, this process's event bus and, unless turned off, its worker. */
 export interface RunService {
   readonly queue: RunQueue;
+  /** Queues a run's job; this process's worker, when it has one, is woken to fetch it at once. */
+  enqueue(runId: string): Promise<void>;
   readonly bus: RunEventBus;
   readonly worker: RunWorker | undefined;
   stop(): Promise<void>;
@@ -56,6 +58,10 @@ export async function startRunService(
       : undefined;
   return {
     queue,
+    enqueue: async (runId) => {
+      await queue.send(runId);
+      worker?.wake();
+    },
     bus,
     worker,
     stop: async () => {

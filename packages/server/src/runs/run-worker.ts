@@ -22,6 +22,8 @@ export interface RunWorkerOptions {
 /** A started worker: its id, and `stop` (in-flight runs end `failed` with `run_worker_stopped`). */
 export interface RunWorker {
   readonly workerId: string;
+  /** Wakes one of this worker's idle loops to fetch now instead of at its next poll (a run was just queued here). */
+  wake(): void;
   stop(): Promise<void>;
 }
 
@@ -75,8 +77,13 @@ export async function startRunWorker(
   }
   const sweep = startLostRunSweep(context, staleAfterMs);
   let stopped = false;
+  let nextLoop = 0;
   return {
     workerId,
+    wake: () => {
+      if (stopped) return;
+      queue.boss.notifyWorker(workIds[nextLoop++ % workIds.length]!);
+    },
     stop: async () => {
       if (stopped) return;
       stopped = true;
