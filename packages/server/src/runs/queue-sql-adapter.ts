@@ -5,6 +5,12 @@ import type { Database } from '../db/database.js';
 /** What pg-boss sends its SQL through (its `db` option): text, optional values, rows back. */
 export interface QueueSqlAdapter {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs `work` holding the session advisory lock `key` on a connection of its own (PostgreSQL),
+   * so processes starting at once set the queue up one after another; PGlite serves one process
+   * and runs it directly.
+   */
+  withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -24,6 +30,19 @@ export function queueSqlAdapter(database: Database): QueueSqlAdapter {
         const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult | undefined) : result;
         return { rows: last?.rows ?? [] };
       },
+      withLock: async (key, work) => {
+        const connection = await pool.connect();
+        try {
+          await connection.query('select pg_advisory_lock($1)', [key]);
+          try {
+            return await work();
+          } finally {
+            await connection.query('select pg_advisory_unlock($1)', [key]);
+          }
+        } finally {
+          connection.release();
+        }
+      },
     };
   }
   const lite = client as PGlite;
@@ -36,5 +55,6 @@ export function queueSqlAdapter(database: Database): QueueSqlAdapter {
       const results = await lite.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    withLock: (_key, work) => work(),
   };
 }

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { AdvisoryLockKey } from '../db/advisory-lock-keys.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
 import { queueSqlAdapter } from './queue-sql-adapter.js';
@@ -35,8 +36,8 @@ export interface RunQueue {
 
 /**
  * Starts pg-boss 10 over the platform database (SPEC Y16): its schema is created or migrated on
- * first start (under pg-boss's own advisory lock, so processes may start at once), then the run
- * queue is created when missing. Jobs are never retried by pg-boss: a run executes at most once,
+ * first start and the run queue created when missing, under one session advisory lock, so
+ * processes may start at once. Jobs are never retried by pg-boss: a run executes at most once,
  * and a run whose worker died ends `failed` through the heartbeat sweep (`sweepLostRuns`). Works on
  * PostgreSQL and on in-process PGlite alike, through {@link queueSqlAdapter}.
  * @example const queue = await startRunQueue(database, logger); await queue.send(runId);
@@ -46,8 +47,9 @@ export async function startRunQueue(
   logger: Logger,
   { pollingIntervalSeconds = 0.5, expireInSeconds = 3600 }: RunQueueOptions = {},
 ): Promise<RunQueue> {
+  const adapter = queueSqlAdapter(database);
   const boss = new PgBoss({
-    db: queueSqlAdapter(database) as PgBoss.Db,
+    db: adapter as PgBoss.Db,
     schema: RUN_QUEUE_SCHEMA,
     // No cron schedules and no state monitor: nothing here needs them, and each is a polling loop.
     schedule: false,
@@ -55,8 +57,11 @@ export async function startRunQueue(
     migrate: true,
   });
   boss.on('error', (error: Error) => logger.error('run_queue_error', { message: error.message }));
-  await boss.start();
-  await boss.createQueue(RUN_QUEUE_NAME, { name: RUN_QUEUE_NAME, retryLimit: 0, expireInSeconds });
+  // pg-boss's own lock does not stop two fresh start-ups from both creating its schema.
+  await adapter.withLock(AdvisoryLockKey.runQueue, async () => {
+    await boss.start();
+    await boss.createQueue(RUN_QUEUE_NAME, { name: RUN_QUEUE_NAME, retryLimit: 0, expireInSeconds });
+  });
   let stopped = false;
   return {
     boss,
