@@ -9,39 +9,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from '@skilldock/agent/testing';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from './run-cli.js';
 import { loginOverHttp, type ServeProcess, startServe } from './serve-process.js';
+import { POSTGRES_ADMIN_URL, postgresReachable, queryPostgres } from './test-postgres.js';
 import { startWorker, type WorkerProcess } from './worker-process.js';
 
-const ADMIN_URL = process.env.SKILLDOCK_TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const POSTGRES = await reachable();
+const POSTGRES = await postgresReachable();
 if (!POSTGRES)
-  console.warn(`PostgreSQL at ${ADMIN_URL} is unreachable: the run worker processes test is skipped`);
-
-async function query<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+  console.warn(
+    `PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable: the run worker processes test is skipped`,
+  );
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -61,7 +39,7 @@ function promptOf(request: RecordedRequest): string {
 
 describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () => {
   const name = `skilldock_test_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+  const databaseUrl = Object.assign(new URL(POSTGRES_ADMIN_URL), { pathname: `/${name}` }).toString();
   let home: string;
   let api: ServeProcess;
   const workers: WorkerProcess[] = [];
@@ -97,7 +75,7 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
 
   beforeAll(async () => {
     if (!POSTGRES) return;
-    await query(ADMIN_URL, `create database ${name}`);
+    await queryPostgres(`create database ${name}`);
     home = await mkdtemp(path.join(tmpdir(), 'skilldock-y16-runs-'));
     model = await startFakeModelServer({
       script: (request) =>
@@ -136,7 +114,7 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
     for (const worker of workers) await worker.stop();
     await api?.stop('SIGTERM');
     await model?.close();
-    await query(ADMIN_URL, `drop database if exists ${name} with (force)`);
+    await queryPostgres(`drop database if exists ${name} with (force)`);
     if (home !== undefined) await rm(home, { recursive: true, force: true });
   });
 
@@ -153,20 +131,22 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
     );
     // One model request per prompt, and one claim per run: nothing ran twice.
     expect(model.requests.map(promptOf).sort()).toEqual([...prompts].sort());
-    const rows = await query<{ attempts: number; running: string }>(
-      databaseUrl,
+    const rows = await queryPostgres<{ attempts: number; running: string }>(
       `select attempts, (select count(*) from run_events e where e.run_id = r.id and e.type = 'run-status'
          and e.data->>'status' = 'running') as running from runs r where id = any($1)`,
       [ids],
+      databaseUrl,
     );
     expect(rows.map((row) => [row.attempts, Number(row.running)])).toEqual(ids.map(() => [1, 1]));
     // Both workers took runs from the one queue.
-    const ranBy = await query<{ worker_id: string }>(
-      databaseUrl,
+    const ranBy = await queryPostgres<{ worker_id: string }>(
       'select distinct worker_id from runs where id = any($1)',
       [ids],
+      databaseUrl,
     );
-    expect(ranBy.map((row) => row.worker_id).sort()).toEqual(workers.map((worker) => worker.workerId).sort());
+    expect(ranBy.map((row) => row.worker_id).sort()).toEqual(
+      workers.map((worker) => worker.start.workerId).sort(),
+    );
   });
 
   it('Y16 a cancel sent to the API reaches the run on its worker process', async () => {
@@ -188,16 +168,16 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
     model.clearRequests();
     const id = await startRun('hang');
     const holder = await waitFor(async () => {
-      const [row] = await query<{ worker_id: string | null; status: string }>(
-        databaseUrl,
+      const [row] = await queryPostgres<{ worker_id: string | null; status: string }>(
         'select worker_id, status from runs where id = $1',
         [id],
+        databaseUrl,
       );
       return row?.status === 'running' && row.worker_id !== null && model.requests.length > 0
         ? row.worker_id
         : undefined;
     }, 'a worker to take the run');
-    const victim = workers.find((worker) => worker.workerId === holder)!;
+    const victim = workers.find((worker) => worker.start.workerId === holder)!;
     expect(victim).toBeDefined();
     await victim.stop('SIGKILL');
     const failed = await waitFor(async () => {
