@@ -490,4 +490,36 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
       expect(await readFile(projectionSkill, 'utf8')).not.toContain('overwritten');
     },
   );
+
+  it.skipIf(backend.skip)(
+    'Y8 a run resolves for its user: the selection ∪ personal skills (overriding) ∪ the readable dependency closure',
+    async () => {
+      await publishSharedSkill(server, 'plan-base', {
+        files: { 'SKILL.md': skillMarkdown('plan-base', 'skill_dependencies: [plan-helper, plan-extra, plan-secret]\n') },
+      });
+      await publishSharedSkill(server, 'plan-helper');
+    await publishSharedSkill(server, 'plan-extra');
+      await publishSharedSkill(server, 'plan-secret', { readScope: { kind: 'users', userIds: [bob.id] } });
+      await publishSharedSkill(server, 'plan-unselected');
+      await writePersonalSkill(server, alice.id, 'plan-helper', {
+        'SKILL.md': '---\nname: plan-helper\ndescription: Alice’s own planning helper.\n---\nMine.\n',
+      });
+      await writePersonalSkill(server, alice.id, 'alice-notes');
+      const agent = await alice.client.request('POST', '/api/agents', {
+        json: { name: 'planner', model: 'slow:slow-model', skills: ['plan-base'] },
+      });
+      expect(agent.status).toBe(201);
+      const { runId } = await startRun(agent.body.agent.id, 'plan it');
+      expect(await settled(runId)).toMatchObject({ status: 'completed' });
+      const system = JSON.stringify((slowModel.requests.at(-1)!.body as ChatBody).messages[0]);
+      expect(system).toContain('plan-base');
+      expect(system).toContain('Alice’s own planning helper.');
+      expect(system).not.toContain('The plan-helper skill.');
+      expect(system).toContain('The plan-extra skill.');
+    expect(system).toContain('alice-notes');
+      expect(system).not.toContain('plan-secret');
+      expect(system).not.toContain('plan-unselected');
+      expect(system).not.toContain('report-style');
+    },
+  );
 });
