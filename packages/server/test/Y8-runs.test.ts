@@ -495,10 +495,15 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
     'Y8 a run resolves for its user: the selection ∪ personal skills (overriding) ∪ the readable dependency closure',
     async () => {
       await publishSharedSkill(server, 'plan-base', {
-        files: { 'SKILL.md': skillMarkdown('plan-base', 'skill_dependencies: [plan-helper, plan-extra, plan-secret]\n') },
+        files: {
+          'SKILL.md': skillMarkdown(
+            'plan-base',
+            'skill_dependencies: [plan-helper, plan-extra, plan-secret]\n',
+          ),
+        },
       });
       await publishSharedSkill(server, 'plan-helper');
-    await publishSharedSkill(server, 'plan-extra');
+      await publishSharedSkill(server, 'plan-extra');
       await publishSharedSkill(server, 'plan-secret', { readScope: { kind: 'users', userIds: [bob.id] } });
       await publishSharedSkill(server, 'plan-unselected');
       await writePersonalSkill(server, alice.id, 'plan-helper', {
@@ -516,10 +521,40 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
       expect(system).toContain('Alice’s own planning helper.');
       expect(system).not.toContain('The plan-helper skill.');
       expect(system).toContain('The plan-extra skill.');
-    expect(system).toContain('alice-notes');
+      expect(system).toContain('alice-notes');
       expect(system).not.toContain('plan-secret');
       expect(system).not.toContain('plan-unselected');
       expect(system).not.toContain('report-style');
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'Y3 a run checks its user at start: a disabled account or an agent it may no longer read fails it with the reason',
+    async () => {
+      const { db } = server.database;
+      const dave = await addPerson(server, 'dave', 'user');
+      const queue = async (userId: string, agent: string) => {
+        const conversationId = crypto.randomUUID();
+        await db.insert(schema.conversations).values({ id: conversationId, userId, agentId: agent });
+        const id = crypto.randomUUID();
+        await db.insert(schema.runs).values({ id, conversationId, userId, agentId: agent, prompt: 'hello' });
+        await server.runs.enqueue(id);
+        return id;
+      };
+      // Bob's run on Alice's private agent (as if she had made it private after he started).
+      const foreign = await queue(bob.id, slowAgentId);
+      const daveAgent = await dave.client.request('POST', '/api/agents', {
+        json: { name: 'd', model: 'slow:slow-model' },
+      });
+      await db.update(schema.users).set({ disabled: true }).where(eq(schema.users.id, dave.id));
+      const disabled = await queue(dave.id, daveAgent.body.agent.id);
+      const rowOf = (id: string) =>
+        waitFor(async () => {
+          const [row] = await db.select().from(schema.runs).where(eq(schema.runs.id, id));
+          return row?.status === 'failed' ? row : undefined;
+        }, `run ${id} to fail`);
+      expect((await rowOf(foreign)).error).toMatchObject({ code: 'run_agent_unreadable' });
+      expect((await rowOf(disabled)).error).toMatchObject({ code: 'run_user_disabled' });
     },
   );
 });

@@ -6,6 +6,7 @@ import {
   type RunResult,
   runAgent,
 } from '@skilldock/agent';
+import { SecurityError } from '@skilldock/core/errors';
 import { createSkillSession } from '@skilldock/core/runtime';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { loadAgentRecord } from '../agents/agent-records.js';
@@ -45,16 +46,6 @@ export interface RunExecutorContext {
   readonly heartbeatMs: number;
   /** Model requests a run may make (default the agent package's). */
   readonly maxTurns?: number;
-}
-
-/** Thrown inside a run to end it `failed` with a code the stream and the row show. */
-class RunRefused extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Skills the conversation's previous run ended with active: a new run starts with them active too. */
@@ -136,9 +127,7 @@ export async function executeRun(
     end = await runOnce(context, row, events, controller.signal);
     await events.drain();
   } catch (error) {
-    const facts =
-      error instanceof RunRefused ? { code: error.code, message: error.message } : errorFacts(error);
-    end = { status: 'failed', error: facts };
+    end = { status: 'failed', error: errorFacts(error) };
   } finally {
     clearInterval(heartbeat);
     stopListening();
@@ -171,10 +160,10 @@ async function runOnce(
   events.push({ type: 'run-status', data: { status: 'running', attempt: row.attempts } });
   const viewer = await loadViewer(db, row.userId);
   if (viewer === null)
-    throw new RunRefused('run_user_disabled', 'The account that started the run is disabled.');
+    throw new SecurityError('run_user_disabled', 'The account that started the run is disabled.');
   const agent = await loadAgentRecord(db, row.agentId);
   if (agent === null || !canOnAgent(viewer, 'read', agent.access))
-    throw new RunRefused(
+    throw new SecurityError(
       'run_agent_unreadable',
       'The agent is no longer readable by the account that started the run.',
     );

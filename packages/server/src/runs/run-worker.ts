@@ -9,7 +9,7 @@ import { sweepLostRuns } from './sweep-lost-runs.js';
 
 /** How a worker runs: how many runs at once, and its heartbeat and sweep clocks. */
 export interface RunWorkerOptions {
-  /** Runs executed at once by this process (each a pg-boss work loop). Default 4. */
+  /** Runs executed at once by this process. Default 4. */
   readonly concurrency?: number;
   /** Heartbeat period of a running run. Default 2 s. */
   readonly heartbeatMs?: number;
@@ -28,9 +28,11 @@ export interface RunWorker {
 }
 
 /**
- * Starts a run worker on the queue (SPEC Y16): `concurrency` pg-boss work loops take run jobs one
- * at a time and execute them (`executeRun`), each proving it is alive by a heartbeat; a sweep every
- * `staleAfterMs / 3` fails runs whose worker died (`sweepLostRuns`). `stop()` ends the loops,
+ * Starts a run worker on the queue (SPEC Y16): one fetch loop per process takes as many run jobs
+ * as it has free slots (`concurrency`) — one polling query per interval whatever the concurrency —
+ * and executes each (`executeRun`), completing its job when the run ends; a run ending frees its
+ * slot and wakes the loop at once. Each run proves it is alive by a heartbeat; a sweep every
+ * `staleAfterMs / 3` fails runs whose worker died (`sweepLostRuns`). `stop()` ends the loop,
  * aborts in-flight runs (they end `failed`, `run_worker_stopped`) and waits for them.
  * @example const worker = await startRunWorker(queue, executorContext, { concurrency: 8 });
  */
@@ -50,47 +52,77 @@ export async function startRunWorker(
   // Every run in flight listens for the shutdown: as many listeners as `concurrency`.
   setMaxListeners(0, shutdown.signal);
   const inFlight = new Set<Promise<void>>();
-  const handle = async ([job]: PgBoss.Job<RunJob>[]) => {
-    if (job === undefined) return;
-    // Fetched as the worker stops: hand the run back to the queue for another worker.
-    if (shutdown.signal.aborted) {
-      await queue.send(job.data.runId);
-      return;
-    }
-    const running = executeRun(executor, job.data.runId, shutdown.signal);
+  let wakeUp: () => void = () => {};
+  const pause = (milliseconds: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, milliseconds);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = () => {};
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const execute = (job: PgBoss.Job<RunJob>) => {
+    const running = executeRun(executor, job.data.runId, shutdown.signal)
+      .then(
+        () => queue.boss.complete(RUN_QUEUE_NAME, job.id),
+        (error: unknown) => {
+          context.logger.error('run_execution_failed', { runId: job.data.runId, message: String(error) });
+          return queue.boss.fail(RUN_QUEUE_NAME, job.id);
+        },
+      )
+      .catch((error: unknown) =>
+        context.logger.warn('run_job_update_failed', { runId: job.data.runId, message: String(error) }),
+      )
+      .finally(() => {
+        inFlight.delete(running);
+        wakeUp();
+      });
     inFlight.add(running);
-    try {
-      await running;
-    } finally {
-      inFlight.delete(running);
-    }
   };
-  const workIds: string[] = [];
-  for (let loop = 0; loop < concurrency; loop++) {
-    workIds.push(
-      await queue.boss.work<RunJob>(
-        RUN_QUEUE_NAME,
-        { batchSize: 1, pollingIntervalSeconds: queue.pollingIntervalSeconds },
-        handle,
-      ),
-    );
-  }
+
+  const loop = (async () => {
+    while (!shutdown.signal.aborted) {
+      const free = concurrency - inFlight.size;
+      let fetched = 0;
+      if (free > 0) {
+        const jobs = await queue.boss
+          .fetch<RunJob>(RUN_QUEUE_NAME, { batchSize: free })
+          .catch((error: unknown) => {
+            context.logger.warn('run_fetch_failed', { message: String(error) });
+            return [];
+          });
+        fetched = jobs.length;
+        // Fetched as the worker stops: hand the runs back to the queue for another worker.
+        if (shutdown.signal.aborted) {
+          for (const job of jobs) {
+            await queue.send(job.data.runId);
+            await queue.boss.complete(RUN_QUEUE_NAME, job.id);
+          }
+          break;
+        }
+        for (const job of jobs) execute(job);
+      }
+      // A full batch may mean more jobs are waiting: ask again at once while slots are free.
+      if (fetched === 0 || fetched < free) await pause(queue.pollingIntervalSeconds * 1000);
+    }
+  })();
+
   const sweep = startLostRunSweep(context, staleAfterMs);
   let stopped = false;
-  let nextLoop = 0;
   return {
     workerId,
-    wake: () => {
-      if (stopped) return;
-      queue.boss.notifyWorker(workIds[nextLoop++ % workIds.length]!);
-    },
+    wake: () => wakeUp(),
     stop: async () => {
       if (stopped) return;
       stopped = true;
       sweep.stop();
       shutdown.abort();
+      wakeUp();
+      await loop;
       await Promise.allSettled([...inFlight]);
-      for (const id of workIds) await queue.boss.offWork({ id });
     },
   };
 }
