@@ -16,6 +16,7 @@ import { BenchmarkReport, type TargetOutcome } from './lib/benchmark-report.js';
 import { TempDirectories } from './lib/temp-directories.js';
 import { loopBenchmark } from './loop.js';
 import { packageBenchmark } from './package.js';
+import { runsBenchmark } from './runs.js';
 import { serverBenchmark } from './server.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. */
@@ -26,6 +27,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   loopBenchmark,
   agentsBenchmark,
   serverBenchmark,
+  runsBenchmark,
 ];
 
 const USAGE = `usage: npm run bench -- [NAME…] [--rounds N] [--profile] [--strict]

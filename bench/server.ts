@@ -277,7 +277,9 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** A database of its own on the local PostgreSQL, or undefined when that does not answer. */
-async function createThrowawayPostgres(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+export async function createThrowawayPostgres(): Promise<
+  { url: string; drop: () => Promise<void> } | undefined
+> {
   const name = `skilldock_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
   try {

@@ -15,6 +15,7 @@ declare module '@skilldock/core/errors' {
     readonly prompt_too_large: true;
     readonly skill_selection_required: true;
     readonly terminal_required: true;
+    readonly worker_needs_postgres: true;
   }
 }
 

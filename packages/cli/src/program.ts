@@ -27,6 +27,7 @@ import { registerSkillsShow } from './commands/skills-show.js';
 import { registerSkillsUpdate } from './commands/skills-update.js';
 import { registerSkillsValidate } from './commands/skills-validate.js';
 import { registerTrust } from './commands/trust.js';
+import { registerWorker } from './commands/worker.js';
 import { ExitCode, errorCode, exitCodeFor } from './exit-codes.js';
 import { createOutput } from './output.js';
 import { reportError } from './report-error.js';
@@ -102,6 +103,7 @@ export async function runCli(options: CliEnvironmentOptions): Promise<number> {
   registerLearn(program, output, setExitCode, environment);
   registerMcp(program, output, setExitCode, environment);
   registerServe(program, output, setExitCode, environment);
+  registerWorker(program, output, setExitCode, environment);
   for (const command of [...skills.commands, ...agents.commands]) command.exitOverride();
   for (const command of program.commands) command.exitOverride();
 

@@ -9,25 +9,32 @@ export interface ServeStartLine {
   readonly url: string;
   readonly database: 'pglite' | 'postgres';
   readonly dataDir: string;
+  readonly worker: boolean;
   readonly admin?: { readonly username: string; readonly oneTimePassword: string | null };
 }
 
 /** A running `skilldock serve`. */
-export interface ServeProcess {
+export type ServeProcess = CliProcess<ServeStartLine>;
+
+/** A running `skilldock` command that printed a JSON start line. */
+export interface CliProcess<Start> {
   readonly child: ChildProcess;
-  readonly start: ServeStartLine;
+  readonly start: Start;
   stdout(): string;
   stderr(): string;
   /** Sends `signal` and resolves with how the process ended. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `skilldock serve --port 0 --json …args` with its own HOME; rejects with its stderr if it exits first. */
-export async function startServe(
+/**
+ * Spawns `skilldock …args` with its own HOME and waits for the first JSON line on stdout (the
+ * `--json` start line of `serve` or `worker`); rejects with its stderr if it exits first.
+ */
+export async function startCliProcess<Start>(
   args: readonly string[],
   { home, env = {} }: { home: string; env?: Record<string, string> },
-): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], {
+): Promise<CliProcess<Start>> {
+  const child = spawn(process.execPath, [BIN, ...args], {
     cwd: home,
     env: cliTestEnvironment(home, env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +45,7 @@ export async function startServe(
     stderr += chunk.toString();
   });
   const exited = once(child, 'exit');
-  const start = await new Promise<ServeStartLine>((resolve, reject) => {
+  const start = await new Promise<Start>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       // Only whole lines: a chunk may end inside the start line.
@@ -46,10 +53,10 @@ export async function startServe(
         .split('\n')
         .slice(0, -1)
         .find((candidate) => candidate.startsWith('{'));
-      if (line !== undefined) resolve(JSON.parse(line) as ServeStartLine);
+      if (line !== undefined) resolve(JSON.parse(line) as Start);
     });
     void exited.then(([code]) =>
-      reject(new Error(`skilldock serve exited with ${code} before starting:\n${stderr}`)),
+      reject(new Error(`skilldock ${args[0]} exited with ${code} before starting:\n${stderr}`)),
     );
   });
   return {
@@ -63,6 +70,14 @@ export async function startServe(
       return { code: child.exitCode, signal: child.signalCode };
     },
   };
+}
+
+/** Starts `skilldock serve --port 0 --json …args` with its own HOME; rejects with its stderr if it exits first. */
+export function startServe(
+  args: readonly string[],
+  options: { home: string; env?: Record<string, string> },
+): Promise<ServeProcess> {
+  return startCliProcess<ServeStartLine>(['serve', '--port', '0', '--json', ...args], options);
 }
 
 /** Logs in over HTTP and returns the session cookie and CSRF token. */

@@ -35,15 +35,18 @@ import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
 import { registerAgentRoutes } from './routes/agent-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
 import { registerBoundSkillRoutes } from './routes/bound-skill-routes.js';
+import { registerConversationRoutes } from './routes/conversation-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerInstallRoutes } from './routes/install-routes.js';
 import { registerModelProviderRoutes } from './routes/model-provider-routes.js';
+import { registerRunRoutes } from './routes/run-routes.js';
 import { registerShareConfigRoutes } from './routes/share-config-routes.js';
 import { registerSkillDeleteRoutes } from './routes/skill-delete-routes.js';
 import { registerSkillEditRoutes } from './routes/skill-edit-routes.js';
 import { registerSkillRoutes } from './routes/skill-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import { registerWellKnownRoutes } from './routes/well-known-routes.js';
+import { type RunService, type RunServiceOptions, startRunService } from './runs/run-service.js';
 import { createSecretBox, type SecretBox } from './secrets/secret-box.js';
 import type { ServerContext } from './server-context.js';
 
@@ -89,6 +92,11 @@ export interface CreateServerOptions {
     readonly secretKey?: string | undefined;
     readonly env?: Readonly<Record<string, string | undefined>>;
   };
+  /**
+   * Runs (SPEC Y8, Y16): the pg-boss queue always starts (its schema is set up at start-up); a
+   * worker executes runs in this process unless `worker: false` (`serve --no-worker`).
+   */
+  readonly runs?: RunServiceOptions;
 }
 
 /** What start-up did before the API could answer. */
@@ -105,6 +113,8 @@ export interface SkilldockServer {
   readonly database: Database;
   readonly dataDir: string;
   readonly startup: StartupReport;
+  /** The run queue, this process's run event bus and its worker (undefined with `runs.worker: false`). */
+  readonly runs: RunService;
   /** Listens on `host:port` (default 127.0.0.1:7860; port 0 picks a free one) and resolves with the URL. */
   start(options?: { readonly port?: number; readonly host?: string }): Promise<{ readonly url: string }>;
   /** Stops listening (dropping open connections) and closes the database when the server opened it. */
@@ -142,6 +152,8 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   const passwordHashCost = options.passwordHashCost ?? DEFAULT_SCRYPT_COST;
   let startup: StartupReport;
   let secretBox: SecretBox | undefined;
+  let runService: RunService;
+  const skillContent = { layout: contentLayout(dataDir), builtinDirectory };
   try {
     // Derived once per process; a short key fails start-up with `secret_key_weak`.
     secretBox = secretKey === undefined || secretKey === '' ? undefined : await createSecretBox(secretKey);
@@ -153,6 +165,15 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     await sweepInstallDrafts(database.db, dataDir, options.install?.now);
     const staleStaging = await sweepStaging(contentLayout(dataDir), options.install?.now?.());
     startup = { migrations, builtin, superadmin, agents };
+    runService = await startRunService(
+      database,
+      {
+        logger,
+        content: skillContent,
+        providerKeys: { secretBox, env: modelProviders.env ?? process.env },
+      },
+      options.runs,
+    );
     logger.info('startup', {
       database: database.kind,
       migrationsApplied: migrations.applied.length,
@@ -204,7 +225,6 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerAdminAuditRoutes(app, context);
   registerSkillRoutes(app, context);
   registerInstallRoutes(app, context, { ...options.install, dataDir });
-  const skillContent = { layout: contentLayout(dataDir), builtinDirectory };
   registerSkillEditRoutes(app, context, skillContent);
   registerSkillDeleteRoutes(app, context, skillContent);
   registerShareConfigRoutes(app, context);
@@ -212,6 +232,8 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerAgentRoutes(app, context, skillContent.layout);
   registerBoundSkillRoutes(app, context, skillContent);
   registerModelProviderRoutes(app, context);
+  registerConversationRoutes(app, context);
+  registerRunRoutes(app, context, runService);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -231,6 +253,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     database,
     dataDir,
     startup,
+    runs: runService,
     start: ({ port = 7860, host = '127.0.0.1' } = {}) =>
       new Promise((resolve, reject) => {
         const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
@@ -250,6 +273,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
           server.closeAllConnections?.();
         });
       }
+      await runService.stop();
       if (owned) await database.close();
     },
   };

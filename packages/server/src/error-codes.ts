@@ -25,10 +25,21 @@ declare module '@skilldock/core/errors' {
     readonly migration_changed: true;
     readonly model_provider_exists: true;
     readonly model_provider_invalid: true;
+    readonly model_provider_missing: true;
     readonly not_found: true;
     readonly rate_limited: true;
     /** A version depends on skills the restorer may not read (SPEC Y6). */
     readonly restore_dependency_refused: true;
+    readonly run_active: true;
+    readonly run_agent_unreadable: true;
+    readonly run_failed: true;
+    readonly run_finished: true;
+    readonly run_max_turns: true;
+    readonly run_not_waiting: true;
+    readonly run_time_limit: true;
+    readonly run_user_disabled: true;
+    readonly run_worker_lost: true;
+    readonly run_worker_stopped: true;
     readonly secret_decrypt_failed: true;
     readonly secret_key_missing: true;
     readonly secret_key_weak: true;

@@ -101,6 +101,18 @@ export {
   type UserProjectionPaths,
   userProjectionPaths,
 } from './projections/index.js';
+export { MAX_PROMPT_LENGTH } from './routes/run-schemas.js';
+export { authorizeRunForViewer } from './runs/authorize-run.js';
+export { RUN_QUEUE_NAME, type RunQueue, type RunQueueOptions } from './runs/run-queue.js';
+export type { RunService, RunServiceOptions } from './runs/run-service.js';
+export { runWorkFolder } from './runs/run-tools-for-run.js';
+export type { RunWorker, RunWorkerOptions } from './runs/run-worker.js';
+export {
+  startWorkerProcess,
+  type WorkerProcess,
+  type WorkerProcessOptions,
+} from './runs/start-worker-process.js';
+export { sweepLostRuns } from './runs/sweep-lost-runs.js';
 export {
   type AuthorizeRun,
   agentShellSetting,

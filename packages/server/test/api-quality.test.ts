@@ -130,6 +130,16 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'GET /api/admin/model-providers/{id}',
         'PATCH /api/admin/model-providers/{id}',
         'DELETE /api/admin/model-providers/{id}',
+        // Conversations and runs (conversation-routes, run-routes).
+        'GET /api/conversations',
+        'POST /api/conversations',
+        'GET /api/conversations/{id}',
+        'DELETE /api/conversations/{id}',
+        'POST /api/conversations/{id}/runs',
+        'GET /api/runs/{id}',
+        'GET /api/runs/{id}/events',
+        'POST /api/runs/{id}/cancel',
+        'POST /api/runs/{id}/approvals/{toolCallId}',
       ].sort(),
     );
     expect(answer.body.components.schemas.Error).toBeDefined();

@@ -5,21 +5,26 @@ import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
+import { parseRunWorkerOptions, type RunWorkerFlags } from './run-worker-flags.js';
+import { waitForStopSignal } from './wait-for-stop-signal.js';
 
-interface ServeOptions {
+interface ServeOptions extends RunWorkerFlags {
   readonly port: string;
   readonly host: string;
   readonly data?: string;
   readonly builtin?: string;
   readonly trustProxy?: boolean;
   readonly json?: boolean;
+  /** `--no-worker` sets it false: the API alone, runs executed by `skilldock worker` processes. */
+  readonly worker: boolean;
 }
 
 /**
  * `skilldock serve [--port 7860] [--host 127.0.0.1] [--data DIR]` — the platform server (SPEC
  * Y12): embedded PGlite under `~/.skilldock/platform` with nothing configured, the PostgreSQL of
  * `DATABASE_URL` when set. Prints the URL (and, on the first start, the superadmin's one-time
- * password, once); runs until SIGINT or SIGTERM, then closes the server and the database.
+ * password, once); runs until SIGINT or SIGTERM, then closes the server and the database. A run
+ * worker executes runs in the same process unless `--no-worker` (SPEC Y16).
  */
 export function registerServe(
   program: Command,
@@ -42,6 +47,13 @@ export function registerServe(
     )
     .option('--trust-proxy', 'read X-Forwarded-Proto/-Host/-For from a reverse proxy in front')
     .option('--json', 'print the start line as JSON')
+    .option('--no-worker', 'run the API alone: runs are executed by `skilldock worker` processes')
+    .option('--concurrency <n>', 'runs this process executes at once', '4')
+    .option(
+      '--stale-after <seconds>',
+      'a run whose worker sends no heartbeat for this long ends failed',
+      '30',
+    )
     .action(async (options: ServeOptions) => {
       const { UserInputError } = await loadCore('errors');
       const port = Number(options.port);
@@ -51,6 +63,7 @@ export function registerServe(
           `--port must be a number from 0 to 65535, not ${JSON.stringify(options.port)}`,
         );
       }
+      const workerOptions = await parseRunWorkerOptions(options);
       const { createServer, createJsonLogger } = await import('@skilldock/server');
       const dataDir = path.resolve(
         environment.cwd,
@@ -76,6 +89,7 @@ export function registerServe(
         trustProxy: options.trustProxy === true,
         // Stored provider keys are sealed with SKILLDOCK_SECRET_KEY; named key variables are read from the same environment.
         modelProviders: { secretKey: environment.env.SKILLDOCK_SECRET_KEY, env: environment.env },
+        runs: { worker: options.worker, workerOptions },
       }).catch((error: unknown) => {
         stopRequested.cancel();
         throw error;
@@ -102,6 +116,7 @@ export function registerServe(
             url,
             database: server.database.kind,
             dataDir: server.dataDir,
+            worker: server.runs.worker !== undefined,
             ...(superadmin.created
               ? { admin: { username: superadmin.username, oneTimePassword: oneTimePassword ?? null } }
               : {}),
@@ -118,6 +133,8 @@ export function registerServe(
               : `Created the superadmin ${pc.bold(superadmin.username)} with the one-time password ${pc.bold(oneTimePassword)}\nIt is shown only now: log in and change it (POST /api/auth/password).`,
           );
         }
+        if (server.runs.worker === undefined)
+          output.out('No worker in this process (--no-worker): start `skilldock worker` to execute runs.');
         output.out('API documentation: /api/docs (OpenAPI document: /openapi.json). Press Ctrl-C to stop.');
       }
       const signal = await stopRequested.signal;
@@ -125,31 +142,4 @@ export function registerServe(
       if (!options.json) output.out(`Stopped (${signal}).`);
       setExitCode(ExitCode.ok);
     });
-}
-
-/** Resolves on the first SIGINT or SIGTERM (then stops listening for them); `cancel` stops listening now. */
-function waitForStopSignal(): {
-  readonly signal: Promise<NodeJS.Signals>;
-  received(): NodeJS.Signals | undefined;
-  cancel(): void;
-} {
-  let received: NodeJS.Signals | undefined;
-  let resolve: (signal: NodeJS.Signals) => void = () => {};
-  const signal = new Promise<NodeJS.Signals>((done) => {
-    resolve = done;
-  });
-  const cancel = () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  };
-  // The listeners stay until the command has shut down (`cancel()` then): removing them while the
-  // signal is being handled would leave a listener that proper-lockfile's signal-exit adds (once a
-  // lock is first taken) alone, and it re-raises the signal, killing the process mid-shutdown.
-  function onSignal(name: NodeJS.Signals) {
-    received ??= name;
-    resolve(name);
-  }
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return { signal, received: () => received, cancel };
 }

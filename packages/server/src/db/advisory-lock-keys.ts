@@ -11,4 +11,6 @@ export const AdvisoryLockKey = {
   bootstrapAdmin: 0x5d0c_0003,
   /** Creating the built-in agents (the default `assistant`) at first initialisation. */
   builtinAgents: 0x5d0c_0004,
+  /** Setting up the run queue's schema (pg-boss), held on one connection around its start. */
+  runQueue: 0x5d0c_0005,
 } as const;

@@ -375,3 +375,116 @@ export const boundSkillVersions = pgTable(
     index('bound_skill_versions_revision_idx').on(table.revision),
   ],
 );
+
+/**
+ * Conversations with an agent (SPEC Y8): one user's, never shared. Deleting the user or the agent
+ * deletes its conversations with their messages and runs.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('conversations_user_idx').on(table.userId, table.updatedAt)],
+);
+
+/** The status of a run: waiting for a worker, working, stopped at approvals, or ended. */
+export const RUN_STATUSES = [
+  'queued',
+  'running',
+  'waiting_approval',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+
+/**
+ * Runs (SPEC Y8, Y16): one prompt of a conversation, executed by a worker from the job queue.
+ * `workerId`/`heartbeatAt` say who runs (or last ran) it and that it is alive (a run whose
+ * heartbeat stops ends `failed`, never stuck); `state` holds the resumable `RunState` while
+ * approvals wait; `resolved` is what the run resolved at its start (skills, the bound skill's
+ * revision), fixed for its lifetime.
+ * At most one run per conversation is active (the partial unique index).
+ */
+export const runs = pgTable(
+  'runs',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    status: text('status', { enum: RUN_STATUSES }).notNull().default('queued'),
+    error: jsonb('error').$type<{ code: string; message: string }>(),
+    state: jsonb('state'),
+    resolved: jsonb('resolved'),
+    activeSkills: jsonb('active_skills').$type<string[]>().notNull().default([]),
+    finalText: text('final_text'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    workerId: text('worker_id'),
+    attempts: integer('attempts').notNull().default(0),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('runs_conversation_idx').on(table.conversationId, table.createdAt),
+    index('runs_status_idx').on(table.status, table.heartbeatAt),
+    uniqueIndex('runs_one_active_idx')
+      .on(table.conversationId)
+      .where(sql`${table.status} in ('queued', 'running', 'waiting_approval')`),
+    check(
+      'runs_status_check',
+      sql`${table.status} in ('queued', 'running', 'waiting_approval', 'completed', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+/** A conversation's messages in order (`seq` from 1), as the agent loop produced them. */
+export const messages = pgTable(
+  'messages',
+  {
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    runId: text('run_id').references(() => runs.id, { onDelete: 'set null' }),
+    message: jsonb('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.conversationId, table.seq] })],
+);
+
+/**
+ * Every event a run streamed (`seq` from 1 per run): the SSE stream replays them, so a client that
+ * reconnects with `Last-Event-ID` misses nothing, whichever process it reaches.
+ */
+export const runEvents = pgTable(
+  'run_events',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.seq] })],
+);

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { loadAgentRecord } from '../agents/agent-records.js';
+import { conversations, runs } from '../db/schema.js';
+import type { AppEnv } from '../http/app-env.js';
+import { errorResponseSpec } from '../http/error-response.js';
+import { HttpError } from '../http/http-error.js';
+import { requirePrincipal } from '../http/require-viewer.js';
+import { canOnAgent } from '../policy/agent-access.js';
+import { ownConversation } from '../runs/authorize-run.js';
+import { conversationMessages } from '../runs/run-records.js';
+import type { ServerContext } from '../server-context.js';
+import { conversationSchema, createConversationBodySchema } from './run-schemas.js';
+import { uuidParamSchema } from './schemas.js';
+
+const notFound = errorResponseSpec('No such conversation of mine');
+
+/** A conversation row as the API shows it. */
+export function conversationOf(row: typeof conversations.$inferSelect) {
+  return {
+    id: row.id,
+    agentId: row.agentId,
+    title: row.title,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/conversations',
+  tags: ['runs'],
+  summary: 'My conversations, most recently active first (SPEC Y8)',
+  responses: {
+    200: {
+      description: 'My conversations',
+      content: { 'application/json': { schema: z.object({ conversations: z.array(conversationSchema) }) } },
+    },
+    401: errorResponseSpec('Not logged in'),
+  },
+});
+
+const createConversationRoute = createRoute({
+  method: 'post',
+  path: '/api/conversations',
+  tags: ['runs'],
+  summary: 'Start a conversation with an agent I may read',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: createConversationBodySchema } } },
+  },
+  responses: {
+    201: {
+      description: 'The conversation',
+      content: { 'application/json': { schema: z.object({ conversation: conversationSchema }) } },
+    },
+    400: errorResponseSpec('Invalid body'),
+    403: errorResponseSpec('CSRF or a read-only token'),
+    404: errorResponseSpec('No such agent, or not readable'),
+  },
+});
+
+const getConversationRoute = createRoute({
+  method: 'get',
+  path: '/api/conversations/{id}',
+  tags: ['runs'],
+  summary: 'One of my conversations with its stored messages (another user’s is a 404)',
+  request: { params: uuidParamSchema },
+  responses: {
+    200: {
+      description: 'The conversation and its messages in order',
+      content: {
+        'application/json': {
+          schema: z.object({ conversation: conversationSchema, messages: z.array(z.unknown()) }),
+        },
+      },
+    },
+    404: notFound,
+  },
+});
+
+const deleteConversationRoute = createRoute({
+  method: 'delete',
+  path: '/api/conversations/{id}',
+  tags: ['runs'],
+  summary: 'Delete one of my conversations with its messages and runs (not while a run is active)',
+  request: { params: uuidParamSchema },
+  responses: {
+    204: { description: 'Deleted' },
+    403: errorResponseSpec('CSRF or a read-only token'),
+    404: notFound,
+    409: errorResponseSpec('A run of it is still active (run_active)'),
+  },
+});
+
+/**
+ * The conversation routes (SPEC Y8): a user's own conversations with agents it may read, with
+ * their stored messages. They are private: another user — whatever its role — gets a 404.
+ */
+export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
+  const { db } = context.database;
+
+  app.openapi(listRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const rows = await db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.userId, viewer.id))
+      .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+      .limit(500);
+    return c.json({ conversations: rows.map(conversationOf) }, 200);
+  });
+
+  app.openapi(createConversationRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const { agentId, title } = c.req.valid('json');
+    const agent = await loadAgentRecord(db, agentId);
+    if (agent === null || !canOnAgent(viewer, 'read', agent.access))
+      throw new HttpError(404, 'not_found', 'No such agent');
+    const [row] = await db
+      .insert(conversations)
+      .values({ id: randomUUID(), userId: viewer.id, agentId, title: title ?? '' })
+      .returning();
+    return c.json({ conversation: conversationOf(row!) }, 201);
+  });
+
+  app.openapi(getConversationRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const row = await ownConversation(db, viewer, c.req.valid('param').id);
+    if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
+    return c.json(
+      { conversation: conversationOf(row), messages: await conversationMessages(db, row.id) },
+      200,
+    );
+  });
+
+  app.openapi(deleteConversationRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const row = await ownConversation(db, viewer, c.req.valid('param').id);
+    if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
+    const active = await db
+      .select({ id: runs.id })
+      .from(runs)
+      .where(
+        and(eq(runs.conversationId, row.id), inArray(runs.status, ['queued', 'running', 'waiting_approval'])),
+      );
+    if (active.length > 0)
+      throw new HttpError(409, 'run_active', 'A run of this conversation is still active; cancel it first');
+    await db.delete(conversations).where(eq(conversations.id, row.id));
+    return c.body(null, 204);
+  });
+}

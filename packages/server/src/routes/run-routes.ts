@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { approveToolCall, denyToolCall, parseRunState, type RunState } from '@skilldock/agent';
+import { SkilldockError } from '@skilldock/core/errors';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { streamSSE } from 'hono/streaming';
+import { isUniqueViolation } from '../db/is-unique-violation.js';
+import { conversations, runs } from '../db/schema.js';
+import type { AppEnv } from '../http/app-env.js';
+import { errorResponseSpec } from '../http/error-response.js';
+import { HttpError } from '../http/http-error.js';
+import { requirePrincipal } from '../http/require-viewer.js';
+import { ownConversation, ownRun } from '../runs/authorize-run.js';
+import {
+  appendRunEvent,
+  FINISHED_RUN_STATUSES,
+  loadRun,
+  type RunRow,
+  runEventsAfter,
+} from '../runs/run-records.js';
+import type { RunService } from '../runs/run-service.js';
+import type { ServerContext } from '../server-context.js';
+import {
+  approvalBodySchema,
+  approvalParamSchema,
+  eventsQuerySchema,
+  runSchema,
+  startRunBodySchema,
+} from './run-schemas.js';
+import { uuidParamSchema } from './schemas.js';
+
+const runAnswer = { 'application/json': { schema: z.object({ run: runSchema }) } };
+const notFound = errorResponseSpec('No such run of mine');
+
+/** How long an idle stream waits before it looks at the database again (other processes' runs). */
+const STREAM_POLL_MS = 250;
+/** A comment line this often keeps proxies from closing an idle stream. */
+const KEEPALIVE_MS = 15_000;
+
+/** The calls of a stored state still waiting for an answer. */
+function pendingOf(state: unknown) {
+  if (state === null || state === undefined) return [];
+  const { interruptions, answers } = state as RunState;
+  const answered = new Set(answers.map((answer) => answer.toolCallId));
+  return interruptions
+    .filter((request) => !answered.has(request.toolCallId))
+    .map((request) => ({ toolCallId: request.toolCallId, toolName: request.toolName, input: request.input }));
+}
+
+/** A run row as the API shows it. */
+export function runOf(row: RunRow) {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    agentId: row.agentId,
+    prompt: row.prompt,
+    status: row.status,
+    error: row.error ?? null,
+    finalText: row.finalText,
+    pendingApprovals: row.status === 'waiting_approval' ? pendingOf(row.state) : [],
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+  };
+}
+
+const startRunRoute = createRoute({
+  method: 'post',
+  path: '/api/conversations/{id}/runs',
+  tags: ['runs'],
+  summary: 'Send a prompt: queues a run of the conversation’s agent for me (SPEC Y8, Y16)',
+  request: {
+    params: uuidParamSchema,
+    body: { required: true, content: { 'application/json': { schema: startRunBodySchema } } },
+  },
+  responses: {
+    202: { description: 'The queued run', content: runAnswer },
+    400: errorResponseSpec('Invalid body'),
+    403: errorResponseSpec('CSRF or a read-only token'),
+    404: errorResponseSpec('No such conversation of mine'),
+    409: errorResponseSpec('Another run of the conversation is active (run_active)'),
+  },
+});
+
+const getRunRoute = createRoute({
+  method: 'get',
+  path: '/api/runs/{id}',
+  tags: ['runs'],
+  summary: 'One of my runs: status, failure reason, pending approvals',
+  request: { params: uuidParamSchema },
+  responses: { 200: { description: 'The run', content: runAnswer }, 404: notFound },
+});
+
+const eventsRoute = createRoute({
+  method: 'get',
+  path: '/api/runs/{id}/events',
+  tags: ['runs'],
+  summary:
+    'The run’s events as Server-Sent Events; reconnect with Last-Event-ID (or ?after=) to miss nothing. Ends after the final run-status event.',
+  request: { params: uuidParamSchema, query: eventsQuerySchema },
+  responses: {
+    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    400: errorResponseSpec('A Last-Event-ID that is not an event id'),
+    404: notFound,
+  },
+});
+
+const cancelRoute = createRoute({
+  method: 'post',
+  path: '/api/runs/{id}/cancel',
+  tags: ['runs'],
+  summary: 'Cancel one of my runs: at once when queued or waiting, at the worker’s next step when running',
+  request: { params: uuidParamSchema },
+  responses: {
+    202: { description: 'The run (cancelled, or running with the cancel requested)', content: runAnswer },
+    403: errorResponseSpec('CSRF or a read-only token'),
+    404: notFound,
+    409: errorResponseSpec('The run already ended (run_finished)'),
+  },
+});
+
+const approvalRoute = createRoute({
+  method: 'post',
+  path: '/api/runs/{id}/approvals/{toolCallId}',
+  tags: ['runs'],
+  summary: 'Answer a pending approval of my run; when none is left the run resumes on any worker (SPEC G3)',
+  request: {
+    params: approvalParamSchema,
+    body: { required: true, content: { 'application/json': { schema: approvalBodySchema } } },
+  },
+  responses: {
+    200: { description: 'The run (queued again once every approval is answered)', content: runAnswer },
+    400: errorResponseSpec('Invalid body'),
+    403: errorResponseSpec('CSRF or a read-only token'),
+    404: notFound,
+    409: errorResponseSpec('The run is not waiting for approval (run_not_waiting), or not for this call'),
+  },
+});
+
+/** The run's `after` position: `?after=` or the `Last-Event-ID` header, else 0. */
+function afterOf(query: string | undefined, header: string | undefined): number {
+  const value = query ?? header;
+  if (value === undefined || value === '') return 0;
+  if (!/^\d{1,9}$/.test(value))
+    throw new HttpError(400, 'invalid_request', 'Last-Event-ID must be an event id');
+  return Number(value);
+}
+
+/**
+ * The run routes (SPEC Y8, Y16, G3): start a run (a job on the queue), read it, stream its events
+ * (stored, so any process serves them and a reconnect misses nothing), cancel it, answer its
+ * approvals (the run resumes as a new job, on any worker). Runs are private to their user: another
+ * user's run is a 404 on every route.
+ */
+export function registerRunRoutes(
+  app: OpenAPIHono<AppEnv>,
+  context: ServerContext,
+  service: RunService,
+): void {
+  const { db } = context.database;
+
+  const requireRun = async (viewerId: Parameters<typeof ownRun>[1], id: string) => {
+    const row = await ownRun(db, viewerId, id);
+    if (row === undefined) throw new HttpError(404, 'not_found', 'No such run');
+    return row;
+  };
+
+  app.openapi(startRunRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const conversation = await ownConversation(db, viewer, c.req.valid('param').id);
+    if (conversation === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
+    const id = randomUUID();
+    let row: RunRow;
+    try {
+      [row] = (await db
+        .insert(runs)
+        .values({
+          id,
+          conversationId: conversation.id,
+          userId: viewer.id,
+          agentId: conversation.agentId,
+          prompt: c.req.valid('json').prompt,
+        })
+        .returning()) as [RunRow];
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new HttpError(409, 'run_active', 'Another run of this conversation is still active');
+      throw error;
+    }
+    await db
+      .update(conversations)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(conversations.id, conversation.id));
+    await appendRunEvent(db, id, { type: 'run-status', data: { status: 'queued' } });
+    try {
+      await service.enqueue(id);
+    } catch (error) {
+      const facts = { code: 'run_failed', message: 'The run could not be queued' };
+      await db
+        .update(runs)
+        .set({ status: 'failed', error: facts, endedAt: sql`now()` })
+        .where(eq(runs.id, id));
+      await appendRunEvent(db, id, { type: 'run-status', data: { status: 'failed', error: facts } });
+      throw error;
+    }
+    return c.json({ run: runOf(row) }, 202);
+  });
+
+  app.openapi(getRunRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    return c.json({ run: runOf(await requireRun(viewer, c.req.valid('param').id)) }, 200);
+  });
+
+  app.openapi(eventsRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const run = await requireRun(viewer, c.req.valid('param').id);
+    let after = afterOf(c.req.valid('query').after, c.req.header('last-event-id'));
+    return streamSSE(c, async (stream) => {
+      const closed = new AbortController();
+      stream.onAbort(() => closed.abort());
+      let finishedSeen = false;
+      let lastWrite = Date.now();
+      while (!closed.signal.aborted) {
+        const events = await runEventsAfter(db, run.id, after);
+        let ended = false;
+        for (const event of events) {
+          await stream.writeSSE({
+            id: String(event.seq),
+            event: event.type,
+            data: JSON.stringify(event.data),
+          });
+          after = event.seq;
+          lastWrite = Date.now();
+          const status = (event.data as { status?: string }).status;
+          ended = event.type === 'run-status' && FINISHED_RUN_STATUSES.has(status as RunRow['status']);
+        }
+        if (ended || closed.signal.aborted) break;
+        if (events.length > 0) continue;
+        // Ended without its closing event (a crash between the two writes): one more look, then stop.
+        if (finishedSeen) break;
+        const now = await loadRun(db, run.id);
+        if (now === undefined) break;
+        finishedSeen = FINISHED_RUN_STATUSES.has(now.status);
+        if (Date.now() - lastWrite >= KEEPALIVE_MS) {
+          await stream.write(': keepalive\n\n');
+          lastWrite = Date.now();
+        }
+        await service.bus.wait(run.id, STREAM_POLL_MS, closed.signal);
+      }
+    });
+  });
+
+  app.openapi(cancelRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const run = await requireRun(viewer, c.req.valid('param').id);
+    if (FINISHED_RUN_STATUSES.has(run.status))
+      throw new HttpError(409, 'run_finished', 'The run already ended');
+    const [stopped] = await db
+      .update(runs)
+      .set({ status: 'cancelled', endedAt: sql`now()`, cancelRequested: true, state: null })
+      .where(and(eq(runs.id, run.id), inArray(runs.status, ['queued', 'waiting_approval'])))
+      .returning();
+    if (stopped !== undefined) {
+      await appendRunEvent(db, run.id, { type: 'run-status', data: { status: 'cancelled' } });
+      service.bus.notify(run.id);
+      return c.json({ run: runOf(stopped) }, 202);
+    }
+    const [flagged] = await db
+      .update(runs)
+      .set({ cancelRequested: true })
+      .where(and(eq(runs.id, run.id), eq(runs.status, 'running')))
+      .returning();
+    service.bus.cancel(run.id);
+    if (flagged === undefined) {
+      const latest = (await loadRun(db, run.id))!;
+      if (FINISHED_RUN_STATUSES.has(latest.status))
+        throw new HttpError(409, 'run_finished', 'The run already ended');
+      return c.json({ run: runOf(latest) }, 202);
+    }
+    return c.json({ run: runOf(flagged) }, 202);
+  });
+
+  app.openapi(approvalRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const { id, toolCallId } = c.req.valid('param');
+    const { decision, reason } = c.req.valid('json');
+    await requireRun(viewer, id);
+    const { row, resumed } = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(runs).where(eq(runs.id, id)).for('update');
+      if (locked?.status !== 'waiting_approval' || locked.state === null)
+        throw new HttpError(409, 'run_not_waiting', 'The run is not waiting for approval');
+      let state: RunState;
+      try {
+        const stored = parseRunState(locked.state);
+        state =
+          decision === 'allow'
+            ? approveToolCall(stored, toolCallId)
+            : denyToolCall(stored, toolCallId, reason);
+      } catch (error) {
+        if (SkilldockError.isInstance(error) && error.code === 'approval_not_pending')
+          throw new HttpError(409, 'approval_not_pending', error.message, { details: { toolCallId } });
+        throw error;
+      }
+      const answered = new Set(state.answers.map((answer) => answer.toolCallId));
+      const complete = state.interruptions.every((request) => answered.has(request.toolCallId));
+      const [updated] = await tx
+        .update(runs)
+        .set({ state, ...(complete ? { status: 'queued' as const } : {}) })
+        .where(eq(runs.id, id))
+        .returning();
+      await appendRunEvent(tx, id, {
+        type: 'approval-decision',
+        data: { toolCallId, decision, decidedBy: 'user', ...(reason === undefined ? {} : { reason }) },
+      });
+      if (complete) await appendRunEvent(tx, id, { type: 'run-status', data: { status: 'queued' } });
+      return { row: updated!, resumed: complete };
+    });
+    service.bus.notify(id);
+    if (resumed) await service.enqueue(id);
+    return c.json({ run: runOf(row) }, 200);
+  });
+}

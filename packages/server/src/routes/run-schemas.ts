@@ -1,0 +1,66 @@
+import { z } from '@hono/zod-openapi';
+import { RUN_STATUSES } from '../db/schema.js';
+
+/** Most characters of one prompt. */
+export const MAX_PROMPT_LENGTH = 100_000;
+
+/** A conversation as the API shows it. */
+export const conversationSchema = z
+  .object({
+    id: z.string(),
+    agentId: z.string(),
+    title: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Conversation');
+
+/** A run as the API shows it: its status, why it failed, what waits for approval. */
+export const runSchema = z
+  .object({
+    id: z.string(),
+    conversationId: z.string(),
+    agentId: z.string(),
+    prompt: z.string(),
+    status: z.enum(RUN_STATUSES),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    finalText: z.string().nullable(),
+    pendingApprovals: z.array(z.object({ toolCallId: z.string(), toolName: z.string(), input: z.unknown() })),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    endedAt: z.string().nullable(),
+  })
+  .openapi('Run');
+
+export const createConversationBodySchema = z
+  .object({ agentId: z.string().uuid(), title: z.string().max(200).optional() })
+  .strict();
+
+export const startRunBodySchema = z.object({ prompt: z.string().min(1).max(MAX_PROMPT_LENGTH) }).strict();
+
+export const approvalBodySchema = z
+  .object({ decision: z.enum(['allow', 'deny']), reason: z.string().max(2000).optional() })
+  .strict();
+
+export const approvalParamSchema = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'id', in: 'path' } }),
+  toolCallId: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'toolCallId', in: 'path' } }),
+});
+
+export const eventsQuerySchema = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .optional()
+    .openapi({
+      param: { name: 'after', in: 'query' },
+      description: 'Replay events after this id (as Last-Event-ID)',
+    }),
+});

@@ -1,0 +1,217 @@
+import {
+  type ConversationMessage,
+  createRunContext,
+  parseRunState,
+  type RunAgentInput,
+  type RunResult,
+  runAgent,
+} from '@skilldock/agent';
+import { SecurityError } from '@skilldock/core/errors';
+import { createSkillSession } from '@skilldock/core/runtime';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { loadAgentRecord } from '../agents/agent-records.js';
+import { loadViewer } from '../auth/load-viewer.js';
+import type { SkilldockDatabase } from '../db/database.js';
+import { runs } from '../db/schema.js';
+import type { Logger } from '../logging/logger.js';
+import type { ProviderKeySources } from '../model-providers/provider-api-key.js';
+import { canOnAgent } from '../policy/agent-access.js';
+import type { SkillContentContext } from '../skill-content/skill-content-context.js';
+import { loadRunCatalog, type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.js';
+import type { RunEventBus } from './run-event-bus.js';
+import { RunEventWriter } from './run-event-writer.js';
+import { runModelRoute } from './run-model-route.js';
+import {
+  appendMessage,
+  appendRunEvent,
+  claimRun,
+  conversationMessages,
+  finishRun,
+  type RunEnd,
+  type RunRow,
+} from './run-records.js';
+import { runToolsForRun, runWorkFolder } from './run-tools-for-run.js';
+import { errorFacts, toStoredEvent } from './stored-run-event.js';
+
+/** What executing a run needs: the database, content, keys, and this worker's identity and clocks. */
+export interface RunExecutorContext {
+  readonly db: SkilldockDatabase;
+  readonly content: SkillContentContext;
+  readonly logger: Logger;
+  readonly providerKeys: ProviderKeySources;
+  readonly bus: RunEventBus;
+  /** Unique per worker process (and per start): who holds a running run. */
+  readonly workerId: string;
+  /** How often the worker proves it is alive and reads the cancel flag. */
+  readonly heartbeatMs: number;
+  /** Model requests a run may make (default the agent package's). */
+  readonly maxTurns?: number;
+}
+
+/** Skills the conversation's previous run ended with active: a new run starts with them active too. */
+async function previouslyActive(db: SkilldockDatabase, row: RunRow): Promise<readonly string[]> {
+  const [previous] = await db
+    .select({ activeSkills: runs.activeSkills })
+    .from(runs)
+    .where(
+      and(eq(runs.conversationId, row.conversationId), ne(runs.id, row.id), eq(runs.status, 'completed')),
+    )
+    .orderBy(desc(runs.createdAt))
+    .limit(1);
+  return previous?.activeSkills ?? [];
+}
+
+/** How a loop result ends the run's row. */
+function endOf(result: RunResult, activeSkills: readonly string[]): RunEnd {
+  switch (result.status) {
+    case 'completed':
+      return { status: 'completed', finalText: result.finalText, activeSkills };
+    case 'cancelled':
+      return { status: 'cancelled', finalText: result.finalText, activeSkills };
+    case 'interrupted':
+      return { status: 'waiting_approval', state: result.state, activeSkills };
+    default:
+      return {
+        status: 'failed',
+        error: {
+          code: `run_${result.status.replace('-', '_')}`,
+          message: `The run stopped: ${result.status}`,
+        },
+        activeSkills,
+      };
+  }
+}
+
+/**
+ * Executes one run as a queue job (SPEC Y8, Y16). The run is claimed `queued → running` first, so
+ * a job delivered twice runs once; then, for the calling user as of now, the agent must still be
+ * readable, the skills are resolved (at the first start; a resumed run reuses what its start
+ * resolved) and loaded with `progressive` gating and the preloads, the tools are confined to the
+ * run's work folder, and the loop runs with approvals as interruptions. Every event and message is
+ * stored as it happens; a heartbeat keeps the row alive and reads the cancel flag. The row ends
+ * `completed`, `cancelled`, `waiting_approval` (resumable by a later request on any process) or
+ * `failed` with the reason; a `run-status` event closes the stream.
+ */
+export async function executeRun(
+  context: RunExecutorContext,
+  runId: string,
+  shutdown: AbortSignal,
+): Promise<void> {
+  const { db, workerId } = context;
+  const row = await claimRun(db, runId, workerId);
+  if (row === undefined) return;
+  const controller = new AbortController();
+  const stopListening = context.bus.onCancel(runId, () => controller.abort('cancel'));
+  const onShutdown = () => controller.abort('shutdown');
+  shutdown.addEventListener('abort', onShutdown, { once: true });
+  let lost = false;
+  const heartbeat = setInterval(() => {
+    void db
+      .update(runs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(eq(runs.id, runId), eq(runs.workerId, workerId), eq(runs.status, 'running')))
+      .returning({ cancelRequested: runs.cancelRequested })
+      .then(([alive]) => {
+        if (alive === undefined) {
+          lost = true;
+          controller.abort('lost');
+        } else if (alive.cancelRequested) controller.abort('cancel');
+      })
+      .catch((error: unknown) =>
+        context.logger.warn('run_heartbeat_failed', { runId, message: String(error) }),
+      );
+  }, context.heartbeatMs);
+  const events = new RunEventWriter(db, runId, context.bus);
+  let end: RunEnd;
+  try {
+    end = await runOnce(context, row, events, controller.signal);
+    await events.drain();
+  } catch (error) {
+    end = { status: 'failed', error: errorFacts(error) };
+  } finally {
+    clearInterval(heartbeat);
+    stopListening();
+    shutdown.removeEventListener('abort', onShutdown);
+  }
+  if (controller.signal.aborted && controller.signal.reason === 'shutdown' && end.status === 'cancelled')
+    end = {
+      status: 'failed',
+      error: { code: 'run_worker_stopped', message: 'The worker shut down during the run.' },
+    };
+  if (lost) return;
+  // Whatever was queued before a failure is written first, so the closing event is the last one.
+  await events.drain().catch(() => {});
+  if (await finishRun(db, runId, workerId, end)) {
+    await appendRunEvent(db, runId, {
+      type: 'run-status',
+      data: { status: end.status, ...(end.error === undefined ? {} : { error: end.error }) },
+    });
+    context.bus.notify(runId);
+  }
+}
+
+async function runOnce(
+  context: RunExecutorContext,
+  row: RunRow,
+  events: RunEventWriter,
+  signal: AbortSignal,
+): Promise<RunEnd> {
+  const { db } = context;
+  events.push({ type: 'run-status', data: { status: 'running', attempt: row.attempts } });
+  const viewer = await loadViewer(db, row.userId);
+  if (viewer === null)
+    throw new SecurityError('run_user_disabled', 'The account that started the run is disabled.');
+  const agent = await loadAgentRecord(db, row.agentId);
+  if (agent === null || !canOnAgent(viewer, 'read', agent.access))
+    throw new SecurityError(
+      'run_agent_unreadable',
+      'The agent is no longer readable by the account that started the run.',
+    );
+  const projection = { db, content: context.content, logger: context.logger };
+  let resolved = row.resolved as ResolvedRunSkills | null;
+  if (resolved === null) {
+    resolved = await resolveRunSkills(projection, viewer, agent.row);
+    await db.update(runs).set({ resolved }).where(eq(runs.id, row.id));
+  }
+  const runCatalog = await loadRunCatalog(projection, viewer, resolved);
+  const skillSession = await createSkillSession({
+    catalog: runCatalog.catalog,
+    mode: 'progressive',
+    preload: runCatalog.preload,
+  });
+  const restored = row.state === null ? await previouslyActive(db, row) : row.activeSkills;
+  for (const id of restored) {
+    if (!skillSession.isActive(id) && runCatalog.catalog.get(id) !== undefined)
+      await skillSession.activateSkill(id);
+  }
+  const runTools = await runToolsForRun({
+    toolNames: agent.row.tools,
+    projectionDirectory: runCatalog.projectionDirectory,
+    workspaceDirectory: runCatalog.personalDirectory,
+    workFolder: runWorkFolder(context.content.layout.dataDirectory, row.id),
+  });
+  for (const notice of runTools.notices) events.push({ type: 'run-notice', data: { message: notice } });
+  const runContext = createRunContext({
+    cwd: runTools.cwd,
+    model: await runModelRoute(db, agent.row.model, context.providerKeys),
+    tools: runTools.tools,
+    skillSession,
+    systemPrompt: agent.row.systemPrompt,
+    interruptForApproval: true,
+    readOnlyRoots: [...new Set([...runTools.readOnlyRoots, ...runCatalog.readOnlyRoots])],
+    ...(context.maxTurns === undefined ? {} : { limits: { maxTurns: context.maxTurns } }),
+  });
+  const input: RunAgentInput =
+    row.state === null
+      ? { messages: await conversationMessages(db, row.conversationId), prompt: row.prompt }
+      : { state: parseRunState(row.state) };
+  const onMessage = async (message: ConversationMessage) => {
+    await appendMessage(db, row.conversationId, row.id, message);
+  };
+  const loop = runAgent(runContext, input, { signal, onMessage });
+  for (;;) {
+    const next = await loop.next();
+    if (next.done === true) return endOf(next.value, skillSession.activeSkillIds());
+    events.push(toStoredEvent(next.value));
+  }
+}

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { SkilldockDatabase } from '../db/database.js';
+import { isUniqueViolation } from '../db/is-unique-violation.js';
+import type { RunEventBus } from './run-event-bus.js';
+import type { StoredRunEvent } from './stored-run-event.js';
+
+/** Most events one insert writes. */
+const MAX_BATCH = 200;
+
+/**
+ * Writes a running run's events in order without making the loop wait on the database: `push`
+ * queues an event, and one background flush at a time inserts everything queued since the last
+ * one in a single statement (a streamed answer's many `text-delta` events cost one round trip per
+ * flush, not one each), numbering them from the run's last stored `seq`, then wakes this process's
+ * streams. A `seq` taken meanwhile by another writer (the lost-run sweep) renumbers and retries.
+ * `drain()` waits for everything pushed and rethrows a failed write.
+ */
+export class RunEventWriter {
+  readonly #db: SkilldockDatabase;
+  readonly #runId: string;
+  readonly #bus: RunEventBus;
+  #queue: StoredRunEvent[] = [];
+  #nextSeq: number | undefined;
+  #flushing: Promise<void> | undefined;
+  #failure: unknown;
+
+  constructor(db: SkilldockDatabase, runId: string, bus: RunEventBus) {
+    this.#db = db;
+    this.#runId = runId;
+    this.#bus = bus;
+  }
+
+  /** Queues `event`; it is written by the running or next flush. Throws once a write has failed. */
+  push(event: StoredRunEvent): void {
+    if (this.#failure !== undefined) throw this.#failure;
+    this.#queue.push(event);
+    this.#flushing ??= this.#flush().finally(() => {
+      this.#flushing = undefined;
+    });
+  }
+
+  /** Resolves when every pushed event is stored; rejects with the first write's failure. */
+  async drain(): Promise<void> {
+    while (this.#flushing !== undefined) await this.#flushing;
+    if (this.#failure !== undefined) throw this.#failure;
+  }
+
+  async #flush(): Promise<void> {
+    try {
+      while (this.#queue.length > 0) {
+        const batch = this.#queue.slice(0, MAX_BATCH);
+        await this.#insert(batch);
+        this.#queue = this.#queue.slice(batch.length);
+        this.#bus.notify(this.#runId);
+      }
+    } catch (error) {
+      this.#failure = error;
+    }
+  }
+
+  async #insert(batch: readonly StoredRunEvent[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      if (this.#nextSeq === undefined) {
+        const result = await this.#db.execute(
+          sql`select coalesce(max(seq), 0) + 1 as next from run_events where run_id = ${this.#runId}`,
+        );
+        this.#nextSeq = Number((result as unknown as { rows: { next: number }[] }).rows[0]!.next);
+      }
+      const first = this.#nextSeq;
+      const rows = batch.map(
+        (event, index) =>
+          sql`(${this.#runId}, ${first + index}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)`,
+      );
+      try {
+        await this.#db.execute(
+          sql`insert into run_events (run_id, seq, type, data) values ${sql.join(rows, sql`, `)}`,
+        );
+        this.#nextSeq = first + batch.length;
+        return;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 20) throw error;
+        this.#nextSeq = undefined;
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import type { Database } from '../db/database.js';
+import type { Logger } from '../logging/logger.js';
+import type { ProviderKeySources } from '../model-providers/provider-api-key.js';
+import type { SkillContentContext } from '../skill-content/skill-content-context.js';
+import { RunEventBus } from './run-event-bus.js';
+import { type RunQueue, type RunQueueOptions, startRunQueue } from './run-queue.js';
+import { type RunWorker, type RunWorkerOptions, startLostRunSweep, startRunWorker } from './run-worker.js';
+
+/** How a process takes part in runs (SPEC Y16). */
+export interface RunServiceOptions {
+  /** Execute runs in this process (default true; `serve --no-worker` passes false). */
+  readonly worker?: boolean;
+  readonly workerOptions?: RunWorkerOptions;
+  readonly queue?: RunQueueOptions;
+}
+
+/** The queue, this process's event bus and, unless turned off, its worker. */
+export interface RunService {
+  readonly queue: RunQueue;
+  /** Queues a run's job; this process's worker, when it has one, is woken to fetch it at once. */
+  enqueue(runId: string): Promise<void>;
+  readonly bus: RunEventBus;
+  readonly worker: RunWorker | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts what a process needs for runs: the pg-boss queue (its schema set up on first start), an
+ * in-process event bus, a worker unless `worker: false`, and the lost-run sweep (in every process,
+ * so an API alone still fails runs whose workers died). `stop()` stops the worker (in-flight runs
+ * end `failed`, `run_worker_stopped`), then the queue.
+ */
+export async function startRunService(
+  database: Database,
+  context: {
+    readonly logger: Logger;
+    readonly content: SkillContentContext;
+    readonly providerKeys: ProviderKeySources;
+  },
+  options: RunServiceOptions = {},
+): Promise<RunService> {
+  const queue = await startRunQueue(database, context.logger, options.queue);
+  const bus = new RunEventBus();
+  const executorContext = { db: database.db, bus, ...context };
+  let worker: RunWorker | undefined;
+  try {
+    worker =
+      options.worker === false
+        ? undefined
+        : await startRunWorker(queue, executorContext, options.workerOptions);
+  } catch (error) {
+    await queue.stop();
+    throw error;
+  }
+  const sweep =
+    worker === undefined
+      ? startLostRunSweep(executorContext, options.workerOptions?.staleAfterMs ?? 30_000)
+      : undefined;
+  return {
+    queue,
+    enqueue: async (runId) => {
+      await queue.send(runId);
+      worker?.wake();
+    },
+    bus,
+    worker,
+    stop: async () => {
+      sweep?.stop();
+      await worker?.stop();
+      await queue.stop();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
+import { hostname } from 'node:os';
+import type PgBoss from 'pg-boss';
+import type { RunExecutorContext } from './execute-run.js';
+import { executeRun } from './execute-run.js';
+import { RUN_QUEUE_NAME, type RunJob, type RunQueue } from './run-queue.js';
+import { sweepLostRuns } from './sweep-lost-runs.js';
+
+/** How a worker runs: how many runs at once, and its heartbeat and sweep clocks. */
+export interface RunWorkerOptions {
+  /** Runs executed at once by this process. Default 4. */
+  readonly concurrency?: number;
+  /** Heartbeat period of a running run. Default 2 s. */
+  readonly heartbeatMs?: number;
+  /** A running run with no heartbeat for this long is failed (`run_worker_lost`). Default 30 s. */
+  readonly staleAfterMs?: number;
+  /** Model requests a run may make. */
+  readonly maxTurns?: number;
+}
+
+/** A started worker: its id, and `stop` (in-flight runs end `failed` with `run_worker_stopped`). */
+export interface RunWorker {
+  readonly workerId: string;
+  /** Wakes one of this worker's idle loops to fetch now instead of at its next poll (a run was just queued here). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a run worker on the queue (SPEC Y16): one fetch loop per process takes as many run jobs
+ * as it has free slots (`concurrency`) — one polling query per interval whatever the concurrency —
+ * and executes each (`executeRun`), completing its job when the run ends; a run ending frees its
+ * slot and wakes the loop at once. Each run proves it is alive by a heartbeat; a sweep every
+ * `staleAfterMs / 3` fails runs whose worker died (`sweepLostRuns`). `stop()` ends the loop,
+ * aborts in-flight runs (they end `failed`, `run_worker_stopped`) and waits for them.
+ * @example const worker = await startRunWorker(queue, executorContext, { concurrency: 8 });
+ */
+export async function startRunWorker(
+  queue: RunQueue,
+  context: Omit<RunExecutorContext, 'workerId' | 'heartbeatMs' | 'maxTurns'>,
+  { concurrency = 4, heartbeatMs = 2000, staleAfterMs = 30_000, maxTurns }: RunWorkerOptions = {},
+): Promise<RunWorker> {
+  const workerId = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const executor: RunExecutorContext = {
+    ...context,
+    workerId,
+    heartbeatMs,
+    ...(maxTurns === undefined ? {} : { maxTurns }),
+  };
+  const shutdown = new AbortController();
+  // Every run in flight listens for the shutdown: as many listeners as `concurrency`.
+  setMaxListeners(0, shutdown.signal);
+  const inFlight = new Set<Promise<void>>();
+  let wakeUp: () => void = () => {};
+  const pause = (milliseconds: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, milliseconds);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = () => {};
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const execute = (job: PgBoss.Job<RunJob>) => {
+    const running = executeRun(executor, job.data.runId, shutdown.signal)
+      .then(
+        () => queue.boss.complete(RUN_QUEUE_NAME, job.id),
+        (error: unknown) => {
+          context.logger.error('run_execution_failed', { runId: job.data.runId, message: String(error) });
+          return queue.boss.fail(RUN_QUEUE_NAME, job.id);
+        },
+      )
+      .catch((error: unknown) =>
+        context.logger.warn('run_job_update_failed', { runId: job.data.runId, message: String(error) }),
+      )
+      .finally(() => {
+        inFlight.delete(running);
+        wakeUp();
+      });
+    inFlight.add(running);
+  };
+
+  const loop = (async () => {
+    while (!shutdown.signal.aborted) {
+      const free = concurrency - inFlight.size;
+      let fetched = 0;
+      if (free > 0) {
+        const jobs = await queue.boss
+          .fetch<RunJob>(RUN_QUEUE_NAME, { batchSize: free })
+          .catch((error: unknown) => {
+            context.logger.warn('run_fetch_failed', { message: String(error) });
+            return [];
+          });
+        fetched = jobs.length;
+        // Fetched as the worker stops: hand the runs back to the queue for another worker.
+        if (shutdown.signal.aborted) {
+          for (const job of jobs) {
+            await queue.send(job.data.runId);
+            await queue.boss.complete(RUN_QUEUE_NAME, job.id);
+          }
+          break;
+        }
+        for (const job of jobs) execute(job);
+      }
+      // A full batch may mean more jobs are waiting: ask again at once while slots are free.
+      if (fetched === 0 || fetched < free) await pause(queue.pollingIntervalSeconds * 1000);
+    }
+  })();
+
+  const sweep = startLostRunSweep(context, staleAfterMs);
+  let stopped = false;
+  return {
+    workerId,
+    wake: () => wakeUp(),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      sweep.stop();
+      shutdown.abort();
+      wakeUp();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+/** Sweeps lost runs every `staleAfterMs / 3` until stopped (any process may: the update is atomic). */
+export function startLostRunSweep(
+  context: Pick<RunExecutorContext, 'db' | 'bus' | 'logger'>,
+  staleAfterMs: number,
+): { stop(): void } {
+  const timer = setInterval(
+    () => {
+      void sweepLostRuns(context.db, staleAfterMs, context.bus)
+        .then((ids) => {
+          if (ids.length > 0) context.logger.warn('runs_worker_lost', { runs: ids.join(',') });
+        })
+        .catch((error: unknown) => context.logger.warn('run_sweep_failed', { message: String(error) }));
+    },
+    Math.max(250, Math.round(staleAfterMs / 3)),
+  );
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
