@@ -46,6 +46,8 @@ import { registerSkillEditRoutes } from './routes/skill-edit-routes.js';
 import { registerSkillRoutes } from './routes/skill-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import { registerWellKnownRoutes } from './routes/well-known-routes.js';
+import { runFileRoutes } from './run-tools/run-file-routes.js';
+import { authorizeRunForViewer } from './runs/authorize-run.js';
 import { type RunService, type RunServiceOptions, startRunService } from './runs/run-service.js';
 import { createSecretBox, type SecretBox } from './secrets/secret-box.js';
 import type { ServerContext } from './server-context.js';
@@ -234,6 +236,13 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerModelProviderRoutes(app, context);
   registerConversationRoutes(app, context);
   registerRunRoutes(app, context, runService);
+  app.route(
+    '/',
+    runFileRoutes({
+      database: database.db,
+      authorizeRun: (viewer, runId) => authorizeRunForViewer(database.db, viewer, runId, dataDir),
+    }),
+  );
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

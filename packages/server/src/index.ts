@@ -102,17 +102,6 @@ export {
   userProjectionPaths,
 } from './projections/index.js';
 export { MAX_PROMPT_LENGTH } from './routes/run-schemas.js';
-export { authorizeRunForViewer } from './runs/authorize-run.js';
-export { RUN_QUEUE_NAME, type RunQueue, type RunQueueOptions } from './runs/run-queue.js';
-export type { RunService, RunServiceOptions } from './runs/run-service.js';
-export { runWorkFolder } from './runs/run-tools-for-run.js';
-export type { RunWorker, RunWorkerOptions } from './runs/run-worker.js';
-export {
-  startWorkerProcess,
-  type WorkerProcess,
-  type WorkerProcessOptions,
-} from './runs/start-worker-process.js';
-export { sweepLostRuns } from './runs/sweep-lost-runs.js';
 export {
   type AuthorizeRun,
   agentShellSetting,
@@ -133,6 +122,16 @@ export {
   runWorkFolder,
   type SandboxLimits,
 } from './run-tools/index.js';
+export { authorizeRunForViewer } from './runs/authorize-run.js';
+export { RUN_QUEUE_NAME, type RunQueue, type RunQueueOptions } from './runs/run-queue.js';
+export type { RunService, RunServiceOptions } from './runs/run-service.js';
+export type { RunWorker, RunWorkerOptions } from './runs/run-worker.js';
+export {
+  startWorkerProcess,
+  type WorkerProcess,
+  type WorkerProcessOptions,
+} from './runs/start-worker-process.js';
+export { sweepLostRuns } from './runs/sweep-lost-runs.js';
 export {
   createSecretBox,
   MINIMUM_SECRET_KEY_LENGTH,

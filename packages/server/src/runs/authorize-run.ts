@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Viewer } from '../auth/principal.js';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { conversations, runs } from '../db/schema.js';
+import { runWorkFolder } from '../run-tools/run-work-folder.js';
 import type { RunRow } from './run-records.js';
-import { runWorkFolder } from './run-tools-for-run.js';
 
 type Reader = SkilldockDatabase | SkilldockTransaction;
 

@@ -30,7 +30,7 @@ import {
   type RunEnd,
   type RunRow,
 } from './run-records.js';
-import { runToolsForRun, runWorkFolder } from './run-tools-for-run.js';
+import { runToolsForRun } from './run-tools-for-run.js';
 import { errorFacts, toStoredEvent } from './stored-run-event.js';
 
 /** What executing a run needs: the database, content, keys, and this worker's identity and clocks. */
@@ -185,10 +185,11 @@ async function runOnce(
       await skillSession.activateSkill(id);
   }
   const runTools = await runToolsForRun({
-    toolNames: agent.row.tools,
+    agent: agent.row,
+    dataDir: context.content.layout.dataDirectory,
+    runId: row.id,
     projectionDirectory: runCatalog.projectionDirectory,
     workspaceDirectory: runCatalog.personalDirectory,
-    workFolder: runWorkFolder(context.content.layout.dataDirectory, row.id),
   });
   for (const notice of runTools.notices) events.push({ type: 'run-notice', data: { message: notice } });
   const runContext = createRunContext({
@@ -196,7 +197,7 @@ async function runOnce(
     model: await runModelRoute(db, agent.row.model, context.providerKeys),
     tools: runTools.tools,
     skillSession,
-    systemPrompt: agent.row.systemPrompt,
+    systemPrompt: [agent.row.systemPrompt, runTools.layout].filter((part) => part !== '').join('\n\n'),
     interruptForApproval: true,
     readOnlyRoots: [...new Set([...runTools.readOnlyRoots, ...runCatalog.readOnlyRoots])],
     ...(context.maxTurns === undefined ? {} : { limits: { maxTurns: context.maxTurns } }),
