@@ -26,6 +26,7 @@ describe('export list', () => {
         "SESSION_COOKIE",
         "SKILL_ACTIONS",
         "UPLOAD_BODY_LIMIT",
+        "batchLines",
         "canOnAgent",
         "canOnSkill",
         "createApiToken",

@@ -51,7 +51,7 @@ export function registerServe(
           `--port must be a number from 0 to 65535, not ${JSON.stringify(options.port)}`,
         );
       }
-      const { createServer, createJsonLogger } = await import('@skilldock/server');
+      const { batchLines, createServer, createJsonLogger } = await import('@skilldock/server');
       const dataDir = path.resolve(
         environment.cwd,
         options.data ?? path.join(environment.home, '.skilldock', 'platform'),
@@ -72,7 +72,8 @@ export function registerServe(
         ...(environment.env.SKILLDOCK_ADMIN_PASSWORD
           ? { adminPassword: environment.env.SKILLDOCK_ADMIN_PASSWORD }
           : {}),
-        logger: createJsonLogger((line) => environment.stderr.write(line)),
+        // One write per turn of the event loop, not per request (see batchLines).
+        logger: createJsonLogger(batchLines((text) => environment.stderr.write(text))),
         trustProxy: options.trustProxy === true,
         // Stored provider keys are sealed with SKILLDOCK_SECRET_KEY; named key variables are read from the same environment.
         modelProviders: { secretKey: environment.env.SKILLDOCK_SECRET_KEY, env: environment.env },
