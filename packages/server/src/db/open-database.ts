@@ -43,8 +43,9 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
   return {
     kind: 'pglite',
     db,
-    // One process holds the embedded database, and PGlite hands a commit's notifications to the
-    // listeners before the commit's own query resolves: nothing committed is still on its way.
+    // One process holds the embedded database, and PGlite queues a commit's notifications for the
+    // listeners while it reads the commit's own answer, before the committer's await resumes:
+    // nothing committed is still on its way.
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, () => handlers.onNotify());
       let listening = true;
