@@ -137,7 +137,7 @@ async function measureBackend(
         ...result,
         serverP99: inServer[Math.floor(inServer.length * 0.99)] ?? 0,
         serverCpuMicroseconds: per(after.server - start.server),
-        postgresCpuMicroseconds: per(after.postgres - start.postgres),
+        postgresCpuMicroseconds: per(postgresCpuBetween(start, after)),
       };
     };
     const pacedLine = (name: string, route: string, result: Awaited<ReturnType<typeof pacedRun>>) => {
@@ -310,8 +310,18 @@ async function stopChild(child: ChildProcess): Promise<void> {
 interface CpuSample {
   /** CPU milliseconds (user + system) the server process has used. */
   readonly server: number;
-  /** CPU milliseconds the PostgreSQL sessions of the benchmark's database have used (0 on PGlite). */
-  readonly postgres: number;
+  /** CPU milliseconds each PostgreSQL session of the benchmark's database has used, by pid (none on PGlite). */
+  readonly postgres: ReadonlyMap<number, number>;
+}
+
+/**
+ * CPU milliseconds the PostgreSQL sessions used between two samples: a session that began in
+ * between counts whole, one that ended in between is not seen (an idle pool connection closes).
+ */
+function postgresCpuBetween(before: CpuSample, after: CpuSample): number {
+  let used = 0;
+  for (const [pid, milliseconds] of after.postgres) used += milliseconds - (before.postgres.get(pid) ?? 0);
+  return used;
 }
 
 /** CPU milliseconds (user + system) of a process so far, from `/proc` (0 where there is none). */
@@ -333,13 +343,13 @@ function cpuMeter(serverPid: number, database: DatabaseOptions) {
   const connected = client?.connect();
   return {
     sample: async (): Promise<CpuSample> => {
-      let postgres = 0;
+      const postgres = new Map<number, number>();
       if (client !== undefined) {
         await connected;
         const sessions = await client.query<{ pid: number }>(
           'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
         );
-        for (const { pid } of sessions.rows) postgres += processCpuMilliseconds(pid);
+        for (const { pid } of sessions.rows) postgres.set(pid, processCpuMilliseconds(pid));
       }
       return { server: processCpuMilliseconds(serverPid), postgres };
     },
