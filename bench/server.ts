@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createServer, type DatabaseOptions, silentLogger } from '@skilldock/server';
@@ -7,7 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Benchmark, BenchmarkContext } from './lib/benchmark.js';
 import { formatMilliseconds } from './lib/benchmark-report.js';
-import { pacedLoad } from './server/paced-load.js';
+import { pacedLoadInProcess } from './server/paced-load-process.js';
 import { type PlatformShape, type SeededClient, seedPlatform } from './server/seed-platform.js';
 
 const SHAPE: PlatformShape = { skills: 1000, departments: 100, users: 10_000, clients: 50 };
@@ -32,6 +33,11 @@ const POSTGRES_ADMIN_URL =
  * sustainable load; see `pacedLoad`), and saturated through autocannon (each client sends its next
  * request as soon as the answer arrives; with 50 clients its latency is bounded below by
  * 50 / throughput, so it reports how much the server can take rather than how fast it answers).
+ * The paced load runs in a process of its own pinned to one CPU (`taskset`), and beside each paced
+ * line the bench prints the server's own p99 (its request log, measured part only) and the CPU
+ * one request cost the server process and PostgreSQL's sessions: on a machine others share, the
+ * client's p99 minus the server's is the machine (scheduling, the load generator), and the CPU per
+ * request is what the code costs whatever the load.
  */
 export const serverBenchmark: Benchmark = {
   name: 'server',
@@ -106,31 +112,54 @@ async function measureBackend(
       return result;
     };
     const paced = `paced, ${PACED_RATE_PER_CLIENT} req/s per client`;
-    const pacedRun = (route: string) =>
-      pacedLoad(`${served.url}${route}`, tokens, {
-        ratePerClient: PACED_RATE_PER_CLIENT,
-        seconds: WARMUP_SECONDS,
-      }).then(() =>
-        pacedLoad(`${served.url}${route}`, tokens, {
+    const cpu = cpuMeter(served.pid, database);
+    /** A paced run from the load process; what the server and PostgreSQL spent on its measured part. */
+    const pacedRun = async (route: string) => {
+      let before: Promise<CpuSample> | undefined;
+      const result = await pacedLoadInProcess(
+        {
+          url: `${served.url}${route}`,
+          tokens,
           ratePerClient: PACED_RATE_PER_CLIENT,
+          warmupSeconds: WARMUP_SECONDS,
           seconds: MEASURE_SECONDS,
-        }),
+        },
+        () => {
+          served.takeDurations(route);
+          before = cpu.sample();
+        },
       );
-    const pacedHealth = line(`GET /api/health (${paced}; baseline)`, {
-      name: 'health',
-      ...(await pacedRun('/api/health')),
-    });
-    served.takeDurations('/api/skills');
-    const pacedListing = line(`GET /api/skills (${paced})`, {
-      name: 'listing',
-      ...(await pacedRun('/api/skills')),
-    });
-    const inServer = served.takeDurations('/api/skills').sort((a, b) => a - b);
-    report.note(
-      `${label.padEnd(10)} ${paced}: the server's own p99 for the listing (its request log, warm-up included) ${formatMilliseconds(inServer[Math.floor(inServer.length * 0.99)] ?? 0)} over ${inServer.length.toLocaleString('en-US')} requests`,
+      const after = await cpu.sample();
+      const start = await (before as Promise<CpuSample>);
+      const inServer = served.takeDurations(route).sort((a, b) => a - b);
+      const per = (ms: number) => (inServer.length === 0 ? 0 : (ms * 1000) / inServer.length);
+      return {
+        ...result,
+        serverP99: inServer[Math.floor(inServer.length * 0.99)] ?? 0,
+        serverCpuMicroseconds: per(after.server - start.server),
+        postgresCpuMicroseconds: per(postgresCpuBetween(start, after)),
+      };
+    };
+    const pacedLine = (name: string, route: string, result: Awaited<ReturnType<typeof pacedRun>>) => {
+      line(name, { name: route, ...result });
+      report.note(
+        `${label.padEnd(10)} ${''.padEnd(48)} the server's own p99 ${formatMilliseconds(result.serverP99).padStart(8)} (its request log); CPU per request: server ${Math.round(result.serverCpuMicroseconds)} µs${database.kind === 'postgres' ? `, PostgreSQL ${Math.round(result.postgresCpuMicroseconds)} µs` : ''}`,
+      );
+      return result;
+    };
+    const pacedHealth = pacedLine(
+      `GET /api/health (${paced}; baseline)`,
+      '/api/health',
+      await pacedRun('/api/health'),
     );
+    const pacedListing = pacedLine(
+      `GET /api/skills (${paced})`,
+      '/api/skills',
+      await pacedRun('/api/skills'),
+    );
+    await cpu.close();
     report.note(
-      `${label.padEnd(10)} ${paced}: listing p99 = ${(pacedListing.p99 / Math.max(pacedHealth.p99, 0.1)).toFixed(2)}× the health p99`,
+      `${label.padEnd(10)} ${paced}: listing p99 = ${(pacedListing.p99 / Math.max(pacedHealth.p99, 0.1)).toFixed(2)}× the health p99; the server's own listing p99 is ${formatMilliseconds(pacedListing.serverP99)} of the client's ${formatMilliseconds(pacedListing.p99)}`,
     );
     const saturated = (result: autocannon.Result) => ({
       p50: result.latency.p50,
@@ -203,6 +232,7 @@ async function checkListings(
 
 interface ServeProcess {
   readonly url: string;
+  readonly pid: number;
   /** The server's own request durations (`durationMs` of its JSON request log) for `path` since the last call. */
   takeDurations(path: string): number[];
   stop(): Promise<void>;
@@ -260,6 +290,7 @@ async function startServeProcess(
   });
   return {
     url,
+    pid: child.pid as number,
     takeDurations: (path) => {
       const taken = durations.get(path) ?? [];
       durations.delete(path);
@@ -274,6 +305,58 @@ async function stopChild(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
   await exited;
+}
+
+interface CpuSample {
+  /** CPU milliseconds (user + system) the server process has used. */
+  readonly server: number;
+  /** CPU milliseconds each PostgreSQL session of the benchmark's database has used, by pid (none on PGlite). */
+  readonly postgres: ReadonlyMap<number, number>;
+}
+
+/**
+ * CPU milliseconds the PostgreSQL sessions used between two samples: a session that began in
+ * between counts whole, one that ended in between is not seen (an idle pool connection closes).
+ */
+function postgresCpuBetween(before: CpuSample, after: CpuSample): number {
+  let used = 0;
+  for (const [pid, milliseconds] of after.postgres) used += milliseconds - (before.postgres.get(pid) ?? 0);
+  return used;
+}
+
+/** CPU milliseconds (user + system) of a process so far, from `/proc` (0 where there is none). */
+function processCpuMilliseconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Reads how much CPU the server process and, on PostgreSQL, the database's sessions have used, so
+ * the bench can say what a request costs apart from how busy the shared machine is.
+ */
+function cpuMeter(serverPid: number, database: DatabaseOptions) {
+  const client = database.kind === 'postgres' ? new pg.Client({ connectionString: database.url }) : undefined;
+  const connected = client?.connect();
+  return {
+    sample: async (): Promise<CpuSample> => {
+      const postgres = new Map<number, number>();
+      if (client !== undefined) {
+        await connected;
+        const sessions = await client.query<{ pid: number }>(
+          'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        );
+        for (const { pid } of sessions.rows) postgres.set(pid, processCpuMilliseconds(pid));
+      }
+      return { server: processCpuMilliseconds(serverPid), postgres };
+    },
+    close: async () => {
+      await client?.end();
+    },
+  };
 }
 
 /** A database of its own on the local PostgreSQL, or undefined when that does not answer. */

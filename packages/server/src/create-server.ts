@@ -9,13 +9,14 @@ import { type BuiltinAgentsResult, ensureBuiltinAgents } from './agents/ensure-b
 import { type EnsureSuperadminResult, ensureSuperadmin } from './auth/ensure-superadmin.js';
 import { DEFAULT_SCRYPT_COST, type ScryptCost } from './auth/hash-password.js';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './auth/login-rate-limit.js';
+import { PrincipalCache } from './auth/principal-cache.js';
 import {
   type BuiltinSyncResult,
   DEFAULT_BUILTIN_DIRECTORY,
   syncBuiltinSkills,
 } from './builtin/sync-builtin-skills.js';
 import { contentLayout, sweepStaging } from './content/index.js';
-import type { Database, DatabaseOptions } from './db/database.js';
+import type { ChannelListener, Database, DatabaseOptions } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import { type MigrationResult, runMigrations } from './db/run-migrations.js';
 import { API_DOCS_PAGE } from './http/api-docs-page.js';
@@ -54,6 +55,12 @@ import type { ServerContext } from './server-context.js';
 
 /** Viewers whose "skills I can read" listing one process keeps (≈ 100 KB each at 1,000 readable skills). */
 const READABLE_SKILLS_CACHE_ENTRIES = 2000;
+
+/** Sessions and tokens whose principal one process keeps (a few hundred bytes each). */
+const PRINCIPAL_CACHE_ENTRIES = 20_000;
+
+/** The channel the database notifies at the commit of anything that changes who a session or token is. */
+const AUTH_CHANGE_CHANNEL = 'skilldock_auth';
 
 /** The data folder when none is given: `~/.skilldock/platform`. */
 export function defaultDataDirectory(): string {
@@ -156,6 +163,8 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   let secretBox: SecretBox | undefined;
   let runService: RunService;
   const skillContent = { layout: contentLayout(dataDir), builtinDirectory };
+  const principals = new PrincipalCache(PRINCIPAL_CACHE_ENTRIES);
+  let authChanges: ChannelListener | undefined;
   try {
     // Derived once per process; a short key fails start-up with `secret_key_weak`.
     secretBox = secretKey === undefined || secretKey === '' ? undefined : await createSecretBox(secretKey);
@@ -166,6 +175,11 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     const agents = await ensureBuiltinAgents(database);
     await sweepInstallDrafts(database.db, dataDir, options.install?.now);
     const staleStaging = await sweepStaging(contentLayout(dataDir), options.install?.now?.());
+    authChanges = await database.listen(AUTH_CHANGE_CHANNEL, {
+      onNotify: () => principals.invalidate(),
+      onListening: (listening) => principals.setListening(listening),
+    });
+    principals.useBarrier(authChanges.barrier);
     startup = { migrations, builtin, superadmin, agents };
     runService = await startRunService(
       database,
@@ -184,6 +198,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
       staleStagingRemoved: staleStaging.length,
     });
   } catch (error) {
+    await authChanges?.stop();
     if (owned) await database.close();
     throw error;
   }
@@ -196,6 +211,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     secureCookies: options.secureCookies ?? 'auto',
     trustProxy: options.trustProxy ?? false,
     readableSkillsCache: new AccessGenerationCache(READABLE_SKILLS_CACHE_ENTRIES),
+    principals,
     providerKeys: { secretBox, env: modelProviders.env ?? process.env },
   };
   const app = new OpenAPIHono<AppEnv>({
@@ -215,7 +231,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   });
   app.use('*', requestContext(logger));
   app.use('/api/*', bodyLimits());
-  app.use('/api/*', authenticate(database.db, { trustProxy: context.trustProxy }));
+  app.use('/api/*', authenticate(database.db, { trustProxy: context.trustProxy, principals }));
   app.onError((error, c) => errorResponse(c, error, logger));
   app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', 'No such route'), logger));
 
@@ -283,6 +299,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
         });
       }
       await runService.stop();
+      await authChanges?.stop();
       if (owned) await database.close();
     },
   };

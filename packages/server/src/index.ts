@@ -56,7 +56,7 @@ export { errorBodySchema, errorResponseSpec } from './http/error-response.js';
 export { type ErrorStatus, HttpError } from './http/http-error.js';
 export { requirePrincipal, requireRole, requireSession } from './http/require-viewer.js';
 export type { InstallOptions, RemoteFetchOptions } from './install/install-options.js';
-export { createJsonLogger, type LogFields, type Logger, silentLogger } from './logging/logger.js';
+export { batchLines, createJsonLogger, type LogFields, type Logger, silentLogger } from './logging/logger.js';
 export {
   type ProviderKeySources,
   providerApiKey,

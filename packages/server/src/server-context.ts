@@ -1,5 +1,6 @@
 import type { ScryptCost } from './auth/hash-password.js';
 import type { LoginRateLimit } from './auth/login-rate-limit.js';
+import type { PrincipalCache } from './auth/principal-cache.js';
 import type { Database } from './db/database.js';
 import type { CachedJson } from './http/cached-json.js';
 import type { Logger } from './logging/logger.js';
@@ -18,6 +19,8 @@ export interface ServerContext {
   readonly trustProxy: boolean;
   /** "Skills I can read" per viewer, under the access generation (one process's memory). */
   readonly readableSkillsCache: AccessGenerationCache<CachedJson>;
+  /** Who each session and token is, while the database's change notifications arrive (one process's memory). */
+  readonly principals: PrincipalCache;
   /** Where model provider keys come from: the `SKILLDOCK_SECRET_KEY` box and the environment (SPEC Y18). */
   readonly providerKeys: ProviderKeySources;
 }

@@ -32,6 +32,7 @@ describe('export list', () => {
         "agentShellSetting",
         "bubblewrapArguments",
         "authorizeRunForViewer",
+        "batchLines",
         "canOnAgent",
         "canOnSkill",
         "createApiToken",

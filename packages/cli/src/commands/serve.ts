@@ -64,7 +64,7 @@ export function registerServe(
         );
       }
       const workerOptions = await parseRunWorkerOptions(options);
-      const { createServer, createJsonLogger } = await import('@skilldock/server');
+      const { batchLines, createServer, createJsonLogger } = await import('@skilldock/server');
       const dataDir = path.resolve(
         environment.cwd,
         options.data ?? path.join(environment.home, '.skilldock', 'platform'),
@@ -85,7 +85,8 @@ export function registerServe(
         ...(environment.env.SKILLDOCK_ADMIN_PASSWORD
           ? { adminPassword: environment.env.SKILLDOCK_ADMIN_PASSWORD }
           : {}),
-        logger: createJsonLogger((line) => environment.stderr.write(line)),
+        // One write per turn of the event loop, not per request (see batchLines).
+        logger: createJsonLogger(batchLines((text) => environment.stderr.write(text))),
         trustProxy: options.trustProxy === true,
         // Stored provider keys are sealed with SKILLDOCK_SECRET_KEY; named key variables are read from the same environment.
         modelProviders: { secretKey: environment.env.SKILLDOCK_SECRET_KEY, env: environment.env },

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SkilldockDatabase } from '../db/database.js';
 import { apiTokens, users } from '../db/schema.js';
 import { accessGenerationColumn, toViewer, viewerColumns } from './load-viewer.js';
 import type { Principal } from './principal.js';
+import type { CachedPrincipal, PrincipalCache } from './principal-cache.js';
 import { hashSecret, randomSecret } from './random-secret.js';
 
 /** Every API token starts with this, so a leaked one is recognisable (and scanners can find it). */
@@ -39,10 +40,15 @@ export async function createApiToken(
  */
 export const TOKEN_LAST_USED_PRECISION_MS = 60_000;
 
-/** The principal of a bearer token, or null when it is unknown, revoked or its account is disabled. */
-export async function resolveApiToken(db: SkilldockDatabase, token: string): Promise<Principal | null> {
-  if (!token.startsWith(API_TOKEN_PREFIX)) return null;
-  const [row] = await db
+/**
+ * The token lookup, prepared once per database handle: it runs on every request that carries a
+ * token, so its SQL is built once (not by the query builder each time) and, on PostgreSQL, parsed
+ * and planned once per connection (a named statement).
+ */
+const tokenLookups = new WeakMap<SkilldockDatabase, ReturnType<typeof prepareTokenLookup>>();
+
+function prepareTokenLookup(db: SkilldockDatabase) {
+  return db
     .select({
       ...viewerColumns,
       accessGeneration: accessGenerationColumn,
@@ -53,28 +59,67 @@ export async function resolveApiToken(db: SkilldockDatabase, token: string): Pro
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(
-      and(eq(apiTokens.tokenHash, hashSecret(token)), isNull(apiTokens.revokedAt), eq(users.disabled, false)),
-    );
+      and(
+        eq(apiTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(apiTokens.revokedAt),
+        eq(users.disabled, false),
+      ),
+    )
+    .prepare('skilldock_resolve_api_token');
+}
+
+/** The token whose secret hashes to `tokenHash`, as a cache entry, or null (unknown, revoked, account disabled). */
+async function lookupApiToken(db: SkilldockDatabase, tokenHash: string): Promise<CachedPrincipal | null> {
+  let lookup = tokenLookups.get(db);
+  if (lookup === undefined) {
+    lookup = prepareTokenLookup(db);
+    tokenLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash });
   if (row === undefined) return null;
+  return {
+    principal: {
+      via: 'token',
+      accessGeneration: row.accessGeneration,
+      viewer: toViewer(row),
+      tokenId: row.tokenId,
+      access: row.access,
+    },
+    lastUsedAt: row.lastUsedAt,
+  };
+}
+
+/**
+ * The principal of a bearer token, or null when it is unknown, revoked or its account is disabled;
+ * through `cache` when given (see {@link PrincipalCache}). Records the token's use, at most once a
+ * minute ({@link TOKEN_LAST_USED_PRECISION_MS}).
+ */
+export async function resolveApiToken(
+  db: SkilldockDatabase,
+  token: string,
+  cache?: PrincipalCache,
+): Promise<Principal | null> {
+  if (!token.startsWith(API_TOKEN_PREFIX)) return null;
+  const tokenHash = hashSecret(token);
+  const found =
+    cache === undefined
+      ? await lookupApiToken(db, tokenHash)
+      : await cache.resolve(`token:${tokenHash}`, () => lookupApiToken(db, tokenHash));
+  if (found === null || found.principal.via !== 'token') return null;
   const now = new Date();
   const staleBefore = new Date(now.getTime() - TOKEN_LAST_USED_PRECISION_MS);
-  if (row.lastUsedAt === null || row.lastUsedAt < staleBefore) {
+  if (found.lastUsedAt == null || found.lastUsedAt < staleBefore) {
     // Conditional, so processes racing on the same token write it once.
     await db
       .update(apiTokens)
       .set({ lastUsedAt: now })
       .where(
         and(
-          eq(apiTokens.id, row.tokenId),
+          eq(apiTokens.id, found.principal.tokenId),
           or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, staleBefore)),
         ),
       );
+    found.lastUsedAt = now;
   }
-  return {
-    via: 'token',
-    accessGeneration: row.accessGeneration,
-    viewer: toViewer(row),
-    tokenId: row.tokenId,
-    access: row.access,
-  };
+  return found.principal;
 }

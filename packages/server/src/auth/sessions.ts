@@ -1,8 +1,9 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { SkilldockDatabase } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
 import { accessGenerationColumn, toViewer, viewerColumns } from './load-viewer.js';
 import type { Principal } from './principal.js';
+import type { CachedPrincipal, PrincipalCache } from './principal-cache.js';
 import { hashSecret, randomSecret } from './random-secret.js';
 
 /** How long a login session lasts (7 days). */
@@ -28,23 +29,68 @@ export async function createSession(db: SkilldockDatabase, userId: string): Prom
   return { secret, csrfToken, expiresAt };
 }
 
-/** The principal of a session cookie, or null when it is unknown, expired or its account is disabled. */
-export async function resolveSession(db: SkilldockDatabase, secret: string): Promise<Principal | null> {
-  const idHash = hashSecret(secret);
-  // One round trip: the session, its account and the account's departments.
-  const [row] = await db
-    .select({ ...viewerColumns, accessGeneration: accessGenerationColumn, csrfToken: sessions.csrfToken })
+/**
+ * The session lookup (the session, its account and the account's departments in one round trip),
+ * prepared once per database handle: it runs on every request with a cookie (see the token lookup).
+ */
+const sessionLookups = new WeakMap<SkilldockDatabase, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: SkilldockDatabase) {
+  return db
+    .select({
+      ...viewerColumns,
+      accessGeneration: accessGenerationColumn,
+      csrfToken: sessions.csrfToken,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date()), eq(users.disabled, false)));
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.disabled, false),
+      ),
+    )
+    .prepare('skilldock_resolve_session');
+}
+
+/** The session whose secret hashes to `idHash`, as a cache entry (held until it expires), or null. */
+async function lookupSession(db: SkilldockDatabase, idHash: string): Promise<CachedPrincipal | null> {
+  let lookup = sessionLookups.get(db);
+  if (lookup === undefined) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ idHash, now: new Date() });
   if (row === undefined) return null;
   return {
-    via: 'session',
-    accessGeneration: row.accessGeneration,
-    viewer: toViewer(row),
-    sessionIdHash: idHash,
-    csrfToken: row.csrfToken,
+    principal: {
+      via: 'session',
+      accessGeneration: row.accessGeneration,
+      viewer: toViewer(row),
+      sessionIdHash: idHash,
+      csrfToken: row.csrfToken,
+    },
+    expiresAt: row.expiresAt.getTime(),
   };
+}
+
+/**
+ * The principal of a session cookie, or null when it is unknown, expired or its account is
+ * disabled; through `cache` when given (see {@link PrincipalCache}).
+ */
+export async function resolveSession(
+  db: SkilldockDatabase,
+  secret: string,
+  cache?: PrincipalCache,
+): Promise<Principal | null> {
+  const idHash = hashSecret(secret);
+  const found =
+    cache === undefined
+      ? await lookupSession(db, idHash)
+      : await cache.resolve(`session:${idHash}`, () => lookupSession(db, idHash));
+  return found?.principal ?? null;
 }
 
 /** Ends one session (logout). */

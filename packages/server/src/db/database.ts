@@ -12,8 +12,31 @@ export interface Database {
   /** `pglite` (embedded, one process) or `postgres` (`DATABASE_URL`, any number of processes). */
   readonly kind: 'pglite' | 'postgres';
   readonly db: SkilldockDatabase;
+  /**
+   * Listens on a notification channel (what any process's committed `pg_notify` sends): `onNotify`
+   * runs for each notification; `onListening(false)` says notifications may be missed from now on
+   * (the connection dropped; it reconnects every second) and `onListening(true)` that they arrive
+   * (again). Resolves once the first attempt is done.
+   */
+  listen(channel: string, handlers: ChannelHandlers): Promise<ChannelListener>;
   /** Closes the connection pool or the embedded database; safe to call twice. */
   close(): Promise<void>;
+}
+
+/** What {@link Database.listen} calls. */
+export interface ChannelHandlers {
+  onNotify(): void;
+  onListening(listening: boolean): void;
+}
+
+/** A running {@link Database.listen}. */
+export interface ChannelListener {
+  /**
+   * Resolves true once every notification committed before the call has reached `onNotify`, false
+   * when that cannot be known (not listening). Concurrent calls share one round trip on PostgreSQL.
+   */
+  barrier(): Promise<boolean>;
+  stop(): Promise<void>;
 }
 
 /** Where the database is: embedded PGlite (in a folder, or in memory without one) or a PostgreSQL URL. */

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database, DatabaseOptions, SkilldockDatabase } from './database.js';
+import { listenOnPostgres } from './listen-on-postgres.js';
 import * as schema from './schema.js';
 
 /**
@@ -27,14 +28,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as SkilldockDatabase;
-  return { kind: 'postgres', db, close: once(() => pool.end()) };
+  return {
+    kind: 'postgres',
+    db,
+    listen: (channel, handlers) => listenOnPostgres(pg, options.url, channel, handlers),
+    close: once(() => pool.end()),
+  };
 }
 
 /** The {@link Database} over a ready PGlite client (however it was made); `close()` closes the client, once. */
 export async function pgliteDatabase(client: PGlite): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle({ client, schema }) as unknown as SkilldockDatabase;
-  return { kind: 'pglite', db, close: once(() => client.close()) };
+  return {
+    kind: 'pglite',
+    db,
+    // One process holds the embedded database, and PGlite queues a commit's notifications for the
+    // listeners while it reads the commit's own answer, before the committer's await resumes:
+    // nothing committed is still on its way.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, () => handlers.onNotify());
+      let listening = true;
+      handlers.onListening(true);
+      return {
+        barrier: async () => listening,
+        stop: async () => {
+          if (!listening) return;
+          listening = false;
+          handlers.onListening(false);
+          if (!client.closed) await unlisten();
+        },
+      };
+    },
+    close: once(() => client.close()),
+  };
 }
 
 /** `close` that runs the first time it is called; later calls resolve at once. */

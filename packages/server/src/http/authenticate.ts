@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { resolveApiToken } from '../auth/api-tokens.js';
+import type { PrincipalCache } from '../auth/principal-cache.js';
 import { resolveSession } from '../auth/sessions.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import type { AppEnv } from './app-env.js';
@@ -49,11 +50,15 @@ function sameSecret(a: string, b: string): boolean {
  * - the session cookie — a write must echo the session's CSRF token in `X-CSRF-Token` (403
  *   `csrf_failed`), and any write whose `Origin` is another site is refused the same way.
  * A request with neither goes on as anonymous; routes that need an account say 401.
+ *
+ * Who a secret belongs to comes through `principals`, which keeps answers only while no change
+ * committed by any process has made them wrong (see {@link PrincipalCache}).
  */
 export function authenticate(
   db: SkilldockDatabase,
-  options: { trustProxy: boolean },
+  options: { readonly trustProxy: boolean; readonly principals: PrincipalCache },
 ): MiddlewareHandler<AppEnv> {
+  const { principals } = options;
   return async (c, next) => {
     const unsafe = !SAFE_METHODS.has(c.req.method);
     if (unsafe) {
@@ -65,7 +70,7 @@ export function authenticate(
     const authorization = c.req.header('authorization');
     if (authorization !== undefined) {
       const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(authorization);
-      const principal = match === null ? null : await resolveApiToken(db, match[1]!);
+      const principal = match === null ? null : await resolveApiToken(db, match[1]!, principals);
       if (principal === null || principal.via !== 'token') {
         throw new HttpError(401, 'unauthenticated', 'The API token is invalid or revoked');
       }
@@ -76,7 +81,8 @@ export function authenticate(
       return next();
     }
     const secret = getCookie(c, SESSION_COOKIE);
-    const principal = secret === undefined || secret.length > 200 ? null : await resolveSession(db, secret);
+    const principal =
+      secret === undefined || secret.length > 200 ? null : await resolveSession(db, secret, principals);
     if (principal !== null && principal.via === 'session' && unsafe && !CSRF_EXEMPT_PATHS.has(c.req.path)) {
       const token = c.req.header(CSRF_HEADER);
       if (token === undefined || !sameSecret(token, principal.csrfToken)) {

@@ -14,7 +14,9 @@ const UPLOAD_TYPES =
 /**
  * Caps every request body — by `Content-Length` up front and by counting while streaming, so a
  * lying header cannot pass — answering 413 `body_too_large`: uploads (multipart, zip, gzip,
- * octet-stream) at {@link UPLOAD_BODY_LIMIT}, everything else at {@link JSON_BODY_LIMIT}.
+ * octet-stream) at {@link UPLOAD_BODY_LIMIT}, everything else at {@link JSON_BODY_LIMIT}. A GET or
+ * HEAD has no body to count (the Fetch API gives them none, whatever they send), and asking for it
+ * would build a full web `Request` on every read request for nothing.
  */
 export function bodyLimits({ json = JSON_BODY_LIMIT, upload = UPLOAD_BODY_LIMIT } = {}): MiddlewareHandler {
   const tooLarge = (limit: number) => () => {
@@ -25,5 +27,7 @@ export function bodyLimits({ json = JSON_BODY_LIMIT, upload = UPLOAD_BODY_LIMIT 
   const jsonLimit = bodyLimit({ maxSize: json, onError: tooLarge(json) });
   const uploadLimit = bodyLimit({ maxSize: upload, onError: tooLarge(upload) });
   return (c, next) =>
-    (UPLOAD_TYPES.test(c.req.header('content-type') ?? '') ? uploadLimit : jsonLimit)(c, next);
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : (UPLOAD_TYPES.test(c.req.header('content-type') ?? '') ? uploadLimit : jsonLimit)(c, next);
 }

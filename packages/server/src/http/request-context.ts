@@ -1,10 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from '../logging/logger.js';
 import type { AppEnv } from './app-env.js';
 
 /** An incoming `X-Request-Id` is kept only when it is this harmless (it goes into logs and headers). */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The finished answer's own headers, to add to in place. `c.header()` after the handler copies
+ * the whole answer into a new `Response` (its body as a stream) on every call, which took a cached
+ * body off the node adapter's direct path; an answer whose headers cannot change (one passed
+ * through from `fetch`) is copied once.
+ */
+function answerHeaders(c: Context<AppEnv>): Headers {
+  const { headers } = c.res;
+  try {
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return headers;
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    return c.res.headers;
+  }
+}
 
 /**
  * Gives every request an id (its `X-Request-Id` when safe, else a new UUID), echoes it in the
@@ -19,11 +36,12 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     c.set('principal', null);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Frame-Options', 'DENY');
-    if (c.req.path.startsWith('/api/')) c.header('Cache-Control', 'no-store');
+    const headers = answerHeaders(c);
+    headers.set('X-Request-Id', requestId);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'no-referrer');
+    headers.set('X-Frame-Options', 'DENY');
+    if (c.req.path.startsWith('/api/')) headers.set('Cache-Control', 'no-store');
     logger.info('request', {
       requestId,
       method: c.req.method,

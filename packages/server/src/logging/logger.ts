@@ -9,11 +9,36 @@ export interface Logger {
 }
 
 /**
- * A logger that writes one JSON object per line to `write` (the process's stderr by default).
+ * `write` for lines, called once per turn of the event loop with every line of that turn joined:
+ * a server logs a line per request, and one write each (synchronous, on a pipe) is a system call
+ * per request on the request path. The lines are written from `setImmediate`, and at the latest
+ * when the process exits.
+ * @example const logger = createJsonLogger(batchLines((text) => process.stderr.write(text)));
+ */
+export function batchLines(write: (text: string) => void): (line: string) => void {
+  let pending: string[] = [];
+  const flush = () => {
+    process.off('exit', flush);
+    const text = pending.join('');
+    pending = [];
+    if (text !== '') write(text);
+  };
+  return (line) => {
+    if (pending.length === 0) {
+      setImmediate(flush);
+      process.once('exit', flush);
+    }
+    pending.push(line);
+  };
+}
+
+/**
+ * A logger that writes one JSON object per line to `write` (the process's stderr, a turn of the
+ * event loop at a time, by default: see {@link batchLines}).
  * @example const logger = createJsonLogger((line) => lines.push(line));
  */
 export function createJsonLogger(
-  write: (line: string) => void = (line) => process.stderr.write(line),
+  write: (line: string) => void = batchLines((text) => process.stderr.write(text)),
 ): Logger {
   const log =
     (level: 'info' | 'warn' | 'error') =>

@@ -143,7 +143,10 @@ export function registerWellKnownRoutes(
 ): void {
   const { db } = context.database;
   const hiddenRoots = hiddenRootsOf(content);
-  app.use('/.well-known/*', authenticate(db, { trustProxy: context.trustProxy }));
+  app.use(
+    '/.well-known/*',
+    authenticate(db, { trustProxy: context.trustProxy, principals: context.principals }),
+  );
   const readable = (c: Context<AppEnv>) =>
     discoverableSkills(db, content, c.get('principal')?.viewer ?? null, context.logger);
 
