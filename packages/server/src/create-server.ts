@@ -47,7 +47,7 @@ import { registerSkillEditRoutes } from './routes/skill-edit-routes.js';
 import { registerSkillRoutes } from './routes/skill-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import { registerWellKnownRoutes } from './routes/well-known-routes.js';
-import { runFileRoutes } from './run-tools/run-file-routes.js';
+import { type RunFileRoutesOptions, runFileRoutes } from './run-tools/run-file-routes.js';
 import { authorizeRunForViewer } from './runs/authorize-run.js';
 import { type RunService, type RunServiceOptions, startRunService } from './runs/run-service.js';
 import { createSecretBox, type SecretBox } from './secrets/secret-box.js';
@@ -106,6 +106,12 @@ export interface CreateServerOptions {
    * worker executes runs in this process unless `worker: false` (`serve --no-worker`).
    */
   readonly runs?: RunServiceOptions;
+  /**
+   * The run-file routes (`/api/runs/{id}/files`, `/run-files/…`): by default a run's files are its
+   * owner's (the runs table decides) and links live 30 minutes on the wall clock. Embedders and
+   * tests may decide who sees which run's folder and what time it is.
+   */
+  readonly runFiles?: Partial<Pick<RunFileRoutesOptions, 'authorizeRun' | 'now' | 'linkLifetimeMs'>>;
 }
 
 /** What start-up did before the API could answer. */
@@ -257,6 +263,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     runFileRoutes({
       database: database.db,
       authorizeRun: (viewer, runId) => authorizeRunForViewer(database.db, viewer, runId, dataDir),
+      ...options.runFiles,
     }),
   );
 

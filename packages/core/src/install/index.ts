@@ -49,8 +49,8 @@ export { assertPageUrlAllowed, type PagePolicy } from './sources/assert-page-url
 export {
   assertRemoteUrlAllowed,
   DEFAULT_ALLOWED_HOSTS,
-  MODELSCOPE_HOSTS,
   isLoopbackHost,
+  MODELSCOPE_HOSTS,
   type RemotePolicy,
 } from './sources/assert-remote-url-allowed.js';
 export {

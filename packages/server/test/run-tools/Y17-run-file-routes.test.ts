@@ -27,7 +27,7 @@ describe.each(TEST_BACKENDS)('Y17 run file routes on $name', (backend) => {
   let bob: TestPerson;
   let carol: TestPerson;
   let clock = Date.parse('2026-12-01T12:00:00Z');
-  /** The runs of this test: run id → owner. The real check (the runs table) is passed in at merge. */
+  /** The runs of this test: run id → owner (the server's own check reads the runs table; Y8-runs tests it). */
   const owners = new Map<string, string>();
   const authorizeRun = async (viewer: Viewer, runId: string) =>
     owners.get(runId) === viewer.id ? { workFolder: runWorkFolder(server.dataDir, runId) } : undefined;
@@ -39,9 +39,10 @@ describe.each(TEST_BACKENDS)('Y17 run file routes on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.openMigrated(), 'y17-run-files');
+    started = await startContentServer(await backend.openMigrated(), 'y17-run-files', undefined, {
+      runFiles: { authorizeRun, now: () => clock },
+    });
     server = started.server;
-    server.app.route('/', runFileRoutes({ database: server.database.db, authorizeRun, now: () => clock }));
     ({ url } = await server.start({ port: 0 }));
     alice = await addPerson(server, 'alice', 'user');
     bob = await addPerson(server, 'bob', 'user');

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { createSession } from '../../src/auth/sessions.js';
 import { contentLayout, personalSkillDirectory, publishPackages } from '../../src/content/index.js';
 import {
+  type CreateServerOptions,
   createApiToken,
   createServer,
   type Database,
@@ -167,9 +168,11 @@ export async function startContentServer(
   database: Database,
   label: string,
   builtinDir = '/nonexistent-builtin-folder',
+  extra: Partial<CreateServerOptions> = {},
 ): Promise<{ readonly server: SkilldockServer; close(): Promise<void> }> {
   const folder = await temporaryFolder(label);
   const server = await createServer({
+    ...extra,
     passwordHashCost: TEST_PASSWORD_HASH_COST,
     database,
     dataDir: path.join(folder.path, 'data'),
