@@ -450,6 +450,22 @@ describe('the network command lines', () => {
     ).toEqual(['192.0.2.2/32', '172.17.0.1/32', '169.254.0.0/16']);
   });
 
+  it("Y17 the sandbox's own arguments with the network: the outer namespace kept, slirp's resolv.conf from fd 5", () => {
+    const args = bubblewrapArguments({
+      workFolder: '/data/run-work/r1',
+      readOnlyFolders: [],
+      cwd: '/data/run-work/r1',
+      network: true,
+      limits: DEFAULT_SANDBOX_LIMITS,
+      systemMounts: [],
+    }).join(' ');
+    expect(args).toMatch(/^--unshare-all --unshare-user --share-net --disable-userns /);
+    expect(args).toContain(
+      '--ro-bind-try /etc/gai.conf /etc/gai.conf --ro-bind-data 5 /etc/resolv.conf --proc',
+    );
+    expect(args).not.toContain('--ro-bind-try /etc/resolv.conf');
+  });
+
   it('Y17 the plan: an outer bwrap owning the network namespace, slirp4netns refusing host loopback, routes, DNS', () => {
     const plan = networkSandboxPlan({
       bwrapPath: '/usr/bin/bwrap',
