@@ -1,4 +1,5 @@
 import { lstatSync, readlinkSync } from 'node:fs';
+import { RESOLV_CONF_FD } from './network-sandbox.js';
 import { SANDBOX_GID, SANDBOX_UID } from './sandbox-environment.js';
 import type { SandboxLimits } from './sandbox-limits.js';
 
@@ -32,8 +33,11 @@ const ETC_FILES = [
   '/etc/ca-certificates',
 ] as const;
 
-/** What name resolution needs, only when the network is allowed. */
-const NETWORK_ETC_FILES = ['/etc/resolv.conf', '/etc/host.conf', '/etc/gai.conf'] as const;
+/**
+ * What name resolution needs, only when the network is allowed. `/etc/resolv.conf` is not the
+ * host's: it names slirp4netns's DNS forwarder (`--ro-bind-data`, see `networkSandboxPlan`).
+ */
+const NETWORK_ETC_FILES = ['/etc/host.conf', '/etc/gai.conf'] as const;
 
 /** How a system folder appears in the sandbox: bound read-only, or the same link as on the host (merged /usr). */
 export type SystemMount =
@@ -65,7 +69,12 @@ export interface SandboxSpec {
   readonly readOnlyFolders: readonly string[];
   /** The folder the command starts in (inside the work folder). */
   readonly cwd: string;
-  /** Share the host's network; otherwise the sandbox has only its own loopback. */
+  /**
+   * Keep the network namespace bwrap starts in — the one `networkSandboxPlan` makes, with
+   * slirp4netns and no way to the host — and read `/etc/resolv.conf` from fd 5. Never start these
+   * arguments directly with `network`: the sandbox would have the host's network. Otherwise the
+   * sandbox has only its own loopback.
+   */
   readonly network: boolean;
   readonly limits: SandboxLimits;
   readonly systemMounts: readonly SystemMount[];
@@ -74,7 +83,7 @@ export interface SandboxSpec {
 /**
  * The `bwrap` arguments of one command (SPEC Y17), ending with `prlimit … --` so the shell and
  * its command follow them. Every namespace is new (user, mount, pid, ipc, uts, cgroup, and net
- * unless `network`); no capability is kept and no further user namespace can be made; the sandbox
+ * unless `network`, which keeps the namespace `networkSandboxPlan` made); no capability is kept and no further user namespace can be made; the sandbox
  * dies with its parent, and its shell is pid 1, so when it is killed nothing of the command survives. The root is an empty
  * read-only tmpfs holding only: the system folders (read-only), a short list of `/etc` files, a
  * private `/proc` and `/dev`, size-capped `/tmp` and `/dev/shm`, the read-only folders and the work
@@ -86,7 +95,7 @@ export function bubblewrapArguments(spec: SandboxSpec): string[] {
     '--unshare-all',
     // Explicit: without a user namespace bwrap would go on with the server's own rights.
     '--unshare-user',
-    // The host's network, loopback included (see README: services on loopback must ask credentials).
+    // Only inside networkSandboxPlan's outer bwrap: its namespace, not the host's.
     ...(spec.network ? ['--share-net'] : []),
     '--disable-userns',
     '--cap-drop',
@@ -110,6 +119,7 @@ export function bubblewrapArguments(spec: SandboxSpec): string[] {
   }
   for (const file of [...ETC_FILES, ...(spec.network ? NETWORK_ETC_FILES : [])])
     args.push('--ro-bind-try', file, file);
+  if (spec.network) args.push('--ro-bind-data', String(RESOLV_CONF_FD), '/etc/resolv.conf');
   args.push('--proc', '/proc', '--dev', '/dev');
   args.push('--size', String(limits.tmpBytes), '--tmpfs', '/tmp');
   args.push('--size', String(limits.tmpBytes), '--tmpfs', '/dev/shm');

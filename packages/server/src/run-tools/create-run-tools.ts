@@ -16,7 +16,8 @@ import {
   type SandboxSpec,
 } from './bubblewrap-arguments.js';
 import { confineToolToRun } from './confine-tool-to-run.js';
-import { probeSandbox } from './probe-sandbox.js';
+import { DEFAULT_SLIRP4NETNS_PATH, networkSandboxLauncher } from './network-sandbox.js';
+import { probeNetworkSandbox, probeSandbox } from './probe-sandbox.js';
 import { resolveRunFolders } from './resolve-run-folders.js';
 import { sandboxEnvironment } from './sandbox-environment.js';
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox-limits.js';
@@ -39,13 +40,19 @@ export interface RunToolsOptions {
   readonly limits?: Partial<SandboxLimits>;
   /** The `bwrap` program. Default `/usr/bin/bwrap` (Debian `bubblewrap`); never looked up on `PATH`. */
   readonly bwrapPath?: string;
+  /** The `slirp4netns` program giving an allowed network its own namespace. Default `/usr/bin/slirp4netns` (Debian `slirp4netns`). */
+  readonly slirp4netnsPath?: string;
 }
 
 /** Why a tool the agent could have is not offered, for the run's log and the user. */
 export interface RunToolNotice {
   readonly tool: 'shell';
-  /** `shell_disabled`: no admin enabled it for the agent; `sandbox_unavailable`: bubblewrap is missing or cannot run here. */
-  readonly code: 'shell_disabled' | 'sandbox_unavailable';
+  /**
+   * `shell_disabled`: no admin enabled it for the agent; `sandbox_unavailable`: bubblewrap is
+   * missing or cannot run here (no shell); `sandbox_network_unavailable`: the network is allowed
+   * but slirp4netns is missing or cannot attach here (a shell without network).
+   */
+  readonly code: 'shell_disabled' | 'sandbox_unavailable' | 'sandbox_network_unavailable';
   readonly message: string;
 }
 
@@ -109,7 +116,7 @@ export async function createRunTools(options: RunToolsOptions): Promise<RunTools
       workFolder: folders.workFolder,
       readOnlyFolders: readOnlyRoots,
       cwd: folders.workFolder,
-      network: options.shell.network,
+      network: false,
       limits,
       systemMounts,
     };
@@ -130,9 +137,32 @@ export async function createRunTools(options: RunToolsOptions): Promise<RunTools
         message: `The shell tool is off: ${probe.message}`,
       });
     } else {
-      const network = options.shell.network ? 'The network is reachable.' : 'There is no network.';
+      const slirp4netnsPath = options.slirp4netnsPath ?? DEFAULT_SLIRP4NETNS_PATH;
+      // The host addresses to refuse are read for each command (networkSandboxPlan's default).
+      const networked = (cwd: string) =>
+        networkSandboxLauncher({
+          bwrapPath,
+          slirp4netnsPath,
+          sandboxArguments: bubblewrapArguments({ ...spec, cwd, network: true }),
+        });
+      const networkProbe = options.shell.network
+        ? await probeNetworkSandbox(slirp4netnsPath, networked(folders.workFolder))
+        : undefined;
+      if (networkProbe !== undefined && !networkProbe.ok)
+        notices.push({
+          tool: 'shell',
+          code: 'sandbox_network_unavailable',
+          message: `The shell tool has no network: ${networkProbe.message}`,
+        });
+      const hasNetwork = networkProbe?.ok === true;
+      const network = hasNetwork
+        ? "The network is reachable (outbound only: this server's own addresses are not)."
+        : 'There is no network.';
       const visible = [folders.workFolder, ...readOnlyRoots].join(', ');
       const note = `Commands run in a sandbox: only ${folders.workFolder} is writable (${visible} keep their paths; nothing else of the server is there), /tmp is private and emptied after each command, processes left in the background end with the command, and ${network}`;
+      const launcher = hasNetwork
+        ? networked
+        : (cwd: string) => ({ executable: bwrapPath, args: bubblewrapArguments({ ...spec, cwd }) });
       tools.push(
         confineToolToRun(
           createShellTool({
@@ -140,7 +170,7 @@ export async function createRunTools(options: RunToolsOptions): Promise<RunTools
             maxTimeoutMs: limits.maxTimeoutMs,
             maxOutputCharacters: limits.maxOutputCharacters,
             environment: sandboxEnvironment(),
-            launcher: (cwd) => ({ executable: bwrapPath, args: bubblewrapArguments({ ...spec, cwd }) }),
+            launcher,
             descriptionNote: note,
           }),
           view,

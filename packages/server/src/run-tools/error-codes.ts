@@ -9,6 +9,8 @@ declare module '@skilldock/core/errors' {
     readonly run_folders_invalid: true;
     /** bubblewrap is missing or cannot build a sandbox on this host: the shell stays off. */
     readonly sandbox_unavailable: true;
+    /** An agent may use the network but slirp4netns is missing or cannot attach here: its shell runs without one. */
+    readonly sandbox_network_unavailable: true;
   }
 }
 

@@ -28,6 +28,14 @@ export {
   type RunFileListing,
   type SkippedRunEntry,
 } from './list-run-files.js';
+export {
+  DEFAULT_SLIRP4NETNS_PATH,
+  type NetworkSandboxOptions,
+  type NetworkSandboxPlan,
+  networkSandboxLauncher,
+  networkSandboxPlan,
+  unreachableDestinations,
+} from './network-sandbox.js';
 export { type OpenedRunFile, openRunFile } from './read-run-file.js';
 export { RUN_FILE_CSP, runFileHeaders } from './run-file-headers.js';
 export { type RunFileGrant, signRunFileGrant, verifyRunFileGrant } from './run-file-link.js';
