@@ -1,5 +1,4 @@
 import type { Diagnostic } from '@skilldock/core/format';
-import yoctoSpinner from 'yocto-spinner';
 import type { CliEnvironment } from './cli-environment.js';
 import { escapeTerminalText } from './escape-terminal-text.js';
 import { pc, renderForTerminal } from './terminal-style.js';
@@ -39,6 +38,8 @@ export function createOutput(environment: CliEnvironment): Output {
     render,
     async spin(label, work) {
       if (!environment.terminal.stderr || environment.env.CI) return work();
+      // Loaded only for a terminal: piped and JSON runs (a listing of 10,000 skills) never spin.
+      const { default: yoctoSpinner } = await import('yocto-spinner');
       const spinner = yoctoSpinner({ text: render(label), stream: stderr as NodeJS.WriteStream }).start();
       try {
         return await work();

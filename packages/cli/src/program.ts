@@ -1,33 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { type CliEnvironmentOptions, resolveCliEnvironment } from './cli-environment.js';
-import { registerAgentsDoctor } from './commands/agents-doctor.js';
-import { registerAgentsList } from './commands/agents-list.js';
-import { registerAgentsNew } from './commands/agents-new.js';
-import { registerAgentsShow } from './commands/agents-show.js';
-import { registerAgentsValidate } from './commands/agents-validate.js';
-import { registerChat } from './commands/chat.js';
-import { registerCurator } from './commands/curator.js';
-import { registerLearn } from './commands/learn.js';
-import { registerMcp } from './commands/mcp.js';
-import { registerRun } from './commands/run.js';
-import { registerServe } from './commands/serve.js';
-import { registerSkillsAdd } from './commands/skills-add.js';
-import { registerSkillsCheck } from './commands/skills-check.js';
-import { registerSkillsDoctor } from './commands/skills-doctor.js';
-import { registerSkillsHash } from './commands/skills-hash.js';
-import { registerSkillsImport } from './commands/skills-import.js';
-import { registerSkillsList } from './commands/skills-list.js';
-import { registerSkillsNew } from './commands/skills-new.js';
-import { registerSkillsPack } from './commands/skills-pack.js';
-import { registerSkillsPending } from './commands/skills-pending.js';
-import { registerSkillsPrompt } from './commands/skills-prompt.js';
-import { registerSkillsReadProperties } from './commands/skills-read-properties.js';
-import { registerSkillsRemove } from './commands/skills-remove.js';
-import { registerSkillsShow } from './commands/skills-show.js';
-import { registerSkillsUpdate } from './commands/skills-update.js';
-import { registerSkillsValidate } from './commands/skills-validate.js';
-import { registerTrust } from './commands/trust.js';
-import { registerWorker } from './commands/worker.js';
+import { type CommandSelection, selectCommands } from './command-table.js';
 import { ExitCode, errorCode, exitCodeFor } from './exit-codes.js';
 import { createOutput } from './output.js';
 import { reportError } from './report-error.js';
@@ -45,6 +18,18 @@ export const VERSION = '0.1.0';
  * const code = await runCli({ argv: ['skills', 'list', '--json'], cwd: project, env: { HOME: home }, stdout });
  */
 export async function runCli(options: CliEnvironmentOptions): Promise<number> {
+  return runProgram(options, selectCommands(options.argv));
+}
+
+/**
+ * {@link runCli} with the commands given instead of the ones `argv` selects: `selectCommands`
+ * registers the one command an invocation names, `ALL_COMMANDS` every command (what help and
+ * usage errors get). Either way the same invocation prints the same bytes.
+ */
+export async function runProgram(
+  options: CliEnvironmentOptions,
+  commands: CommandSelection,
+): Promise<number> {
   const environment = resolveCliEnvironment(options);
   const { argv } = environment;
   const output = createOutput(environment);
@@ -68,43 +53,17 @@ export async function runCli(options: CliEnvironmentOptions): Promise<number> {
       getOutHasColors: () => environment.colour,
       getErrHasColors: () => environment.colour,
     });
-  const skills = program
-    .command('skills')
-    .description('Manage, validate and render Agent Skills')
-    .exitOverride();
-  registerSkillsList(skills, output, setExitCode, environment);
-  registerSkillsShow(skills, output, setExitCode, environment);
-  registerSkillsValidate(skills, output, setExitCode, environment);
-  registerSkillsReadProperties(skills, output, setExitCode, environment);
-  registerSkillsPrompt(skills, output, setExitCode, environment);
-  registerSkillsNew(skills, output, setExitCode, environment);
-  registerSkillsPack(skills, output, setExitCode, environment);
-  registerSkillsHash(skills, output, setExitCode, environment);
-  registerSkillsDoctor(skills, output, setExitCode, environment);
-  registerSkillsAdd(skills, output, setExitCode, environment);
-  registerSkillsRemove(skills, output, setExitCode, environment);
-  registerSkillsUpdate(skills, output, setExitCode, environment);
-  registerSkillsCheck(skills, output, setExitCode, environment);
-  registerSkillsImport(skills, output, setExitCode, environment);
-  registerSkillsPending(skills, output, setExitCode, environment);
-  const agents = program
-    .command('agents')
-    .description('List, show, validate and create subagents (agent files and fork profiles)')
-    .exitOverride();
-  registerAgentsList(agents, output, setExitCode, environment);
-  registerAgentsShow(agents, output, setExitCode, environment);
-  registerAgentsValidate(agents, output, setExitCode, environment);
-  registerAgentsDoctor(agents, output, setExitCode, environment);
-  registerAgentsNew(agents, output, setExitCode, environment);
-  registerTrust(program, output, setExitCode, environment);
-  registerRun(program, output, setExitCode, environment);
-  registerChat(program, output, setExitCode, environment);
-  registerCurator(program, output, setExitCode, environment);
-  registerLearn(program, output, setExitCode, environment);
-  registerMcp(program, output, setExitCode, environment);
-  registerServe(program, output, setExitCode, environment);
-  registerWorker(program, output, setExitCode, environment);
-  for (const command of [...skills.commands, ...agents.commands]) command.exitOverride();
+  // Every module loads at once: they are independent, and help waits for all of them.
+  const [groupRegisters, topLevelRegisters] = await Promise.all([
+    Promise.all(commands.groups.map((group) => Promise.all(group.commands.map((command) => command.load())))),
+    Promise.all(commands.topLevel.map((command) => command.load())),
+  ]);
+  commands.groups.forEach((group, index) => {
+    const parent = program.command(group.name).description(group.description).exitOverride();
+    for (const register of groupRegisters[index]!) register(parent, output, setExitCode, environment);
+    for (const command of parent.commands) command.exitOverride();
+  });
+  for (const register of topLevelRegisters) register(program, output, setExitCode, environment);
   for (const command of program.commands) command.exitOverride();
 
   const json = argv.includes('--json');

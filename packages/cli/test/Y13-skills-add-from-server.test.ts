@@ -21,6 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPerson, publishSharedSkill } from '../../server/test/support/skill-content-fixtures.js';
 import { temporaryFolder } from '../../server/test/support/temporary-folder.js';
 import { TestClient } from '../../server/test/support/test-client.js';
+import { TEST_BACKENDS } from '../../server/test/support/test-databases.js';
+import { TEST_PASSWORD_HASH_COST } from '../../server/test/support/test-password-cost.js';
 import { makeWorkspace, runCliInProcess } from './run-cli.js';
 import { runSkillsAsync } from './skills-cli.js';
 
@@ -66,8 +68,12 @@ describe('Y13 installing from a running Skilldock server', () => {
 
   beforeAll(async () => {
     data = await temporaryFolder('y13-cli');
+    // PGlite from the migrated template and a cheap scrypt cost: a fresh initdb, every migration and
+    // production-cost hashing were most of this file's time, and none of them is what it tests.
+    const pglite = TEST_BACKENDS.find((backend) => backend.name === 'pglite')!;
     server = await createServer({
-      database: { kind: 'pglite' },
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
+      database: await pglite.openMigrated(),
       dataDir: data.path,
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'discovery-admin-password',
@@ -86,6 +92,7 @@ describe('Y13 installing from a running Skilldock server', () => {
   });
   afterAll(async () => {
     await server?.stop();
+    await server?.database.close();
     await data?.remove();
     for (const folder of workspaces) rmSync(folder, { recursive: true, force: true });
   });

@@ -47,7 +47,7 @@ describe.each(TEST_BACKENDS)('Y13 discovery endpoints on $name', (backend) => {
     builtins = await temporaryFolder('y13-builtin');
     await mkdir(path.join(builtins.path, 'house-style'));
     await writeFiles(path.join(builtins.path, 'house-style'), { 'SKILL.md': skillMarkdown('house-style') });
-    started = await startContentServer(await backend.open(), 'y13', builtins.path);
+    started = await startContentServer(await backend.openMigrated(), 'y13', builtins.path);
     server = started.server;
     const { db } = server.database;
     const { schema } = await import('../src/index.js');

@@ -77,7 +77,7 @@ describe.each(TEST_BACKENDS)('Y18 model provider routes on $name', (backend) => 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
     folder = await temporaryFolder('y18-providers');
-    const database = await backend.open();
+    const database = await backend.openMigrated();
     const common = {
       database,
       dataDir: folder.path,

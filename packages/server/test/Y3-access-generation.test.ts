@@ -37,7 +37,7 @@ describe.each(TEST_BACKENDS)('Y3 access generation on $name', (backend) => {
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
     folder = await temporaryFolder('access-generation');
-    database = await backend.open();
+    database = await backend.openMigrated();
     server = await createServer({
       passwordHashCost: TEST_PASSWORD_HASH_COST,
       database,

@@ -45,7 +45,7 @@ describe.each(TEST_BACKENDS)('Y3 share config routes on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.open(), 'y3-share');
+    started = await startContentServer(await backend.openMigrated(), 'y3-share');
     server = started.server;
     await server.database.db.insert(schema.departments).values([
       { id: sales, name: 'Sales' },

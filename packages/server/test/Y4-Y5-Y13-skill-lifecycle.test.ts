@@ -22,7 +22,7 @@ describe.each(TEST_BACKENDS)('a shared skill from upload to discovery on $name',
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    setup = await startInstallServer(await backend.open());
+    setup = await startInstallServer(await backend.openMigrated());
   });
   afterAll(async () => {
     await setup?.close();

@@ -36,7 +36,7 @@ describe.each(TEST_BACKENDS)('install routes on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    setup = await startInstallServer(await backend.open());
+    setup = await startInstallServer(await backend.openMigrated());
     admin = await createAccount(setup, 'ada', 'admin');
     alice = await createAccount(setup, 'alice', 'user');
     bob = await createAccount(setup, 'bob', 'user');

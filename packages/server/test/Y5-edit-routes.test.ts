@@ -53,7 +53,7 @@ describe.each(TEST_BACKENDS)('Y5 skill edit routes on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.open(), 'y5');
+    started = await startContentServer(await backend.openMigrated(), 'y5');
     server = started.server;
     await server.database.db.insert(schema.departments).values({ id: department, name: 'Docs' });
     owner = await addPerson(server, 'owner', 'admin', [department]);

@@ -133,7 +133,7 @@ describe.each(TEST_BACKENDS)('Y7 projections on $name', (backend) => {
       'scripts/check.sh': '#!/bin/sh\necho ok\n',
     });
     await chmod(path.join(builtins.path, 'house-style', 'scripts', 'check.sh'), 0o755);
-    started = await startContentServer(await backend.open(), 'y7', builtins.path);
+    started = await startContentServer(await backend.openMigrated(), 'y7', builtins.path);
     server = started.server;
     context = {
       db: server.database.db,

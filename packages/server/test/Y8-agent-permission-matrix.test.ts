@@ -121,7 +121,7 @@ describe.each(TEST_BACKENDS)('Y8 agent permission matrix on $name', (backend) =>
     dataDir = await temporaryFolder('y8-matrix');
     server = await createServer({
       passwordHashCost: TEST_PASSWORD_HASH_COST,
-      database: await backend.open(),
+      database: await backend.openMigrated(),
       dataDir: dataDir.path,
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'matrix-admin-password',

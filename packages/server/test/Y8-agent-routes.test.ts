@@ -48,7 +48,7 @@ describe.each(TEST_BACKENDS)('Y8 agent routes on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.open(), 'y8-agents');
+    started = await startContentServer(await backend.openMigrated(), 'y8-agents');
     server = started.server;
     await server.database.db.insert(schema.departments).values({ id: sales, name: 'Sales' });
     root = await addPerson(server, 'root', 'superadmin');

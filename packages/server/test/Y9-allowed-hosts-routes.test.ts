@@ -41,7 +41,7 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    setup = await startInstallServer(await backend.open());
+    setup = await startInstallServer(await backend.openMigrated());
     admin = await createAccount(setup, 'ada', 'admin');
     alice = await createAccount(setup, 'alice', 'user');
     await makeBareRepository(setup.hostRoot, 'acme/skills', async (tree) => {

@@ -208,7 +208,12 @@ function checkName(
       );
     }
   }
-  if (options.folderName !== undefined && name.normalize('NFKC') !== options.folderName.normalize('NFKC')) {
+  // Equal text is equal after NFKC too: only a name that differs from its folder pays for two normalisations.
+  if (
+    options.folderName !== undefined &&
+    name !== options.folderName &&
+    name.normalize('NFKC') !== options.folderName.normalize('NFKC')
+  ) {
     report(
       lenient ? 'warning' : 'error',
       'name_folder_mismatch',
