@@ -25,6 +25,7 @@ import { bodyLimits } from './http/body-limits.js';
 import { errorResponse } from './http/error-response.js';
 import { HttpError } from './http/http-error.js';
 import { requestContext } from './http/request-context.js';
+import { loadStaticSite, registerStaticSite, type StaticSite } from './http/static-files.js';
 import { sweepInstallDrafts } from './install/draft-rows.js';
 import type { InstallOptions } from './install/install-options.js';
 import { createJsonLogger, type Logger } from './logging/logger.js';
@@ -87,6 +88,12 @@ export interface CreateServerOptions {
     readonly secretKey?: string | undefined;
     readonly env?: Readonly<Record<string, string | undefined>>;
   };
+  /**
+   * The built web app to serve at `/` (the `dist` folder of `@skilldock/web`, which the CLI finds);
+   * read once at start-up. When it holds no `index.html`, `/` says how to build it; without the
+   * option the server answers only the API.
+   */
+  readonly webRoot?: string;
 }
 
 /** What start-up did before the API could answer. */
@@ -140,10 +147,12 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   const passwordHashCost = options.passwordHashCost ?? DEFAULT_SCRYPT_COST;
   let startup: StartupReport;
   let secretBox: SecretBox | undefined;
+  let site: StaticSite | undefined;
   try {
     // Derived once per process; a short key fails start-up with `secret_key_weak`.
     secretBox = secretKey === undefined || secretKey === '' ? undefined : await createSecretBox(secretKey);
     await mkdir(path.join(dataDir, 'packages'), { recursive: true });
+    site = options.webRoot === undefined ? undefined : await loadStaticSite(options.webRoot);
     const migrations = await runMigrations(database);
     const builtin = await syncBuiltinSkills(database, builtinDirectory);
     const superadmin = await ensureSuperadmin(database, options.adminPassword, passwordHashCost);
@@ -217,6 +226,8 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
         "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
     }),
   );
+  // Last: every API route above wins over the web app's catch-all.
+  if (options.webRoot !== undefined) registerStaticSite(app, site, path.resolve(options.webRoot));
 
   let listener: ServerType | undefined;
   let stopped = false;
