@@ -31,6 +31,7 @@ import type { InstallOptions } from './install/install-options.js';
 import { createJsonLogger, type Logger } from './logging/logger.js';
 import { AccessGenerationCache } from './policy/access-generation-cache.js';
 import { registerAdminAuditRoutes } from './routes/admin-audit-routes.js';
+import { registerAdminBuiltinRoutes } from './routes/admin-builtin-routes.js';
 import { registerAdminDepartmentRoutes } from './routes/admin-department-routes.js';
 import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
 import { registerAgentRoutes } from './routes/agent-routes.js';
@@ -207,6 +208,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerAdminUserRoutes(app, context);
   registerAdminDepartmentRoutes(app, context);
   registerAdminAuditRoutes(app, context);
+  registerAdminBuiltinRoutes(app, context);
   registerSkillRoutes(app, context);
   registerInstallRoutes(app, context, { ...options.install, dataDir });
   const skillContent = { layout: contentLayout(dataDir), builtinDirectory };

@@ -33,6 +33,11 @@ export const appRoutes: RouteObject[] = [
                 path: '/agents',
                 lazy: async () => ({ Component: (await import('../pages/agents-page')).AgentsPage }),
               },
+              { path: '/admin', element: <Navigate to="/admin/users" replace /> },
+              {
+                path: '/admin/:section',
+                lazy: async () => ({ Component: (await import('../pages/admin/admin-page')).AdminPage }),
+              },
               {
                 path: '/account/password',
                 lazy: async () => ({
