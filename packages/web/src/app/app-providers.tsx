@@ -1,16 +1,27 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiProvider } from '../api/api-context';
 import { ApiError } from '../api/api-error';
 import type { ApiClient, CsrfTokenStore } from '../api/create-api-client';
+import { ME_QUERY_KEY } from '../auth/use-me';
 import { colorSchemeManager, theme } from '../theme/theme';
 
-/** A query client that does not retry what the server refused on purpose (4xx). */
+/**
+ * A query client that does not retry what the server refused on purpose (4xx), and that treats
+ * a 401 from any call as the session having ended: the signed-in pages then send you to sign in.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const signedOut = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401 && error.code === 'unauthenticated') {
+      client.setQueryData(ME_QUERY_KEY, null);
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: signedOut }),
+    mutationCache: new MutationCache({ onError: signedOut }),
     defaultOptions: {
       queries: {
         retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
@@ -18,6 +29,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }
 
 /**

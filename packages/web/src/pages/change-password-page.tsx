@@ -100,7 +100,7 @@ export function ChangePasswordPage() {
             />
             <Group justify="flex-end">
               {firstRun ? null : (
-                <Button variant="default" onClick={() => void navigate(-1)}>
+                <Button variant="default" onClick={() => void navigate('/skills')}>
                   {t('password.later')}
                 </Button>
               )}

@@ -191,6 +191,24 @@ describe('web app: first run and the shell', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Skills', level: 1 }).waitFor();
     expect(watch.failedRequests).toEqual(['401 GET /api/auth/me', '401 POST /api/auth/login']);
+  });
+
+  it('Y1 a session ended elsewhere sends the next page load to sign in, and back afterwards', async () => {
+    const ended = await page.evaluate(async () => {
+      const me = (await (await fetch('/api/auth/me')).json()) as { csrfToken: string };
+      return (await fetch('/api/auth/logout', { method: 'POST', headers: { 'x-csrf-token': me.csrfToken } }))
+        .status;
+    });
+    expect(ended).toBe(204);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Skilldock' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/agents');
+    expect(watch.failedRequests.pop()).toBe('401 GET /api/agents');
+    await page.getByLabel('Username', { exact: true }).fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Agents', level: 1 }).waitFor();
+    expect(watch.failedRequests).toEqual(['401 GET /api/auth/me', '401 POST /api/auth/login']);
     expect(watch.problems).toEqual([]);
   });
 });
