@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type PageWatch, pageWatch, screenshot } from '../support/browser.js';
+import {
+  launchBrowser,
+  openPage,
+  type PageWatch,
+  pageWatch,
+  screenshot,
+  unlabelledControls,
+} from '../support/browser.js';
 import { type RunningServe, startServe } from '../support/start-serve.js';
 
 /** A write from the page itself, with the session's CSRF token, the way the app sends it. */
@@ -58,6 +65,7 @@ describe('web app: admin', { timeout: 90_000 }, () => {
       page.getByTestId('department-row-Research').locator('td').nth(1).textContent(),
     ).resolves.toBe('0');
     await screenshot(page, 'admin-departments');
+    expect(await unlabelledControls(page)).toEqual([]);
 
     await tab('Users').click();
     await page.getByRole('button', { name: 'New user' }).click();
@@ -71,11 +79,13 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     await page.getByRole('option', { name: 'Research' }).click();
     await page.keyboard.press('Escape');
     await screenshot(page, 'admin-new-user');
+    expect(await unlabelledControls(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Create' }).click();
     const row = page.getByTestId('user-row-dana');
     await row.waitFor();
     await expect(row.textContent()).resolves.toMatch(/danaDana LiAdminResearchActive/);
     await screenshot(page, 'admin-users');
+    expect(await unlabelledControls(page)).toEqual([]);
 
     // The account works: it signs in over the API.
     const login = await fetch(`${serve.url}/api/auth/login`, {
@@ -107,6 +117,7 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
     await screenshot(page, 'admin-remote-sources');
+    expect(await unlabelledControls(page)).toEqual([]);
 
     const settings = await page.evaluate(async () => (await fetch('/api/admin/settings/install')).json());
     expect(settings.settings.allowedHosts).toEqual(['gitlab.example.com']);
@@ -134,6 +145,7 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     const check = await fetch(`${serve.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(check.status).toBe(200);
     await screenshot(page, 'admin-tokens');
+    expect(await unlabelledControls(page)).toEqual([]);
     await page.getByRole('button', { name: 'Revoke ci deploy' }).click();
     await page.getByRole('cell', { name: 'Revoked' }).waitFor();
     const revoked = await fetch(`${serve.url}/api/auth/me`, {
@@ -159,6 +171,7 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     const listed = await page.evaluate(async () => (await fetch('/api/skills')).json());
     expect(listed.skills.find((skill: { id: string }) => skill.id === 'deep-research').enabled).toBe(false);
     await screenshot(page, 'admin-builtin');
+    expect(await unlabelledControls(page)).toEqual([]);
     await toggle.click({ force: true });
     await page.waitForFunction(
       () => (document.querySelector('[aria-label="Enable deep-research"]') as HTMLInputElement).checked,
@@ -178,6 +191,7 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     await expect(rows.count()).resolves.toBe(1);
     await expect(rows.first().textContent()).resolves.toContain('gitlab.example.com');
     await screenshot(page, 'admin-audit');
+    expect(await unlabelledControls(page)).toEqual([]);
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="audit-table"] tbody tr').length > 3,
@@ -197,6 +211,7 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     await page.getByTestId('user-row-dana').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'admin-users-360-dark');
+    expect(await unlabelledControls(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.getByTestId('audit-table').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type PageWatch, pageWatch, screenshot } from '../support/browser.js';
+import {
+  launchBrowser,
+  openPage,
+  type PageWatch,
+  pageWatch,
+  screenshot,
+  unlabelledControls,
+} from '../support/browser.js';
 import { type RunningServe, startServe } from '../support/start-serve.js';
 
 /**
@@ -32,6 +39,7 @@ describe('web app: first run and the shell', { timeout: 90_000 }, () => {
     expect(new URL(page.url()).searchParams.get('next')).toBe('/skills');
     await expect(page.getByText('printed its one-time password in the terminal').count()).resolves.toBe(1);
     await screenshot(page, 'sign-in');
+    expect(await unlabelledControls(page)).toEqual([]);
     expect(watch.failedRequests).toEqual(['401 GET /api/auth/me']);
   });
 
@@ -72,6 +80,7 @@ describe('web app: first run and the shell', { timeout: 90_000 }, () => {
     await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/account/password');
     await screenshot(page, 'first-run-password');
+    expect(await unlabelledControls(page)).toEqual([]);
 
     await page.getByLabel('Current password').fill(serve.adminPassword);
     await page.getByLabel('New password', { exact: true }).fill('short');
@@ -103,6 +112,7 @@ describe('web app: first run and the shell', { timeout: 90_000 }, () => {
     await page.getByText('No skill matches').waitFor();
     await page.getByLabel('Search skills').fill('');
     await screenshot(page, 'skills');
+    expect(await unlabelledControls(page)).toEqual([]);
     expect(watch.failedRequests).toEqual(['401 GET /api/auth/me', '401 POST /api/auth/login']);
   });
 
@@ -111,6 +121,7 @@ describe('web app: first run and the shell', { timeout: 90_000 }, () => {
     await page.getByRole('heading', { name: 'Agents', level: 1 }).waitFor();
     await page.getByRole('listitem').first().waitFor();
     await screenshot(page, 'agents');
+    expect(await unlabelledControls(page)).toEqual([]);
     const api = await page.evaluate(async () => {
       const response = await fetch('/api/no-such-route');
       return {
@@ -170,9 +181,11 @@ describe('web app: first run and the shell', { timeout: 90_000 }, () => {
       }));
     await expect(folded()).resolves.toEqual({ inert: true, right: 0 });
     await screenshot(page, 'skills-360');
+    expect(await unlabelledControls(page)).toEqual([]);
     await page.getByRole('button', { name: 'Open or close the menu' }).click();
     await expect(folded()).resolves.toMatchObject({ inert: false });
     await screenshot(page, 'navigation-360');
+    expect(await unlabelledControls(page)).toEqual([]);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
     await page.getByRole('heading', { name: 'Agents', level: 1 }).waitFor();
     await page.waitForFunction(() => (document.getElementById('main-navigation') as HTMLElement).inert);

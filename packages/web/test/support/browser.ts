@@ -74,3 +74,34 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
 }
+
+/**
+ * The visible form controls and buttons on the page that have no accessible name (SPEC W6: a
+ * label on every control), described by tag, type and id; an empty list when all are labelled.
+ */
+export function unlabelledControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'input:not([type="hidden"]), select, textarea, button, [role="switch"], [role="tab"], [role="combobox"]',
+    );
+    const named = (element: HTMLElement) => {
+      const labelledBy = element.getAttribute('aria-labelledby');
+      const byIds = labelledBy
+        ?.split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+        .join('');
+      const labels = 'labels' in element ? [...((element as HTMLInputElement).labels ?? [])] : [];
+      return Boolean(
+        element.getAttribute('aria-label')?.trim() ||
+          byIds ||
+          labels.some((label) => label.textContent?.trim()) ||
+          (element.tagName === 'BUTTON' && element.textContent?.trim()) ||
+          element.getAttribute('title')?.trim(),
+      );
+    };
+    return [...controls]
+      .filter((element) => element.getClientRects().length > 0 && !element.closest('[inert]'))
+      .filter((element) => !named(element))
+      .map((element) => `${element.tagName.toLowerCase()} ${element.outerHTML.slice(0, 160)}`);
+  });
+}

@@ -98,6 +98,7 @@ export function AuditSection() {
               onChange={(value) => setDraft((current) => ({ ...current, actorId: value ?? '' }))}
               searchable
               clearable
+              clearButtonProps={{ 'aria-label': t('admin.clear') }}
             />
             <TextInput label={t('admin.audit.targetType')} placeholder="user" {...field('targetType')} />
             <TextInput label={t('admin.audit.targetId')} {...field('targetId')} />

@@ -120,6 +120,7 @@ export function DepartmentsSection() {
         <RenameDepartment department={renaming} onClose={() => setRenaming(null)} onDone={refresh} />
       ) : null}
       <Modal
+        closeButtonProps={{ 'aria-label': t('admin.close') }}
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('admin.departments.deleteTitle', { name: deleting?.name ?? '' })}
@@ -172,7 +173,12 @@ function RenameDepartment({
     },
   });
   return (
-    <Modal opened onClose={onClose} title={t('admin.departments.renameTitle', { name: department.name })}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('admin.departments.renameTitle', { name: department.name })}
+      closeButtonProps={{ 'aria-label': t('admin.close') }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
+import { useLabelledPill } from '../../app/labelled-pill';
 import { PageLoader } from '../../app/page-loader';
 import { QueryError } from '../../app/query-error';
 import { ADMIN_KEYS } from './admin-queries';
@@ -18,6 +19,7 @@ export function RemoteSourcesSection() {
     queryFn: async () => (await unwrap(api.GET('/api/admin/settings/install'))).settings,
   });
   const [hosts, setHosts] = useState<string[] | null>(null);
+  const renderPill = useLabelledPill();
   useEffect(() => {
     if (settings.data && hosts === null) setHosts(settings.data.allowedHosts);
   }, [settings.data, hosts]);
@@ -55,7 +57,9 @@ export function RemoteSourcesSection() {
               setHosts(value);
             }}
             splitChars={[',', ' ']}
+            renderPill={renderPill}
             clearable
+            clearButtonProps={{ 'aria-label': t('admin.clear') }}
           />
           {hosts.length === 0 ? (
             <Text size="sm" c="orange">

@@ -18,6 +18,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
+import { useLabelledPill } from '../../app/labelled-pill';
 import { PageLoader } from '../../app/page-loader';
 import { QueryError } from '../../app/query-error';
 import { useMe } from '../../auth/use-me';
@@ -117,6 +118,7 @@ function UserForm({
   const [role, setRole] = useState<Role>(user?.role ?? 'user');
   const [departmentIds, setDepartmentIds] = useState<string[]>(user?.departmentIds ?? []);
   const [disabled, setDisabled] = useState(user?.disabled ?? false);
+  const renderPill = useLabelledPill();
   const save = useMutation({
     mutationFn: async () => {
       if (user === undefined) {
@@ -161,6 +163,7 @@ function UserForm({
   };
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('admin.close') }}
       opened
       onClose={onClose}
       title={
@@ -210,8 +213,10 @@ function UserForm({
             data={departments.map((department) => ({ value: department.id, label: department.name }))}
             value={departmentIds}
             onChange={setDepartmentIds}
+            renderPill={renderPill}
             searchable
             clearable
+            clearButtonProps={{ 'aria-label': t('admin.clear') }}
           />
           {user === undefined ? null : (
             <Checkbox
