@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function useLabelledPill() {
   const { t } = useTranslation();
-  return function LabelledPill({ option, value, onRemove, disabled }: ComboboxRenderPillInput<string>) {
+  return ({ option, value, onRemove, disabled }: ComboboxRenderPillInput<string>) => {
     const label = option?.label ?? String(value ?? '');
     return (
       <Pill
