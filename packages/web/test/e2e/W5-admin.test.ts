@@ -209,12 +209,18 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     await page.getByLabel('语言').selectOption('en');
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByTestId('user-row-dana').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Layout settles after the resize; a page that never fits 360 px fails here.
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= 360, undefined, {
+      timeout: 5000,
+    });
     await screenshot(page, 'admin-users-360-dark');
     expect(await unlabelledControls(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.getByTestId('audit-table').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Layout settles after the resize; a page that never fits 360 px fails here.
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= 360, undefined, {
+      timeout: 5000,
+    });
     await screenshot(page, 'admin-audit-360-dark');
     expect(watch.failedRequests).toEqual(['401 GET /api/auth/me']);
     expect(watch.problems).toEqual([]);
