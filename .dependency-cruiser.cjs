@@ -55,6 +55,22 @@ module.exports = {
       },
     },
     {
+      name: 'web-talks-to-the-server-over-http-only',
+      severity: 'error',
+      comment:
+        'The web app runs in the browser: it uses the API over HTTP (types generated from /openapi.json) and may import only the browser-safe core subpaths (format, errors) — never the server, agent, build, CLI or Node built-ins.',
+      from: { path: '^packages/web/src/' },
+      to: {
+        path: '^packages/(agent|cli|server|build)/|^node_modules/@skilldock/(agent|server|build)|^node_modules/skilldock|^packages/core/src/(?!format/|errors\\.ts$)|^node_modules/@skilldock/core/(?!dist/(format/|errors\\.))',
+      },
+    },
+    {
+      name: 'web-uses-no-node-built-ins',
+      severity: 'error',
+      from: { path: '^packages/web/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'no-reaching-into-another-package',
       severity: 'error',
       comment: 'Each package exports a deliberate API; import it by name, never by a path into its source.',
@@ -114,6 +130,11 @@ module.exports = {
     exclude: { path: '(^|/)dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'types', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'types', 'default'],
+      // The web app imports without extensions (Vite's bundler resolution).
+      extensions: ['.ts', '.tsx', '.js', '.json', '.d.ts'],
+    },
   },
 };

@@ -41,7 +41,11 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    include: [
+      'packages/*/test/**/*.test.ts',
+      'packages/*/test/**/*.test.tsx',
+      'examples/*/test/**/*.test.ts',
+    ],
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where many
     // tests wait on child processes, a pseudo-terminal, PostgreSQL or a loopback server. One more
     // worker than cores overlaps those waits (measured on 2 cores: 93–95 s with two, 87–90 s with three).

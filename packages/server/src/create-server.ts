@@ -26,11 +26,13 @@ import { bodyLimits } from './http/body-limits.js';
 import { errorResponse } from './http/error-response.js';
 import { HttpError } from './http/http-error.js';
 import { requestContext } from './http/request-context.js';
+import { loadStaticSite, registerStaticSite, type StaticSite } from './http/static-files.js';
 import { sweepInstallDrafts } from './install/draft-rows.js';
 import type { InstallOptions } from './install/install-options.js';
 import { createJsonLogger, type Logger } from './logging/logger.js';
 import { AccessGenerationCache } from './policy/access-generation-cache.js';
 import { registerAdminAuditRoutes } from './routes/admin-audit-routes.js';
+import { registerAdminBuiltinRoutes } from './routes/admin-builtin-routes.js';
 import { registerAdminDepartmentRoutes } from './routes/admin-department-routes.js';
 import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
 import { registerAgentRoutes } from './routes/agent-routes.js';
@@ -112,6 +114,12 @@ export interface CreateServerOptions {
    * tests may decide who sees which run's folder and what time it is.
    */
   readonly runFiles?: Partial<Pick<RunFileRoutesOptions, 'authorizeRun' | 'now' | 'linkLifetimeMs'>>;
+  /**
+   * The built web app to serve at `/` (the `dist` folder of `@skilldock/web`, which the CLI finds);
+   * read once at start-up. When it holds no `index.html`, `/` says how to build it; without the
+   * option the server answers only the API.
+   */
+  readonly webRoot?: string;
 }
 
 /** What start-up did before the API could answer. */
@@ -171,10 +179,12 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   const skillContent = { layout: contentLayout(dataDir), builtinDirectory };
   const principals = new PrincipalCache(PRINCIPAL_CACHE_ENTRIES);
   let authChanges: ChannelListener | undefined;
+  let site: StaticSite | undefined;
   try {
     // Derived once per process; a short key fails start-up with `secret_key_weak`.
     secretBox = secretKey === undefined || secretKey === '' ? undefined : await createSecretBox(secretKey);
     await mkdir(path.join(dataDir, 'packages'), { recursive: true });
+    site = options.webRoot === undefined ? undefined : await loadStaticSite(options.webRoot);
     const migrations = await runMigrations(database);
     const builtin = await syncBuiltinSkills(database, builtinDirectory);
     const superadmin = await ensureSuperadmin(database, options.adminPassword, passwordHashCost);
@@ -247,6 +257,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerAdminUserRoutes(app, context);
   registerAdminDepartmentRoutes(app, context);
   registerAdminAuditRoutes(app, context);
+  registerAdminBuiltinRoutes(app, context);
   registerSkillRoutes(app, context);
   registerInstallRoutes(app, context, { ...options.install, dataDir });
   registerSkillEditRoutes(app, context, skillContent);
@@ -277,6 +288,8 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
         "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
     }),
   );
+  // Last: every API route above wins over the web app's catch-all.
+  if (options.webRoot !== undefined) registerStaticSite(app, site, path.resolve(options.webRoot));
 
   let listener: ServerType | undefined;
   let stopped = false;

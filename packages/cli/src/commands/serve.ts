@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CliEnvironment } from '../cli-environment.js';
@@ -14,14 +15,29 @@ interface ServeOptions extends RunWorkerFlags {
   readonly data?: string;
   readonly builtin?: string;
   readonly trustProxy?: boolean;
+  readonly web?: string;
   readonly json?: boolean;
   /** `--no-worker` sets it false: the API alone, runs executed by `skilldock worker` processes. */
   readonly worker: boolean;
 }
 
 /**
- * `skilldock serve [--port 7860] [--host 127.0.0.1] [--data DIR]` — the platform server (SPEC
- * Y12): embedded PGlite under `~/.skilldock/platform` with nothing configured, the PostgreSQL of
+ * The built web app: the `dist` folder of the installed `@skilldock/web` (the server never imports
+ * the web package; it is handed the folder). When the package is not installed, where it would be
+ * under the working folder, so that `/` names what is missing.
+ */
+export function defaultWebRoot(): string {
+  const require = createRequire(import.meta.url);
+  try {
+    return path.join(path.dirname(require.resolve('@skilldock/web/package.json')), 'dist');
+  } catch {
+    return path.resolve('node_modules', '@skilldock', 'web', 'dist');
+  }
+}
+
+/**
+ * `skilldock serve [--port 7860] [--host 127.0.0.1] [--data DIR] [--web DIR]` — the platform server
+ * (SPEC Y12) and the web app at `/`: embedded PGlite under `~/.skilldock/platform` with nothing configured, the PostgreSQL of
  * `DATABASE_URL` when set. Prints the URL (and, on the first start, the superadmin's one-time
  * password, once); runs until SIGINT or SIGTERM, then closes the server and the database. A run
  * worker executes runs in the same process unless `--no-worker` (SPEC Y16).
@@ -46,6 +62,7 @@ export function registerServe(
       'builtin skill folder to sync at start (default: the one shipped with the server)',
     )
     .option('--trust-proxy', 'read X-Forwarded-Proto/-Host/-For from a reverse proxy in front')
+    .option('--web <dir>', 'built web app to serve at / (default: the dist folder of @skilldock/web)')
     .option('--json', 'print the start line as JSON')
     .option('--no-worker', 'run the API alone: runs are executed by `skilldock worker` processes')
     .option('--concurrency <n>', 'runs this process executes at once', '4')
@@ -88,6 +105,7 @@ export function registerServe(
         // One write per turn of the event loop, not per request (see batchLines).
         logger: createJsonLogger(batchLines((text) => environment.stderr.write(text))),
         trustProxy: options.trustProxy === true,
+        webRoot: options.web === undefined ? defaultWebRoot() : path.resolve(environment.cwd, options.web),
         // Stored provider keys are sealed with SKILLDOCK_SECRET_KEY; named key variables are read from the same environment.
         modelProviders: { secretKey: environment.env.SKILLDOCK_SECRET_KEY, env: environment.env },
         runs: { worker: options.worker, workerOptions },

@@ -47,7 +47,11 @@ export async function ensureSuperadmin(
       role: 'superadmin',
       passwordHash,
     });
-    await tx.insert(systemEvents).values({ kind: 'superadmin_created', details: { userId: id } });
+    // `oneTimePassword` marks a generated password, which the web app asks to change at first sign-in.
+    await tx.insert(systemEvents).values({
+      kind: 'superadmin_created',
+      details: { userId: id, oneTimePassword: generatedPassword !== undefined },
+    });
     return {
       created: true as const,
       username: FIRST_SUPERADMIN_USERNAME,

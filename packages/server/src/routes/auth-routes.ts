@@ -6,6 +6,7 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { recordAudit } from '../audit/record-audit.js';
 import { hashPassword, unmatchablePasswordHash, verifyPassword } from '../auth/hash-password.js';
 import { beginLoginAttempt, settleLoginAttempt } from '../auth/login-rate-limit.js';
+import { passwordChangeRequired } from '../auth/password-change-required.js';
 import { createSession, deleteSession, deleteUserSessions, SESSION_LIFETIME_MS } from '../auth/sessions.js';
 import { users } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
@@ -31,7 +32,14 @@ function clientAddress(c: Context, trustProxy: boolean): string {
 }
 
 const meSchema = z
-  .object({ user: userSchema, via: z.enum(['session', 'token']), csrfToken: z.string().nullable() })
+  .object({
+    user: userSchema,
+    via: z.enum(['session', 'token']),
+    csrfToken: z.string().nullable(),
+    passwordChangeRequired: z.boolean().openapi({
+      description: 'Signed in with the one-time password of the first start: choose a new one',
+    }),
+  })
   .openapi('Me');
 
 const loginRoute = createRoute({
@@ -151,7 +159,15 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
       requestId: c.get('requestId'),
     });
     const [json] = await usersToJson(db, [user]);
-    return c.json({ user: json!, via: 'session' as const, csrfToken: session.csrfToken }, 200);
+    return c.json(
+      {
+        user: json!,
+        via: 'session' as const,
+        csrfToken: session.csrfToken,
+        passwordChangeRequired: await passwordChangeRequired(db, user.id),
+      },
+      200,
+    );
   });
 
   app.openapi(logoutRoute, async (c) => {
@@ -176,7 +192,12 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
     const [json] = await usersToJson(db, rows);
     if (json === undefined) throw new HttpError(401, 'unauthenticated', 'Log in or send an API token');
     return c.json(
-      { user: json, via: principal.via, csrfToken: principal.via === 'session' ? principal.csrfToken : null },
+      {
+        user: json,
+        via: principal.via,
+        csrfToken: principal.via === 'session' ? principal.csrfToken : null,
+        passwordChangeRequired: await passwordChangeRequired(db, json.id),
+      },
       200,
     );
   });

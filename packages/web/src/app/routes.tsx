@@ -1,0 +1,54 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { RequireSession } from '../auth/require-session';
+import { AppLayout } from './app-layout';
+import { NotFoundPage } from './not-found-page';
+import { PageLoader } from './page-loader';
+import { RouteError } from './route-error';
+
+/**
+ * The app's routes. Every page is its own chunk, loaded when first visited, so the first page
+ * load carries only the shell and the page it opens.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        path: '/sign-in',
+        lazy: async () => ({ Component: (await import('../pages/sign-in-page')).SignInPage }),
+      },
+      {
+        Component: RequireSession,
+        children: [
+          {
+            Component: AppLayout,
+            children: [
+              { index: true, element: <Navigate to="/skills" replace /> },
+              {
+                path: '/skills',
+                lazy: async () => ({ Component: (await import('../pages/skills-page')).SkillsPage }),
+              },
+              {
+                path: '/agents',
+                lazy: async () => ({ Component: (await import('../pages/agents-page')).AgentsPage }),
+              },
+              { path: '/admin', element: <Navigate to="/admin/users" replace /> },
+              {
+                path: '/admin/:section',
+                lazy: async () => ({ Component: (await import('../pages/admin/admin-page')).AdminPage }),
+              },
+              {
+                path: '/account/password',
+                lazy: async () => ({
+                  Component: (await import('../pages/change-password-page')).ChangePasswordPage,
+                }),
+              },
+              { path: '*', Component: NotFoundPage },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

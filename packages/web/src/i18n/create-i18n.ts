@@ -1,0 +1,43 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './en.json';
+import zh from './zh.json';
+
+/** The languages the app speaks, in the order the switch lists them. */
+export const LANGUAGES = ['en', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const STORAGE_KEY = 'skilldock.language';
+
+/** The language to start in: the one chosen before, else the browser's (`zh-*` → Chinese), else English. */
+export function initialLanguage(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  browserLanguages: readonly string[],
+): Language {
+  const saved = storage?.getItem(STORAGE_KEY);
+  if (saved === 'en' || saved === 'zh') return saved;
+  return browserLanguages.some((language) => language.toLowerCase().startsWith('zh')) ? 'zh' : 'en';
+}
+
+/** Remembers the chosen language for the next visit. */
+export function saveLanguage(storage: Pick<Storage, 'setItem'> | undefined, language: Language): void {
+  try {
+    storage?.setItem(STORAGE_KEY, language);
+  } catch {
+    // Storage may be full or disabled (private mode): the choice then lasts for this page only.
+  }
+}
+
+/** A fresh i18next instance with the English and Chinese resources, starting in `language`. */
+export function createI18n(language: Language): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    resources: { en: { translation: en }, zh: { translation: zh } },
+    interpolation: { escapeValue: false }, // React escapes
+    initAsync: false,
+  });
+  return instance;
+}

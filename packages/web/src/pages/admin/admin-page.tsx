@@ -1,0 +1,62 @@
+import { Alert, Stack, Tabs, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { isAdmin, useMe } from '../../auth/use-me';
+import { AuditSection } from './audit-section';
+import { BuiltinSection } from './builtin-section';
+import { DepartmentsSection } from './departments-section';
+import { RemoteSourcesSection } from './remote-sources-section';
+import { TokensSection } from './tokens-section';
+import { UsersSection } from './users-section';
+
+/** The admin sections, in tab order; each is `/admin/<section>`. */
+export const ADMIN_SECTIONS = ['users', 'departments', 'tokens', 'settings', 'builtin', 'audit'] as const;
+type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+const SECTION_COMPONENTS: Record<AdminSection, () => React.JSX.Element> = {
+  users: UsersSection,
+  departments: DepartmentsSection,
+  tokens: TokensSection,
+  settings: RemoteSourcesSection,
+  builtin: BuiltinSection,
+  audit: AuditSection,
+};
+
+/** Admin (SPEC W5): users and roles, departments, API tokens, remote sources, builtin sync, audit log. */
+export function AdminPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const navigate = useNavigate();
+  const { section } = useParams();
+  if (!isAdmin(me.data)) {
+    return (
+      <Alert color="red" role="alert">
+        {t('admin.forbidden')}
+      </Alert>
+    );
+  }
+  if (!ADMIN_SECTIONS.includes(section as AdminSection)) return <Navigate to="/admin/users" replace />;
+  const current = section as AdminSection;
+  const Section = SECTION_COMPONENTS[current];
+  return (
+    <Stack>
+      <Title order={1}>{t('admin.title')}</Title>
+      <Tabs
+        value={current}
+        onChange={(value) => value !== null && void navigate(`/admin/${value}`)}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={t('admin.sections')} style={{ flexWrap: 'wrap' }}>
+          {ADMIN_SECTIONS.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {t(`admin.tabs.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={current} pt="md">
+          <Section />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, initialLanguage } from '../src/i18n/create-i18n.js';
+import en from '../src/i18n/en.json';
+import zh from '../src/i18n/zh.json';
+
+/** Every key path of a resource tree, with its text. */
+function entries(tree: object, prefix = ''): [string, unknown][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null
+      ? entries(value, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, value]],
+  );
+}
+
+describe('the English and Chinese resources', () => {
+  it('W6 Chinese has exactly the keys of English, each a non-empty text with the same placeholders', () => {
+    const english = new Map(entries(en));
+    const chinese = new Map(entries(zh));
+    expect([...chinese.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, text] of english) {
+      const other = chinese.get(key);
+      expect(typeof text === 'string' && text.trim() !== '', key).toBe(true);
+      expect(typeof other === 'string' && other.trim() !== '', key).toBe(true);
+      const placeholders = (value: unknown) =>
+        [...String(value).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(placeholders(other), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('W6 the language is the one chosen before, else the browser’s, else English', () => {
+    const storage = (value: string | null) => ({ getItem: () => value });
+    expect(initialLanguage(storage('zh'), ['en-US'])).toBe('zh');
+    expect(initialLanguage(storage(null), ['zh-CN', 'en'])).toBe('zh');
+    expect(initialLanguage(storage('fr'), ['de-DE'])).toBe('en');
+    expect(initialLanguage(undefined, [])).toBe('en');
+    const i18n = createI18n('zh');
+    expect(i18n.t('nav.skills')).toBe('技能');
+    expect(i18n.t('skills.count', { count: 3 })).toBe('3 个技能');
+  });
+});

@@ -1,0 +1,73 @@
+/** Runs a real `skilldock serve` (embedded PGlite, its own HOME and data folder) for the browser tests. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../../../cli/bin/skilldock.js', import.meta.url));
+/** The built web app `skilldock serve` finds through the `@skilldock/web` package. */
+export const WEB_DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/** A running server: its URL, the first start's one-time password, and how to stop it. */
+export interface RunningServe {
+  readonly url: string;
+  readonly adminPassword: string;
+  readonly home: string;
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `skilldock serve --port 0 --json` as its own process and waits for its start line. The
+ * web app must have been built (`npm run build`, which `npm test` runs first).
+ */
+export async function startServe(args: readonly string[] = []): Promise<RunningServe> {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`The web app is not built (${WEB_DIST} has no index.html): run npm run build first`);
+  }
+  const home = await mkdtemp(path.join(tmpdir(), 'skilldock-web-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [CLI, 'serve', '--port', '0', '--json', '--data', path.join(home, 'data'), ...args],
+    {
+      cwd: home,
+      env: { PATH: process.env.PATH ?? '', HOME: home, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = once(child, 'exit');
+  const start = await new Promise<{ url: string; admin?: { oneTimePassword: string | null } }>(
+    (resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const line = stdout
+          .split('\n')
+          .slice(0, -1)
+          .find((candidate) => candidate.startsWith('{'));
+        if (line !== undefined) resolve(JSON.parse(line));
+      });
+      void exited.then(([code]) => reject(new Error(`skilldock serve exited with ${code}:\n${stderr}`)));
+    },
+  );
+  const adminPassword = start.admin?.oneTimePassword;
+  if (typeof adminPassword !== 'string') throw new Error('skilldock serve printed no one-time password');
+  return {
+    url: start.url,
+    adminPassword,
+    home,
+    stderr: () => stderr,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      await exited;
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
