@@ -27,6 +27,7 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   // Usage (2): the user fixes what they typed or configured.
   agent_render_invalid: ExitCode.usage,
   cwd_not_found: ExitCode.usage,
+  unrecognized_modelscope_url: ExitCode.usage,
   empty_source: ExitCode.usage,
   executor_command_not_found: ExitCode.usage,
   executor_platform_unsupported: ExitCode.usage,
@@ -109,6 +110,8 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   token_read_only: ExitCode.invalid,
   unauthenticated: ExitCode.invalid,
   username_taken: ExitCode.invalid,
+  skill_has_dependents: ExitCode.invalid,
+  modelscope_answer_invalid: ExitCode.invalid,
   // The platform server's content layer (reachable through its public types since projections).
   draft_not_found: ExitCode.invalid,
   entry_exists: ExitCode.invalid,

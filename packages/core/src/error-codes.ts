@@ -51,6 +51,7 @@ export interface SkilldockErrorCodes {
   readonly invalid_url: true;
   readonly link_entry: true;
   readonly lock_corrupt: true;
+  readonly modelscope_answer_invalid: true;
   readonly multiple_root_skills: true;
   readonly nested_archive: true;
   readonly no_skill_file: true;
@@ -112,6 +113,7 @@ export interface SkilldockErrorCodes {
   readonly too_many_redirects: true;
   readonly unknown_agent: true;
   readonly unrecognized_github_url: true;
+  readonly unrecognized_modelscope_url: true;
   readonly unrecognized_source: true;
   readonly unsafe_entry_name: true;
   readonly unsafe_file_path: true;

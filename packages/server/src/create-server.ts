@@ -14,7 +14,7 @@ import {
   DEFAULT_BUILTIN_DIRECTORY,
   syncBuiltinSkills,
 } from './builtin/sync-builtin-skills.js';
-import { contentLayout } from './content/index.js';
+import { contentLayout, sweepStaging } from './content/index.js';
 import type { Database, DatabaseOptions } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import { type MigrationResult, runMigrations } from './db/run-migrations.js';
@@ -39,6 +39,7 @@ import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerInstallRoutes } from './routes/install-routes.js';
 import { registerModelProviderRoutes } from './routes/model-provider-routes.js';
 import { registerShareConfigRoutes } from './routes/share-config-routes.js';
+import { registerSkillDeleteRoutes } from './routes/skill-delete-routes.js';
 import { registerSkillEditRoutes } from './routes/skill-edit-routes.js';
 import { registerSkillRoutes } from './routes/skill-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
@@ -158,12 +159,14 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     const superadmin = await ensureSuperadmin(database, options.adminPassword, passwordHashCost);
     const agents = await ensureBuiltinAgents(database);
     await sweepInstallDrafts(database.db, dataDir, options.install?.now);
+    const staleStaging = await sweepStaging(contentLayout(dataDir), options.install?.now?.());
     startup = { migrations, builtin, superadmin, agents };
     logger.info('startup', {
       database: database.kind,
       migrationsApplied: migrations.applied.length,
       builtinSkills: builtin.skills.length,
       builtinChanged: builtin.added.length + builtin.updated.length + builtin.removed.length,
+      staleStagingRemoved: staleStaging.length,
     });
   } catch (error) {
     if (owned) await database.close();
@@ -211,6 +214,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerInstallRoutes(app, context, { ...options.install, dataDir });
   const skillContent = { layout: contentLayout(dataDir), builtinDirectory };
   registerSkillEditRoutes(app, context, skillContent);
+  registerSkillDeleteRoutes(app, context, skillContent);
   registerShareConfigRoutes(app, context);
   registerWellKnownRoutes(app, context, skillContent);
   registerAgentRoutes(app, context);

@@ -24,6 +24,7 @@ declare module '@skilldock/core/errors' {
     readonly secret_decrypt_failed: true;
     readonly secret_key_missing: true;
     readonly secret_key_weak: true;
+    readonly skill_has_dependents: true;
     readonly token_read_only: true;
     readonly unauthenticated: true;
     readonly username_taken: true;

@@ -59,6 +59,8 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'GET /api/install/search',
         'GET /api/me/skills',
         'DELETE /api/install/drafts/{id}',
+        'DELETE /api/me/skills/{id}',
+        'DELETE /api/skills/{id}',
         'POST /api/install/drafts/{id}/confirm',
         'POST /api/install/drafts/recommended',
         'POST /api/install/drafts/remote',

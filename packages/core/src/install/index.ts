@@ -49,6 +49,7 @@ export { assertPageUrlAllowed, type PagePolicy } from './sources/assert-page-url
 export {
   assertRemoteUrlAllowed,
   DEFAULT_ALLOWED_HOSTS,
+  MODELSCOPE_HOSTS,
   isLoopbackHost,
   type RemotePolicy,
 } from './sources/assert-remote-url-allowed.js';

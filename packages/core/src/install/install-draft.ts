@@ -2,7 +2,7 @@ import type { ErrorCode } from '../error-codes.js';
 import type { Diagnostic } from '../format/diagnostic.js';
 
 /** Where skills come from (SPEC P4). `lockSource`/`lockSourceType` are what `skills-lock.json` records. */
-export type InstallSourceType = 'local' | 'archive' | 'file' | 'git' | 'github' | 'well-known';
+export type InstallSourceType = 'local' | 'archive' | 'file' | 'git' | 'github' | 'modelscope' | 'well-known';
 
 /** A source string resolved to something that can be fetched (SPEC P4, P5). */
 export interface ResolvedSource {
@@ -11,9 +11,9 @@ export interface ResolvedSource {
   readonly type: InstallSourceType;
   /** Absolute path for local, archive and file sources. */
   readonly path?: string;
-  /** https (or allowed loopback http) URL for git, github and well-known sources. */
+  /** https (or allowed loopback http) URL for git, github, modelscope and well-known sources. */
   readonly url?: string;
-  /** Branch, tag or commit asked for (git, github). */
+  /** Branch, tag or commit asked for (git, github; a ModelScope repository's revision). */
   readonly ref?: string;
   /** Folder inside the fetched tree to look in (github `owner/repo/path`, `/tree/REF/PATH`). */
   readonly subpath?: string;

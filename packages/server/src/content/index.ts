@@ -76,5 +76,6 @@ export type { EditContent, SkillEdit } from './skill-edit.js';
 export { readSkillIndexEntry, type SkillIndexEntry } from './skill-index-entry.js';
 export { buildSkillsIndex, readSkillsIndexFile, type SkillsIndex } from './skills-index.js';
 export { sweepContentDrafts } from './sweep-content-drafts.js';
+export { sweepStaging } from './sweep-staging.js';
 export { type WellKnownArchive, wellKnownArchive } from './well-known-archive.js';
 export { type WriteSkillFileOptions, writeSkillFile } from './write-skill-file.js';

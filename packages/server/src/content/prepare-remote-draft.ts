@@ -4,6 +4,9 @@ import { type ContentDraft, draftStore, summarizeDraft } from './content-draft.j
 import type { ContentLayout } from './content-layout.js';
 import { createWorkFolder } from './work-folder.js';
 
+/** The source types that fetch over the network; anything else would read the server's own files. */
+const REMOTE_SOURCE_TYPES: ReadonlySet<string> = new Set(['git', 'github', 'modelscope', 'well-known']);
+
 /** Options of {@link prepareRemoteDraft}. */
 export interface PrepareRemoteDraftOptions {
   /**
@@ -15,6 +18,8 @@ export interface PrepareRemoteDraftOptions {
   readonly allowedHosts: readonly string[];
   /** Plain http to loopback addresses (tests and local servers only). */
   readonly allowInsecureLocalhost?: boolean;
+  /** Hosts read through ModelScope's API; default core's `MODELSCOPE_HOSTS`. */
+  readonly modelScopeHosts?: readonly string[];
   /** Skills to prepare by name; default all the source holds. */
   readonly skills?: readonly string[];
   readonly signal?: AbortSignal;
@@ -45,13 +50,14 @@ export async function prepareRemoteDraft(
     const policy = {
       allowedHosts: options.allowedHosts,
       ...(options.allowInsecureLocalhost ? { allowInsecureLocalhost: true } : {}),
+      ...(options.modelScopeHosts === undefined ? {} : { modelScopeHosts: options.modelScopeHosts }),
     };
     const resolved = resolveSource(options.source, {
       cwd: work.directory,
       homeDirectory: work.directory,
       ...policy,
     });
-    if (resolved.type !== 'git' && resolved.type !== 'github' && resolved.type !== 'well-known')
+    if (!REMOTE_SOURCE_TYPES.has(resolved.type))
       throw new SecurityError(
         'source_not_remote',
         `${JSON.stringify(options.source)} is not a remote source; give a repository, a git URL or an https address.`,

@@ -1,6 +1,6 @@
 import { lstat, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { removeInside, withFileLock } from '@skilldock/core/fs';
+import { withFileLock } from '@skilldock/core/fs';
 import { computeDirectoryRevision } from '@skilldock/core/package';
 import { applySkillEdits } from './apply-skill-edits.js';
 import { assertContentFolder } from './assert-content-folder.js';
@@ -39,8 +39,7 @@ export async function savePersonalSkill(
 ): Promise<SavedSkillContent> {
   const userId = assertSafeUserId(options.userId);
   const target = await personalSkillDirectory(layout, userId, options.skillId);
-  const lock = path.join(layout.locksDirectory, 'personal', userId, options.skillId);
-  return withFileLock(lock, async () => {
+  return withFileLock(personalSkillLock(layout, userId, path.basename(target)), async () => {
     await assertContentFolder(target);
     const current = await computeDirectoryRevision(target);
     if (current !== options.baseRevision) throw revisionConflict(options.baseRevision, current);
@@ -72,8 +71,11 @@ export async function savePersonalSkill(
 }
 
 /**
- * Deletes a personal skill folder (SPEC Y15): through core's `removeInside`, so a skill folder that
- * is a link is removed as a link and its target is never touched. Returns whether there was one.
+ * Deletes a personal skill folder (SPEC Y15) under the same per-skill lock as a save, so a save in
+ * flight either lands first or finds the skill gone. The folder is renamed into a private work
+ * folder first — readers see the whole skill or none of it, never a half-deleted one — and removed
+ * from there through core's `removeInside`: a skill folder that is a link is removed as a link and
+ * its target is never touched. Returns whether there was one.
  * @throws UserInputError `invalid_user_id`, `invalid_skill_id`.
  */
 export async function removePersonalSkill(
@@ -81,8 +83,21 @@ export async function removePersonalSkill(
   userId: string,
   skillId: string,
 ): Promise<boolean> {
-  const target = await personalSkillDirectory(layout, userId, skillId);
-  const existed = (await lstat(target).catch(() => undefined)) !== undefined;
-  await removeInside(target, path.dirname(target));
-  return existed;
+  const checkedUserId = assertSafeUserId(userId);
+  const target = await personalSkillDirectory(layout, checkedUserId, skillId);
+  return withFileLock(personalSkillLock(layout, checkedUserId, path.basename(target)), async () => {
+    if ((await lstat(target).catch(() => undefined)) === undefined) return false;
+    const work = await createWorkFolder(layout);
+    try {
+      await rename(target, path.join(work.directory, 'removed'));
+    } finally {
+      await work.dispose();
+    }
+    return true;
+  });
+}
+
+/** The lock file of one personal skill: saves and removals of it take turns, across processes. */
+function personalSkillLock(layout: ContentLayout, userId: string, skillId: string): string {
+  return path.join(layout.locksDirectory, 'personal', userId, skillId);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import {
   type ContentDraft,
   cancelContentDraft,
@@ -57,12 +57,19 @@ export async function findDraftRow(
   return { id: row.id, userId: row.userId, draft: row.payload as ContentDraft, expiresAt: row.expiresAt };
 }
 
-/** The caller's drafts, newest first (sweep first to drop expired ones). */
-export async function listDraftRows(db: SkilldockDatabase, userId: string): Promise<ContentDraft[]> {
+/**
+ * The caller's drafts that have not expired at `now`, newest first: an expired draft never shows,
+ * whether or not a sweep has removed it yet.
+ */
+export async function listDraftRows(
+  db: SkilldockDatabase,
+  userId: string,
+  now: Date,
+): Promise<ContentDraft[]> {
   const rows = await db
     .select({ payload: drafts.payload })
     .from(drafts)
-    .where(eq(drafts.userId, userId))
+    .where(and(eq(drafts.userId, userId), gt(drafts.expiresAt, now)))
     .orderBy(desc(drafts.createdAt));
   return rows.map((row) => row.payload as ContentDraft);
 }
@@ -70,7 +77,8 @@ export async function listDraftRows(db: SkilldockDatabase, userId: string): Prom
 /**
  * Removes expired and abandoned drafts (SPEC P6: one hour): their staging folders under the data
  * folder (core's sweep) and their rows, including rows whose folder another process already swept.
- * Run at start-up and whenever drafts are listed. Returns the ids removed.
+ * Run at start-up and, at most once a minute per process, when drafts are listed (see
+ * {@link createDraftSweeper}). Returns the ids removed.
  * @example await sweepInstallDrafts(database.db, dataDir, () => new Date());
  */
 export async function sweepInstallDrafts(
@@ -88,4 +96,34 @@ export async function sweepInstallDrafts(
   const layout = contentLayout(dataDir);
   for (const { id } of removed) if (!swept.includes(id)) await cancelContentDraft(layout, id);
   return [...new Set([...swept, ...removed.map((row) => row.id)])].sort();
+}
+
+/** How often listing drafts sweeps them at most, per process (SPEC P6: drafts live an hour). */
+export const DRAFT_SWEEP_INTERVAL_MILLISECONDS = 60_000;
+
+/**
+ * A sweep of {@link sweepInstallDrafts} that runs at most once per interval of `now`'s clock and
+ * never twice at once: listing drafts costs one sweep a minute, not one sweep of every stored draft
+ * per request. Expired drafts stay invisible meanwhile (`listDraftRows` filters them).
+ */
+export function createDraftSweeper(
+  db: SkilldockDatabase,
+  dataDir: string,
+  now: () => Date,
+  intervalMilliseconds = DRAFT_SWEEP_INTERVAL_MILLISECONDS,
+): () => Promise<void> {
+  let last: number | undefined;
+  let running: Promise<void> | undefined;
+  return () => {
+    const at = now().getTime();
+    if (running !== undefined) return running;
+    if (last !== undefined && Math.abs(at - last) < intervalMilliseconds) return Promise.resolve();
+    last = at;
+    running = sweepInstallDrafts(db, dataDir, now)
+      .then(() => undefined)
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
 }

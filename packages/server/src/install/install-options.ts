@@ -9,6 +9,8 @@ export interface RemoteFetchOptions {
   readonly gitConfig?: Readonly<Record<string, string>>;
   /** Environment git runs in; default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Hosts read through ModelScope's API; default core's `MODELSCOPE_HOSTS` (tests add a loopback fake). */
+  readonly modelScopeHosts?: readonly string[];
 }
 
 /** Options of the install flows, from `createServer({ install })`. */

@@ -8,7 +8,7 @@ import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
 import { confirmPersonalInstall, confirmSharedInstall } from '../install/confirm-install-draft.js';
-import { findDraftRow, listDraftRows, sweepInstallDrafts } from '../install/draft-rows.js';
+import { createDraftSweeper, findDraftRow, listDraftRows } from '../install/draft-rows.js';
 import { withInstallErrorStatus } from '../install/install-error-status.js';
 import type { InstallContext } from '../install/install-options.js';
 import type { ServerContext } from '../server-context.js';
@@ -103,11 +103,12 @@ export function registerInstallDraftRoutes(
 ): void {
   const { db } = context.database;
   const layout = contentLayout(install.dataDir);
+  const sweepDrafts = createDraftSweeper(db, install.dataDir, install.now);
 
   app.openapi(listDraftsRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
-    await sweepInstallDrafts(db, install.dataDir, install.now);
-    return c.json({ drafts: (await listDraftRows(db, viewer.id)).map(draftJson) }, 200);
+    await sweepDrafts();
+    return c.json({ drafts: (await listDraftRows(db, viewer.id, install.now())).map(draftJson) }, 200);
   });
 
   app.openapi(getDraftRoute, async (c) => {

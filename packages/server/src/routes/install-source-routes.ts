@@ -189,6 +189,7 @@ export function registerInstallSourceRoutes(
         ...(remote.allowInsecureLocalhost ? { allowInsecureLocalhost: true } : {}),
         ...(remote.gitConfig === undefined ? {} : { gitConfig: remote.gitConfig }),
         ...(remote.env === undefined ? {} : { env: remote.env }),
+        ...(remote.modelScopeHosts === undefined ? {} : { modelScopeHosts: remote.modelScopeHosts }),
       }),
     );
   }

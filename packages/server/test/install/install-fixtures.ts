@@ -46,7 +46,13 @@ export interface InstallTestServer {
 /** Builds an install-test server; `dataDir` and `hostRoot` can be shared with a second instance. */
 export async function startInstallServer(
   database: Database,
-  shared: { dataDir?: string; hostRoot?: string; clock?: TestClock } = {},
+  shared: {
+    dataDir?: string;
+    hostRoot?: string;
+    clock?: TestClock;
+    /** Hosts the server reads through ModelScope's API (a loopback fake's `host:port`). */
+    modelScopeHosts?: readonly string[];
+  } = {},
 ): Promise<InstallTestServer> {
   const data = shared.dataDir === undefined ? await temporaryFolder('install-data') : undefined;
   const host = shared.hostRoot === undefined ? await temporaryFolder('install-github') : undefined;
@@ -65,6 +71,7 @@ export async function startInstallServer(
       now: clock.now,
       remote: {
         allowInsecureLocalhost: true,
+        ...(shared.modelScopeHosts === undefined ? {} : { modelScopeHosts: shared.modelScopeHosts }),
         gitConfig: {
           ...githubToLocal(hostRoot),
           [`url.file://${hostRoot}/${OTHER_GIT_HOST}/.insteadOf`]: `https://${OTHER_GIT_HOST}/`,

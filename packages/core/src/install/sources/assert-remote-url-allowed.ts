@@ -11,7 +11,16 @@ export interface RemotePolicy {
   readonly allowHosts?: readonly string[];
   /** Allow plain http, and any port, to loopback addresses (`--allow-insecure-localhost`); for tests and local servers. */
   readonly allowInsecureLocalhost?: boolean;
+  /**
+   * Hosts (with `:port` when not the default) whose `/skills/@owner/name` and `/collections/…` pages
+   * are ModelScope's and are fetched through its API; default {@link MODELSCOPE_HOSTS}. Being named
+   * here does not allow a host: `allowedHosts` still decides.
+   */
+  readonly modelScopeHosts?: readonly string[];
 }
+
+/** The hosts of ModelScope (SPEC Y4: a ModelScope skill or collection is a remote source). */
+export const MODELSCOPE_HOSTS: readonly string[] = Object.freeze(['modelscope.cn', 'www.modelscope.cn']);
 
 const SETTING_HINT = "add it to the 'allowed_hosts' setting, or pass --allow-host";
 

@@ -119,6 +119,24 @@ export async function fetchSource(
       const found = await findSkillFolders(directory, subpathOf(source));
       return { ...empty, ...found, commit: repository.commit, symlinks: repository.symlinks, inPlace: false };
     }
+    case 'modelscope': {
+      progress({ type: 'phase-start', phase: 'fetch', message: `Reading ${source.lockSource}` });
+      const { fetchModelScopeSource } = await import('./fetch-modelscope-source.js');
+      const fetched = await fetchModelScopeSource({
+        url: requireUrl(source),
+        directory: path.join(options.directory, 'modelscope'),
+        policy: options.policy,
+        ...(source.ref === undefined ? {} : { revision: source.ref }),
+        ...(options.names ? { names: options.names } : {}),
+        ...(options.maxDownloadBytes ? { maxDownloadBytes: options.maxDownloadBytes } : {}),
+        ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        onSkillFetched: (completed, total) =>
+          progress({ type: 'phase-progress', phase: 'fetch', completed, total }),
+      });
+      progress({ type: 'phase-end', phase: 'fetch', count: fetched.candidates.length });
+      return { ...empty, candidates: fetched.candidates, failed: fetched.failed, inPlace: false };
+    }
     case 'well-known': {
       progress({
         type: 'phase-start',

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { SecurityError, UserInputError } from '../../errors.js';
 import type { ResolvedSource } from '../install-draft.js';
-import { assertRemoteUrlAllowed, type RemotePolicy } from './assert-remote-url-allowed.js';
+import { assertRemoteUrlAllowed, MODELSCOPE_HOSTS, type RemotePolicy } from './assert-remote-url-allowed.js';
 import { assertValidRef, parseSourceFragment } from './parse-source-fragment.js';
 
 /** How to resolve a source string. */
@@ -30,6 +30,9 @@ const WELL_KNOWN_PATH = /^(.*?)\/\.well-known\/(?:agent-skills|skills)(?:\/([^/]
  * - GitHub: `owner/repo`, `owner/repo/path`, `owner/repo@skill`, `github:owner/repo`,
  *   `https://github.com/owner/repo[.git]`, `https://github.com/owner/repo/tree/REF[/PATH]`;
  *   `#ref` or `#ref@skill` after a git source picks a branch, tag or commit (never sent to a server);
+ * - ModelScope: `https://modelscope.cn/skills/@owner/name` (one skill) and
+ *   `https://modelscope.cn/collections/Owner/Name` (a collection; `#@skill` picks one of it), read
+ *   through ModelScope's API; `#revision` picks a skill repository's revision;
  * - git: any other https URL whose path ends in `.git`;
  * - well-known: any other https URL (its `/.well-known/agent-skills/index.json` is read;
  *   `…/.well-known/agent-skills/<name>` picks one skill).
@@ -140,6 +143,8 @@ function resolveUrl(input: string, text: string, options: ResolveSourceOptions):
       { details: { url: url.href } },
     );
   }
+  if ((options.modelScopeHosts ?? MODELSCOPE_HOSTS).includes(url.host))
+    return modelScope(input, url, pathname, { ref, skill });
   if (pathname.endsWith('.git')) {
     if (ref !== undefined) assertValidRef(ref);
     return clean({
@@ -202,6 +207,41 @@ function github(
     skill: parts.skill,
     lockSource: `${owner}/${name}`,
     lockSourceType: 'github',
+  });
+}
+
+const MODELSCOPE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+const MODELSCOPE_SKILL_PAGE = /^\/skills\/(@?[^/]+)\/([^/]+?)(?:\.git)?(?:\/.*)?$/;
+const MODELSCOPE_COLLECTION_PAGE = /^\/collections\/([^/]+)\/([^/]+?)\/?$/;
+
+function modelScope(
+  input: string,
+  url: URL,
+  pathname: string,
+  parts: { ref?: string | undefined; skill?: string | undefined },
+): ResolvedSource {
+  const skillPage = MODELSCOPE_SKILL_PAGE.exec(pathname);
+  const collection = skillPage ? undefined : MODELSCOPE_COLLECTION_PAGE.exec(pathname);
+  const [, owner = '', name = ''] = skillPage ?? collection ?? [];
+  const ownerName = owner.replace(/^@/, '');
+  if ((!skillPage && !collection) || !MODELSCOPE_NAME.test(ownerName) || !MODELSCOPE_NAME.test(name))
+    throw new UserInputError(
+      'unrecognized_modelscope_url',
+      `Cannot install from ${url.href}: expected a ModelScope skill (https://modelscope.cn/skills/@owner/name) or collection (https://modelscope.cn/collections/Owner/Name).`,
+      { details: { url: url.href } },
+    );
+  if (parts.ref !== undefined) assertValidRef(parts.ref);
+  const page = skillPage
+    ? `${url.protocol}//${url.host}/skills/@${ownerName}/${name}`
+    : `${url.protocol}//${url.host}/collections/${ownerName}/${name}`;
+  return clean({
+    input,
+    type: 'modelscope',
+    url: page,
+    ref: parts.ref,
+    skill: parts.skill,
+    lockSource: page,
+    lockSourceType: 'modelscope',
   });
 }
 
