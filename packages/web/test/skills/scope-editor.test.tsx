@@ -51,7 +51,10 @@ describe('the share rule (manage ⊆ read)', () => {
       }),
     ).toEqual({ kind: 'manageOutside', count: 1 });
     expect(
-      shareProblem({ readScope: { kind: 'departments', departmentIds: [] }, manageScope: { kind: 'global' } }),
+      shareProblem({
+        readScope: { kind: 'departments', departmentIds: [] },
+        manageScope: { kind: 'global' },
+      }),
     ).toEqual({ kind: 'emptyRead' });
   });
 });
@@ -70,9 +73,11 @@ describe('the scope editor', () => {
     );
     // The manage scope offers only the read scope's kind.
     const manage = screen.getByRole('radiogroup', { name: 'Who may manage' });
-    expect(Array.from(manage.querySelectorAll('input[type=radio]')).map((input) => (input as HTMLInputElement).value)).toEqual([
-      'departments',
-    ]);
+    expect(
+      Array.from(manage.querySelectorAll('input[type=radio]')).map(
+        (input) => (input as HTMLInputElement).value,
+      ),
+    ).toEqual(['departments']);
     // Switching read to users empties manage and makes it users too.
     fireEvent.click(screen.getAllByRole('radio', { name: 'Users' })[0]!);
     expect(seen.at(-1)).toEqual({
@@ -80,13 +85,18 @@ describe('the scope editor', () => {
       manageScope: { kind: 'users', userIds: [] },
     });
     // An empty read scope is named and the config is refused.
-    expect(screen.getByTestId('share-problem').textContent).toBe('Pick at least one department or user who may read.');
+    expect(screen.getByTestId('share-problem').textContent).toBe(
+      'Pick at least one department or user who may read.',
+    );
     for (const config of seen) expect(shareProblem(config)?.kind ?? null).not.toBe('manageOutside');
   });
 
   it('Y3 a global read scope lets any manage kind be chosen', () => {
     renderInApp(
-      <Harness initial={{ readScope: { kind: 'global' }, manageScope: { kind: 'users', userIds: [] } }} seen={[]} />,
+      <Harness
+        initial={{ readScope: { kind: 'global' }, manageScope: { kind: 'users', userIds: [] } }}
+        seen={[]}
+      />,
     );
     const manage = screen.getByRole('radiogroup', { name: 'Who may manage' });
     expect(manage.querySelectorAll('input[type=radio]')).toHaveLength(3);

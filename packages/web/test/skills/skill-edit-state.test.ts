@@ -4,11 +4,11 @@ import {
   applyStructure,
   basePath,
   changedFiles,
+  type EditAction,
   editReducer,
   initialEditState,
   isDirty,
   keepMineAsCopies,
-  type EditAction,
   toSaveEdits,
 } from '../../src/skills/skill-edit-state.js';
 
@@ -84,7 +84,11 @@ describe('the editor state', () => {
       { type: 'loaded', path: 'docs/a.md', content: 'a' },
       { type: 'changed', path: 'docs/a.md', content: 'my a' },
     ]);
-    const next = keepMineAsCopies(state, 'sha256:theirs', new Set(['SKILL.md', 'docs/a.md', 'SKILL.mine.md']));
+    const next = keepMineAsCopies(
+      state,
+      'sha256:theirs',
+      new Set(['SKILL.md', 'docs/a.md', 'SKILL.mine.md']),
+    );
     expect(next.baseRevision).toBe('sha256:theirs');
     expect(next.files['SKILL.mine-2.md']?.content).toBe('my SKILL.md');
     expect(next.files['docs/a.mine.md']?.content).toBe('my a');
@@ -100,7 +104,9 @@ describe('the editor state', () => {
     const rebased = editReducer(state, { type: 'rebased', revision: 'sha256:theirs', state });
     expect(rebased.baseRevision).toBe('sha256:theirs');
     expect(toSaveEdits(rebased)).toEqual(toSaveEdits(state));
-    expect(editReducer(rebased, { type: 'saved', revision: 'sha256:new' })).toEqual(initialEditState('sha256:new'));
+    expect(editReducer(rebased, { type: 'saved', revision: 'sha256:new' })).toEqual(
+      initialEditState('sha256:new'),
+    );
   });
 
   it('W2 the conflict diff marks lines only theirs and only mine', () => {
