@@ -304,7 +304,11 @@ function SkillEditor({
               )}
               {selected === SKILL_FILE && reading !== null ? (
                 <Stack gap={4} mt="sm" data-testid="frontmatter-diagnostics">
-                  {reading.diagnostics.length === 0 ? (
+                  {!reading.checked ? (
+                    <Text size="sm" c="dimmed">
+                      {t('editor.checkedOnSave')}
+                    </Text>
+                  ) : reading.diagnostics.length === 0 ? (
                     <Text size="sm" c="teal">
                       {t('editor.valid')}
                     </Text>

@@ -1,6 +1,6 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdown } from '@codemirror/lang-markdown';
-import { yaml } from '@codemirror/lang-yaml';
+import { yaml, yamlFrontmatter } from '@codemirror/lang-yaml';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
@@ -18,7 +18,12 @@ export function languageOf(path: string): EditorLanguage {
 }
 
 function languageExtension(language: EditorLanguage): Extension {
-  return language === 'markdown' ? markdown() : language === 'yaml' ? yaml() : [];
+  // A SKILL.md is YAML frontmatter over Markdown: each part gets its own highlighting.
+  return language === 'markdown'
+    ? yamlFrontmatter({ content: markdown() })
+    : language === 'yaml'
+      ? yaml()
+      : [];
 }
 
 function themeExtension(dark: boolean): Extension {

@@ -3,6 +3,8 @@ import type { SkillDependencies } from './skill-edit-state';
 
 /** What the editor learns from a SKILL.md text: core's diagnostics (the CLI's) and its dependency lists. */
 export interface SkillTextReading {
+  /** False when the browser could not run the check (the server still checks on save). */
+  readonly checked: boolean;
   readonly diagnostics: readonly Diagnostic[];
   readonly dependencies: SkillDependencies | null;
 }
@@ -17,11 +19,12 @@ export function readSkillText(text: string, folderName?: string): SkillTextReadi
     result = parseSkill(text, { file: 'SKILL.md', ...(folderName === undefined ? {} : { folderName }) });
   } catch {
     // Deriving an id from a non-ASCII name needs Node (hashing, pinyin); the server still checks on save.
-    return { diagnostics: [], dependencies: null };
+    return { checked: false, diagnostics: [], dependencies: null };
   }
-  if (!result.ok) return { diagnostics: result.diagnostics, dependencies: null };
+  if (!result.ok) return { checked: true, diagnostics: result.diagnostics, dependencies: null };
   const { fields } = result.skill;
   return {
+    checked: true,
     diagnostics: result.diagnostics,
     dependencies: {
       tools: fields.toolDependencies,

@@ -65,7 +65,10 @@ describe('web app: skills', { timeout: 120_000 }, () => {
         skillText('release-notes', 'Write release notes.'),
       );
       await mkdir(path.join(tree, 'skills', 'broken'), { recursive: true });
-      await writeFile(path.join(tree, 'skills', 'broken', 'SKILL.md'), '---\nname: broken\n---\nNo description.\n');
+      await writeFile(
+        path.join(tree, 'skills', 'broken', 'SKILL.md'),
+        '---\nname: broken\n---\nNo description.\n',
+      );
     });
     watch = pageWatch();
     admin = await openPage(browser, watch);
@@ -187,8 +190,12 @@ describe('web app: skills', { timeout: 120_000 }, () => {
     await page.keyboard.type('\ntags: [unclosed');
     await page
       .getByTestId('frontmatter-diagnostics')
-      .getByText(/SKILL\.md:3/)
-      .waitFor();
+      .getByText(/SKILL\.md:\d+/)
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await screenshot(page, 'debug-diagnostics');
+        throw error;
+      });
     await screenshot(page, 'skills-editor-diagnostic');
     await page.keyboard.press('Control+z');
     await page.getByText('SKILL.md is valid.').waitFor();
