@@ -274,7 +274,7 @@ describe('web app: skills', { timeout: 120_000 }, () => {
   it('W6 the skills pages in dark, at 360 px and in Chinese, without console problems', async () => {
     const { page } = admin;
     await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
-    await screenshot(page, 'skills-dark');
+    await screenshot(page, 'skills-list-dark');
     await page.goto(`${serve.url}/skills/report-helper`);
     await page.getByRole('textbox', { name: 'Contents of SKILL.md' }).waitFor();
     await screenshot(page, 'skills-editor-dark');
