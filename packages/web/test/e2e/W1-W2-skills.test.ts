@@ -95,7 +95,7 @@ describe('web app: skills', { timeout: 120_000 }, () => {
     await browser?.close();
     await serve?.stop();
     if (hostRoot !== undefined) await rm(hostRoot, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it('Y2 an uploaded ZIP is reviewed and installed as shared with the Sales department', async () => {
     const { page } = admin;
@@ -273,6 +273,23 @@ describe('web app: skills', { timeout: 120_000 }, () => {
 
   it('W6 the skills pages in dark, at 360 px and in Chinese, without console problems', async () => {
     const { page } = admin;
+    // Keyboard: every control after "Install skills" takes focus with a visible ring and has a name.
+    await page.getByRole('button', { name: 'Install skills' }).focus();
+    const reached: string[] = [];
+    for (let step = 0; step < 8; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLInputElement;
+        const style = getComputedStyle(element);
+        const label =
+          element.getAttribute('aria-label') ?? element.labels?.[0]?.textContent ?? element.textContent;
+        return { label: label?.trim() ?? '', outline: style.outlineStyle };
+      });
+      expect(focused.outline, `focus ring on ${focused.label}`).not.toBe('none');
+      expect(focused.label).not.toBe('');
+      reached.push(focused.label);
+    }
+    expect(reached[0]).toBe('Search skills');
     await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
     await screenshot(page, 'skills-list-dark');
     await page.goto(`${serve.url}/skills/report-helper`);
