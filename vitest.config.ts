@@ -12,6 +12,9 @@ export default defineConfig({
         new URL('./packages/core/src/discover/index.ts', import.meta.url),
       ),
       '@skilldock/core/errors': fileURLToPath(new URL('./packages/core/src/errors.ts', import.meta.url)),
+      '@skilldock/core/format/browser': fileURLToPath(
+        new URL('./packages/core/src/format/browser.ts', import.meta.url),
+      ),
       '@skilldock/core/format': fileURLToPath(
         new URL('./packages/core/src/format/index.ts', import.meta.url),
       ),

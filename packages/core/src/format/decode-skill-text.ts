@@ -14,7 +14,7 @@ const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true })
  * bytes, each refusal positioned in the file (SPEC S2).
  */
 export function decodeSkillText(input: string | Uint8Array, file?: string): DecodeSkillTextResult {
-  const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength;
+  const size = typeof input === 'string' ? utf8Length(input) : input.byteLength;
   const at = file === undefined ? {} : { file };
   if (size > MAX_SKILL_FILE_BYTES) {
     return {
@@ -79,4 +79,25 @@ function firstReplacement(lossy: string, bytes: Uint8Array): number {
     index = lossy.indexOf('\uFFFD', index + 1);
   }
   return 0;
+}
+
+/**
+ * The UTF-8 size of a string as `Buffer.byteLength` counts it (a lone surrogate as the 3 bytes of
+ * U+FFFD), without Node's Buffer: text given as a string is checked in the browser too.
+ */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        index += 1;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
 }

@@ -1,4 +1,4 @@
-import { decodeSkillText } from './decode-skill-text.js';
+import { decodeSkillText, utf8Length } from './decode-skill-text.js';
 import type { Diagnostic } from './diagnostic.js';
 import { MAX_FRONTMATTER_BYTES } from './limits.js';
 import { parseFrontmatterYaml } from './parse-frontmatter-yaml.js';
@@ -54,7 +54,7 @@ export function readFrontmatter(
         );
   }
   const { yaml, yamlOffset, body } = split.split;
-  const yamlBytes = Buffer.byteLength(yaml);
+  const yamlBytes = utf8Length(yaml);
   if (yamlBytes > MAX_FRONTMATTER_BYTES) {
     return refuse(
       'frontmatter_too_large',

@@ -30,6 +30,18 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../pages/skills-page')).SkillsPage }),
               },
               {
+                path: '/skills/:id',
+                lazy: async () => ({
+                  Component: (await import('../pages/skill-detail-page')).SharedSkillDetailPage,
+                }),
+              },
+              {
+                path: '/my-skills/:id',
+                lazy: async () => ({
+                  Component: (await import('../pages/skill-detail-page')).PersonalSkillDetailPage,
+                }),
+              },
+              {
                 path: '/agents',
                 lazy: async () => ({ Component: (await import('../pages/agents-page')).AgentsPage }),
               },

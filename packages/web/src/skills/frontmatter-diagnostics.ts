@@ -1,0 +1,35 @@
+import { type Diagnostic, parseSkill } from '@skilldock/core/format/browser';
+import type { SkillDependencies } from './skill-edit-state';
+
+/** What the editor learns from a SKILL.md text: core's diagnostics (the CLI's) and its dependency lists. */
+export interface SkillTextReading {
+  /** False when the browser could not run the check (the server still checks on save). */
+  readonly checked: boolean;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly dependencies: SkillDependencies | null;
+}
+
+/**
+ * Validates a SKILL.md text with core's parser, as `skilldock validate` does (never throws);
+ * `folderName` checks the name/folder rule.
+ */
+export function readSkillText(text: string, folderName?: string): SkillTextReading {
+  let result: ReturnType<typeof parseSkill>;
+  try {
+    result = parseSkill(text, { file: 'SKILL.md', ...(folderName === undefined ? {} : { folderName }) });
+  } catch {
+    // Deriving an id from a non-ASCII name needs Node (hashing, pinyin); the server still checks on save.
+    return { checked: false, diagnostics: [], dependencies: null };
+  }
+  if (!result.ok) return { checked: true, diagnostics: result.diagnostics, dependencies: null };
+  const { fields } = result.skill;
+  return {
+    checked: true,
+    diagnostics: result.diagnostics,
+    dependencies: {
+      tools: fields.toolDependencies,
+      mcpServers: fields.mcpDependencies,
+      skills: fields.skillDependencies,
+    },
+  };
+}
