@@ -8,6 +8,7 @@ import * as coreCatalog from '@skilldock/core/catalog';
 import * as coreDiscover from '@skilldock/core/discover';
 import * as coreErrors from '@skilldock/core/errors';
 import * as coreFormat from '@skilldock/core/format';
+import * as coreFormatBrowser from '@skilldock/core/format/browser';
 import * as coreFs from '@skilldock/core/fs';
 import * as coreInstall from '@skilldock/core/install';
 import * as corePackage from '@skilldock/core/package';
@@ -25,6 +26,7 @@ const ENTRY_POINTS: Readonly<Record<string, object>> = {
   '@skilldock/core/discover': coreDiscover,
   '@skilldock/core/errors': coreErrors,
   '@skilldock/core/format': coreFormat,
+  '@skilldock/core/format/browser': coreFormatBrowser,
   '@skilldock/core/fs': coreFs,
   '@skilldock/core/install': coreInstall,
   '@skilldock/core/package': corePackage,
@@ -53,7 +55,12 @@ describe('export lists', () => {
   });
 
   it("I1 each value of the root is the one its stage exports, and no stage exports another stage's value", () => {
-    const stages = Object.entries(ENTRY_POINTS).filter(([entry]) => entry.startsWith('@skilldock/core/'));
+    // format/browser is the browser-safe part of format (the web app's bundle): the same values, not a stage.
+    for (const [name, value] of Object.entries(coreFormatBrowser))
+      expect((coreFormat as Record<string, unknown>)[name], `format/browser ${name}`).toBe(value);
+    const stages = Object.entries(ENTRY_POINTS).filter(
+      ([entry]) => entry.startsWith('@skilldock/core/') && entry !== '@skilldock/core/format/browser',
+    );
     for (const [name, value] of Object.entries(core)) {
       const owners = stages.filter(([, exports]) => (exports as Record<string, unknown>)[name] === value);
       expect(

@@ -63,6 +63,7 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'GET /.well-known/skills/index.json',
         'GET /.well-known/skills/{id}/{path}',
         'GET /api/admin/audit',
+        'GET /api/admin/builtin',
         'GET /api/admin/departments',
         'GET /api/admin/discovery',
         'GET /api/admin/model-providers',
