@@ -133,6 +133,15 @@ describe.each(TEST_BACKENDS)('Y10 builtin sync on $name', (backend) => {
     });
   });
 
+  it.skipIf(backend.skip)('Y10 a builtin may not take the reserved shape of a bound skill id', async () => {
+    await writeSkill(folder, 'self-0a1b2c3d', 'name: self-0a1b2c3d\ndescription: Looks bound.');
+    await expect(syncBuiltinSkills(database, folder)).rejects.toMatchObject({
+      code: 'builtin_invalid',
+      message: expect.stringMatching(/"self-0a1b2c3d".*reserved for agent-bound skills/),
+    });
+    expect(await builtinRows()).toEqual([]);
+  });
+
   it.skipIf(backend.skip)('Y15 a builtin that is a symbolic link is refused', async () => {
     const elsewhere = await mkdtemp(path.join(root, 'elsewhere-'));
     await writeSkill(elsewhere, 'linked', 'name: linked\ndescription: Outside.');

@@ -6,6 +6,7 @@ import { formatDiagnostic, loadSkillSync } from '@skilldock/core/format';
 import { computeDirectoryRevision } from '@skilldock/core/package';
 import { eq, inArray, sql } from 'drizzle-orm';
 import '../error-codes.js';
+import { isBoundSkillId } from '../content/bound-skill-id.js';
 import { AdvisoryLockKey } from '../db/advisory-lock-keys.js';
 import type { Database } from '../db/database.js';
 import { skills, systemEvents } from '../db/schema.js';
@@ -70,6 +71,11 @@ async function readBuiltinFolder(directory: string): Promise<BuiltinSkill[]> {
     const { skill } = loaded;
     if (skill.id !== entry.name) {
       throw invalid(entry.name, `its id is ${JSON.stringify(skill.id)}; the folder name must equal the id`);
+    }
+    // `self-<8 hex>` says "agent-bound" by its shape alone (isBoundSkillId); a builtin with that id
+    // would be taken for one agent's skill by every check that relies on the shape.
+    if (isBoundSkillId(skill.id)) {
+      throw invalid(entry.name, 'ids of the form self-<8 hex> are reserved for agent-bound skills');
     }
     let contentHash: string;
     try {
