@@ -113,7 +113,6 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   run_not_waiting: ExitCode.invalid,
   run_user_disabled: ExitCode.invalid,
   run_agent_unreadable: ExitCode.invalid,
-  subagent_unreadable: ExitCode.invalid,
   run_worker_lost: ExitCode.invalid,
   run_worker_stopped: ExitCode.invalid,
   run_failed: ExitCode.invalid,

@@ -46,8 +46,6 @@ declare module '@skilldock/core/errors' {
     readonly skill_has_dependents: true;
     /** A version's package is missing, linked, or no longer hashes to its revision (SPEC Y6). */
     readonly snapshot_corrupt: true;
-    /** A sub-agent its run's user may no longer read when it is called (SPEC Y8). */
-    readonly subagent_unreadable: true;
     readonly token_read_only: true;
     readonly unauthenticated: true;
     readonly username_taken: true;

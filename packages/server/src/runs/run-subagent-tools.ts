@@ -13,7 +13,6 @@ import {
   runAgent,
   textResult,
 } from '@skilldock/agent';
-import { SecurityError } from '@skilldock/core/errors';
 import type { ToolResult } from '@skilldock/core/runtime';
 import { z } from 'zod';
 import { type AgentRecord, loadAgentRecord } from '../agents/agent-records.js';
@@ -146,8 +145,14 @@ async function runSubagent(
   signal: AbortSignal,
 ): Promise<ToolResult> {
   const { services, viewer, events } = input;
-  const label = JSON.stringify(listed.name);
-  events.push(subagentStartEvent(toolCallId, listed.id, listed.name));
+  // Readable at the run's start, maybe not now: then nothing about it goes to the stream.
+  const record = await loadAgentRecord(services.db, listed.id);
+  if (record === null || !canOnAgent(viewer, 'read', record.access))
+    return errorResult(
+      'This sub-agent is no longer readable by the account that started the run; do the task yourself.',
+    );
+  const label = JSON.stringify(record.row.name);
+  events.push(subagentStartEvent(toolCallId, record.row.id, record.row.name));
   const fail = (error: unknown): ToolResult => {
     const facts = errorFacts(error);
     events.push(subagentEndEvent(toolCallId, { status: 'failed', finalText: '', error: facts }));
@@ -156,12 +161,6 @@ async function runSubagent(
   let result: RunResult | undefined;
   let runError: Error | undefined;
   try {
-    const record = await loadAgentRecord(services.db, listed.id);
-    if (record === null || !canOnAgent(viewer, 'read', record.access))
-      throw new SecurityError(
-        'subagent_unreadable',
-        'The sub-agent is no longer readable by the account that started the run.',
-      );
     const projection = { db: services.db, content: services.content, logger: services.logger };
     const setup = await agentRunSetup(services, {
       viewer,
