@@ -14,6 +14,11 @@ import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, runWorkFolder, type SkilldockServer, schema, silentLogger } from '../src/index.js';
+import {
+  subagentEndEventSchema,
+  subagentNestedEventSchema,
+  subagentStartEventSchema,
+} from '../src/routes/run-schemas.js';
 import { readRunStream, type StreamedEvent } from './support/run-stream-client.js';
 import { addPerson, publishSharedSkill, type TestPerson } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
@@ -229,6 +234,16 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
         stats: { turns: 2 },
       });
       expect(end.data.error).toBeUndefined();
+      // Every sub-agent event matches its documented schema, with no undocumented field.
+      const strictly = {
+        'subagent-start': subagentStartEventSchema.strict(),
+        'subagent-event': subagentNestedEventSchema.strict(),
+        'subagent-end': subagentEndEventSchema.strict(),
+      } as const;
+      for (const event of events) {
+        const documented = strictly[event.event as keyof typeof strictly];
+        if (documented !== undefined) expect(documented.safeParse(event.data).error).toBeUndefined();
+      }
       for (const event of events.filter((entry) => entry.event === 'subagent-event')) {
         expect(Object.keys(event.data).sort()).toEqual(['event', 'toolCallId']);
         expect(event.data.toolCallId).toBe('lead_call_1');
@@ -315,6 +330,20 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
       expect(helperId).not.toBe(researcherId);
     },
   );
+
+  it.skipIf(backend.skip)('Y8 the OpenAPI document names the run events’ shapes for clients', async () => {
+    const document = await (await server.app.request('/openapi.json')).json();
+    const schemas = document.components.schemas;
+    expect(Object.keys(schemas.SubagentStartEventData.properties).sort()).toEqual([
+      'agentId',
+      'name',
+      'toolCallId',
+    ]);
+    expect(Object.keys(schemas.SubagentEventData.properties).sort()).toEqual(['event', 'toolCallId']);
+    expect(schemas.SubagentEndEventData.properties.status.enum).toEqual(['completed', 'cancelled', 'failed']);
+    expect(Object.keys(schemas.RunEvent.properties).sort()).toEqual(['data', 'type']);
+    expect(document.paths['/api/runs/{id}/events'].get.description).toContain('subagent-start');
+  });
 
   it.skipIf(backend.skip)(
     'G3 a tool that would need approval inside the sub-agent is refused with the reason; the run never waits',
