@@ -182,6 +182,8 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
       tools: ['read_file', 'write_file', 'ls'],
       subagents: [helperId],
     });
+    // The researcher's bound skill: preloaded in its runs as in a top-level one.
+    expect((await alice.client.request('POST', `/api/agents/${researcherId}/bound-skill`)).status).toBe(201);
     bobAgentId = await create(bob, { name: 'Bob secret planner', model: 'sub:sub-model' });
     leadId = await create(alice, {
       name: 'Lead',
@@ -333,6 +335,8 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
       expect(JSON.stringify(subFirst.messages[0])).toContain('You research facts.');
       expect(JSON.stringify(subFirst.messages[0])).toContain('fact-style');
       expect(JSON.stringify(subFirst.messages[0])).not.toContain('You lead.');
+      expect(JSON.stringify(subFirst.messages)).toContain('# Working guide for Researcher');
+      expect(JSON.stringify(bodyOf(leadFirst!).messages)).not.toContain('Working guide');
       expect(subFirst.messages.filter((message) => message.role === 'user').map((m) => m.content)).toEqual([
         'Find the fact.',
       ]);
