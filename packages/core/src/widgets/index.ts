@@ -17,7 +17,12 @@ export {
   widgetNodes,
   widgetTreeProblems,
 } from './parse-widget.js';
-export { type MessageSegment, scanMessage, type WidgetSegment } from './scan-message.js';
+export {
+  type MessageSegment,
+  type ScanMessageOptions,
+  scanMessage,
+  type WidgetSegment,
+} from './scan-message.js';
 export {
   type CardNode,
   type ColNode,

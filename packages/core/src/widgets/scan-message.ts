@@ -6,7 +6,7 @@
  * fence whose info string is exactly `widget` is a widget; every other fence (```html:preview
  * included) stays Markdown, and a ```widget line inside another fence is that fence's text.
  */
-import { parseWidget, type WidgetProblem } from './parse-widget.js';
+import { parseWidget, type WidgetParseResult, type WidgetProblem } from './parse-widget.js';
 import type { WidgetNode } from './schema.js';
 
 /** One part of a message, in order. */
@@ -32,6 +32,16 @@ export type WidgetSegment = Extract<MessageSegment, { kind: 'widget' }>;
 const OPENING_FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 
+/** How {@link scanMessage} parses a closed fence. */
+export interface ScanMessageOptions {
+  /**
+   * Parses one closed fence's content; {@link parseWidget} unless given. A renderer that scans a
+   * streaming message again on every chunk passes a memoised one, so a finished widget keeps its
+   * parsed object (and a chart is not redrawn) while the text after it grows.
+   */
+  readonly parseWidget?: (content: string) => WidgetParseResult;
+}
+
 interface OpenFence {
   readonly marker: string;
   readonly widget: boolean;
@@ -44,7 +54,8 @@ interface OpenFence {
  * message has no segments.
  * @example scanMessage('Hi\n```widget\n{"type":"Divider"}\n```') // [{ kind: 'markdown', text: 'Hi' }, { kind: 'widget', state: 'valid', … }]
  */
-export function scanMessage(markdown: string): MessageSegment[] {
+export function scanMessage(markdown: string, options: ScanMessageOptions = {}): MessageSegment[] {
+  const parse = options.parseWidget ?? parseWidget;
   const segments: MessageSegment[] = [];
   let text: string[] = [];
   let fence: OpenFence | undefined;
@@ -68,7 +79,7 @@ export function scanMessage(markdown: string): MessageSegment[] {
       }
       if (closes) {
         const source = fence.lines.join('\n');
-        const parsed = parseWidget(source);
+        const parsed = parse(source);
         segments.push(
           parsed.valid
             ? { kind: 'widget', state: 'valid', source, widget: parsed.widget }

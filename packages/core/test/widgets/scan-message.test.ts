@@ -33,6 +33,23 @@ describe('scanMessage', () => {
     expect(scanMessage('just text')).toEqual([{ kind: 'markdown', text: 'just text' }]);
   });
 
+  it('W4 a caller may give the fence parser (a memoised one keeps finished widgets while the text streams on)', () => {
+    const seen: string[] = [];
+    const parse = (content: string) => {
+      seen.push(content);
+      return parseWidget(content);
+    };
+    const segments = scanMessage(`${fence(caption)}\n${fence('{"type":"Divider"}')}\n\`\`\`widget\n{"ty`, {
+      parseWidget: parse,
+    });
+    expect(seen).toEqual([caption, '{"type":"Divider"}']);
+    expect(segments.map((segment) => (segment.kind === 'widget' ? segment.state : segment.kind))).toEqual([
+      'valid',
+      'valid',
+      'open',
+    ]);
+  });
+
   it('W4 a fence without its closing line is open (the model is still writing), with what it has so far', () => {
     expect(scanMessage('Here:\n```widget\n{"type":"Card","chi')).toEqual([
       { kind: 'markdown', text: 'Here:' },

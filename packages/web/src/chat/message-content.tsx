@@ -5,8 +5,14 @@
  * through `onSend`, and only while `canSend`. Rendering is pure: history re-renders the same
  * widgets after a reload, and unsent form input lives only in this page.
  */
-import { type MessageSegment, scanMessage, type WidgetSegment } from '@skilldock/core/widgets';
-import { memo, useMemo } from 'react';
+import {
+  type MessageSegment,
+  parseWidget,
+  scanMessage,
+  type WidgetParseResult,
+  type WidgetSegment,
+} from '@skilldock/core/widgets';
+import { memo, useMemo, useRef } from 'react';
 import { renderMarkdown } from './render-markdown';
 import { WidgetActionsProvider } from './widgets/widget-actions';
 import { WidgetGenerating, WidgetInvalid } from './widgets/widget-problem';
@@ -54,12 +60,37 @@ function WidgetSegmentView({
   }
 }
 
+/** How many parsed fences one message remembers (a message rarely holds more than a few widgets). */
+const REMEMBERED_FENCES = 32;
+
+/**
+ * A fence parser that remembers its results by content, so scanning the growing text of a
+ * streaming message again keeps each finished widget's object (its chart is not redrawn, a
+ * form's fields are not recomputed).
+ */
+function useRememberingParser(): (content: string) => WidgetParseResult {
+  const remembered = useRef(new Map<string, WidgetParseResult>());
+  return useMemo(
+    () => (content: string) => {
+      const cache = remembered.current;
+      const known = cache.get(content);
+      if (known !== undefined) return known;
+      const parsed = parseWidget(content);
+      if (cache.size >= REMEMBERED_FENCES) cache.delete(cache.keys().next().value as string);
+      cache.set(content, parsed);
+      return parsed;
+    },
+    [],
+  );
+}
+
 const segmentKey = (segment: MessageSegment, index: number) => `${index}:${segment.kind}`;
 
 /** An assistant message's Markdown and widgets. */
 export function MessageContent(props: MessageContentProps): React.JSX.Element {
   const { text, streaming, canSend, onSend } = props;
-  const segments = useMemo(() => scanMessage(text), [text]);
+  const parse = useRememberingParser();
+  const segments = useMemo(() => scanMessage(text, { parseWidget: parse }), [text, parse]);
   const actions = useMemo(() => ({ canSend, onSend }), [canSend, onSend]);
   return (
     <WidgetActionsProvider value={actions}>
