@@ -5,7 +5,7 @@
  * @example
  * for (const segment of scanMessage(message)) if (segment.kind === 'widget' && segment.state === 'valid') draw(segment.widget);
  */
-export { type JsonParseResult, type JsonSyntaxError, MAX_JSON_DEPTH, parseJson } from './parse-json.js';
+export { type JsonParseResult, type JsonSyntaxPosition, MAX_JSON_DEPTH, parseJson } from './parse-json.js';
 export {
   formatWidgetPath,
   formatWidgetProblem,

@@ -5,13 +5,13 @@
  * would win) and nesting deeper than {@link MAX_JSON_DEPTH} — and builds objects with own
  * properties only (a `"__proto__"` key stays a key, never a prototype).
  */
+import { type Failure, failure } from '../result.js';
 
 /** How deeply arrays and objects may nest in one widget (its deepest real trees are ~8). */
 export const MAX_JSON_DEPTH = 64;
 
-/** Where and why a text is not JSON. */
-export interface JsonSyntaxError {
-  readonly message: string;
+/** Where a text stops being JSON (beside the failure's `message`, which says why). */
+export interface JsonSyntaxPosition {
   /** 1-based line of the offending character. */
   readonly line: number;
   /** 1-based column (in UTF-16 code units) of the offending character. */
@@ -20,10 +20,10 @@ export interface JsonSyntaxError {
   readonly offset: number;
 }
 
-/** The parsed value, or where it went wrong. */
+/** The parsed value, or the `invalid_json` failure with where and why. */
 export type JsonParseResult =
   | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: JsonSyntaxError };
+  | Failure<'invalid_json', JsonSyntaxPosition>;
 
 class StopParsing extends Error {
   constructor(
@@ -64,7 +64,7 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 
 /**
  * Parses one JSON text strictly.
- * @example parseJson('{"a": 1,}') // { ok: false, error: { message: 'expected a property name in double quotes', line: 1, column: 9, … } }
+ * @example parseJson('{"a": 1,}') // { ok: false, code: 'invalid_json', message: "expected a property name in double quotes, found '}'", line: 1, column: 9, offset: 8 }
  */
 export function parseJson(text: string): JsonParseResult {
   let position = 0;
@@ -211,9 +211,9 @@ export function parseJson(text: string): JsonParseResult {
     return { ok: true, value };
   } catch (error) {
     if (!(error instanceof StopParsing)) throw error;
-    return {
-      ok: false,
-      error: { message: error.reason, offset: error.offset, ...lineAndColumn(text, error.offset) },
-    };
+    return failure('invalid_json', error.reason, {
+      offset: error.offset,
+      ...lineAndColumn(text, error.offset),
+    });
   }
 }

@@ -180,7 +180,7 @@ export function parseWidget(content: string): WidgetParseResult {
     };
   const json = parseJson(content);
   if (!json.ok) {
-    const { message, line, column } = json.error;
+    const { message, line, column } = json;
     return { valid: false, problems: [{ kind: 'json', message, line, column }] };
   }
   const parsed = widgetNodeSchema.safeParse(json.value);

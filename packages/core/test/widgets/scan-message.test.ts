@@ -142,9 +142,13 @@ describe('scanMessage', () => {
       valid: false,
       problems: [{ kind: 'schema', path: '$.__proto__', message: 'unknown property' }],
     });
-    expect(parseJson('{"a":1,\n "a":2}')).toMatchObject({
+    expect(parseJson('{"a":1,\n "a":2}')).toEqual({
       ok: false,
-      error: { message: 'the property "a" appears twice', line: 2, column: 2 },
+      code: 'invalid_json',
+      message: 'the property "a" appears twice',
+      line: 2,
+      column: 2,
+      offset: 9,
     });
   });
 
@@ -156,20 +160,29 @@ describe('scanMessage', () => {
     expect(parseJson(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`).ok).toBe(true);
     expect(parseJson(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toMatchObject({
       ok: false,
-      error: { message: `nested more than ${MAX_JSON_DEPTH} levels deep`, column: MAX_JSON_DEPTH + 1 },
+      code: 'invalid_json',
+      message: `nested more than ${MAX_JSON_DEPTH} levels deep`,
+      column: MAX_JSON_DEPTH + 1,
     });
   });
 
-  it('W4 a widget above the size limit is refused before parsing, quickly', () => {
-    const huge = `{"type":"Text","value":"${'x'.repeat(1024 * 1024)}"}`;
-    const started = performance.now();
+  it('W4 a widget above the size limit is refused before it is parsed', () => {
+    // Broken JSON too: had it been parsed, a JSON problem would be listed beside the size.
+    const huge = `{"type":"Text","value":"${'x'.repeat(1024 * 1024)}",}`;
     const [segment] = scanMessage(fence(huge));
-    const elapsed = performance.now() - started;
-    expect(segment).toMatchObject({
+    expect(segment).toEqual({
+      kind: 'widget',
       state: 'invalid',
-      problems: [{ kind: 'too_large', bytes: utf8ByteLength(huge), limit: MAX_WIDGET_BYTES }],
+      source: huge,
+      problems: [
+        {
+          kind: 'too_large',
+          bytes: utf8ByteLength(huge),
+          limit: MAX_WIDGET_BYTES,
+          message: `the widget is ${utf8ByteLength(huge)} bytes, more than the limit of 65536`,
+        },
+      ],
     });
-    expect(elapsed).toBeLessThan(1000);
     expect(MAX_WIDGET_BYTES).toBe(65_536);
     expect(utf8ByteLength('aé中😀')).toBe(1 + 2 + 3 + 4);
     const text = (length: number) => `{"type":"Text","value":"${'x'.repeat(length)}"}`;

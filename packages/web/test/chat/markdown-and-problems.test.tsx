@@ -114,11 +114,9 @@ describe('MessageContent: widgets that cannot be drawn', () => {
     }
   });
 
-  it('W4 a 1 MB widget is refused as too large at once, its raw text cut so the page stays responsive', () => {
+  it('W4 a 1 MB widget is refused as too large before parsing, its raw text cut so the page lays out only 8 KiB', () => {
     const huge = JSON.stringify({ type: 'Text', value: 'x'.repeat(1024 * 1024) });
-    const started = performance.now();
     const { container } = renderMessage(`Before\n${widgetFence(huge)}\nAfter`);
-    const elapsed = performance.now() - started;
     expect(container.querySelector('[data-part="problems"]')?.textContent).toBe(
       'The widget is 1025 KiB, more than the limit of 64 KiB',
     );
@@ -127,7 +125,6 @@ describe('MessageContent: widgets that cannot be drawn', () => {
     expect(huge.startsWith(raw)).toBe(true);
     expect(screen.getByText(`… ${huge.length - 8 * 1024} more characters not shown`)).toBeTruthy();
     expect(container.textContent).toContain('After');
-    expect(elapsed).toBeLessThan(3000);
   });
 
   it('W4 javascript: and data: URLs in Image and Button are refused: no image, no link, no button', () => {
