@@ -12,6 +12,7 @@ import { type Diagnostic, validateSkill } from '@skilldock/core/format';
 import {
   formatWidgetProblem,
   parseWidget,
+  scanMessage,
   WIDGET_COMPONENTS,
   type WidgetNode,
   widgetNodes,
@@ -150,6 +151,17 @@ describe('Y11 chat-widgets teaches the W4 widget JSON', () => {
       }
     }
     expect(examples).toBeGreaterThanOrEqual(10);
+  });
+
+  it("W4 the chat's own scanner reads each reference's examples as the same valid widgets", () => {
+    for (const document of documents.filter((name) => name !== 'SKILL.md')) {
+      const markdown = read('chat-widgets', document);
+      const widgets = scanMessage(markdown).filter((segment) => segment.kind === 'widget');
+      expect(widgets.map((segment) => segment.state)).toEqual(widgetFences(markdown).map(() => 'valid'));
+      expect(widgets.map((segment) => segment.source)).toEqual(
+        widgetFences(markdown).map((fence) => fence.replace(/\n$/, '')),
+      );
+    }
   });
 
   it('W4 the examples use every component type, and each reference documents every field of its types', () => {
