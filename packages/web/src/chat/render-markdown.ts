@@ -4,7 +4,7 @@
  * anchors, opening in a new tab without an opener or referrer; the result passes DOMPurify too,
  * so a bug in any of these cannot put markup the model wrote into the page.
  */
-import DOMPurify from 'dompurify';
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import { highlightCode } from './highlight';
 
@@ -35,12 +35,27 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   return defaultLinkOpen(tokens, index, options, env, self);
 };
 
-let hooked = false;
-/** DOMPurify's last word on links and images, whatever markdown-it produced. */
-function hookSanitizer() {
-  if (hooked) return;
-  hooked = true;
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+// Markdown images load only over https; any other image is shown as its alt text.
+const defaultImage = markdown.renderer.rules.image!;
+markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+  const token = tokens[index]!;
+  if (SAFE_IMAGE.test(String(token.attrGet('src') ?? ''))) {
+    token.attrSet('loading', 'lazy');
+    token.attrSet('referrerpolicy', 'no-referrer');
+    return defaultImage(tokens, index, options, env, self);
+  }
+  return markdown.utils.escapeHtml(self.renderInlineAsText(token.children ?? [], options, env));
+};
+
+let purifier: Purifier | undefined;
+/**
+ * The chat's own DOMPurify (its hook touches no other user of the library), with the last word on
+ * links and images whatever markdown-it produced.
+ */
+function chatPurifier(): Purifier {
+  if (purifier !== undefined) return purifier;
+  purifier = DOMPurify(window);
+  purifier.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {
       const href = node.getAttribute('href') ?? '';
       if (!SAFE_LINK.test(href)) node.removeAttribute('href');
@@ -49,23 +64,19 @@ function hookSanitizer() {
         node.setAttribute('rel', 'noopener noreferrer');
       }
     }
-    if (node.tagName === 'IMG') {
-      const src = node.getAttribute('src') ?? '';
-      if (!SAFE_IMAGE.test(src)) node.removeAttribute('src');
-      node.setAttribute('loading', 'lazy');
-      node.setAttribute('referrerpolicy', 'no-referrer');
-    }
+    if (node.tagName === 'IMG' && !SAFE_IMAGE.test(node.getAttribute('src') ?? ''))
+      node.removeAttribute('src');
   });
+  return purifier;
 }
 
 /** Markdown → sanitised HTML for one Markdown segment of a message. */
 export function renderMarkdown(text: string): string {
-  hookSanitizer();
   // The leading line break changes nothing in a browser; happy-dom (the component tests) drops the
   // tag of an element that starts DOMPurify's input.
-  return DOMPurify.sanitize(`\n${markdown.render(text)}`, {
+  return chatPurifier().sanitize(`\n${markdown.render(text)}`, {
     USE_PROFILES: { html: true },
-    ADD_ATTR: ['target'],
+    ADD_ATTR: ['target', 'loading', 'referrerpolicy'],
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
   });
 }

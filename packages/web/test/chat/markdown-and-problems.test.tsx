@@ -58,6 +58,18 @@ describe('MessageContent: Markdown', () => {
     expect(container.textContent).toContain('[bad](javascript:alert(1))');
   });
 
+  it('W4 Markdown images load over https only, lazily and without a referrer; any other image is its alt text', () => {
+    const { container } = renderMessage(
+      '![Harbour](https://example.com/h.jpg) ![plain](http://example.com/p.jpg) ![tracker](data:image/png;base64,AAAA)',
+    );
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((image) => image.getAttribute('src'))).toEqual(['https://example.com/h.jpg']);
+    expect(images[0]!.getAttribute('alt')).toBe('Harbour');
+    expect(images[0]!.getAttribute('loading')).toBe('lazy');
+    expect(images[0]!.getAttribute('referrerpolicy')).toBe('no-referrer');
+    expect(container.textContent).toContain('plain');
+  });
+
   it('W4 legacy html:preview fences show as code, never as HTML', () => {
     const { container } = renderMessage('```html:preview\n<button onclick="alert(1)">Hi</button>\n```');
     expect(container.querySelector('button')).toBeNull();
