@@ -78,8 +78,8 @@ export function BoundSkillHistory({ agentId, status, readOnly, onContentReplaced
       ),
     onSuccess: async () => {
       setPending(null);
-      await refresh();
       await onContentReplaced();
+      await refresh();
     },
     onError: onError('restore'),
   });

@@ -91,9 +91,11 @@ function BoundSkillEditor({
               <Badge variant="light">{t('agents.bound.badge')}</Badge>
               {readOnly ? <Badge variant="outline">{t('editor.readOnly')}</Badge> : null}
             </Group>
-            <Text size="xs" c="dimmed" ff="monospace">
-              {skill.id}
-            </Text>
+            {skill.name === skill.id ? null : (
+              <Text size="xs" c="dimmed" ff="monospace">
+                {skill.id}
+              </Text>
+            )}
           </div>
         }
       />
