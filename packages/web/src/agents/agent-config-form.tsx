@@ -83,7 +83,11 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
   const agents = useAgents();
   const providerModels = useProviderModels(admin && !readOnly);
   const skillOptions = useMemo(
-    () => (shared.data ?? []).map((skill) => ({ value: skill.id, label: `${skill.name} (${skill.id})` })),
+    () =>
+      (shared.data ?? []).map((skill) => ({
+        value: skill.id,
+        label: skill.name === skill.id ? skill.id : `${skill.name} (${skill.id})`,
+      })),
     [shared.data],
   );
   const readableIds = useMemo(() => skillOptions.map((option) => option.value), [skillOptions]);
@@ -209,7 +213,7 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
             searchable
             nothingFoundMessage={t('agents.form.noSkillFound')}
             readOnly={readOnly}
-            renderPill={renderPill}
+            renderPill={readOnly ? undefined : renderPill}
             hidePickedOptions
           />
         ) : null}
@@ -223,7 +227,7 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
           nothingFoundMessage={t('agents.form.noSkillFound')}
           disabled={values.skillsMode === 'none'}
           readOnly={readOnly}
-          renderPill={renderPill}
+          renderPill={readOnly ? undefined : renderPill}
           error={fieldError('preloadSkills')}
         />
         <TagsInput
@@ -233,7 +237,7 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
           value={[...values.tools]}
           onChange={(list) => set('tools', list)}
           readOnly={readOnly}
-          renderPill={renderPill}
+          renderPill={readOnly ? undefined : renderPill}
           splitChars={[',', ' ']}
           error={fieldError('tools')}
         />
@@ -243,7 +247,7 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
           value={[...values.mcpServers]}
           onChange={(list) => set('mcpServers', list)}
           readOnly={readOnly}
-          renderPill={renderPill}
+          renderPill={readOnly ? undefined : renderPill}
           splitChars={[',', ' ']}
           error={fieldError('mcpServers')}
         />
@@ -256,7 +260,7 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
           searchable
           nothingFoundMessage={t('agents.form.noAgentFound')}
           readOnly={readOnly}
-          renderPill={renderPill}
+          renderPill={readOnly ? undefined : renderPill}
           error={fieldError('subagents')}
         />
         {admin ? (

@@ -129,10 +129,10 @@ describe('web app: agents', { timeout: 150_000 }, () => {
     await page.keyboard.press('Escape');
     await page.getByRole('radio', { name: 'Pick' }).check();
     await page.getByRole('combobox', { name: 'Picked skills' }).click();
-    await page.getByRole('option', { name: 'team-glossary (team-glossary)' }).click();
+    await page.getByRole('option', { name: 'team-glossary', exact: true }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('combobox', { name: 'Preloaded skills' }).click();
-    await page.getByRole('option', { name: 'team-glossary (team-glossary)' }).click();
+    await page.getByRole('option', { name: 'team-glossary', exact: true }).click();
     await page.keyboard.press('Escape');
     // A tool no agent has: the server's 422 names the field, and the message is shown there.
     await page.getByRole('combobox', { name: 'Tools' }).click();
