@@ -252,6 +252,30 @@ describe('web app: agents', { timeout: 150_000 }, () => {
     await user.page.getByRole('heading', { name: 'Una helper', level: 1 }).waitFor();
     await user.page.getByRole('button', { name: 'Create a minimal guide' }).waitFor();
     await expect(user.page.getByText('Shell network access').count()).resolves.toBe(0);
+    // The first upload: an invalid SKILL.md is refused with the server's reasons, a valid ZIP imported.
+    const upload = user.page.getByLabel('Choose a ZIP or SKILL.md for the bound skill');
+    await upload.setInputFiles({
+      name: 'SKILL.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('---\nname: una-guide\n---\nNo description.\n'),
+    });
+    const refused = user.page.getByRole('alert').filter({ hasText: 'The bound skill was not created' });
+    await refused.waitFor();
+    await refused
+      .getByText(/description/i)
+      .first()
+      .waitFor();
+    await screenshot(user.page, 'agents-bound-upload-refused');
+    await upload.setInputFiles({
+      name: 'una-guide.zip',
+      mimeType: 'application/zip',
+      buffer: await yazlZip({
+        'una-guide/SKILL.md': '---\nname: una-guide\ndescription: How Una works.\n---\n\n# Una\n',
+        'una-guide/notes.md': '# Notes\n',
+      }),
+    });
+    await user.page.locator('[data-path="notes.md"]').waitFor();
+    await expect(user.page.getByRole('button', { name: 'Upload a ZIP' }).count()).resolves.toBe(0);
     await user.page.goto(`${serve.url}/agents`);
     await user.page.locator('[data-agent="Una helper"]').waitFor();
     await expect(user.page.locator('[data-agent="Release helper"]').count()).resolves.toBe(0);
@@ -275,6 +299,27 @@ describe('web app: agents', { timeout: 150_000 }, () => {
     const { page } = admin;
     await page.goto(`${serve.url}/agents/${agentId}`);
     await page.getByRole('textbox', { name: 'Contents of SKILL.md' }).waitFor();
+    // Keyboard: from "Chat" on, every control takes focus with a visible ring and has a name.
+    await page.getByRole('link', { name: 'Chat', exact: true }).focus();
+    const reached: string[] = [];
+    for (let step = 0; step < 8; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLInputElement;
+        // A multi-select's field sits inside its box, which carries the ring.
+        const ringed = element.classList.contains('mantine-PillsInputField-field')
+          ? (element.closest('.mantine-Input-input') ?? element)
+          : element;
+        const style = getComputedStyle(ringed);
+        const label =
+          element.getAttribute('aria-label') ?? element.labels?.[0]?.textContent ?? element.textContent;
+        return { label: label?.trim() ?? '', outline: style.outlineStyle };
+      });
+      expect(focused.outline, `focus ring on ${focused.label}`).not.toBe('none');
+      expect(focused.label).not.toBe('');
+      reached.push(focused.label);
+    }
+    expect(reached.slice(0, 4)).toEqual(['Delete agent', 'Name *', 'Description', 'System prompt']);
     await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
     await page.getByText('Shell network access').waitFor();
     await screenshot(page, 'agents-detail-dark');
@@ -293,6 +338,7 @@ describe('web app: agents', { timeout: 150_000 }, () => {
     const noBoundSkill = /^404 GET \/api\/agents\/[0-9a-f-]{36}\/bound-skill$/;
     expect(watch.failedRequests.filter((line) => !noBoundSkill.test(line))).toEqual([
       `422 PATCH /api/agents/${agentId}`,
+      expect.stringMatching(/^422 POST \/api\/agents\/[0-9a-f-]{36}\/bound-skill\/import$/),
     ]);
     expect(watch.failedRequests.filter((line) => noBoundSkill.test(line))).toHaveLength(4);
   });
