@@ -24,6 +24,7 @@ import {
   AGENT_TOOLS,
   type AgentFormValues,
   agentPatch,
+  effectivePreloads,
   formFromAgent,
   MODEL_KEYWORDS,
   modelProblem,
@@ -37,7 +38,7 @@ import { AGENTS_QUERY_KEY, type Agent, useAgents } from './agent-queries';
 function useProviderModels(enabled: boolean) {
   const { api } = useApi();
   return useQuery({
-    queryKey: ['admin', 'model-providers'],
+    queryKey: ['model-providers', 'selectors'],
     queryFn: async () => (await unwrap(api.GET('/api/admin/model-providers'))).providers,
     enabled,
     select: (providers) =>
@@ -92,9 +93,10 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
   );
   const readableIds = useMemo(() => skillOptions.map((option) => option.value), [skillOptions]);
   const preloadIds = preloadable(values, readableIds);
+  // Picked or preloaded ids the listing does not offer (disabled, no longer readable) stay visible.
   const preloadOptions = withValues(
     skillOptions.filter((option) => preloadIds.includes(option.value)),
-    values.skillsMode === 'pick' ? values.skills : [],
+    values.skillsMode === 'pick' ? values.skills : values.skillsMode === 'all' ? values.preloadSkills : [],
   );
   const subagentOptions = withValues(
     (agents.data ?? [])
@@ -221,7 +223,7 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
           label={t('agents.form.preloadSkills')}
           description={t('agents.form.preloadHint')}
           data={preloadOptions}
-          value={values.preloadSkills.filter((id) => preloadOptions.some((option) => option.value === id))}
+          value={effectivePreloads(values)}
           onChange={(list) => set('preloadSkills', list)}
           searchable
           nothingFoundMessage={t('agents.form.noSkillFound')}
