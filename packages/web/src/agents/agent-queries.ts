@@ -34,11 +34,15 @@ export function boundSkillKey(agentId: string) {
   return [...AGENTS_QUERY_KEY, 'bound-skill', agentId] as const;
 }
 
-/** The agent's bound skill, or `null` while it has none (`bound_skill_not_found`). */
-export function useBoundSkill(agentId: string) {
+/**
+ * The agent's bound skill, or `null` while it has none (`bound_skill_not_found`). Asked only when
+ * the agent names one (`enabled`), so an agent without one costs no refused request.
+ */
+export function useBoundSkill(agentId: string, enabled: boolean) {
   const { api } = useApi();
   return useQuery({
     queryKey: boundSkillKey(agentId),
+    enabled,
     queryFn: async (): Promise<BoundSkill | null> => {
       try {
         return (await unwrap(api.GET('/api/agents/{id}/bound-skill', { params: { path: { id: agentId } } })))

@@ -19,7 +19,8 @@ import './agents.css';
  */
 export function BoundSkillSection({ agent }: { readonly agent: Agent }) {
   const { t } = useTranslation();
-  const bound = useBoundSkill(agent.id);
+  const named = agent.boundSkillId !== null;
+  const bound = useBoundSkill(agent.id, named);
   const readOnly = agent.builtin || !agent.permissions.edit;
   return (
     <Stack gap="md" data-testid="bound-skill-section">
@@ -29,11 +30,11 @@ export function BoundSkillSection({ agent }: { readonly agent: Agent }) {
           {t('agents.bound.description')}
         </Text>
       </div>
-      {bound.isPending ? (
+      {named && bound.isPending ? (
         <PageLoader />
       ) : bound.isError ? (
         <QueryError error={bound.error} onRetry={() => void bound.refetch()} />
-      ) : bound.data === null ? (
+      ) : !named || bound.data === null || bound.data === undefined ? (
         readOnly ? (
           <Text size="sm">{t('agents.bound.noneReadOnly')}</Text>
         ) : (

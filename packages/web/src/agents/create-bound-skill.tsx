@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { ApiError, unwrap } from '../api/api-error';
 import { type Diagnostic, DiagnosticList } from '../skills/diagnostic-list';
-import { boundSkillKey } from './agent-queries';
+import { AGENTS_QUERY_KEY, boundSkillKey } from './agent-queries';
 
 interface FailedImport {
   readonly sourcePath?: string;
@@ -29,7 +29,12 @@ export function CreateBoundSkill({ agentId }: { readonly agentId: string }) {
   const { api } = useApi();
   const queryClient = useQueryClient();
   const inputId = useId();
-  const onCreated = () => queryClient.invalidateQueries({ queryKey: boundSkillKey(agentId) });
+  // The agent now names its bound skill: refetching it enables the bound skill's query.
+  const onCreated = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [...AGENTS_QUERY_KEY, 'one', agentId] }),
+      queryClient.invalidateQueries({ queryKey: boundSkillKey(agentId) }),
+    ]);
   const path = { params: { path: { id: agentId } } };
   const guide = useMutation({
     mutationFn: () => unwrap(api.POST('/api/agents/{id}/bound-skill', path)),
