@@ -37,8 +37,9 @@ async function typeAtEnd(page: Page, path: string, text: string): Promise<void> 
  * The agents pages (SPEC W3, Y6, Y8) in a real browser against a real `skilldock serve`: create an
  * agent, configure it with a shared skill (a refused field shown at the field), create its bound
  * guide, edit and save it, release a version, edit again, restore it after the confirmation and
- * see the released content back, delete the version; a user's view without the shell network; the
- * pages in dark and at 360 px.
+ * see the released content back, delete the version; a user's agent (no shell network setting, the
+ * first upload refused then imported, deleted after a confirmation) and a builtin one (read-only);
+ * the keyboard, and the pages in dark and at 360 px.
  */
 describe('web app: agents', { timeout: 150_000 }, () => {
   let serve: RunningServe;
@@ -276,6 +277,24 @@ describe('web app: agents', { timeout: 150_000 }, () => {
     });
     await user.page.locator('[data-path="notes.md"]').waitFor();
     await expect(user.page.getByRole('button', { name: 'Upload a ZIP' }).count()).resolves.toBe(0);
+    // Deleting the agent asks first; cancel keeps it, confirm removes it and goes back to the list.
+    await user.page.getByRole('button', { name: 'Delete agent' }).click();
+    const confirm = user.page.getByRole('dialog', { name: 'Delete Una helper?' });
+    await confirm.getByText('every released version are deleted', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await user.page.getByRole('button', { name: 'Delete agent' }).click();
+    await user.page
+      .getByRole('dialog', { name: 'Delete Una helper?' })
+      .getByRole('button', { name: 'Delete agent' })
+      .click();
+    await user.page.getByRole('heading', { name: 'Agents', level: 1 }).waitFor();
+    await user.page.locator('[data-agent="Assistant"]').waitFor();
+    await expect(user.page.locator('[data-agent="Una helper"]').count()).resolves.toBe(0);
+    await user.page.getByRole('button', { name: 'New agent' }).click();
+    await user.page.getByRole('dialog', { name: 'New agent' }).getByLabel('Name').fill('Una helper');
+    await user.page.getByRole('button', { name: 'Create agent' }).click();
+    await user.page.getByRole('heading', { name: 'Una helper', level: 1 }).waitFor();
     await user.page.goto(`${serve.url}/agents`);
     await user.page.locator('[data-agent="Una helper"]').waitFor();
     await expect(user.page.locator('[data-agent="Release helper"]').count()).resolves.toBe(0);
