@@ -45,6 +45,12 @@ export const appRoutes: RouteObject[] = [
                 path: '/agents',
                 lazy: async () => ({ Component: (await import('../pages/agents-page')).AgentsPage }),
               },
+              {
+                path: '/agents/:id',
+                lazy: async () => ({
+                  Component: (await import('../pages/agent-detail-page')).AgentDetailPage,
+                }),
+              },
               { path: '/admin', element: <Navigate to="/admin/users" replace /> },
               {
                 path: '/admin/:section',

@@ -1,25 +1,27 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../api/api-context';
-import { unwrap } from '../api/api-error';
+import { Link } from 'react-router';
+import { useAgents } from '../agents/agent-queries';
+import { NewAgentModal } from '../agents/new-agent-modal';
 import { PageLoader } from '../app/page-loader';
 import { QueryError } from '../app/query-error';
 
-/** The agents the viewer may read (`GET /api/agents`); configuring and chatting come with SPEC W3/W4. */
+/** The agents the viewer may read (SPEC W3): each links to its configuration and its chat; "New agent" creates one. */
 export function AgentsPage() {
   const { t } = useTranslation();
-  const { api } = useApi();
-  const agents = useQuery({
-    queryKey: ['agents'],
-    queryFn: async () => (await unwrap(api.GET('/api/agents'))).agents,
-  });
+  const agents = useAgents();
+  const [creating, setCreating] = useState(false);
   return (
     <Stack>
-      <div>
-        <Title order={1}>{t('agents.title')}</Title>
-        <Text c="dimmed">{t('agents.description')}</Text>
-      </div>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>{t('agents.title')}</Title>
+          <Text c="dimmed">{t('agents.description')}</Text>
+        </div>
+        <Button onClick={() => setCreating(true)}>{t('agents.new.button')}</Button>
+      </Group>
+      {creating ? <NewAgentModal onClose={() => setCreating(false)} /> : null}
       {agents.isPending ? (
         <PageLoader />
       ) : agents.isError ? (
@@ -34,11 +36,16 @@ export function AgentsPage() {
           aria-label={t('agents.title')}
         >
           {agents.data.map((agent) => (
-            <Card key={agent.id} withBorder component="li" padding="md">
+            <Card key={agent.id} withBorder component="li" padding="md" data-agent={agent.name}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                <Anchor
+                  component={Link}
+                  to={`/agents/${agent.id}`}
+                  fw={600}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
                   {agent.name}
-                </Text>
+                </Anchor>
                 {agent.builtin ? (
                   <Badge variant="light" color="grape">
                     {t('agents.builtin')}
@@ -51,6 +58,26 @@ export function AgentsPage() {
               <Text size="sm" mt="xs" lineClamp={3}>
                 {agent.description}
               </Text>
+              <Group gap="xs" mt="sm">
+                <Button
+                  component={Link}
+                  to={`/agents/${agent.id}/chat`}
+                  size="xs"
+                  variant="light"
+                  aria-label={t('agents.chatWith', { name: agent.name })}
+                >
+                  {t('agents.chat')}
+                </Button>
+                <Button
+                  component={Link}
+                  to={`/agents/${agent.id}`}
+                  size="xs"
+                  variant="default"
+                  aria-label={t('agents.configureName', { name: agent.name })}
+                >
+                  {agent.permissions.edit && !agent.builtin ? t('agents.configure') : t('agents.view')}
+                </Button>
+              </Group>
             </Card>
           ))}
         </SimpleGrid>

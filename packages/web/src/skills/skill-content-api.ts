@@ -10,12 +10,21 @@ export type SkillTree = components['schemas']['SkillTree'];
 export type SkillFile = components['schemas']['SkillFile'];
 export type SkillSaveResult = components['schemas']['SkillSaveResult'];
 
-/** A shared (or builtin) skill edits through `/api/skills`, a personal one through `/api/personal-skills`. */
-export type SkillKind = 'shared' | 'personal';
+/**
+ * A shared (or builtin) skill edits through `/api/skills`, a personal one through
+ * `/api/personal-skills`, an agent's bound skill (`self-<8 hex>`) through `/api/bound-skills`.
+ */
+export type SkillKind = 'shared' | 'personal' | 'bound';
+
+const CONTENT_ROOT: Readonly<Record<SkillKind, string>> = {
+  shared: '/api/skills',
+  personal: '/api/personal-skills',
+  bound: '/api/bound-skills',
+};
 
 /** The base of a skill's content routes. */
 export function contentBase(kind: SkillKind, id: string): string {
-  return `/api/${kind === 'shared' ? 'skills' : 'personal-skills'}/${encodeURIComponent(id)}`;
+  return `${CONTENT_ROOT[kind]}/${encodeURIComponent(id)}`;
 }
 
 /** The URL of one file: each segment encoded on its own, so `scripts/run.sh` stays two segments. */
@@ -37,9 +46,9 @@ export function useSkillTree(kind: SkillKind, id: string) {
 /** Reads a skill's tree. */
 export function fetchTree(api: ApiClient, kind: SkillKind, id: string): Promise<SkillTree> {
   const path = { params: { path: { id } } };
-  return kind === 'shared'
-    ? unwrap(api.GET('/api/skills/{id}/tree', path))
-    : unwrap(api.GET('/api/personal-skills/{id}/tree', path));
+  if (kind === 'shared') return unwrap(api.GET('/api/skills/{id}/tree', path));
+  if (kind === 'bound') return unwrap(api.GET('/api/bound-skills/{id}/tree', path));
+  return unwrap(api.GET('/api/personal-skills/{id}/tree', path));
 }
 
 /** Reads one file of a skill as it is now. */
@@ -61,9 +70,9 @@ export function saveSkill(
     params: { path: { id } },
     body: { baseRevision: state.baseRevision, edits: toSaveEdits(state) },
   };
-  return kind === 'shared'
-    ? unwrap(api.POST('/api/skills/{id}/save', request))
-    : unwrap(api.POST('/api/personal-skills/{id}/save', request));
+  if (kind === 'shared') return unwrap(api.POST('/api/skills/{id}/save', request));
+  if (kind === 'bound') return unwrap(api.POST('/api/bound-skills/{id}/save', request));
+  return unwrap(api.POST('/api/personal-skills/{id}/save', request));
 }
 
 /** Whether a refused save means the skill changed on the server since it was loaded. */

@@ -5,11 +5,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../../../cli/bin/skilldock.js', import.meta.url));
+// Paths from `import.meta.dirname`, not URLs: under happy-dom (component tests) file URLs are refused.
+const CLI = path.join(import.meta.dirname, '../../../cli/bin/skilldock.js');
 /** The built web app `skilldock serve` finds through the `@skilldock/web` package. */
-export const WEB_DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+export const WEB_DIST = `${path.join(import.meta.dirname, '../../dist')}/`;
 
 /** A running server: its URL, the first start's one-time password, and how to stop it. */
 export interface RunningServe {

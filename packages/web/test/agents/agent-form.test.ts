@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AgentFormValues,
+  agentPatch,
+  effectivePreloads,
+  formFromAgent,
+  modelProblem,
+  preloadable,
+  saveProblems,
+} from '../../src/agents/agent-form.js';
+import type { Agent } from '../../src/agents/agent-queries.js';
+import { ApiError } from '../../src/api/api-error.js';
+
+const agent: Agent = {
+  id: '0b6c1b2e-8a4f-4a59-9b5e-2f1b8f1d0a7c',
+  name: 'Release helper',
+  description: 'Writes release notes.',
+  model: 'inherit',
+  builtin: false,
+  ownerId: 'u1',
+  permissions: { edit: true, share: false, delete: true },
+  systemPrompt: 'Be brief.',
+  skills: ['glossary', 'style'],
+  preloadSkills: ['style'],
+  tools: ['read_file'],
+  mcpServers: [],
+  subagents: [],
+  shellNetwork: false,
+  boundSkillId: null,
+  createdAt: '2026-12-01T00:00:00.000Z',
+  updatedAt: '2026-12-01T00:00:00.000Z',
+};
+
+describe('the agent configuration form', () => {
+  it('Y8 reads skills as all, a pick or none', () => {
+    expect(formFromAgent(agent).skillsMode).toBe('pick');
+    expect(formFromAgent({ ...agent, skills: 'all' })).toMatchObject({ skillsMode: 'all', skills: [] });
+    expect(formFromAgent({ ...agent, skills: [], preloadSkills: [] }).skillsMode).toBe('none');
+  });
+
+  it('W3 an untouched form saves nothing; a change sends only its field', () => {
+    const initial = formFromAgent(agent);
+    expect(agentPatch(initial, initial)).toEqual({});
+    expect(agentPatch(initial, { ...initial, systemPrompt: 'Be thorough.' })).toEqual({
+      systemPrompt: 'Be thorough.',
+    });
+    expect(agentPatch(initial, { ...initial, tools: ['read_file', 'grep'] })).toEqual({
+      tools: ['read_file', 'grep'],
+    });
+  });
+
+  it('Y8 switching to "all" or "none" sends the selection, and "none" drops every preload', () => {
+    const initial = formFromAgent(agent);
+    expect(agentPatch(initial, { ...initial, skillsMode: 'all' })).toEqual({ skills: 'all' });
+    expect(agentPatch(initial, { ...initial, skillsMode: 'none' })).toEqual({
+      skills: [],
+      preloadSkills: [],
+    });
+    // Switching back to the same pick is no change: the picked list was kept meanwhile.
+    const back: AgentFormValues = { ...initial, skillsMode: 'pick' };
+    expect(agentPatch(initial, back)).toEqual({});
+  });
+
+  it('Y8 a skill dropped from the pick drops its preload (preloads stay a subset)', () => {
+    const initial = formFromAgent(agent);
+    const dropped = { ...initial, skills: ['glossary'] };
+    expect(effectivePreloads(dropped)).toEqual([]);
+    expect(agentPatch(initial, dropped)).toEqual({ skills: ['glossary'], preloadSkills: [] });
+    expect(preloadable(dropped, ['glossary', 'style', 'other'])).toEqual(['glossary']);
+    expect(preloadable({ ...dropped, skillsMode: 'all' }, ['glossary', 'style'])).toEqual([
+      'glossary',
+      'style',
+    ]);
+    expect(preloadable({ ...dropped, skillsMode: 'none' }, ['glossary'])).toEqual([]);
+  });
+
+  it('G1 checks the model selector as the server does', () => {
+    for (const good of ['inherit', 'fast', 'gpt-4.1', 'openai-main:gpt-4.1', 'qwen3:32b', 'org/model@v1'])
+      expect(modelProblem(good), good).toBeNull();
+    expect(modelProblem('')).toBe('empty');
+    expect(modelProblem('  ')).toBe('empty');
+    for (const bad of ['not a model!', ':leading', '-dash', 'x'.repeat(201), 'a\nb'])
+      expect(modelProblem(bad), bad).toBe('invalid');
+  });
+
+  it('W3 places the server refusals at the fields they name', () => {
+    expect(
+      saveProblems(
+        new ApiError(422, 'agent_invalid', 'Unknown tools: teleport', {
+          field: 'tools',
+          unknown: ['teleport'],
+        }),
+      ),
+    ).toEqual({ fields: { tools: 'Unknown tools: teleport' }, general: null });
+    expect(
+      saveProblems(
+        new ApiError(422, 'agent_skill_refused', 'The agent names skills that you may not read', {
+          skillIds: ['secret', 'gone'],
+        }),
+      ),
+    ).toEqual({
+      fields: { skills: 'The agent names skills that you may not read: secret, gone' },
+      general: null,
+    });
+    expect(
+      saveProblems(
+        new ApiError(400, 'invalid_request', 'The request is invalid', {
+          issues: [
+            {
+              path: 'mcpServers.1',
+              code: 'invalid_string',
+              message: 'lowercase letters, digits, "_" and "-"',
+            },
+            {
+              path: 'model',
+              code: 'invalid_string',
+              message: 'inherit, fast, <model> or <provider>:<model>',
+            },
+            { path: 'mcpServers.2', code: 'invalid_string', message: 'second issue of one field' },
+          ],
+        }),
+      ),
+    ).toEqual({
+      fields: {
+        mcpServers: 'lowercase letters, digits, "_" and "-"',
+        model: 'inherit, fast, <model> or <provider>:<model>',
+      },
+      general: null,
+    });
+  });
+
+  it('W3 a refusal naming no field (a permission, an unknown field) is one general message', () => {
+    expect(saveProblems(new ApiError(403, 'forbidden', 'Only admins may enable the shell tool'))).toEqual({
+      fields: {},
+      general: 'Only admins may enable the shell tool',
+    });
+    expect(saveProblems(new ApiError(422, 'agent_invalid', 'Odd', { field: 'constructor' })).general).toBe(
+      'Odd',
+    );
+    expect(saveProblems(new TypeError('Failed to fetch')).general).toBe('Failed to fetch');
+  });
+});
