@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { loadAgentRecord } from '../agents/agent-records.js';
 import { conversations, runs } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
@@ -11,7 +11,13 @@ import { canOnAgent } from '../policy/agent-access.js';
 import { ownConversation } from '../runs/authorize-run.js';
 import { conversationMessages } from '../runs/run-records.js';
 import type { ServerContext } from '../server-context.js';
-import { conversationSchema, createConversationBodySchema } from './run-schemas.js';
+import {
+  alwaysAllowedToolParamSchema,
+  conversationSchema,
+  createConversationBodySchema,
+  listConversationsQuerySchema,
+  renameConversationBodySchema,
+} from './run-schemas.js';
 import { uuidParamSchema } from './schemas.js';
 
 const notFound = errorResponseSpec('No such conversation of mine');
@@ -22,6 +28,7 @@ export function conversationOf(row: typeof conversations.$inferSelect) {
     id: row.id,
     agentId: row.agentId,
     title: row.title,
+    alwaysAllowedTools: row.alwaysAllowedTools,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -31,12 +38,14 @@ const listRoute = createRoute({
   method: 'get',
   path: '/api/conversations',
   tags: ['runs'],
-  summary: 'My conversations, most recently active first (SPEC Y8)',
+  summary: 'My conversations, most recently active first; `agentId` keeps one agent’s (SPEC Y8, W4)',
+  request: { query: listConversationsQuerySchema },
   responses: {
     200: {
       description: 'My conversations',
       content: { 'application/json': { schema: z.object({ conversations: z.array(conversationSchema) }) } },
     },
+    400: errorResponseSpec('An agentId that is not a UUID'),
     401: errorResponseSpec('Not logged in'),
   },
 });
@@ -79,6 +88,43 @@ const getConversationRoute = createRoute({
   },
 });
 
+const renameConversationRoute = createRoute({
+  method: 'patch',
+  path: '/api/conversations/{id}',
+  tags: ['runs'],
+  summary: 'Rename one of my conversations (SPEC W4)',
+  request: {
+    params: uuidParamSchema,
+    body: { required: true, content: { 'application/json': { schema: renameConversationBodySchema } } },
+  },
+  responses: {
+    200: {
+      description: 'The renamed conversation',
+      content: { 'application/json': { schema: z.object({ conversation: conversationSchema }) } },
+    },
+    400: errorResponseSpec('Invalid body'),
+    403: errorResponseSpec('CSRF or a read-only token'),
+    404: notFound,
+  },
+});
+
+const forgetAlwaysAllowedRoute = createRoute({
+  method: 'delete',
+  path: '/api/conversations/{id}/always-allowed-tools/{toolName}',
+  tags: ['runs'],
+  summary: 'Ask again before a tool I chose "always allow" for in one of my conversations (SPEC W4, G3)',
+  request: { params: alwaysAllowedToolParamSchema },
+  responses: {
+    200: {
+      description: 'The conversation without the rule (also when it had none for the tool)',
+      content: { 'application/json': { schema: z.object({ conversation: conversationSchema }) } },
+    },
+    400: errorResponseSpec('Not a tool name'),
+    403: errorResponseSpec('CSRF or a read-only token'),
+    404: notFound,
+  },
+});
+
 const deleteConversationRoute = createRoute({
   method: 'delete',
   path: '/api/conversations/{id}',
@@ -102,10 +148,15 @@ export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, context: Se
 
   app.openapi(listRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
+    const { agentId } = c.req.valid('query');
     const rows = await db
       .select()
       .from(conversations)
-      .where(eq(conversations.userId, viewer.id))
+      .where(
+        agentId === undefined
+          ? eq(conversations.userId, viewer.id)
+          : and(eq(conversations.userId, viewer.id), eq(conversations.agentId, agentId)),
+      )
       .orderBy(desc(conversations.updatedAt), desc(conversations.id))
       .limit(500);
     return c.json({ conversations: rows.map(conversationOf) }, 200);
@@ -132,6 +183,33 @@ export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, context: Se
       { conversation: conversationOf(row), messages: await conversationMessages(db, row.id) },
       200,
     );
+  });
+
+  app.openapi(renameConversationRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const { id } = c.req.valid('param');
+    const { title } = c.req.valid('json');
+    // The owner check is in the statement itself: another user's id updates nothing and is a 404.
+    const [row] = await db
+      .update(conversations)
+      .set({ title })
+      .where(and(eq(conversations.id, id), eq(conversations.userId, viewer.id)))
+      .returning();
+    if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
+    return c.json({ conversation: conversationOf(row) }, 200);
+  });
+
+  app.openapi(forgetAlwaysAllowedRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const { id, toolName } = c.req.valid('param');
+    // One statement, so a concurrent "always" for another tool is never lost.
+    const [row] = await db
+      .update(conversations)
+      .set({ alwaysAllowedTools: sql`${conversations.alwaysAllowedTools} - ${toolName}::text` })
+      .where(and(eq(conversations.id, id), eq(conversations.userId, viewer.id)))
+      .returning();
+    if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
+    return c.json({ conversation: conversationOf(row) }, 200);
   });
 
   app.openapi(deleteConversationRoute, async (c) => {
