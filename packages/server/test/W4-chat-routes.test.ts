@@ -252,6 +252,15 @@ describe.each(TEST_BACKENDS)('W4 chat routes on $name', (backend) => {
       const ends = events.filter((event) => event.event === 'tool-call-end');
       expect(ends.map((event) => event.data.outcome)).toEqual(['done', 'done']);
 
+      // The conversation lists its runs oldest first and which run stored each message.
+      const history = (await alice.client.request('GET', `/api/conversations/${conversation.id}`)).body;
+      expect(history.runs.map((run: { id: string }) => run.id)).toEqual([runId, second]);
+      expect(history.runs[1]).toMatchObject({ status: 'completed', pendingApprovals: [] });
+      expect(history.messageRunIds).toHaveLength(history.messages.length);
+      expect(history.messageRunIds[0]).toBe(runId);
+      expect(history.messageRunIds.at(-1)).toBe(second);
+      expect(history.messages.at(-1).content).toBe('done: write second third');
+
       // Another conversation has no rule: it asks.
       const elsewhere = await newConversation();
       const asks = await startRun(elsewhere.id, 'write elsewhere');

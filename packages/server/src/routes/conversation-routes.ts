@@ -9,18 +9,23 @@ import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
 import { canOnAgent } from '../policy/agent-access.js';
 import { ownConversation } from '../runs/authorize-run.js';
-import { conversationMessages } from '../runs/run-records.js';
+import { conversationMessagesWithRuns } from '../runs/run-records.js';
 import type { ServerContext } from '../server-context.js';
+import { runOf } from './run-routes.js';
 import {
   alwaysAllowedToolParamSchema,
   conversationSchema,
   createConversationBodySchema,
   listConversationsQuerySchema,
   renameConversationBodySchema,
+  runSchema,
 } from './run-schemas.js';
 import { uuidParamSchema } from './schemas.js';
 
 const notFound = errorResponseSpec('No such conversation of mine');
+
+/** Most runs one conversation answer lists. */
+const MAX_LISTED_RUNS = 200;
 
 /** A conversation row as the API shows it. */
 export function conversationOf(row: typeof conversations.$inferSelect) {
@@ -77,10 +82,18 @@ const getConversationRoute = createRoute({
   request: { params: uuidParamSchema },
   responses: {
     200: {
-      description: 'The conversation and its messages in order',
+      description:
+        'The conversation, its messages in order, the run that stored each message, and its runs oldest first',
       content: {
         'application/json': {
-          schema: z.object({ conversation: conversationSchema, messages: z.array(z.unknown()) }),
+          schema: z.object({
+            conversation: conversationSchema,
+            messages: z.array(z.unknown()),
+            messageRunIds: z
+              .array(z.string().nullable())
+              .openapi({ description: 'The run that stored `messages[i]` (null when that run was deleted)' }),
+            runs: z.array(runSchema).openapi({ description: 'The most recent 200 runs, oldest first' }),
+          }),
         },
       },
     },
@@ -179,8 +192,22 @@ export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, context: Se
     const { viewer } = requirePrincipal(c);
     const row = await ownConversation(db, viewer, c.req.valid('param').id);
     if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
+    const [stored, runRows] = await Promise.all([
+      conversationMessagesWithRuns(db, row.id),
+      db
+        .select()
+        .from(runs)
+        .where(eq(runs.conversationId, row.id))
+        .orderBy(desc(runs.createdAt), desc(runs.id))
+        .limit(MAX_LISTED_RUNS),
+    ]);
     return c.json(
-      { conversation: conversationOf(row), messages: await conversationMessages(db, row.id) },
+      {
+        conversation: conversationOf(row),
+        messages: stored.map((entry) => entry.message),
+        messageRunIds: stored.map((entry) => entry.runId),
+        runs: runRows.reverse().map(runOf),
+      },
       200,
     );
   });
