@@ -45,6 +45,10 @@ export const appRoutes: RouteObject[] = [
                 path: '/agents',
                 lazy: async () => ({ Component: (await import('../pages/agents-page')).AgentsPage }),
               },
+              {
+                path: '/agents/:agentId/chat/:conversationId?',
+                lazy: async () => ({ Component: (await import('../pages/chat-page')).ChatPage }),
+              },
               { path: '/admin', element: <Navigate to="/admin/users" replace /> },
               {
                 path: '/admin/:section',
