@@ -260,6 +260,17 @@ describe.each(TEST_BACKENDS)('W4 chat routes on $name', (backend) => {
       expect(history.messageRunIds[0]).toBe(runId);
       expect(history.messageRunIds.at(-1)).toBe(second);
       expect(history.messages.at(-1).content).toBe('done: write second third');
+      expect(history.approvalDecisions).toEqual([
+        {
+          runId,
+          toolCallId: pending.toolCallId,
+          decision: 'allow',
+          decidedBy: 'user',
+          always: true,
+        },
+        expect.objectContaining({ runId: second, decision: 'allow', decidedBy: 'rule', always: false }),
+        expect.objectContaining({ runId: second, decision: 'allow', decidedBy: 'rule', always: false }),
+      ]);
 
       // Another conversation has no rule: it asks.
       const elsewhere = await newConversation();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { loadAgentRecord } from '../agents/agent-records.js';
-import { conversations, runs } from '../db/schema.js';
+import { conversations, runEvents, runs } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
@@ -26,6 +26,40 @@ const notFound = errorResponseSpec('No such conversation of mine');
 
 /** Most runs one conversation answer lists. */
 const MAX_LISTED_RUNS = 200;
+
+const approvalDecisionSchema = z
+  .object({
+    runId: z.string(),
+    toolCallId: z.string(),
+    decision: z.enum(['allow', 'deny']),
+    decidedBy: z.string().openapi({ description: '`user`, `rule` ("always allow") or `policy`' }),
+    always: z.boolean(),
+    reason: z.string().optional(),
+  })
+  .openapi('ApprovalDecision');
+
+/** A stored `approval-decision` event as the conversation answer lists it (none when malformed). */
+function decisionOf(runId: string, data: unknown): z.infer<typeof approvalDecisionSchema>[] {
+  const event = data as {
+    toolCallId?: unknown;
+    decision?: unknown;
+    decidedBy?: unknown;
+    always?: unknown;
+    reason?: unknown;
+  };
+  if (typeof event.toolCallId !== 'string' || (event.decision !== 'allow' && event.decision !== 'deny'))
+    return [];
+  return [
+    {
+      runId,
+      toolCallId: event.toolCallId,
+      decision: event.decision,
+      decidedBy: typeof event.decidedBy === 'string' ? event.decidedBy : 'user',
+      always: event.always === true,
+      ...(typeof event.reason === 'string' ? { reason: event.reason } : {}),
+    },
+  ];
+}
 
 /** A conversation row as the API shows it. */
 export function conversationOf(row: typeof conversations.$inferSelect) {
@@ -93,6 +127,9 @@ const getConversationRoute = createRoute({
               .array(z.string().nullable())
               .openapi({ description: 'The run that stored `messages[i]` (null when that run was deleted)' }),
             runs: z.array(runSchema).openapi({ description: 'The most recent 200 runs, oldest first' }),
+            approvalDecisions: z
+              .array(approvalDecisionSchema)
+              .openapi({ description: 'How the listed runs’ approvals were answered, in order' }),
           }),
         },
       },
@@ -201,12 +238,30 @@ export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, context: Se
         .orderBy(desc(runs.createdAt), desc(runs.id))
         .limit(MAX_LISTED_RUNS),
     ]);
+    runRows.reverse();
+    const decisions =
+      runRows.length === 0
+        ? []
+        : await db
+            .select({ runId: runEvents.runId, data: runEvents.data })
+            .from(runEvents)
+            .where(
+              and(
+                inArray(
+                  runEvents.runId,
+                  runRows.map((run) => run.id),
+                ),
+                eq(runEvents.type, 'approval-decision'),
+              ),
+            )
+            .orderBy(asc(runEvents.runId), asc(runEvents.seq));
     return c.json(
       {
         conversation: conversationOf(row),
         messages: stored.map((entry) => entry.message),
         messageRunIds: stored.map((entry) => entry.runId),
-        runs: runRows.reverse().map(runOf),
+        runs: runRows.map(runOf),
+        approvalDecisions: decisions.flatMap(({ runId, data }) => decisionOf(runId, data)),
       },
       200,
     );

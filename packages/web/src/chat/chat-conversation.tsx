@@ -121,6 +121,7 @@ export function ChatConversation({
       data.messages as StoredMessage[],
       data.messageRunIds,
       data.runs,
+      data.approvalDecisions,
     ) as ChatTurn<Run>[];
     if (startedHere !== undefined && startedListed === undefined)
       stored.push({

@@ -1,4 +1,10 @@
-import { ACTIVATE_SKILL_TOOL, type ChatItem, skillOfActivation, type ToolStatus } from './chat-items';
+import {
+  ACTIVATE_SKILL_TOOL,
+  type ApprovalOutcome,
+  type ChatItem,
+  skillOfActivation,
+  type ToolStatus,
+} from './chat-items';
 
 /** A stored conversation message as the server answers it (the agent package's shape). */
 export type StoredMessage =
@@ -27,6 +33,16 @@ export interface TurnRun {
   readonly status: string;
   readonly error: { readonly code: string; readonly message: string } | null;
   readonly pendingApprovals: readonly { toolCallId: string; toolName: string; input?: unknown }[];
+}
+
+/** How one of a run's approvals was answered (the conversation answer's `approvalDecisions`). */
+export interface StoredDecision {
+  readonly runId: string;
+  readonly toolCallId: string;
+  readonly decision: 'allow' | 'deny';
+  readonly decidedBy: string;
+  readonly always: boolean;
+  readonly reason?: string;
 }
 
 /** One prompt and what answered it: from a run (most turns) or from messages whose run is gone. */
@@ -89,7 +105,20 @@ export function conversationTurns<Run extends TurnRun>(
   messages: readonly StoredMessage[],
   messageRunIds: readonly (string | null)[],
   runs: readonly Run[],
+  decisions: readonly StoredDecision[] = [],
 ): ChatTurn<Run>[] {
+  const answers = new Map<string, ApprovalOutcome>();
+  for (const decision of decisions) {
+    const key = `${decision.runId}\u0000${decision.toolCallId}`;
+    // The first answer stands (an older server repeated it when the run resumed).
+    if (answers.has(key)) continue;
+    answers.set(key, {
+      decision: decision.decision,
+      decidedBy: decision.decidedBy,
+      always: decision.always || decision.decidedBy === 'rule',
+      ...(decision.reason === undefined ? {} : { reason: decision.reason }),
+    });
+  }
   const byRun = new Map<string, StoredMessage[]>();
   const orphans: StoredMessage[][] = [];
   const listed = new Set(runs.map((run) => run.id));
@@ -112,8 +141,11 @@ export function conversationTurns<Run extends TurnRun>(
   }));
   for (const run of runs) {
     const items = itemsOfMessages(byRun.get(run.id) ?? [], run.id);
-    const settled = items.map((item) => {
-      if (item.kind !== 'tool' || item.status !== 'running') return item;
+    const settled = items.map((stored) => {
+      if (stored.kind !== 'tool') return stored;
+      const approval = answers.get(`${run.id}\u0000${stored.toolCallId}`);
+      const item = approval === undefined ? stored : { ...stored, approval };
+      if (item.status !== 'running') return item;
       if (run.pendingApprovals.some((pending) => pending.toolCallId === item.toolCallId))
         return { ...item, status: 'waiting' as const };
       return run.status === 'running' || run.status === 'queued'

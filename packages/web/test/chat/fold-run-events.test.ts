@@ -241,6 +241,21 @@ describe('W4 stored messages as turns', () => {
     expect(third!.items).toEqual([expect.objectContaining({ kind: 'user', text: 'No model' })]);
   });
 
+  it('W4 stored approval decisions mark their calls: the first answer per call stands', () => {
+    const turns = conversationTurns(messages, runIds, runs, [
+      { runId: 'r1', toolCallId: 'w1', decision: 'deny', decidedBy: 'user', always: false, reason: 'no' },
+      { runId: 'r1', toolCallId: 'w1', decision: 'allow', decidedBy: 'policy', always: false },
+      { runId: 'r2', toolCallId: 's1', decision: 'allow', decidedBy: 'rule', always: false },
+    ]);
+    expect(turns[0]!.items[2]).toMatchObject({
+      toolCallId: 'w1',
+      status: 'denied',
+      approval: { decision: 'deny', decidedBy: 'user', reason: 'no' },
+    });
+    // A decision of another run's call of the same id does not leak across runs.
+    expect(turns[1]!.items.find((item) => item.kind === 'tool')).not.toHaveProperty('approval');
+  });
+
   it('W4 messages of a run no longer listed come first, one turn per prompt', () => {
     const turns = conversationTurns(
       [

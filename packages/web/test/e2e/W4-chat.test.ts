@@ -1,0 +1,353 @@
+import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from '@skilldock/agent/testing';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  openPage,
+  type PageWatch,
+  pageWatch,
+  screenshot,
+  unlabelledControls,
+} from '../support/browser.js';
+import { type RunningServe, startServe } from '../support/start-serve.js';
+
+const ADMIN_PASSWORD = 'an-admin-password-1';
+const USER_PASSWORD = 'a-user-password-12';
+
+const REPORT_HTML = '<!doctype html><title>Quarterly</title><h1>Quarterly report</h1>';
+const PLAN_TEXT = 'Following the chat-style skill, I will write the quarterly report as an HTML page now.';
+const STORY = 'Once upon a time there was a very long story. '.repeat(40);
+
+interface ChatBody {
+  readonly messages: readonly { readonly role: string; readonly content: unknown }[];
+}
+
+/**
+ * The fake model's answers: by the latest prompt, and by how many tool results followed it. The
+ * report prompt activates the shared skill, streams its plan slowly, writes an HTML report (an
+ * approval), then answers; the notes prompts write a file each; the story streams for a long time.
+ */
+function answer(request: RecordedRequest) {
+  const messages = (request.body as ChatBody).messages;
+  const prompts = ['Write the quarterly report', 'Save my notes', 'Save more notes', 'Tell me a long story'];
+  const at = messages.findLastIndex(
+    (message) =>
+      message.role === 'user' && typeof message.content === 'string' && prompts.includes(message.content),
+  );
+  const prompt = at < 0 ? '' : (messages[at]!.content as string);
+  const results = messages.slice(at + 1).filter((message) => message.role === 'tool').length;
+  switch (prompt) {
+    case 'Write the quarterly report':
+      if (results === 0)
+        return { toolCalls: [{ name: 'activate_skill', arguments: { name: 'chat-style' } }] };
+      if (results === 1)
+        return {
+          text: PLAN_TEXT,
+          chunkSize: 6,
+          chunkDelayMs: 40,
+          toolCalls: [{ name: 'write_file', arguments: { path: 'report.html', content: REPORT_HTML } }],
+        };
+      return { text: 'The report is in report.html.' };
+    case 'Save my notes':
+      return results === 0
+        ? { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.md', content: '# Notes\n' } }] }
+        : { text: 'Notes saved.' };
+    case 'Save more notes':
+      return results === 0
+        ? { toolCalls: [{ name: 'write_file', arguments: { path: 'more.md', content: '# More\n' } }] }
+        : { text: 'More notes saved.' };
+    case 'Tell me a long story':
+      return { text: STORY, chunkSize: 4, chunkDelayMs: 60 };
+    default:
+      return { text: 'Hello from the fake model.' };
+  }
+}
+
+/** Signs a context in through the API (its cookies then serve the pages) and returns the CSRF token. */
+async function signIn(request: APIRequestContext, url: string, username: string, password: string) {
+  const response = await request.post(`${url}/api/auth/login`, { data: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { csrfToken: string }).csrfToken;
+}
+
+/**
+ * The chat (SPEC W4) in a real browser against a real `skilldock serve` and the fake model
+ * server: an agent with a shared skill; a conversation where the model activates the skill,
+ * streams text and asks to write a file; the page is reloaded and the approval card is back; the
+ * approval is granted and the run finishes with a download link to the HTML report; "always
+ * allow" skips the next ask; a streaming answer is stopped; conversations are renamed, listed and
+ * deleted; dark theme and 360 px.
+ */
+describe('web app: chat', { timeout: 180_000 }, () => {
+  let serve: RunningServe;
+  let browser: Browser;
+  let model: FakeModelServer;
+  let user: { context: BrowserContext; page: Page };
+  let watch: PageWatch;
+  let agentId: string;
+  let chatUrl: string;
+
+  beforeAll(async () => {
+    [serve, browser, model] = await Promise.all([
+      startServe(),
+      launchBrowser(),
+      startFakeModelServer({ script: answer }),
+    ]);
+    watch = pageWatch();
+    const admin = await openPage(browser, watch);
+    let csrf = await signIn(admin.context.request, serve.url, 'admin', serve.adminPassword);
+    const post = async (context: BrowserContext, token: string, route: string, data: unknown) => {
+      const response = await context.request.post(`${serve.url}${route}`, {
+        data,
+        headers: { 'X-CSRF-Token': token },
+      });
+      const text = await response.text();
+      expect(response.ok(), `POST ${route}: ${text}`).toBe(true);
+      return text === '' ? undefined : JSON.parse(text);
+    };
+    await post(admin.context, csrf, '/api/auth/password', {
+      currentPassword: serve.adminPassword,
+      newPassword: ADMIN_PASSWORD,
+    });
+    csrf = await signIn(admin.context.request, serve.url, 'admin', ADMIN_PASSWORD);
+    await post(admin.context, csrf, '/api/admin/model-providers', {
+      id: 'fake',
+      protocol: 'openai',
+      baseUrl: model.openaiBaseUrl,
+      models: ['fake-model'],
+      defaultModel: 'fake-model',
+    });
+    await post(admin.context, csrf, '/api/admin/users', { username: 'uma', password: USER_PASSWORD });
+    // A shared skill everyone may read, installed from an uploaded SKILL.md.
+    const upload = await admin.context.request.post(
+      `${serve.url}/api/install/drafts/upload?fileName=SKILL.md`,
+      {
+        data: Buffer.from(
+          '---\nname: chat-style\ndescription: How reports are written in this company.\n---\n\nWrite reports as HTML pages.\n',
+        ),
+        headers: { 'X-CSRF-Token': csrf, 'content-type': 'application/octet-stream' },
+      },
+    );
+    expect(upload.status(), await upload.text()).toBe(201);
+    const draft = ((await upload.json()) as { draft: { id: string } }).draft;
+    await post(admin.context, csrf, `/api/install/drafts/${draft.id}/confirm`, {
+      target: 'shared',
+      readScope: { kind: 'global' },
+      manageScope: { kind: 'global' },
+    });
+    await admin.context.close();
+
+    user = await openPage(browser, watch);
+    user.page.setDefaultTimeout(20_000);
+    const userCsrf = await signIn(user.context.request, serve.url, 'uma', USER_PASSWORD);
+    const created = (await post(user.context, userCsrf, '/api/agents', {
+      name: 'Reporter',
+      systemPrompt: 'You write reports.',
+      model: 'fake:fake-model',
+      skills: ['chat-style'],
+      tools: ['read_file', 'write_file'],
+    })) as { agent: { id: string } };
+    agentId = created.agent.id;
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await serve?.stop();
+    await model?.close();
+  }, 60_000);
+
+  const composer = () => user.page.getByRole('textbox', { name: 'Message' });
+  const turns = () => user.page.getByTestId('chat-turn');
+  const send = async (text: string) => {
+    await composer().click();
+    await composer().fill(text);
+    await user.page.keyboard.press('Enter');
+  };
+  /** Waits until the last turn's run ended with `status` (its status line gone for `completed`). */
+  const lastTurnSettles = async (text: string) => {
+    await turns().last().getByText(text).waitFor();
+    await user.page.getByRole('button', { name: 'Send' }).waitFor();
+    await user.page.waitForFunction(
+      () => !document.querySelector('[data-testid="run-status"][data-status="running"]'),
+    );
+  };
+
+  it('W4 the model activates the shared skill, streams text and asks to write a file; after a reload the approval card is back', async () => {
+    const { page } = user;
+    await page.goto(`${serve.url}/agents/${agentId}/chat`);
+    await page.getByRole('heading', { name: 'Chat with Reporter', level: 1 }).waitFor();
+    await page.getByText('Start the conversation').waitFor();
+    await expect(unlabelledControls(page)).resolves.toEqual([]);
+
+    // Shift+Enter adds a line; Enter sends.
+    await composer().click();
+    await page.keyboard.type('first line');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('second line');
+    await expect(composer().inputValue()).resolves.toBe('first line\nsecond line');
+    await composer().fill('Write the quarterly report');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/agents/${agentId}/chat/[0-9a-f-]{36}$`));
+    chatUrl = page.url();
+    await page.waitForFunction(() => document.querySelector('textarea')?.value === '');
+
+    const turn = turns().last();
+    await turn.getByTestId('user-message').getByText('Write the quarterly report').waitFor();
+    await turn.getByTestId('skill-activation').getByText('Skill activated: chat-style').waitFor();
+    // The plan streams in: seen while still growing, then whole.
+    await turn.locator('[data-testid="assistant-text"][data-streaming="true"]').waitFor();
+    await expect(composer().getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(page.getByRole('button', { name: 'Send' }).isDisabled()).resolves.toBe(true);
+    await turn.getByText(PLAN_TEXT).waitFor();
+    const card = turn.getByTestId('approval-card');
+    await card.waitFor();
+    await card.getByText('Allow write_file?').waitFor();
+    await expect(card.getByText('report.html').count()).resolves.toBeGreaterThan(0);
+    await screenshot(page, 'chat-approval');
+
+    await page.reload();
+    const again = turns().last();
+    await again.getByTestId('approval-card').waitFor();
+    await again.getByText(PLAN_TEXT).waitFor();
+    await again.getByText('Skill activated: chat-style').waitFor();
+    await expect(page.getByRole('button', { name: 'Stop' }).isVisible()).resolves.toBe(true);
+    await expect(
+      again.locator('[data-testid="tool-activity"][data-tool="write_file"]').getAttribute('data-status'),
+    ).resolves.toBe('waiting');
+    await screenshot(page, 'chat-approval-after-reload');
+  });
+
+  it('W4 the approval is granted: the run finishes, its HTML report opens sandboxed in a new tab', async () => {
+    const { page, context } = user;
+    const turn = turns().last();
+    await turn.getByRole('button', { name: 'Allow once' }).click();
+    await turn.getByText('The report is in report.html.').waitFor();
+    await expect(turn.getByTestId('approval-card').count()).resolves.toBe(0);
+    const tool = turn.locator('[data-testid="tool-activity"][data-tool="write_file"]');
+    await expect(tool.getAttribute('data-status')).resolves.toBe('done');
+    const files = turn.getByTestId('run-files');
+    const link = files.getByRole('link', { name: 'Open report.html (new tab)' });
+    await link.waitFor();
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    await expect(link.getAttribute('rel')).resolves.toContain('noopener');
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/run-files\/[^/]+\/report\.html$/);
+    const download = await context.request.get(`${serve.url}${href}`);
+    expect(download.status()).toBe(200);
+    expect(await download.text()).toBe(REPORT_HTML);
+    expect(download.headers()['content-security-policy']).toMatch(/sandbox/);
+    const [report] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await report.waitForLoadState();
+    expect(new URL(report.url()).pathname).toBe(href);
+    await report.close();
+    // The tool line opens to show what was written and how it was allowed.
+    await tool.locator('summary').click();
+    await tool.getByText('Allowed by you').waitFor();
+    await expect(composer().getAttribute('readonly')).resolves.toBeNull();
+    await screenshot(page, 'chat-finished');
+
+    // History persists: a reload shows the same turn from the stored messages.
+    await page.reload();
+    await turns().last().getByText('The report is in report.html.').waitFor();
+    await turns().last().getByText('Skill activated: chat-style').waitFor();
+    await turns().last().getByTestId('run-files').getByText('report.html').waitFor();
+  });
+
+  it('W4 “always allow” records the tool: the next write in the conversation runs without asking', async () => {
+    const { page } = user;
+    await send('Save my notes');
+    const card = turns().last().getByTestId('approval-card');
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Always allow write_file here' }).click();
+    await lastTurnSettles('Notes saved.');
+    const rules = page.getByTestId('always-rules');
+    await rules.getByText('write_file').waitFor();
+
+    await send('Save more notes');
+    await lastTurnSettles('More notes saved.');
+    const last = turns().last();
+    await expect(last.getByTestId('approval-card').count()).resolves.toBe(0);
+    const tool = last.locator('[data-testid="tool-activity"][data-tool="write_file"]');
+    await expect(tool.getAttribute('data-status')).resolves.toBe('done');
+    await last.getByTestId('run-files').getByRole('link', { name: 'Download more.md' }).waitFor();
+    await tool.locator('summary').click();
+    await tool.getByText('Allowed by your “always allow” rule').waitFor();
+    // The server never stopped for approval: the run's events show the rule's decision.
+    const runId = (await last.getAttribute('data-run'))!;
+    const events = await user.context.request.get(`${serve.url}/api/runs/${runId}/events`);
+    const body = await events.text();
+    expect(body).toContain('"decidedBy":"rule"');
+    expect(body).not.toContain('waiting_approval');
+    await screenshot(page, 'chat-always-allowed');
+
+    // Clearing the rule: the badge goes.
+    await rules.getByRole('button', { name: 'Ask again before write_file' }).click();
+    await rules.waitFor({ state: 'detached' });
+  });
+
+  it('W4 a streaming answer is stopped with Stop; the conversation takes the next message', async () => {
+    const { page } = user;
+    await send('Tell me a long story');
+    const turn = turns().last();
+    await turn.getByText('Once upon a time', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await turn.locator('[data-testid="run-status"][data-status="cancelled"]').waitFor();
+    await turn.getByText('Stopped').waitFor();
+    const shown = (await turn.getByTestId('assistant-text').last().textContent()) ?? '';
+    expect(shown.length).toBeLessThan(STORY.length);
+    await expect(page.getByRole('button', { name: 'Stop' }).count()).resolves.toBe(0);
+    await expect(composer().getAttribute('readonly')).resolves.toBeNull();
+  });
+
+  it('W4 conversations are renamed, listed per agent, started anew and deleted after a confirmation', async () => {
+    const { page } = user;
+    const list = page.getByTestId('conversation-list');
+    await list.getByRole('link', { name: 'Write the quarterly report' }).waitFor();
+    await list.getByRole('button', { name: 'Actions for Write the quarterly report' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const title = page.getByRole('textbox', { name: 'Title' });
+    await title.fill('Quarterly');
+    await page.keyboard.press('Enter');
+    await list.getByRole('link', { name: 'Quarterly', exact: true }).waitFor();
+
+    await page.getByRole('link', { name: 'New conversation' }).click();
+    await page.getByText('Start the conversation').waitFor();
+    await send('Hello there');
+    await page.waitForURL((url) => url.href !== chatUrl && /chat\/[0-9a-f-]{36}$/.test(url.pathname));
+    await lastTurnSettles('Hello from the fake model.');
+    await list.getByRole('link', { name: 'Hello there' }).waitFor();
+    await list.getByRole('button', { name: 'Actions for Hello there' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete “Hello there”?' });
+    await dialog.getByRole('button', { name: 'Delete conversation' }).click();
+    await list.getByRole('link', { name: 'Hello there' }).waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/agents/${agentId}/chat`);
+    await expect(list.getByRole('link').count()).resolves.toBe(1);
+  });
+
+  it('W4 W6 the chat in the dark theme and at 360 px, the list in a drawer, with no console errors', async () => {
+    const { page } = user;
+    await page.goto(chatUrl);
+    await turns().first().getByText('The report is in report.html.').waitFor();
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    await screenshot(page, 'chat-dark');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= 360, undefined, {
+      timeout: 10_000,
+    });
+    await expect(page.getByTestId('conversation-list').count()).resolves.toBe(0);
+    await screenshot(page, 'chat-360-dark');
+    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Conversations' });
+    await drawer.getByRole('link', { name: 'Quarterly', exact: true }).waitFor();
+    await screenshot(page, 'chat-360-drawer');
+    await drawer.getByRole('link', { name: 'Quarterly', exact: true }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await screenshot(page, 'chat-360');
+    await expect(unlabelledControls(page)).resolves.toEqual([]);
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedRequests).toEqual([]);
+  });
+});
