@@ -100,7 +100,6 @@ function ToolActivity({ item }: { item: Extract<ChatItem, { kind: 'tool' }> }) {
       data-testid="tool-activity"
       data-tool={item.name}
       data-status={item.status}
-      open={item.status === 'waiting'}
     >
       <summary>
         <Group gap="xs" component="span" wrap="wrap">

@@ -33,7 +33,13 @@ export function ChatPage() {
           {list}
         </nav>
       ) : (
-        <Drawer opened={drawer} onClose={close} title={t('chat.conversations')} size="85%">
+        <Drawer
+          opened={drawer}
+          onClose={close}
+          title={t('chat.conversations')}
+          size="85%"
+          closeButtonProps={{ 'aria-label': t('chat.close') }}
+        >
           <nav aria-label={t('chat.conversations')}>{list}</nav>
         </Drawer>
       )}
@@ -48,7 +54,13 @@ export function ChatPage() {
             </Text>
           </div>
           {wide ? null : (
-            <Button variant="default" size="xs" onClick={open} aria-haspopup="dialog">
+            <Button
+              variant="default"
+              size="xs"
+              onClick={open}
+              aria-haspopup="dialog"
+              style={{ flexShrink: 0 }}
+            >
               {t('chat.openConversations')}
             </Button>
           )}

@@ -2,6 +2,7 @@ import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ARTIFACTS,
   launchBrowser,
   openPage,
   type PageWatch,
@@ -202,6 +203,10 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     const card = turn.getByTestId('approval-card');
     await card.waitFor();
     await card.getByText('Allow write_file?').waitFor();
+    await turn
+      .locator('[data-testid="run-status"][data-status="waiting_approval"]')
+      .getByText('Waiting for your approval')
+      .waitFor();
     await expect(card.getByText('report.html').count()).resolves.toBeGreaterThan(0);
     await screenshot(page, 'chat-approval');
 
@@ -342,7 +347,9 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Conversations' }).click();
     const drawer = page.getByRole('dialog', { name: 'Conversations' });
     await drawer.getByRole('link', { name: 'Quarterly', exact: true }).waitFor();
-    await screenshot(page, 'chat-360-drawer');
+    // The drawer slides in: let it finish before the picture.
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${ARTIFACTS}chat-360-drawer.png` });
     await drawer.getByRole('link', { name: 'Quarterly', exact: true }).click();
     await drawer.waitFor({ state: 'hidden' });
     await screenshot(page, 'chat-360');
