@@ -56,6 +56,8 @@ describe.each(TEST_BACKENDS)('W4 chat routes on $name', (backend) => {
             })),
           };
         }
+        if (prompt === 'configure' && !answered)
+          return { toolCalls: [{ name: 'write_file', arguments: { path: '.mcp.json', content: '{}' } }] };
         return { text: `done: ${prompt}` };
       },
     });
@@ -299,6 +301,44 @@ describe.each(TEST_BACKENDS)('W4 chat routes on $name', (backend) => {
       const again = await startRun(conversation.id, 'write fourth');
       expect((await settled(again)).status).toBe('waiting_approval');
       await alice.client.request('POST', `/api/runs/${again}/cancel`);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'W4 a call that writes the agent’s configuration is never covered by "always": refused as an answer, and asked even under a rule',
+    async () => {
+      const conversation = await newConversation();
+      // A rule for write_file exists already.
+      const first = await startRun(conversation.id, 'write plain');
+      const [plain] = (await settled(first)).pendingApprovals;
+      expect(plain.canAlwaysAllow).toBe(true);
+      await alice.client.request('POST', `/api/runs/${first}/approvals/${plain.toolCallId}`, {
+        json: { decision: 'allow', always: true },
+      });
+      expect((await settled(first)).status).toBe('completed');
+
+      const runId = await startRun(conversation.id, 'configure');
+      const waiting = await settled(runId);
+      expect(waiting.status).toBe('waiting_approval');
+      const [pending] = waiting.pendingApprovals;
+      expect(pending).toMatchObject({ toolName: 'write_file', canAlwaysAllow: false });
+      const always = await alice.client.request(
+        'POST',
+        `/api/runs/${runId}/approvals/${pending.toolCallId}`,
+        {
+          json: { decision: 'allow', always: true },
+        },
+      );
+      expect({ status: always.status, code: always.body.error.code }).toEqual({
+        status: 409,
+        code: 'approval_always_refused',
+      });
+      expect((await runOf(runId)).status).toBe('waiting_approval');
+      const once = await alice.client.request('POST', `/api/runs/${runId}/approvals/${pending.toolCallId}`, {
+        json: { decision: 'allow' },
+      });
+      expect(once.status).toBe(200);
+      expect((await settled(runId)).status).toBe('completed');
     },
   );
 

@@ -255,13 +255,17 @@ export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, context: Se
               ),
             )
             .orderBy(asc(runEvents.runId), asc(runEvents.seq));
+    const order = new Map(runRows.map((run, index) => [run.id, index]));
     return c.json(
       {
         conversation: conversationOf(row),
         messages: stored.map((entry) => entry.message),
         messageRunIds: stored.map((entry) => entry.runId),
         runs: runRows.map(runOf),
-        approvalDecisions: decisions.flatMap(({ runId, data }) => decisionOf(runId, data)),
+        approvalDecisions: decisions
+          .flatMap(({ runId, data }) => decisionOf(runId, data))
+          // Runs in the order listed (the query sorted by run id), each run's in stream order.
+          .sort((a, b) => (order.get(a.runId) ?? 0) - (order.get(b.runId) ?? 0)),
       },
       200,
     );

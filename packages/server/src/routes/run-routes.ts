@@ -50,7 +50,12 @@ function pendingOf(state: unknown) {
   const answered = new Set(answers.map((answer) => answer.toolCallId));
   return interruptions
     .filter((request) => !answered.has(request.toolCallId))
-    .map((request) => ({ toolCallId: request.toolCallId, toolName: request.toolName, input: request.input }));
+    .map((request) => ({
+      toolCallId: request.toolCallId,
+      toolName: request.toolName,
+      input: request.input,
+      canAlwaysAllow: alwaysAllowable(request),
+    }));
 }
 
 /** A run row as the API shows it. */

@@ -38,7 +38,17 @@ export const runSchema = z
     status: z.enum(RUN_STATUSES),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     finalText: z.string().nullable(),
-    pendingApprovals: z.array(z.object({ toolCallId: z.string(), toolName: z.string(), input: z.unknown() })),
+    pendingApprovals: z.array(
+      z.object({
+        toolCallId: z.string(),
+        toolName: z.string(),
+        input: z.unknown(),
+        canAlwaysAllow: z.boolean().openapi({
+          description:
+            'Whether `always` may answer it (not for a call that writes the agent’s configuration, nor a sub-agent’s)',
+        }),
+      }),
+    ),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
     endedAt: z.string().nullable(),

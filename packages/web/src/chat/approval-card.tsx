@@ -12,6 +12,8 @@ export interface PendingApproval {
   readonly toolCallId: string;
   readonly toolName: string;
   readonly input?: unknown;
+  /** False for a call "always allow" may not cover (it writes the agent's configuration). */
+  readonly canAlwaysAllow?: boolean;
 }
 
 /**
@@ -100,15 +102,17 @@ export function ApprovalCard({
             <Button variant="default" size="xs" onClick={() => setDenying(true)} disabled={answer.isPending}>
               {t('chat.approval.deny')}
             </Button>
-            <Button
-              variant="light"
-              size="xs"
-              loading={answer.isPending && answer.variables?.always === true}
-              disabled={answer.isPending}
-              onClick={() => answer.mutate({ decision: 'allow', always: true })}
-            >
-              {t('chat.approval.allowAlways', { tool })}
-            </Button>
+            {approval.canAlwaysAllow === false ? null : (
+              <Button
+                variant="light"
+                size="xs"
+                loading={answer.isPending && answer.variables?.always === true}
+                disabled={answer.isPending}
+                onClick={() => answer.mutate({ decision: 'allow', always: true })}
+              >
+                {t('chat.approval.allowAlways', { tool })}
+              </Button>
+            )}
             <Button
               size="xs"
               loading={answer.isPending && answer.variables?.always !== true}
