@@ -86,6 +86,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
   let user: { context: BrowserContext; page: Page };
   let watch: PageWatch;
   let agentId: string;
+  let brokenAgentId: string;
   let chatUrl: string;
 
   beforeAll(async () => {
@@ -149,6 +150,11 @@ describe('web app: chat', { timeout: 180_000 }, () => {
       tools: ['read_file', 'write_file'],
     })) as { agent: { id: string } };
     agentId = created.agent.id;
+    brokenAgentId = (
+      (await post(user.context, userCsrf, '/api/agents', { name: 'Broken', model: 'no-such-model' })) as {
+        agent: { id: string };
+      }
+    ).agent.id;
   }, 180_000);
 
   afterAll(async () => {
@@ -328,6 +334,25 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await list.getByRole('link', { name: 'Hello there' }).waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/agents/${agentId}/chat`);
     await expect(list.getByRole('link').count()).resolves.toBe(1);
+  });
+
+  it('W4 a failed run says why and what to do; the page in Chinese', async () => {
+    const { page } = user;
+    await page.goto(`${serve.url}/agents/${brokenAgentId}/chat`);
+    await page.getByRole('heading', { name: 'Chat with Broken' }).waitFor();
+    await send('Hello there');
+    const failure = turns().last().getByTestId('run-error');
+    await failure.waitFor();
+    await failure.getByText("No model provider offers this agent's model.", { exact: false }).waitFor();
+    await failure.getByText('model_provider_missing').waitFor();
+    await expect(composer().getAttribute('readonly')).resolves.toBeNull();
+    await screenshot(page, 'chat-failed');
+    await page.getByLabel('Language').selectOption('zh');
+    await page.getByRole('heading', { name: '与 Broken 对话' }).waitFor();
+    await turns().last().getByText('没有模型提供方提供此智能体的模型', { exact: false }).waitFor();
+    await screenshot(page, 'chat-failed-zh');
+    await page.getByLabel('语言').selectOption('en');
+    await page.getByRole('heading', { name: 'Chat with Broken' }).waitFor();
   });
 
   it('W4 W6 the chat in the dark theme and at 360 px, the list in a drawer, with no console errors', async () => {
