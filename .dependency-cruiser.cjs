@@ -58,10 +58,10 @@ module.exports = {
       name: 'web-talks-to-the-server-over-http-only',
       severity: 'error',
       comment:
-        'The web app runs in the browser: it uses the API over HTTP (types generated from /openapi.json) and may import only the browser-safe core subpaths (format, errors) — never the server, agent, build, CLI or Node built-ins.',
+        'The web app runs in the browser: it uses the API over HTTP (types generated from /openapi.json) and may import only the browser-safe core subpaths (format, widgets, errors) — never the server, agent, build, CLI or Node built-ins.',
       from: { path: '^packages/web/src/' },
       to: {
-        path: '^packages/(agent|cli|server|build)/|^node_modules/@skilldock/(agent|server|build)|^node_modules/skilldock|^packages/core/src/(?!format/|errors\\.ts$)|^node_modules/@skilldock/core/(?!dist/(format/|errors\\.))',
+        path: '^packages/(agent|cli|server|build)/|^node_modules/@skilldock/(agent|server|build)|^node_modules/skilldock|^packages/core/src/(?!format/|widgets/|errors\\.ts$)|^node_modules/@skilldock/core/(?!dist/(format/|widgets/|errors\\.))',
       },
     },
     {
@@ -76,6 +76,21 @@ module.exports = {
       comment: 'Each package exports a deliberate API; import it by name, never by a path into its source.',
       from: { path: '^packages/([^/]+)/' },
       to: { path: '^packages/([^/]+)/src/', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'widgets-stand-alone',
+      severity: 'error',
+      comment: 'The widget schema is browser-safe and shared: zod only, no other stage, no Node built-in.',
+      from: { path: stage('widgets') },
+      to: {
+        path: `${stage('(format|discover|catalog|runtime|package|install|fs)')}|^node_modules/(?!zod/)`,
+      },
+    },
+    {
+      name: 'widgets-use-no-node-built-ins',
+      severity: 'error',
+      from: { path: stage('widgets') },
+      to: { dependencyTypes: ['core'] },
     },
     {
       name: 'format-is-the-bottom-stage',

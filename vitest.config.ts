@@ -28,6 +28,9 @@ export default defineConfig({
       '@skilldock/core/runtime': fileURLToPath(
         new URL('./packages/core/src/runtime/index.ts', import.meta.url),
       ),
+      '@skilldock/core/widgets': fileURLToPath(
+        new URL('./packages/core/src/widgets/index.ts', import.meta.url),
+      ),
       '@skilldock/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
       '@skilldock/agent/harness': fileURLToPath(
         new URL('./packages/agent/src/harness/index.ts', import.meta.url),

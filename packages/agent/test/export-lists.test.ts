@@ -13,6 +13,7 @@ import * as coreFs from '@skilldock/core/fs';
 import * as coreInstall from '@skilldock/core/install';
 import * as corePackage from '@skilldock/core/package';
 import * as coreRuntime from '@skilldock/core/runtime';
+import * as coreWidgets from '@skilldock/core/widgets';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -31,6 +32,7 @@ const ENTRY_POINTS: Readonly<Record<string, object>> = {
   '@skilldock/core/install': coreInstall,
   '@skilldock/core/package': corePackage,
   '@skilldock/core/runtime': coreRuntime,
+  '@skilldock/core/widgets': coreWidgets,
   '@skilldock/agent': agent,
   '@skilldock/agent/harness': agentHarness,
   '@skilldock/agent/ai-sdk': agentAiSdk,

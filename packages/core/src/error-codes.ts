@@ -41,6 +41,7 @@ export interface SkilldockErrorCodes {
   readonly invalid_draft: true;
   readonly invalid_github_repository: true;
   readonly invalid_index_entry: true;
+  readonly invalid_json: true;
   readonly invalid_ref: true;
   readonly invalid_skill: true;
   readonly invalid_skill_definition: true;

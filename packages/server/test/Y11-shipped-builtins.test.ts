@@ -9,6 +9,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Diagnostic, validateSkill } from '@skilldock/core/format';
+import {
+  formatWidgetProblem,
+  parseWidget,
+  scanMessage,
+  WIDGET_COMPONENTS,
+  type WidgetNode,
+  widgetNodes,
+} from '@skilldock/core/widgets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createServer,
@@ -20,7 +28,6 @@ import {
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
-import { W4_COMPONENTS, widgetNodes, widgetProblems } from './support/w4-widget-schema.js';
 
 const BUILTIN = fileURLToPath(DEFAULT_BUILTIN_DIRECTORY);
 const SHIPPED = ['chat-widgets', 'deep-research', 'skill-creator'];
@@ -58,6 +65,12 @@ function relativeLinks(markdown: string): string[] {
 /** The contents of every ```widget fence (a fence line exactly ```widget, closed by ```). */
 function widgetFences(markdown: string): string[] {
   return [...markdown.matchAll(/^```widget\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+}
+
+/** What is wrong with one fence's content, one line per problem (none for a valid widget). */
+function widgetProblems(content: string): string[] {
+  const parsed = parseWidget(content);
+  return parsed.valid ? [] : parsed.problems.map(formatWidgetProblem);
 }
 
 const seriousDiagnostics = (diagnostics: readonly Diagnostic[]) =>
@@ -140,16 +153,27 @@ describe('Y11 chat-widgets teaches the W4 widget JSON', () => {
     expect(examples).toBeGreaterThanOrEqual(10);
   });
 
+  it("W4 the chat's own scanner reads each reference's examples as the same valid widgets", () => {
+    for (const document of documents.filter((name) => name !== 'SKILL.md')) {
+      const markdown = read('chat-widgets', document);
+      const widgets = scanMessage(markdown).filter((segment) => segment.kind === 'widget');
+      expect(widgets.map((segment) => segment.state)).toEqual(widgetFences(markdown).map(() => 'valid'));
+      expect(widgets.map((segment) => segment.source)).toEqual(
+        widgetFences(markdown).map((fence) => fence.replace(/\n$/, '')),
+      );
+    }
+  });
+
   it('W4 the examples use every component type, and each reference documents every field of its types', () => {
     const used = new Set<string>();
     for (const document of documents) {
       for (const fence of widgetFences(read('chat-widgets', document)))
-        for (const node of widgetNodes(JSON.parse(fence))) used.add(node.type);
+        for (const node of widgetNodes(JSON.parse(fence) as WidgetNode)) used.add(node.type);
     }
-    expect([...used].sort()).toEqual(Object.keys(W4_COMPONENTS).sort());
+    expect([...used].sort()).toEqual(Object.keys(WIDGET_COMPONENTS).sort());
 
     const references = documents.filter((document) => document !== 'SKILL.md');
-    for (const [type, schema] of Object.entries(W4_COMPONENTS)) {
+    for (const [type, schema] of Object.entries(WIDGET_COMPONENTS)) {
       const owner = references.filter((reference) =>
         read('chat-widgets', reference).includes(`| \`${type}\` |`),
       );

@@ -7,7 +7,7 @@ import { QueryError } from '../app/query-error';
 import { ChatConversation } from '../chat/chat-conversation';
 import { useChatAgent, useConversations } from '../chat/chat-queries';
 import { ConversationList, useTitleOf } from '../chat/conversation-list';
-import '../chat/chat.css';
+import '../chat/chat-page.css';
 
 /**
  * Chat with an agent (SPEC W4): `/agents/:agentId/chat` starts a new conversation,

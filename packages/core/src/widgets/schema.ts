@@ -1,13 +1,16 @@
 /**
- * The chat widget JSON of SPEC W4 as the builtin `chat-widgets` skill teaches it
- * (`builtin/chat-widgets/references/*.md`): ChatKit-named components, strict objects (an unknown
- * field is an error, never silently dropped), charts with labelled axes, a unit and a source line.
- * The tests hold every example of the skill to it, so the skill and this shape cannot drift apart.
+ * The chat widget JSON of SPEC W4 — one zod schema for the web app's renderer, the builtin
+ * `chat-widgets` skill's examples (held to it by a server test) and anyone else who reads a
+ * widget: ChatKit-named components, strict objects (an unknown field is an error, never silently
+ * dropped), https-only URLs, charts with labelled axes, a unit and a source line.
+ * Browser-safe: zod only.
  */
 import { z } from 'zod';
 
-const SEMANTIC_COLORS = ['secondary', 'success', 'danger', 'warning', 'info', 'discovery'] as const;
-const ICON_NAMES = [
+/** The semantic colours a widget may name; the renderer maps them onto the theme. */
+export const WIDGET_COLORS = ['secondary', 'success', 'danger', 'warning', 'info', 'discovery'] as const;
+/** The icons a widget may name. */
+export const WIDGET_ICON_NAMES = [
   'info',
   'check',
   'check-circle',
@@ -29,7 +32,7 @@ const ICON_NAMES = [
 ] as const;
 
 const size = z.enum(['sm', 'md', 'lg']);
-const color = z.enum(SEMANTIC_COLORS);
+const color = z.enum(WIDGET_COLORS);
 const gap = z.number().int().min(0).max(8);
 const align = z.enum(['start', 'center', 'end', 'stretch']);
 const text = z.string().min(1);
@@ -43,12 +46,17 @@ const httpsUrl = z.string().refine((value) => {
   }
 }, 'must be an https:// URL');
 
-// The node union refers to itself through `children`; the components below are built lazily.
-export const widgetNodeSchema: z.ZodType<unknown> = z.lazy(() => {
-  const { Card, ...others } = W4_COMPONENTS;
+/**
+ * One widget node: any component of {@link WIDGET_COMPONENTS}, chosen by its `type`. The union
+ * refers to itself through `children`, so the components are built lazily.
+ */
+export const widgetNodeSchema: z.ZodType<WidgetNode> = z.lazy(() => {
+  const { Card, ...others } = WIDGET_COMPONENTS;
   return z.discriminatedUnion('type', [Card, ...Object.values(others)]);
-});
-const children = z.array(widgetNodeSchema).min(1);
+}) as z.ZodType<unknown> as z.ZodType<WidgetNode>;
+// Typed as unknown so that the components' own types do not refer to themselves.
+const anyNode: z.ZodType<unknown> = z.lazy(() => widgetNodeSchema);
+const children = z.array(anyNode).min(1);
 
 const chart = (type: 'BarChart' | 'LineChart') =>
   z
@@ -75,7 +83,7 @@ const messageAction = z.strictObject({
 });
 
 /** Every W4 component by its `type`, each a strict object (its fields are exactly its shape's keys). */
-export const W4_COMPONENTS = {
+export const WIDGET_COMPONENTS = {
   Card: z.strictObject({ type: z.literal('Card'), size: size.optional(), children }),
   Row: z.strictObject({
     type: z.literal('Row'),
@@ -104,7 +112,7 @@ export const W4_COMPONENTS = {
   }),
   Icon: z.strictObject({
     type: z.literal('Icon'),
-    name: z.enum(ICON_NAMES),
+    name: z.enum(WIDGET_ICON_NAMES),
     color: color.optional(),
     size: size.optional(),
   }),
@@ -122,7 +130,7 @@ export const W4_COMPONENTS = {
     onClickAction: messageAction.optional(),
     submit: z.boolean().optional(),
     style: z.enum(['primary', 'secondary']).optional(),
-    iconStart: z.enum(ICON_NAMES).optional(),
+    iconStart: z.enum(WIDGET_ICON_NAMES).optional(),
   }),
   Form: z.strictObject({ type: z.literal('Form'), children }),
   Input: z.strictObject({
@@ -176,60 +184,41 @@ export const W4_COMPONENTS = {
 } as const;
 
 /** The component types of SPEC W4. */
-export type W4ComponentType = keyof typeof W4_COMPONENTS;
+export type WidgetType = keyof typeof WIDGET_COMPONENTS;
 
-interface WidgetNode {
-  readonly type: string;
-  readonly children?: readonly WidgetNode[];
-  readonly [field: string]: unknown;
+type Shape<Type extends WidgetType> = z.infer<(typeof WIDGET_COMPONENTS)[Type]>;
+type Container<Type extends 'Card' | 'Row' | 'Col' | 'Form'> = Omit<Shape<Type>, 'children'>;
+
+/** A parsed `Card`. Containers hold parsed nodes in `children`. */
+export interface CardNode extends Container<'Card'> {
+  readonly children: WidgetNode[];
+}
+/** A parsed `Row`. */
+export interface RowNode extends Container<'Row'> {
+  readonly children: WidgetNode[];
+}
+/** A parsed `Col`. */
+export interface ColNode extends Container<'Col'> {
+  readonly children: WidgetNode[];
+}
+/** A parsed `Form`. */
+export interface FormNode extends Container<'Form'> {
+  readonly children: WidgetNode[];
 }
 
-/** Every node of a widget tree, depth first. */
-export function widgetNodes(root: WidgetNode): WidgetNode[] {
-  return [root, ...(root.children ?? []).flatMap((child) => widgetNodes(child))];
-}
+/** A parsed widget node of any type (narrow it on `type`). */
+export type WidgetNode =
+  | CardNode
+  | RowNode
+  | ColNode
+  | FormNode
+  | Shape<Exclude<WidgetType, 'Card' | 'Row' | 'Col' | 'Form'>>;
 
-/**
- * The rules across nodes that no single component's shape can say (SPEC W4): a form holds exactly
- * one submit button and unique field names; a submit button lives in a form; every other button
- * sends a message.
- */
-export function widgetTreeProblems(root: WidgetNode): string[] {
-  const problems: string[] = [];
-  const visit = (node: WidgetNode, inForm: boolean) => {
-    if (node.type === 'Button') {
-      if (node.submit === true && !inForm) problems.push('a submit Button outside a Form');
-      if (node.submit !== true && node.onClickAction === undefined)
-        problems.push(`Button "${String(node.label)}" has no onClickAction`);
-    }
-    if (node.type === 'Form') {
-      const nodes = widgetNodes(node);
-      const submits = nodes.filter((child) => child.type === 'Button' && child.submit === true);
-      if (submits.length !== 1) problems.push(`a Form with ${submits.length} submit Buttons`);
-      const names = nodes.flatMap((child) =>
-        typeof child.name === 'string' && child !== node ? [child.name] : [],
-      );
-      if (new Set(names).size !== names.length) problems.push('a Form with repeated field names');
-    }
-    for (const child of node.children ?? []) visit(child, inForm || node.type === 'Form');
-  };
-  visit(root, false);
-  return problems;
-}
+/** A parsed widget node of one type. */
+export type WidgetNodeOf<Type extends WidgetType> = Extract<WidgetNode, { type: Type }>;
 
-/**
- * What is wrong with one ```widget fence's content (strict JSON, the W4 shapes, the rules across
- * nodes); an empty list for a valid widget.
- * @example widgetProblems('{"type":"Caption","value":"Source: …"}') // []
- */
-export function widgetProblems(content: string): string[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(content);
-  } catch (error) {
-    return [`invalid JSON: ${(error as Error).message}`];
-  }
-  const parsed = widgetNodeSchema.safeParse(json);
-  if (!parsed.success) return [z.prettifyError(parsed.error)];
-  return widgetTreeProblems(parsed.data as WidgetNode);
-}
+/** The semantic colour names. */
+export type WidgetColor = (typeof WIDGET_COLORS)[number];
+
+/** The icon names. */
+export type WidgetIconName = (typeof WIDGET_ICON_NAMES)[number];
