@@ -19,6 +19,122 @@ const REPORT_HTML = '<!doctype html><title>Quarterly</title><h1>Quarterly report
 const PLAN_TEXT = 'Following the chat-style skill, I will write the quarterly report as an HTML page now.';
 const STORY = 'Once upon a time there was a very long story. '.repeat(40);
 
+/** A ```widget fence around `widget`. */
+const fence = (widget: unknown) => `\`\`\`widget\n${JSON.stringify(widget, null, 2)}\n\`\`\``;
+
+/** Where the widgets' images come from: the browser context answers these itself (no network). */
+const IMAGE_HOST = 'https://images.example.test';
+/** A 1×1 PNG. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAFhQJ/lxk1ZQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** One answer with every widget type of SPEC W4, in Markdown around them. */
+const WIDGET_ANSWER = [
+  '## Your **overview**',
+  fence({
+    type: 'Card',
+    size: 'md',
+    children: [
+      {
+        type: 'Row',
+        align: 'center',
+        children: [
+          { type: 'Icon', name: 'check-circle', color: 'success' },
+          { type: 'Title', value: 'Order 1042', size: 'md' },
+          { type: 'Spacer' },
+          { type: 'Badge', label: 'Shipped', color: 'success' },
+        ],
+      },
+      { type: 'Divider' },
+      {
+        type: 'Col',
+        gap: 2,
+        children: [
+          { type: 'Text', value: 'Two items, delivered by Friday' },
+          { type: 'Caption', value: 'From the order lookup tool' },
+        ],
+      },
+    ],
+  }),
+  fence({
+    type: 'Image',
+    src: `${IMAGE_HOST}/harbour.png`,
+    alt: 'The harbour at dusk',
+    caption: 'Press photo',
+  }),
+  fence({
+    type: 'Row',
+    gap: 2,
+    children: [
+      { type: 'Image', src: `${IMAGE_HOST}/front.png`, alt: 'Front view', height: 80 },
+      { type: 'Image', src: `${IMAGE_HOST}/side.png`, alt: 'Side view', height: 80 },
+    ],
+  }),
+  fence({
+    type: 'BarChart',
+    title: 'Support tickets by team, November 2026',
+    xAxis: { label: 'Team' },
+    yAxis: { label: 'Tickets', unit: 'tickets' },
+    labels: ['Billing', 'Accounts', 'Shipping'],
+    series: [{ name: 'Opened', values: [120, 85, 64] }],
+    source: 'Helpdesk export, 2026-12-01',
+  }),
+  fence({
+    type: 'LineChart',
+    title: 'Beijing, daily temperature, 1–4 Dec 2026',
+    xAxis: { label: 'Date' },
+    yAxis: { label: 'Temperature', unit: '°C' },
+    labels: ['12-01', '12-02', '12-03', '12-04'],
+    series: [
+      { name: 'High', values: [6, 4, 5, null] },
+      { name: 'Low', values: [-4, -6, -5, null] },
+    ],
+    source: 'Weather tool, 2026-12-01',
+  }),
+  fence({
+    type: 'Button',
+    label: 'Details',
+    style: 'secondary',
+    onClickAction: { type: 'message', payload: { text: 'Show the details' } },
+  }),
+  fence({
+    type: 'Card',
+    children: [
+      {
+        type: 'Form',
+        children: [
+          { type: 'Title', value: 'Book a meeting room', size: 'sm' },
+          { type: 'Input', name: 'topic', label: 'Topic', required: true },
+          {
+            type: 'DatePicker',
+            name: 'day',
+            label: 'Day',
+            min: '2026-12-01',
+            max: '2026-12-31',
+            required: true,
+          },
+          {
+            type: 'RadioGroup',
+            name: 'length',
+            label: 'Length',
+            options: [
+              { label: '30 minutes', value: '30' },
+              { label: '1 hour', value: '60' },
+              { label: '2 hours', value: '120' },
+            ],
+            defaultValue: '60',
+          },
+          { type: 'Textarea', name: 'notes', label: 'Notes', rows: 3 },
+          { type: 'Button', label: 'Book', submit: true, style: 'primary' },
+        ],
+      },
+    ],
+  }),
+  'Pick a slot above.',
+].join('\n\n');
+
 interface ChatBody {
   readonly messages: readonly { readonly role: string; readonly content: unknown }[];
 }
@@ -30,13 +146,12 @@ interface ChatBody {
  */
 function answer(request: RecordedRequest) {
   const messages = (request.body as ChatBody).messages;
-  const prompts = ['Write the quarterly report', 'Save my notes', 'Save more notes', 'Tell me a long story'];
   const at = messages.findLastIndex(
-    (message) =>
-      message.role === 'user' && typeof message.content === 'string' && prompts.includes(message.content),
+    (message) => message.role === 'user' && typeof message.content === 'string',
   );
   const prompt = at < 0 ? '' : (messages[at]!.content as string);
   const results = messages.slice(at + 1).filter((message) => message.role === 'tool').length;
+  if (prompt.includes('Topic: Launch review')) return { text: `Thanks, I have your answers:\n\n${prompt}` };
   switch (prompt) {
     case 'Write the quarterly report':
       if (results === 0)
@@ -59,6 +174,10 @@ function answer(request: RecordedRequest) {
         : { text: 'More notes saved.' };
     case 'Tell me a long story':
       return { text: STORY, chunkSize: 4, chunkDelayMs: 60 };
+    case 'Show me the widgets':
+      return { text: WIDGET_ANSWER, chunkSize: 200, chunkDelayMs: 20 };
+    case 'Show the details':
+      return { text: 'Here are the **details**.' };
     default:
       return { text: 'Hello from the fake model.' };
   }
@@ -334,6 +453,72 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await list.getByRole('link', { name: 'Hello there' }).waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/agents/${agentId}/chat`);
     await expect(list.getByRole('link').count()).resolves.toBe(1);
+  });
+
+  it('W4 the model answers with every widget type; a button and a valid form send user messages; a reload shows the widgets again', async () => {
+    const { page, context } = user;
+    await context.route(`${IMAGE_HOST}/**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
+    );
+    await page.goto(`${serve.url}/agents/${agentId}/chat`);
+    await page.getByText('Start the conversation').waitFor();
+    await send('Show me the widgets');
+    await page.waitForURL(/chat\/[0-9a-f-]{36}$/);
+    const widgetsUrl = page.url();
+    const turn = turns().last();
+    await turn.getByText('Pick a slot above.').waitFor();
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    const checkWidgets = async () => {
+      const answer = turns().first();
+      await expect(answer.locator('[data-widget-state="valid"]').count()).resolves.toBe(7);
+      await answer.getByRole('heading', { name: 'Your overview' }).waitFor();
+      await answer.getByText('Order 1042').waitFor();
+      await answer.getByText('Shipped').waitFor();
+      await answer.getByText('Two items, delivered by Friday').waitFor();
+      await expect(answer.getByRole('img', { name: 'The harbour at dusk' }).count()).resolves.toBe(1);
+      await expect(answer.getByRole('img', { name: 'Front view' }).count()).resolves.toBe(1);
+      await expect(answer.getByRole('img', { name: 'Side view' }).count()).resolves.toBe(1);
+      await answer.getByRole('img', { name: /Bar chart “Support tickets by team/ }).waitFor();
+      await answer.getByRole('img', { name: /Line chart “Beijing, daily temperature/ }).waitFor();
+      await answer.getByText('Source: Helpdesk export, 2026-12-01').waitFor();
+      await answer.getByRole('button', { name: 'Details' }).waitFor();
+      await answer.getByRole('textbox', { name: 'Topic' }).waitFor();
+      await expect(answer.getByRole('radio', { name: '1 hour' }).isChecked()).resolves.toBe(true);
+    };
+    await checkWidgets();
+    await screenshot(page, 'chat-widgets');
+
+    // A button sends its message as the user's.
+    await turn.getByRole('button', { name: 'Details' }).click();
+    await lastTurnSettles('Here are the details.');
+    await turns().last().getByTestId('user-message').getByText('Show the details').waitFor();
+
+    // The form checks required fields and the date range, then sends its answers as a user message.
+    const first = turns().first();
+    await first.getByRole('button', { name: 'Book' }).click();
+    await first.getByText('Required').first().waitFor();
+    await first.getByRole('textbox', { name: 'Topic' }).fill('Launch review');
+    await first.getByLabel('Day').fill('2027-01-05');
+    await first.getByRole('button', { name: 'Book' }).click();
+    await first.getByText('Choose 2026-12-31 or earlier').waitFor();
+    await first.getByLabel('Day').fill('2026-12-10');
+    await first.getByRole('radio', { name: '2 hours' }).check();
+    await first.getByRole('button', { name: 'Book' }).click();
+    await first.getByText('Answers sent').waitFor();
+    const answers = turns().last().getByTestId('user-message');
+    await answers.getByText('Topic: Launch review', { exact: false }).waitFor();
+    await expect(answers.textContent()).resolves.toMatch(/Day: 2026-12-10[\s\S]*Length: 2 hours/);
+    await lastTurnSettles('Thanks, I have your answers:');
+    await screenshot(page, 'chat-form-sent');
+
+    // After a reload the widgets render again from the stored messages.
+    await page.goto(widgetsUrl);
+    await turns().first().getByText('Pick a slot above.').waitFor();
+    await checkWidgets();
+    await turns().last().getByText('Thanks, I have your answers:').waitFor();
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await screenshot(page, 'chat-widgets-dark');
+    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
   });
 
   it('W4 a failed run says why and what to do; the page in Chinese', async () => {
