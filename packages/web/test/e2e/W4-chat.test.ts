@@ -24,11 +24,9 @@ const fence = (widget: unknown) => `\`\`\`widget\n${JSON.stringify(widget, null,
 
 /** Where the widgets' images come from: the browser context answers these itself (no network). */
 const IMAGE_HOST = 'https://images.example.test';
-/** A 1×1 PNG. */
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAFhQJ/lxk1ZQAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** A picture to show: a 320×180 SVG with its name on it. */
+const picture = (name: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180"><rect width="320" height="180" fill="#4a7fb5"/><text x="160" y="98" font-size="24" text-anchor="middle" fill="#fff">${name}</text></svg>`;
 
 /** One answer with every widget type of SPEC W4, in Markdown around them. */
 const WIDGET_ANSWER = [
@@ -60,7 +58,7 @@ const WIDGET_ANSWER = [
   }),
   fence({
     type: 'Image',
-    src: `${IMAGE_HOST}/harbour.png`,
+    src: `${IMAGE_HOST}/harbour.svg`,
     alt: 'The harbour at dusk',
     caption: 'Press photo',
   }),
@@ -68,8 +66,8 @@ const WIDGET_ANSWER = [
     type: 'Row',
     gap: 2,
     children: [
-      { type: 'Image', src: `${IMAGE_HOST}/front.png`, alt: 'Front view', height: 80 },
-      { type: 'Image', src: `${IMAGE_HOST}/side.png`, alt: 'Side view', height: 80 },
+      { type: 'Image', src: `${IMAGE_HOST}/front.svg`, alt: 'Front view', height: 80 },
+      { type: 'Image', src: `${IMAGE_HOST}/side.svg`, alt: 'Side view', height: 80 },
     ],
   }),
   fence({
@@ -458,7 +456,11 @@ describe('web app: chat', { timeout: 180_000 }, () => {
   it('W4 the model answers with every widget type; a button and a valid form send user messages; a reload shows the widgets again', async () => {
     const { page, context } = user;
     await context.route(`${IMAGE_HOST}/**`, (route) =>
-      route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
+      route.fulfill({
+        status: 200,
+        contentType: 'image/svg+xml',
+        body: picture(new URL(route.request().url()).pathname.slice(1)),
+      }),
     );
     await page.goto(`${serve.url}/agents/${agentId}/chat`);
     await page.getByText('Start the conversation').waitFor();
@@ -559,7 +561,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await drawer.getByRole('link', { name: 'Quarterly', exact: true }).waitFor();
     // The drawer slides in: let it finish before the picture.
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${ARTIFACTS}chat-360-drawer.png` });
+    await page.screenshot({ path: `${ARTIFACTS}chat-360-drawer.svg` });
     await drawer.getByRole('link', { name: 'Quarterly', exact: true }).click();
     await drawer.waitFor({ state: 'hidden' });
     await screenshot(page, 'chat-360');
