@@ -30,6 +30,7 @@ import {
   approvalBodySchema,
   approvalParamSchema,
   eventsQuerySchema,
+  RUN_EVENT_SCHEMAS,
   runSchema,
   startRunBodySchema,
 } from './run-schemas.js';
@@ -108,6 +109,8 @@ const eventsRoute = createRoute({
   tags: ['runs'],
   summary:
     'The run’s events as Server-Sent Events; reconnect with Last-Event-ID (or ?after=) to miss nothing. Ends after the final run-status event.',
+  description:
+    'Each SSE message is one stored event (schema RunEvent): `id` its number from 1, `event` its type, `data` its JSON data. A delegation to a sub-agent is the parent’s tool-call-start, then subagent-start (SubagentStartEventData), the sub-agent’s own events as subagent-event (SubagentEventData), subagent-end (SubagentEndEventData), then the parent’s tool-call-end whose result is the sub-agent’s final text.',
   request: { params: uuidParamSchema, query: eventsQuerySchema },
   responses: {
     200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
@@ -171,6 +174,8 @@ export function registerRunRoutes(
   service: RunService,
 ): void {
   const { db } = context.database;
+  // The stream's body is text; its events' shapes are components clients can type them with.
+  for (const [name, schema] of Object.entries(RUN_EVENT_SCHEMAS)) app.openAPIRegistry.register(name, schema);
 
   const requireRun = async (viewerId: Parameters<typeof ownRun>[1], id: string) => {
     const row = await ownRun(db, viewerId, id);

@@ -119,3 +119,56 @@ export const eventsQuerySchema = z.object({
       description: 'Replay events after this id (as Last-Event-ID)',
     }),
 });
+
+/**
+ * The shape every event of a run's stream has (SPEC Y8): the SSE `event:` line is `type`, the
+ * `data:` line is `data` as JSON; the same pair is what a `subagent-event` nests.
+ */
+export const storedRunEventSchema = z
+  .object({ type: z.string(), data: z.record(z.string(), z.unknown()) })
+  .openapi('RunEvent', {
+    description:
+      'One stored run event: `type` (text-delta, tool-call-start, tool-call-end, skill-activate, usage, approval-request, approval-decision, run-notice, run-status, run-end, subagent-start, subagent-event, subagent-end, …) and its JSON `data`.',
+  });
+
+/** `data` of `subagent-start`: a delegation tool call (`toolCallId`, the parent's) began running `agentId`. */
+export const subagentStartEventSchema = z
+  .object({ toolCallId: z.string(), agentId: z.string(), name: z.string() })
+  .openapi('SubagentStartEventData', {
+    description:
+      'The parent run called the delegation tool `toolCallId`; the sub-agent `agentId` named `name` starts.',
+  });
+
+/**
+ * `data` of `subagent-event`: one event of the sub-agent's own run in the top-level stored shape
+ * (consecutive text deltas of one turn may arrive merged); its `run-end`/`run-error` are left out
+ * (`subagent-end` says how it ended).
+ */
+export const subagentNestedEventSchema = z
+  .object({ toolCallId: z.string(), event: storedRunEventSchema })
+  .openapi('SubagentEventData', {
+    description:
+      'An event of the sub-agent working for the tool call `toolCallId`, in the same `{ type, data }` shape as top-level events (text-delta, tool-call-start, tool-call-end, skill-activate, usage, approval-decision, run-notice, …); nested text deltas of one turn may arrive merged.',
+  });
+
+/** `data` of `subagent-end`: how the call ended; `finalText` is the tool's result when completed. */
+export const subagentEndEventSchema = z
+  .object({
+    toolCallId: z.string(),
+    status: z.enum(['completed', 'cancelled', 'failed']),
+    finalText: z.string(),
+    stats: z.record(z.string(), z.unknown()).optional(),
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+  })
+  .openapi('SubagentEndEventData', {
+    description:
+      'The sub-agent of the tool call `toolCallId` ended: `completed` (`finalText` is what the parent got), `cancelled` (the parent run was cancelled or its worker stopped) or `failed` (`error`). `stats` are its turns, tokens, tool calls and wall time.',
+  });
+
+/** The run stream's documented event shapes, registered as OpenAPI components for clients. */
+export const RUN_EVENT_SCHEMAS = {
+  RunEvent: storedRunEventSchema,
+  SubagentStartEventData: subagentStartEventSchema,
+  SubagentEventData: subagentNestedEventSchema,
+  SubagentEndEventData: subagentEndEventSchema,
+} as const;

@@ -1,27 +1,22 @@
 import {
   type ConversationMessage,
-  createRunContext,
   parseRunState,
   type RunAgentInput,
   type RunResult,
   runAgent,
 } from '@skilldock/agent';
 import { SecurityError } from '@skilldock/core/errors';
-import { createSkillSession } from '@skilldock/core/runtime';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { loadAgentRecord } from '../agents/agent-records.js';
 import { loadViewer } from '../auth/load-viewer.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import { runs } from '../db/schema.js';
-import type { Logger } from '../logging/logger.js';
-import type { ProviderKeySources } from '../model-providers/provider-api-key.js';
 import { canOnAgent } from '../policy/agent-access.js';
-import type { SkillContentContext } from '../skill-content/skill-content-context.js';
+import { type AgentRunServices, agentRunSetup } from './agent-run-setup.js';
 import { allAnswered, alwaysAllowedTools, applyAlwaysAllowed } from './always-allowed-tools.js';
-import { loadRunCatalog, type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.js';
+import { type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.js';
 import type { RunEventBus } from './run-event-bus.js';
 import { RunEventWriter } from './run-event-writer.js';
-import { runModelRoute } from './run-model-route.js';
 import {
   appendMessage,
   appendRunEvent,
@@ -31,22 +26,16 @@ import {
   type RunEnd,
   type RunRow,
 } from './run-records.js';
-import { runToolsForRun } from './run-tools-for-run.js';
+import { runSubagentTools } from './run-subagent-tools.js';
 import { errorFacts, toStoredEvent } from './stored-run-event.js';
 
 /** What executing a run needs: the database, content, keys, and this worker's identity and clocks. */
-export interface RunExecutorContext {
-  readonly db: SkilldockDatabase;
-  readonly content: SkillContentContext;
-  readonly logger: Logger;
-  readonly providerKeys: ProviderKeySources;
+export interface RunExecutorContext extends AgentRunServices {
   readonly bus: RunEventBus;
   /** Unique per worker process (and per start): who holds a running run. */
   readonly workerId: string;
   /** How often the worker proves it is alive and reads the cancel flag. */
   readonly heartbeatMs: number;
-  /** Model requests a run may make (default the agent package's). */
-  readonly maxTurns?: number;
 }
 
 /** Skills the conversation's previous run ended with active: a new run starts with them active too. */
@@ -88,7 +77,8 @@ function endOf(result: RunResult, activeSkills: readonly string[]): RunEnd {
  * a job delivered twice runs once; then, for the calling user as of now, the agent must still be
  * readable, the skills are resolved (at the first start; a resumed run reuses what its start
  * resolved) and loaded with `progressive` gating and the preloads, the tools are confined to the
- * run's work folder, and the loop runs with approvals as interruptions. Every event and message is
+ * run's work folder, the agent's readable sub-agents become delegation tools (`runSubagentTools`;
+ * a `run-notice` counts the ones left out), and the loop runs with approvals as interruptions. Every event and message is
  * stored as it happens; a heartbeat keeps the row alive and reads the cancel flag. The row ends
  * `completed`, `cancelled`, `waiting_approval` (resumable by a later request on any process) or
  * `failed` with the reason; a `run-status` event closes the stream.
@@ -174,35 +164,31 @@ async function runOnce(
     resolved = await resolveRunSkills(projection, viewer, agent.row);
     await db.update(runs).set({ resolved }).where(eq(runs.id, row.id));
   }
-  const runCatalog = await loadRunCatalog(projection, viewer, resolved);
-  const skillSession = await createSkillSession({
-    catalog: runCatalog.catalog,
-    mode: 'progressive',
-    preload: runCatalog.preload,
-  });
-  const restored = row.state === null ? await previouslyActive(db, row) : row.activeSkills;
-  for (const id of restored) {
-    if (!skillSession.isActive(id) && runCatalog.catalog.get(id) !== undefined)
-      await skillSession.activateSkill(id);
-  }
-  const runTools = await runToolsForRun({
-    agent: agent.row,
-    dataDir: context.content.layout.dataDirectory,
+  const subagents = await runSubagentTools({
+    services: context,
+    viewer,
+    parent: agent.row,
     runId: row.id,
-    projectionDirectory: runCatalog.projectionDirectory,
-    workspaceDirectory: runCatalog.personalDirectory,
+    events,
   });
-  for (const notice of runTools.notices) events.push({ type: 'run-notice', data: { message: notice } });
-  const runContext = createRunContext({
-    cwd: runTools.cwd,
-    model: await runModelRoute(db, agent.row.model, context.providerKeys),
-    tools: runTools.tools,
-    skillSession,
-    systemPrompt: [agent.row.systemPrompt, runTools.layout].filter((part) => part !== '').join('\n\n'),
+  if (subagents.skipped > 0)
+    events.push({
+      type: 'run-notice',
+      data: {
+        message: `Sub-agents not offered: ${subagents.skipped} (missing, or not readable by you).`,
+        skippedSubagents: subagents.skipped,
+      },
+    });
+  const { runContext, skillSession, notices } = await agentRunSetup(context, {
+    viewer,
+    agent: agent.row,
+    runId: row.id,
+    resolved,
+    restoredActive: row.state === null ? await previouslyActive(db, row) : row.activeSkills,
+    extraTools: subagents.tools,
     interruptForApproval: true,
-    readOnlyRoots: [...new Set([...runTools.readOnlyRoots, ...runCatalog.readOnlyRoots])],
-    ...(context.maxTurns === undefined ? {} : { limits: { maxTurns: context.maxTurns } }),
   });
+  for (const notice of notices) events.push({ type: 'run-notice', data: { message: notice } });
   const input: RunAgentInput =
     row.state === null
       ? { messages: await conversationMessages(db, row.conversationId), prompt: row.prompt }

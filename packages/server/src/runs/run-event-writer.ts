@@ -3,6 +3,7 @@ import type { SkilldockDatabase } from '../db/database.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import type { RunEventBus } from './run-event-bus.js';
 import type { StoredRunEvent } from './stored-run-event.js';
+import { mergeNestedTextDeltas } from './subagent-events.js';
 
 /** Most events one insert writes. */
 const MAX_BATCH = 200;
@@ -12,7 +13,8 @@ const MAX_BATCH = 200;
  * queues an event, and one background flush at a time inserts everything queued since the last
  * one in a single statement (a streamed answer's many `text-delta` events cost one round trip per
  * flush, not one each), numbering them from the run's last stored `seq`, then wakes this process's
- * streams. A `seq` taken meanwhile by another writer (the lost-run sweep) renumbers and retries.
+ * streams. A sub-agent's `text-delta` still waiting in the queue takes in the next one of the same
+ * call and turn (`mergeNestedTextDeltas`), so nested answers are stored in few rows. A `seq` taken meanwhile by another writer (the lost-run sweep) renumbers and retries.
  * `drain()` waits for everything pushed and rethrows a failed write.
  */
 export class RunEventWriter {
@@ -20,6 +22,8 @@ export class RunEventWriter {
   readonly #runId: string;
   readonly #bus: RunEventBus;
   #queue: StoredRunEvent[] = [];
+  /** How many events at the queue's front the running flush is inserting (never merged into). */
+  #inserting = 0;
   #nextSeq: number | undefined;
   #flushing: Promise<void> | undefined;
   #failure: unknown;
@@ -33,7 +37,10 @@ export class RunEventWriter {
   /** Queues `event`; it is written by the running or next flush. Throws once a write has failed. */
   push(event: StoredRunEvent): void {
     if (this.#failure !== undefined) throw this.#failure;
-    this.#queue.push(event);
+    const last = this.#queue.length > this.#inserting ? this.#queue.at(-1) : undefined;
+    const merged = last === undefined ? undefined : mergeNestedTextDeltas(last, event);
+    if (merged === undefined) this.#queue.push(event);
+    else this.#queue[this.#queue.length - 1] = merged;
     this.#flushing ??= this.#flush().finally(() => {
       this.#flushing = undefined;
     });
@@ -49,8 +56,10 @@ export class RunEventWriter {
     try {
       while (this.#queue.length > 0) {
         const batch = this.#queue.slice(0, MAX_BATCH);
+        this.#inserting = batch.length;
         await this.#insert(batch);
         this.#queue = this.#queue.slice(batch.length);
+        this.#inserting = 0;
         this.#bus.notify(this.#runId);
       }
     } catch (error) {
