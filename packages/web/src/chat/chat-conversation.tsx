@@ -104,6 +104,16 @@ export function ChatConversation({
       ? startedHere.id
       : undefined);
 
+  // The run this page followed last stays shown from its events after it ends (its approvals,
+  // sub-agents and skill reads are richer there than in the stored messages) until another starts.
+  const [lastStreamed, setLastStreamed] = useState<{ conversationId: string; runId: string } | undefined>();
+  useEffect(() => {
+    if (streamRunId !== undefined && conversationId !== undefined)
+      setLastStreamed({ conversationId, runId: streamRunId });
+  }, [streamRunId, conversationId]);
+  const shownRunId =
+    streamRunId ?? (lastStreamed?.conversationId === conversationId ? lastStreamed?.runId : undefined);
+
   const reload = useCallback(() => refresh(agentId, conversationId), [refresh, agentId, conversationId]);
   const onEvent = useCallback(
     (event: RunStreamEvent) => {
@@ -111,9 +121,9 @@ export function ChatConversation({
     },
     [reload],
   );
-  const stream = useRunStream(streamRunId, onEvent, attempt);
+  const stream = useRunStream(shownRunId, onEvent, attempt);
   const liveStatus = stream.view.status;
-  const busy = streamRunId !== undefined && !(liveStatus !== undefined && FINISHED_STATUSES.has(liveStatus));
+  const busy = shownRunId !== undefined && !(liveStatus !== undefined && FINISHED_STATUSES.has(liveStatus));
 
   const turns = useMemo(() => {
     if (data === undefined) return [];
@@ -129,8 +139,8 @@ export function ChatConversation({
         run: startedHere,
         items: [{ kind: 'user', key: `${startedHere.id}-prompt`, text: startedHere.prompt }],
       });
-    return withLiveItems(stored, streamRunId, stream.view.items);
-  }, [data, startedHere, startedListed, streamRunId, stream.view.items]);
+    return withLiveItems(stored, shownRunId, stream.view.items);
+  }, [data, startedHere, startedListed, shownRunId, stream.view.items]);
 
   // Keep the newest text in view while it streams, unless the reader scrolled up.
   const end = useRef<HTMLDivElement>(null);
@@ -230,7 +240,7 @@ export function ChatConversation({
           <Stack gap="lg">
             {turns.map((turn) => {
               const run = turn.run;
-              const live = run !== undefined && run.id === streamRunId;
+              const live = run !== undefined && run.id === shownRunId;
               const status = (live ? liveStatus : undefined) ?? run?.status;
               const error = run?.error ?? (live ? stream.view.error : undefined) ?? null;
               const answered = new Set(
@@ -306,7 +316,7 @@ export function ChatConversation({
           busy={busy}
           onSend={send}
           stopping={cancel.isPending}
-          {...(streamRunId === undefined ? {} : { onStop: () => cancel.mutate(streamRunId) })}
+          {...(shownRunId === undefined ? {} : { onStop: () => cancel.mutate(shownRunId) })}
         />
       </div>
     </Stack>

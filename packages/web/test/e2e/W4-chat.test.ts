@@ -17,6 +17,7 @@ const USER_PASSWORD = 'a-user-password-12';
 
 const REPORT_HTML = '<!doctype html><title>Quarterly</title><h1>Quarterly report</h1>';
 const PLAN_TEXT = 'Following the chat-style skill, I will write the quarterly report as an HTML page now.';
+const SUBAGENT_TEXT = 'Wuxi lies on Taihu Lake, west of Suzhou.';
 const STORY = 'Once upon a time there was a very long story. '.repeat(40);
 
 /** A ```widget fence around `widget`. */
@@ -174,6 +175,14 @@ function answer(request: RecordedRequest) {
       return { text: STORY, chunkSize: 4, chunkDelayMs: 60 };
     case 'Show me the widgets':
       return { text: WIDGET_ANSWER, chunkSize: 200, chunkDelayMs: 20 };
+    case 'Delegate the research':
+      return results === 0
+        ? { toolCalls: [{ name: 'subagent__researcher', arguments: { task: 'Find a fact about Wuxi' } }] }
+        : { text: 'The researcher says: Wuxi lies on Taihu Lake.' };
+    case 'Find a fact about Wuxi':
+      return results === 0
+        ? { toolCalls: [{ name: 'read_file', arguments: { path: 'brief.md' } }] }
+        : { text: SUBAGENT_TEXT, chunkSize: 3, chunkDelayMs: 40 };
     case 'Show the details':
       return { text: 'Here are the **details**.' };
     default:
@@ -204,6 +213,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
   let watch: PageWatch;
   let agentId: string;
   let brokenAgentId: string;
+  let coordinatorId: string;
   let chatUrl: string;
 
   beforeAll(async () => {
@@ -267,6 +277,19 @@ describe('web app: chat', { timeout: 180_000 }, () => {
       tools: ['read_file', 'write_file'],
     })) as { agent: { id: string } };
     agentId = created.agent.id;
+    const researcher = (await post(user.context, userCsrf, '/api/agents', {
+      name: 'Researcher',
+      description: 'Finds facts.',
+      model: 'fake:fake-model',
+      tools: ['read_file'],
+    })) as { agent: { id: string } };
+    coordinatorId = (
+      (await post(user.context, userCsrf, '/api/agents', {
+        name: 'Coordinator',
+        model: 'fake:fake-model',
+        subagents: [researcher.agent.id],
+      })) as { agent: { id: string } }
+    ).agent.id;
     brokenAgentId = (
       (await post(user.context, userCsrf, '/api/agents', { name: 'Broken', model: 'no-such-model' })) as {
         agent: { id: string };
@@ -523,6 +546,30 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Switch to the light theme' }).click();
   });
 
+  it('W4 a sub-agent’s progress shows inline in its delegation call, collapsible', async () => {
+    const { page } = user;
+    await page.goto(`${serve.url}/agents/${coordinatorId}/chat`);
+    await page.getByRole('heading', { name: 'Chat with Coordinator' }).waitFor();
+    await send('Delegate the research');
+    const turn = turns().last();
+    const delegation = turn.locator('[data-testid="tool-activity"][data-tool="subagent__researcher"]');
+    await delegation.waitFor();
+    await delegation.locator('summary').first().click();
+    const subagent = delegation.getByTestId('subagent');
+    await subagent.getByText('Sub-agent Researcher').waitFor();
+    // While it works its own steps stream inside: its tool call, then its text growing.
+    await subagent.getByText('Working').waitFor();
+    await subagent.locator('[data-testid="tool-activity"][data-tool="read_file"]').waitFor();
+    await subagent.getByText('Wuxi lies', { exact: false }).waitFor();
+    await screenshot(page, 'chat-subagent-working');
+    await lastTurnSettles('The researcher says: Wuxi lies on Taihu Lake.');
+    await subagent.getByText('Finished').waitFor();
+    await expect(delegation.getAttribute('data-status')).resolves.toBe('done');
+    await subagent.locator('summary').first().click();
+    await subagent.getByText(SUBAGENT_TEXT).waitFor();
+    await screenshot(page, 'chat-subagent-finished');
+  });
+
   it('W4 a failed run says why and what to do; the page in Chinese', async () => {
     const { page } = user;
     await page.goto(`${serve.url}/agents/${brokenAgentId}/chat`);
@@ -561,7 +608,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await drawer.getByRole('link', { name: 'Quarterly', exact: true }).waitFor();
     // The drawer slides in: let it finish before the picture.
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${ARTIFACTS}chat-360-drawer.svg` });
+    await page.screenshot({ path: `${ARTIFACTS}chat-360-drawer.png` });
     await drawer.getByRole('link', { name: 'Quarterly', exact: true }).click();
     await drawer.waitFor({ state: 'hidden' });
     await screenshot(page, 'chat-360');
