@@ -104,7 +104,9 @@ function ToolActivity({ item }: { item: Extract<ChatItem, { kind: 'tool' }> }) {
       <summary>
         <Group gap="xs" component="span" wrap="wrap">
           <Text component="span" size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-            {t('chat.tool.label', { name: item.name })}
+            {item.subagent === undefined || item.subagent.name === ''
+              ? t('chat.tool.label', { name: item.name })
+              : t('chat.tool.delegation', { name: item.subagent.name })}
           </Text>
           <Badge size="sm" variant="light" color={STATUS_COLOURS[item.status]}>
             {t(`chat.tool.status.${item.status}`)}

@@ -190,6 +190,12 @@ function answer(request: RecordedRequest) {
   }
 }
 
+/** A full-page screenshot from the top (the fixed header is drawn where the page is scrolled to). */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
 /** Signs a context in through the API (its cookies then serve the pages) and returns the CSRF token. */
 async function signIn(request: APIRequestContext, url: string, username: string, password: string) {
   const response = await request.post(`${url}/api/auth/login`, { data: { username, password } });
@@ -354,7 +360,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
       .getByText('Waiting for your approval')
       .waitFor();
     await expect(card.getByText('report.html').count()).resolves.toBeGreaterThan(0);
-    await screenshot(page, 'chat-approval');
+    await shot(page, 'chat-approval');
 
     await page.reload();
     const again = turns().last();
@@ -365,7 +371,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await expect(
       again.locator('[data-testid="tool-activity"][data-tool="write_file"]').getAttribute('data-status'),
     ).resolves.toBe('waiting');
-    await screenshot(page, 'chat-approval-after-reload');
+    await shot(page, 'chat-approval-after-reload');
   });
 
   it('W4 the approval is granted: the run finishes, its HTML report opens sandboxed in a new tab', async () => {
@@ -395,7 +401,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await tool.locator('summary').click();
     await tool.getByText('Allowed by you').waitFor();
     await expect(composer().getAttribute('readonly')).resolves.toBeNull();
-    await screenshot(page, 'chat-finished');
+    await shot(page, 'chat-finished');
 
     // History persists: a reload shows the same turn from the stored messages.
     await page.reload();
@@ -429,7 +435,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     const body = await events.text();
     expect(body).toContain('"decidedBy":"rule"');
     expect(body).not.toContain('waiting_approval');
-    await screenshot(page, 'chat-always-allowed');
+    await shot(page, 'chat-always-allowed');
 
     // Clearing the rule: the badge goes.
     await rules.getByRole('button', { name: 'Ask again before write_file' }).click();
@@ -511,7 +517,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
       await expect(answer.getByRole('radio', { name: '1 hour' }).isChecked()).resolves.toBe(true);
     };
     await checkWidgets();
-    await screenshot(page, 'chat-widgets');
+    await shot(page, 'chat-widgets');
 
     // A button sends its message as the user's.
     await turn.getByRole('button', { name: 'Details' }).click();
@@ -534,7 +540,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await answers.getByText('Topic: Launch review', { exact: false }).waitFor();
     await expect(answers.textContent()).resolves.toMatch(/Day: 2026-12-10[\s\S]*Length: 2 hours/);
     await lastTurnSettles('Thanks, I have your answers:');
-    await screenshot(page, 'chat-form-sent');
+    await shot(page, 'chat-form-sent');
 
     // After a reload the widgets render again from the stored messages.
     await page.goto(widgetsUrl);
@@ -542,7 +548,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await checkWidgets();
     await turns().last().getByText('Thanks, I have your answers:').waitFor();
     await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
-    await screenshot(page, 'chat-widgets-dark');
+    await shot(page, 'chat-widgets-dark');
     await page.getByRole('button', { name: 'Switch to the light theme' }).click();
   });
 
@@ -561,13 +567,13 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await subagent.getByText('Working').waitFor();
     await subagent.locator('[data-testid="tool-activity"][data-tool="read_file"]').waitFor();
     await subagent.getByText('Wuxi lies', { exact: false }).waitFor();
-    await screenshot(page, 'chat-subagent-working');
+    await shot(page, 'chat-subagent-working');
     await lastTurnSettles('The researcher says: Wuxi lies on Taihu Lake.');
     await subagent.getByText('Finished').waitFor();
     await expect(delegation.getAttribute('data-status')).resolves.toBe('done');
     await subagent.locator('summary').first().click();
     await subagent.getByText(SUBAGENT_TEXT).waitFor();
-    await screenshot(page, 'chat-subagent-finished');
+    await shot(page, 'chat-subagent-finished');
   });
 
   it('W4 a failed run says why and what to do; the page in Chinese', async () => {
@@ -580,11 +586,11 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await failure.getByText("No model provider offers this agent's model.", { exact: false }).waitFor();
     await failure.getByText('model_provider_missing').waitFor();
     await expect(composer().getAttribute('readonly')).resolves.toBeNull();
-    await screenshot(page, 'chat-failed');
+    await shot(page, 'chat-failed');
     await page.getByLabel('Language').selectOption('zh');
     await page.getByRole('heading', { name: '与 Broken 对话' }).waitFor();
     await turns().last().getByText('没有模型提供方提供此智能体的模型', { exact: false }).waitFor();
-    await screenshot(page, 'chat-failed-zh');
+    await shot(page, 'chat-failed-zh');
     await page.getByLabel('语言').selectOption('en');
     await page.getByRole('heading', { name: 'Chat with Broken' }).waitFor();
   });
@@ -595,13 +601,13 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await turns().first().getByText('The report is in report.html.').waitFor();
     await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
     await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
-    await screenshot(page, 'chat-dark');
+    await shot(page, 'chat-dark');
     await page.setViewportSize({ width: 360, height: 740 });
     await page.waitForFunction(() => document.documentElement.scrollWidth <= 360, undefined, {
       timeout: 10_000,
     });
     await expect(page.getByTestId('conversation-list').count()).resolves.toBe(0);
-    await screenshot(page, 'chat-360-dark');
+    await shot(page, 'chat-360-dark');
     await page.getByRole('button', { name: 'Switch to the light theme' }).click();
     await page.getByRole('button', { name: 'Conversations' }).click();
     const drawer = page.getByRole('dialog', { name: 'Conversations' });
@@ -611,7 +617,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await page.screenshot({ path: `${ARTIFACTS}chat-360-drawer.png` });
     await drawer.getByRole('link', { name: 'Quarterly', exact: true }).click();
     await drawer.waitFor({ state: 'hidden' });
-    await screenshot(page, 'chat-360');
+    await shot(page, 'chat-360');
     await expect(unlabelledControls(page)).resolves.toEqual([]);
     expect(watch.problems).toEqual([]);
     expect(watch.failedRequests).toEqual([]);
