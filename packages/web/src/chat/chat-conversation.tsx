@@ -114,6 +114,13 @@ export function ChatConversation({
   const shownRunId =
     streamRunId ?? (lastStreamed?.conversationId === conversationId ? lastStreamed?.runId : undefined);
 
+  // A conversation opened under another agent's address moves to its own agent's.
+  const ownerAgentId = data?.conversation.agentId;
+  useEffect(() => {
+    if (ownerAgentId !== undefined && ownerAgentId !== agentId && conversationId !== undefined)
+      void navigate(`/agents/${ownerAgentId}/chat/${conversationId}`, { replace: true });
+  }, [ownerAgentId, agentId, conversationId, navigate]);
+
   const reload = useCallback(() => refresh(agentId, conversationId), [refresh, agentId, conversationId]);
   const onEvent = useCallback(
     (event: RunStreamEvent) => {

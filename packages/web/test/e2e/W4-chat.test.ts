@@ -597,6 +597,17 @@ describe('web app: chat', { timeout: 180_000 }, () => {
 
   it('W4 W6 the chat in the dark theme and at 360 px, the list in a drawer, with no console errors', async () => {
     const { page } = user;
+    // A conversation opened under another agent's address moves to its own agent's.
+    const quarterlyId = new URL(chatUrl).pathname.split('/').at(-1)!;
+    await page.goto(`${serve.url}/agents/${coordinatorId}/chat/${quarterlyId}`);
+    await page.waitForURL(chatUrl);
+    await turns().first().getByText('The report is in report.html.').waitFor();
+    // One that is not the user's (or does not exist) says so and offers a new one.
+    const missing = crypto.randomUUID();
+    await page.goto(`${serve.url}/agents/${agentId}/chat/${missing}`);
+    await page.getByText('This conversation does not exist or is not yours.').waitFor();
+    await page.getByRole('link', { name: 'Start a new conversation' }).waitFor();
+    expect(watch.failedRequests.splice(0)).toEqual([`404 GET /api/conversations/${missing}`]);
     await page.goto(chatUrl);
     await turns().first().getByText('The report is in report.html.').waitFor();
     await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
