@@ -440,6 +440,24 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     // Clearing the rule: the badge goes.
     await rules.getByRole('button', { name: 'Ask again before write_file' }).click();
     await rules.waitFor({ state: 'detached' });
+
+    // Without the rule it asks again; denied with a reason, the model reads why.
+    await send('Save my notes');
+    const asked = turns().last().getByTestId('approval-card');
+    await asked.waitFor();
+    await asked.getByRole('button', { name: 'Deny' }).click();
+    await asked.getByRole('textbox', { name: 'Why not (the agent reads it)' }).fill('Not in this folder');
+    await asked.getByRole('button', { name: 'Deny the call' }).click();
+    await lastTurnSettles('Notes saved.');
+    const denied = turns().last().locator('[data-testid="tool-activity"][data-tool="write_file"]');
+    await expect(denied.getAttribute('data-status')).resolves.toBe('denied');
+    await denied.locator('summary').click();
+    await denied.getByText('Denied by you: Not in this folder').waitFor();
+    await denied.getByText('Not in this folder', { exact: false }).last().waitFor();
+    const toolResults = model.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    expect(
+      JSON.stringify(toolResults.messages.filter((message) => message.role === 'tool').at(-1)),
+    ).toContain('Not in this folder');
   });
 
   it('W4 a streaming answer is stopped with Stop; the conversation takes the next message', async () => {
