@@ -109,6 +109,7 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   model_provider_exists: ExitCode.invalid,
   model_provider_missing: ExitCode.invalid,
   run_active: ExitCode.invalid,
+  approval_always_refused: ExitCode.invalid,
   run_finished: ExitCode.invalid,
   run_not_waiting: ExitCode.invalid,
   run_user_disabled: ExitCode.invalid,

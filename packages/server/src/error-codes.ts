@@ -7,6 +7,8 @@ declare module '@skilldock/core/errors' {
     readonly agent_builtin: true;
     readonly agent_invalid: true;
     readonly agent_skill_refused: true;
+    /** "Always allow" for a call that writes the agent's configuration or is a subagent's (SPEC SEC2, G3). */
+    readonly approval_always_refused: true;
     readonly body_too_large: true;
     /** An agent that has its bound skill already: a second create or import (SPEC Y15). */
     readonly bound_skill_exists: true;

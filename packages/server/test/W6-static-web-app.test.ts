@@ -60,6 +60,8 @@ describe('the built web app served at /', () => {
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      // Chat images (SPEC W4) over https only: never plain http.
+      expect(response.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https:;");
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(await response.text()).toContain('<div id="root">');
     }

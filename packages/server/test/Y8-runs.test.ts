@@ -208,6 +208,7 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
           toolCallId: approval.data.request.toolCallId,
           toolName: 'write_file',
           input: { path: 'report.md', content: '# Report\n' },
+          canAlwaysAllow: true,
         },
       ]);
 

@@ -391,6 +391,11 @@ export const conversations = pgTable(
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
+    /**
+     * Tools the user chose "always allow" for in this conversation (SPEC W4, G3): a later approval
+     * request for one of them is allowed without asking. Names come from stored pending approvals.
+     */
+    alwaysAllowedTools: jsonb('always_allowed_tools').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

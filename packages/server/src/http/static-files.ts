@@ -50,11 +50,13 @@ const COMPRESSIBLE = new Set([
 
 /**
  * The page's policy: scripts and styles only from this origin (Mantine sets inline `style`
- * attributes and a `<style>` of CSS variables, hence `'unsafe-inline'` for styles alone).
+ * attributes and a `<style>` of CSS variables, hence `'unsafe-inline'` for styles alone). Images
+ * may also come over https: the chat's widgets and Markdown show images the model found (SPEC W4),
+ * lazily and without a referrer; never over plain http.
  */
 const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'same-origin',
 };

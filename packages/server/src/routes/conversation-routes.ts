@@ -1,20 +1,65 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { loadAgentRecord } from '../agents/agent-records.js';
-import { conversations, runs } from '../db/schema.js';
+import { conversations, runEvents, runs } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
 import { canOnAgent } from '../policy/agent-access.js';
 import { ownConversation } from '../runs/authorize-run.js';
-import { conversationMessages } from '../runs/run-records.js';
+import { conversationMessagesWithRuns } from '../runs/run-records.js';
 import type { ServerContext } from '../server-context.js';
-import { conversationSchema, createConversationBodySchema } from './run-schemas.js';
+import { runOf } from './run-routes.js';
+import {
+  alwaysAllowedToolParamSchema,
+  conversationSchema,
+  createConversationBodySchema,
+  listConversationsQuerySchema,
+  renameConversationBodySchema,
+  runSchema,
+} from './run-schemas.js';
 import { uuidParamSchema } from './schemas.js';
 
 const notFound = errorResponseSpec('No such conversation of mine');
+
+/** Most runs one conversation answer lists. */
+const MAX_LISTED_RUNS = 200;
+
+const approvalDecisionSchema = z
+  .object({
+    runId: z.string(),
+    toolCallId: z.string(),
+    decision: z.enum(['allow', 'deny']),
+    decidedBy: z.string().openapi({ description: '`user`, `rule` ("always allow") or `policy`' }),
+    always: z.boolean(),
+    reason: z.string().optional(),
+  })
+  .openapi('ApprovalDecision');
+
+/** A stored `approval-decision` event as the conversation answer lists it (none when malformed). */
+function decisionOf(runId: string, data: unknown): z.infer<typeof approvalDecisionSchema>[] {
+  const event = data as {
+    toolCallId?: unknown;
+    decision?: unknown;
+    decidedBy?: unknown;
+    always?: unknown;
+    reason?: unknown;
+  };
+  if (typeof event.toolCallId !== 'string' || (event.decision !== 'allow' && event.decision !== 'deny'))
+    return [];
+  return [
+    {
+      runId,
+      toolCallId: event.toolCallId,
+      decision: event.decision,
+      decidedBy: typeof event.decidedBy === 'string' ? event.decidedBy : 'user',
+      always: event.always === true,
+      ...(typeof event.reason === 'string' ? { reason: event.reason } : {}),
+    },
+  ];
+}
 
 /** A conversation row as the API shows it. */
 export function conversationOf(row: typeof conversations.$inferSelect) {
@@ -22,6 +67,7 @@ export function conversationOf(row: typeof conversations.$inferSelect) {
     id: row.id,
     agentId: row.agentId,
     title: row.title,
+    alwaysAllowedTools: row.alwaysAllowedTools,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -31,12 +77,14 @@ const listRoute = createRoute({
   method: 'get',
   path: '/api/conversations',
   tags: ['runs'],
-  summary: 'My conversations, most recently active first (SPEC Y8)',
+  summary: 'My conversations, most recently active first; `agentId` keeps one agent’s (SPEC Y8, W4)',
+  request: { query: listConversationsQuerySchema },
   responses: {
     200: {
       description: 'My conversations',
       content: { 'application/json': { schema: z.object({ conversations: z.array(conversationSchema) }) } },
     },
+    400: errorResponseSpec('An agentId that is not a UUID'),
     401: errorResponseSpec('Not logged in'),
   },
 });
@@ -68,13 +116,61 @@ const getConversationRoute = createRoute({
   request: { params: uuidParamSchema },
   responses: {
     200: {
-      description: 'The conversation and its messages in order',
+      description:
+        'The conversation, its messages in order, the run that stored each message, and its runs oldest first',
       content: {
         'application/json': {
-          schema: z.object({ conversation: conversationSchema, messages: z.array(z.unknown()) }),
+          schema: z.object({
+            conversation: conversationSchema,
+            messages: z.array(z.unknown()),
+            messageRunIds: z
+              .array(z.string().nullable())
+              .openapi({ description: 'The run that stored `messages[i]` (null when that run was deleted)' }),
+            runs: z.array(runSchema).openapi({ description: 'The most recent 200 runs, oldest first' }),
+            approvalDecisions: z
+              .array(approvalDecisionSchema)
+              .openapi({ description: 'How the listed runs’ approvals were answered, in order' }),
+          }),
         },
       },
     },
+    404: notFound,
+  },
+});
+
+const renameConversationRoute = createRoute({
+  method: 'patch',
+  path: '/api/conversations/{id}',
+  tags: ['runs'],
+  summary: 'Rename one of my conversations (SPEC W4)',
+  request: {
+    params: uuidParamSchema,
+    body: { required: true, content: { 'application/json': { schema: renameConversationBodySchema } } },
+  },
+  responses: {
+    200: {
+      description: 'The renamed conversation',
+      content: { 'application/json': { schema: z.object({ conversation: conversationSchema }) } },
+    },
+    400: errorResponseSpec('Invalid body'),
+    403: errorResponseSpec('CSRF or a read-only token'),
+    404: notFound,
+  },
+});
+
+const forgetAlwaysAllowedRoute = createRoute({
+  method: 'delete',
+  path: '/api/conversations/{id}/always-allowed-tools/{toolName}',
+  tags: ['runs'],
+  summary: 'Ask again before a tool I chose "always allow" for in one of my conversations (SPEC W4, G3)',
+  request: { params: alwaysAllowedToolParamSchema },
+  responses: {
+    200: {
+      description: 'The conversation without the rule (also when it had none for the tool)',
+      content: { 'application/json': { schema: z.object({ conversation: conversationSchema }) } },
+    },
+    400: errorResponseSpec('Not a tool name'),
+    403: errorResponseSpec('CSRF or a read-only token'),
     404: notFound,
   },
 });
@@ -102,10 +198,15 @@ export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, context: Se
 
   app.openapi(listRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
+    const { agentId } = c.req.valid('query');
     const rows = await db
       .select()
       .from(conversations)
-      .where(eq(conversations.userId, viewer.id))
+      .where(
+        agentId === undefined
+          ? eq(conversations.userId, viewer.id)
+          : and(eq(conversations.userId, viewer.id), eq(conversations.agentId, agentId)),
+      )
       .orderBy(desc(conversations.updatedAt), desc(conversations.id))
       .limit(500);
     return c.json({ conversations: rows.map(conversationOf) }, 200);
@@ -128,10 +229,73 @@ export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, context: Se
     const { viewer } = requirePrincipal(c);
     const row = await ownConversation(db, viewer, c.req.valid('param').id);
     if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
+    const [stored, runRows] = await Promise.all([
+      conversationMessagesWithRuns(db, row.id),
+      db
+        .select()
+        .from(runs)
+        .where(eq(runs.conversationId, row.id))
+        .orderBy(desc(runs.createdAt), desc(runs.id))
+        .limit(MAX_LISTED_RUNS),
+    ]);
+    runRows.reverse();
+    const decisions =
+      runRows.length === 0
+        ? []
+        : await db
+            .select({ runId: runEvents.runId, data: runEvents.data })
+            .from(runEvents)
+            .where(
+              and(
+                inArray(
+                  runEvents.runId,
+                  runRows.map((run) => run.id),
+                ),
+                eq(runEvents.type, 'approval-decision'),
+              ),
+            )
+            .orderBy(asc(runEvents.runId), asc(runEvents.seq));
+    const order = new Map(runRows.map((run, index) => [run.id, index]));
     return c.json(
-      { conversation: conversationOf(row), messages: await conversationMessages(db, row.id) },
+      {
+        conversation: conversationOf(row),
+        messages: stored.map((entry) => entry.message),
+        messageRunIds: stored.map((entry) => entry.runId),
+        runs: runRows.map(runOf),
+        approvalDecisions: decisions
+          .flatMap(({ runId, data }) => decisionOf(runId, data))
+          // Runs in the order listed (the query sorted by run id), each run's in stream order.
+          .sort((a, b) => (order.get(a.runId) ?? 0) - (order.get(b.runId) ?? 0)),
+      },
       200,
     );
+  });
+
+  app.openapi(renameConversationRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const { id } = c.req.valid('param');
+    const { title } = c.req.valid('json');
+    // The owner check is in the statement itself: another user's id updates nothing and is a 404.
+    const [row] = await db
+      .update(conversations)
+      .set({ title })
+      .where(and(eq(conversations.id, id), eq(conversations.userId, viewer.id)))
+      .returning();
+    if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
+    return c.json({ conversation: conversationOf(row) }, 200);
+  });
+
+  app.openapi(forgetAlwaysAllowedRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const { id, toolName } = c.req.valid('param');
+    // One statement, so a concurrent "always" for another tool is never lost.
+    const [row] = await db
+      .update(conversations)
+      .set({ alwaysAllowedTools: sql`${conversations.alwaysAllowedTools} - ${toolName}::text` })
+      .where(and(eq(conversations.id, id), eq(conversations.userId, viewer.id)))
+      .returning();
+    if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
+    return c.json({ conversation: conversationOf(row) }, 200);
   });
 
   app.openapi(deleteConversationRoute, async (c) => {

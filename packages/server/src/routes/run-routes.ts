@@ -10,6 +10,12 @@ import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
+import {
+  allAnswered,
+  alwaysAllowable,
+  applyAlwaysAllowed,
+  rememberAlwaysAllowed,
+} from '../runs/always-allowed-tools.js';
 import { ownConversation, ownRun } from '../runs/authorize-run.js';
 import {
   appendRunEvent,
@@ -45,7 +51,12 @@ function pendingOf(state: unknown) {
   const answered = new Set(answers.map((answer) => answer.toolCallId));
   return interruptions
     .filter((request) => !answered.has(request.toolCallId))
-    .map((request) => ({ toolCallId: request.toolCallId, toolName: request.toolName, input: request.input }));
+    .map((request) => ({
+      toolCallId: request.toolCallId,
+      toolName: request.toolName,
+      input: request.input,
+      canAlwaysAllow: alwaysAllowable(request),
+    }));
 }
 
 /** A run row as the API shows it. */
@@ -136,7 +147,9 @@ const approvalRoute = createRoute({
     400: errorResponseSpec('Invalid body'),
     403: errorResponseSpec('CSRF or a read-only token'),
     404: notFound,
-    409: errorResponseSpec('The run is not waiting for approval (run_not_waiting), or not for this call'),
+    409: errorResponseSpec(
+      'The run is not waiting for approval (run_not_waiting), not for this call (approval_not_pending), or the call may not be allowed always (approval_always_refused)',
+    ),
   },
 });
 
@@ -288,15 +301,17 @@ export function registerRunRoutes(
   app.openapi(approvalRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
     const { id, toolCallId } = c.req.valid('param');
-    const { decision, reason } = c.req.valid('json');
+    const { decision, reason, always } = c.req.valid('json');
     await requireRun(viewer, id);
     const { row, resumed } = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(runs).where(eq(runs.id, id)).for('update');
       if (locked?.status !== 'waiting_approval' || locked.state === null)
         throw new HttpError(409, 'run_not_waiting', 'The run is not waiting for approval');
       let state: RunState;
+      const stored = parseRunState(locked.state);
+      // The rule's tool is the stored pending call's, never a name from the request.
+      const request = stored.interruptions.find((pending) => pending.toolCallId === toolCallId);
       try {
-        const stored = parseRunState(locked.state);
         state =
           decision === 'allow'
             ? approveToolCall(stored, toolCallId)
@@ -306,17 +321,41 @@ export function registerRunRoutes(
           throw new HttpError(409, 'approval_not_pending', error.message, { details: { toolCallId } });
         throw error;
       }
-      const answered = new Set(state.answers.map((answer) => answer.toolCallId));
-      const complete = state.interruptions.every((request) => answered.has(request.toolCallId));
+      const decisions: { toolCallId: string; decidedBy: 'user' | 'rule' }[] = [
+        { toolCallId, decidedBy: 'user' },
+      ];
+      if (always === true && request !== undefined) {
+        if (!alwaysAllowable(request))
+          throw new HttpError(
+            409,
+            'approval_always_refused',
+            'This call changes the agent’s configuration or is a subagent’s: it can be allowed once, not always',
+          );
+        await rememberAlwaysAllowed(tx, locked.conversationId, request.toolName);
+        // Other calls of the same tool waiting in this stop are covered by the new rule at once.
+        const applied = applyAlwaysAllowed(state, [request.toolName]);
+        state = applied.state;
+        for (const other of applied.allowed)
+          decisions.push({ toolCallId: other.toolCallId, decidedBy: 'rule' });
+      }
+      const complete = allAnswered(state);
       const [updated] = await tx
         .update(runs)
         .set({ state, ...(complete ? { status: 'queued' as const } : {}) })
         .where(eq(runs.id, id))
         .returning();
-      await appendRunEvent(tx, id, {
-        type: 'approval-decision',
-        data: { toolCallId, decision, decidedBy: 'user', ...(reason === undefined ? {} : { reason }) },
-      });
+      for (const made of decisions)
+        await appendRunEvent(tx, id, {
+          type: 'approval-decision',
+          data: {
+            toolCallId: made.toolCallId,
+            ...(request === undefined ? {} : { toolName: request.toolName }),
+            decision,
+            decidedBy: made.decidedBy,
+            ...(reason === undefined || made.decidedBy === 'rule' ? {} : { reason }),
+            ...(always === true ? { always: true } : {}),
+          },
+        });
       if (complete) await appendRunEvent(tx, id, { type: 'run-status', data: { status: 'queued' } });
       return { row: updated!, resumed: complete };
     });

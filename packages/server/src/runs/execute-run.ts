@@ -13,6 +13,7 @@ import type { SkilldockDatabase } from '../db/database.js';
 import { runs } from '../db/schema.js';
 import { canOnAgent } from '../policy/agent-access.js';
 import { type AgentRunServices, agentRunSetup } from './agent-run-setup.js';
+import { allAnswered, alwaysAllowedTools, applyAlwaysAllowed } from './always-allowed-tools.js';
 import { type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.js';
 import type { RunEventBus } from './run-event-bus.js';
 import { RunEventWriter } from './run-event-writer.js';
@@ -195,10 +196,39 @@ async function runOnce(
   const onMessage = async (message: ConversationMessage) => {
     await appendMessage(db, row.conversationId, row.id, message);
   };
-  const loop = runAgent(runContext, input, { signal, onMessage });
+  // Answers already in the stream (the approval route's, a rule's): the resumed loop's own
+  // `approval-decision` for them would repeat them, and name the user for a rule's answer.
+  const announced = new Set(input.state?.answers.map((answer) => answer.toolCallId) ?? []);
+  let loop = runAgent(runContext, input, { signal, onMessage });
   for (;;) {
     const next = await loop.next();
-    if (next.done === true) return endOf(next.value, skillSession.activeSkillIds());
-    events.push(toStoredEvent(next.value));
+    if (next.done !== true) {
+      const event = next.value;
+      if (event.type !== 'approval-decision' || !announced.has(event.toolCallId))
+        events.push(toStoredEvent(event));
+      continue;
+    }
+    const result = next.value;
+    if (result.status !== 'interrupted' || result.state === undefined)
+      return endOf(result, skillSession.activeSkillIds());
+    // "Always allow" rules of the conversation (SPEC W4, G3), read now: they answer without asking.
+    const applied = applyAlwaysAllowed(result.state, await alwaysAllowedTools(db, row.conversationId));
+    for (const request of applied.allowed) {
+      announced.add(request.toolCallId);
+      events.push({
+        type: 'approval-decision',
+        data: {
+          toolCallId: request.toolCallId,
+          toolName: request.toolName,
+          decision: 'allow',
+          decidedBy: 'rule',
+        },
+      });
+    }
+    if (applied.allowed.length > 0 && allAnswered(applied.state)) {
+      loop = runAgent(runContext, { state: applied.state }, { signal, onMessage });
+      continue;
+    }
+    return endOf({ ...result, state: applied.state }, skillSession.activeSkillIds());
   }
 }

@@ -78,6 +78,19 @@ export async function conversationMessages(
   return rows.map((row) => row.message as ConversationMessage);
 }
 
+/** A conversation's messages in order, each with the run that stored it (null once that run is gone). */
+export async function conversationMessagesWithRuns(
+  db: Writer,
+  conversationId: string,
+): Promise<{ message: ConversationMessage; runId: string | null }[]> {
+  const rows = await db
+    .select({ message: messages.message, runId: messages.runId })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(asc(messages.seq));
+  return rows.map((row) => ({ message: row.message as ConversationMessage, runId: row.runId }));
+}
+
 /** The run `id`, or undefined. */
 export async function loadRun(db: Writer, id: string): Promise<RunRow | undefined> {
   const [row] = await db.select().from(runs).where(eq(runs.id, id));

@@ -51,6 +51,10 @@ export const appRoutes: RouteObject[] = [
                   Component: (await import('../pages/agent-detail-page')).AgentDetailPage,
                 }),
               },
+              {
+                path: '/agents/:agentId/chat/:conversationId?',
+                lazy: async () => ({ Component: (await import('../pages/chat-page')).ChatPage }),
+              },
               { path: '/admin', element: <Navigate to="/admin/users" replace /> },
               {
                 path: '/admin/:section',

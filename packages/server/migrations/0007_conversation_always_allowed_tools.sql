@@ -1,0 +1,1 @@
+ALTER TABLE "conversations" ADD COLUMN "always_allowed_tools" jsonb DEFAULT '[]'::jsonb NOT NULL;

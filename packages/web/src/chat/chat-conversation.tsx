@@ -1,0 +1,331 @@
+import { Alert, Anchor, Badge, Button, CloseButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../api/api-error';
+import { PageLoader } from '../app/page-loader';
+import { QueryError } from '../app/query-error';
+import { ApprovalCard } from './approval-card';
+import { ActivityList } from './chat-activity';
+import { ChatComposer } from './chat-composer';
+import type { ChatItem } from './chat-items';
+import { type Run, useChatActions, useConversation, useRefreshChat } from './chat-queries';
+import { FINISHED_STATUSES, type RunStreamEvent } from './fold-run-events';
+import { type ChatTurn, conversationTurns, type StoredMessage } from './history-turns';
+import { RunErrorAlert } from './run-error-alert';
+import { RunFiles } from './run-files';
+import { useRunStream } from './use-run-stream';
+
+/** Run statuses while the conversation cannot take another message. */
+const ACTIVE_STATUSES: ReadonlySet<string> = new Set(['queued', 'running', 'waiting_approval']);
+
+/** Events after which the page reloads the conversation (its runs' status and pending approvals). */
+const REFRESHING_EVENTS: ReadonlySet<string> = new Set([
+  'run-status',
+  'approval-request',
+  'approval-decision',
+]);
+
+/** A new conversation's title: the first line of its first message, at most 80 characters. */
+export function titleFromPrompt(prompt: string): string {
+  const line = prompt
+    .trim()
+    .split('\n')[0]!
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+/** The turns with the live run's items in place of its stored ones (the prompt kept first). */
+export function withLiveItems<T extends ChatTurn<Run>>(
+  turns: readonly T[],
+  runId: string | undefined,
+  live: readonly ChatItem[],
+): T[] {
+  if (runId === undefined || live.length === 0) return [...turns];
+  return turns.map((turn) => {
+    if (turn.run?.id !== runId) return turn;
+    const prompt = turn.items.find((item) => item.kind === 'user');
+    return { ...turn, items: prompt === undefined ? live : [prompt, ...live] };
+  });
+}
+
+function RunStatusLine({ status }: { readonly status: string }) {
+  const { t } = useTranslation();
+  const known = (['queued', 'running', 'waiting_approval', 'completed', 'failed', 'cancelled'] as const).find(
+    (candidate) => candidate === status,
+  );
+  if (known === undefined) return null;
+  return (
+    <Group gap="xs" aria-live="polite" data-testid="run-status" data-status={status}>
+      {ACTIVE_STATUSES.has(status) && status !== 'waiting_approval' ? <Loader size="xs" /> : null}
+      <Text size="xs" c="dimmed">
+        {t(`chat.status.${known}`)}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * One conversation with an agent (SPEC W4): its turns from the stored messages, the active run
+ * streamed live over its events (picked up again after a reload), approval cards from the run's
+ * pending approvals, Stop, each finished run's files and failures with what to do, the
+ * conversation's "always allow" rules, and the composer. Without `conversationId` it is a new
+ * conversation, created by its first message.
+ */
+export function ChatConversation({
+  agentId,
+  agentName,
+  conversationId,
+}: {
+  readonly agentId: string;
+  readonly agentName: string;
+  readonly conversationId: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const actions = useChatActions();
+  const refresh = useRefreshChat();
+  const conversation = useConversation(conversationId);
+  const [started, setStarted] = useState<{ conversationId: string; run: Run } | undefined>();
+  const [sendError, setSendError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  const data = conversation.data;
+  const runs = data?.runs ?? [];
+  const activeRun = [...runs].reverse().find((run) => ACTIVE_STATUSES.has(run.status));
+  const startedHere =
+    started !== undefined && started.conversationId === conversationId ? started.run : undefined;
+  const startedListed = startedHere === undefined ? undefined : runs.find((run) => run.id === startedHere.id);
+  const streamRunId =
+    activeRun?.id ??
+    (startedHere !== undefined && (startedListed === undefined || ACTIVE_STATUSES.has(startedListed.status))
+      ? startedHere.id
+      : undefined);
+
+  // The run this page followed last stays shown from its events after it ends (its approvals,
+  // sub-agents and skill reads are richer there than in the stored messages) until another starts.
+  const [lastStreamed, setLastStreamed] = useState<{ conversationId: string; runId: string } | undefined>();
+  useEffect(() => {
+    if (streamRunId !== undefined && conversationId !== undefined)
+      setLastStreamed({ conversationId, runId: streamRunId });
+  }, [streamRunId, conversationId]);
+  const shownRunId =
+    streamRunId ?? (lastStreamed?.conversationId === conversationId ? lastStreamed?.runId : undefined);
+
+  // A conversation opened under another agent's address moves to its own agent's.
+  const ownerAgentId = data?.conversation.agentId;
+  useEffect(() => {
+    if (ownerAgentId !== undefined && ownerAgentId !== agentId && conversationId !== undefined)
+      void navigate(`/agents/${ownerAgentId}/chat/${conversationId}`, { replace: true });
+  }, [ownerAgentId, agentId, conversationId, navigate]);
+
+  const reload = useCallback(() => refresh(agentId, conversationId), [refresh, agentId, conversationId]);
+  const onEvent = useCallback(
+    (event: RunStreamEvent) => {
+      if (REFRESHING_EVENTS.has(event.type)) void reload();
+    },
+    [reload],
+  );
+  const stream = useRunStream(shownRunId, onEvent, attempt);
+  const liveStatus = stream.view.status;
+  const busy = shownRunId !== undefined && !(liveStatus !== undefined && FINISHED_STATUSES.has(liveStatus));
+
+  const turns = useMemo(() => {
+    if (data === undefined) return [];
+    const stored = conversationTurns(
+      data.messages as StoredMessage[],
+      data.messageRunIds,
+      data.runs,
+      data.approvalDecisions,
+    ) as ChatTurn<Run>[];
+    if (startedHere !== undefined && startedListed === undefined)
+      stored.push({
+        key: startedHere.id,
+        run: startedHere,
+        items: [{ kind: 'user', key: `${startedHere.id}-prompt`, text: startedHere.prompt }],
+      });
+    return withLiveItems(stored, shownRunId, stream.view.items);
+  }, [data, startedHere, startedListed, shownRunId, stream.view.items]);
+
+  // Keep the newest text in view while it streams, unless the reader scrolled up.
+  const end = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  useEffect(() => {
+    const onScroll = () => {
+      pinned.current = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 160;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => {
+    if (pinned.current && turns.length > 0) end.current?.scrollIntoView?.({ block: 'end' });
+  }, [turns]);
+
+  const cancel = useMutation({
+    mutationFn: (runId: string) => actions.cancelRun(runId),
+    onSettled: reload,
+  });
+  const forget = useMutation({
+    mutationFn: (toolName: string) => actions.forgetAlwaysAllowed(conversationId!, toolName),
+    onSettled: reload,
+  });
+
+  const send = async (prompt: string): Promise<boolean> => {
+    setSendError(null);
+    let id = conversationId;
+    try {
+      if (id === undefined)
+        id = (await actions.createConversation(agentId, titleFromPrompt(prompt))).conversation.id;
+      const { run } = await actions.startRun(id, prompt);
+      setStarted({ conversationId: id, run });
+      return true;
+    } catch (error) {
+      setSendError(error);
+      return false;
+    } finally {
+      if (id !== undefined && id !== conversationId) void navigate(`/agents/${agentId}/chat/${id}`);
+      if (id !== undefined) await refresh(agentId, id);
+    }
+  };
+  const sendFromMessage = async (text: string) => {
+    if (!(await send(text))) throw new Error(t('chat.sendFailedShort'));
+  };
+
+  if (conversationId !== undefined && conversation.isPending) return <PageLoader />;
+  if (conversation.isError) {
+    const missing = conversation.error instanceof ApiError && conversation.error.status === 404;
+    return missing ? (
+      <Alert color="yellow" role="alert" title={t('chat.notFound')}>
+        <Anchor component={Link} to={`/agents/${agentId}/chat`}>
+          {t('chat.backToNew')}
+        </Anchor>
+      </Alert>
+    ) : (
+      <QueryError error={conversation.error} onRetry={() => void conversation.refetch()} />
+    );
+  }
+
+  const rules = data?.conversation.alwaysAllowedTools ?? [];
+  const canSend = !busy;
+  return (
+    <Stack gap="md" className="chat-conversation">
+      {rules.length === 0 ? null : (
+        <Group gap="xs" data-testid="always-rules">
+          <Text size="xs" c="dimmed">
+            {t('chat.rules.label')}
+          </Text>
+          {rules.map((tool) => (
+            <Badge
+              key={tool}
+              variant="outline"
+              style={{ textTransform: 'none' }}
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  aria-label={t('chat.rules.forget', { tool })}
+                  onClick={() => forget.mutate(tool)}
+                  disabled={forget.isPending}
+                />
+              }
+            >
+              {tool}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      <section aria-label={t('chat.messagesLabel')} className="chat-messages" data-testid="chat-messages">
+        {turns.length === 0 ? (
+          <Stack gap={4} py="xl" ta="center">
+            <Title order={2} size="h3">
+              {t('chat.emptyTitle')}
+            </Title>
+            <Text c="dimmed">{t('chat.emptyBody', { name: agentName })}</Text>
+          </Stack>
+        ) : (
+          <Stack gap="lg">
+            {turns.map((turn) => {
+              const run = turn.run;
+              const live = run !== undefined && run.id === shownRunId;
+              const status = (live ? liveStatus : undefined) ?? run?.status;
+              const error = run?.error ?? (live ? stream.view.error : undefined) ?? null;
+              const answered = new Set(
+                turn.items.flatMap((item) =>
+                  item.kind === 'tool' && item.approval !== undefined ? [item.toolCallId] : [],
+                ),
+              );
+              const pending =
+                run !== undefined && run.status === 'waiting_approval' && status === 'waiting_approval'
+                  ? run.pendingApprovals.filter((approval) => !answered.has(approval.toolCallId))
+                  : [];
+              return (
+                <article key={turn.key} className="chat-turn" data-testid="chat-turn" data-run={run?.id}>
+                  <Stack gap="xs">
+                    <ActivityList items={turn.items} canSend={canSend} onSend={sendFromMessage} />
+                    {pending.map((approval) => (
+                      <ApprovalCard
+                        key={approval.toolCallId}
+                        runId={run!.id}
+                        approval={approval}
+                        onAnswered={reload}
+                      />
+                    ))}
+                    {status === undefined || status === 'completed' || error !== null ? null : (
+                      <RunStatusLine status={status} />
+                    )}
+                    {error === null ? null : <RunErrorAlert error={error} />}
+                    {run !== undefined && FINISHED_STATUSES.has(run.status) ? (
+                      <RunFiles runId={run.id} />
+                    ) : null}
+                  </Stack>
+                </article>
+              );
+            })}
+          </Stack>
+        )}
+        {stream.state === 'reconnecting' && busy ? (
+          <Text size="xs" c="dimmed" role="status">
+            {t('chat.stream.reconnecting')}
+          </Text>
+        ) : null}
+        {stream.state === 'failed' && busy ? (
+          <Alert color="yellow" role="alert" mt="sm" title={t('chat.stream.failed')}>
+            <Button size="xs" variant="light" onClick={() => setAttempt((value) => value + 1)}>
+              {t('chat.stream.reconnect')}
+            </Button>
+          </Alert>
+        ) : null}
+        <div ref={end} />
+      </section>
+      {sendError === null ? null : (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          onClose={() => setSendError(null)}
+          closeButtonLabel={t('chat.close')}
+        >
+          {sendError instanceof ApiError && sendError.code === 'run_active'
+            ? t('chat.sendRunActive')
+            : t('chat.sendFailed', {
+                message: sendError instanceof Error ? sendError.message : String(sendError),
+              })}
+        </Alert>
+      )}
+      {cancel.error === null ? null : (
+        <Alert color="red" role="alert">
+          {cancel.error.message}
+        </Alert>
+      )}
+      <div className="chat-composer-dock">
+        <ChatComposer
+          busy={busy}
+          onSend={send}
+          stopping={cancel.isPending}
+          {...(shownRunId === undefined ? {} : { onStop: () => cancel.mutate(shownRunId) })}
+        />
+      </div>
+    </Stack>
+  );
+}
