@@ -35,22 +35,29 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   return defaultLinkOpen(tokens, index, options, env, self);
 };
 
-// Markdown images load only over https; any other image is shown as its alt text.
-const defaultImage = markdown.renderer.rules.image!;
+// A Markdown image becomes a link to the picture (its alt text, the site named beside it): the
+// address comes from the model, which a hostile page or file can tell to put what it knows into
+// it, and an image would send that to another site as the page opens. Only https is linked; any
+// other image is its alt text alone.
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index]!;
-  if (SAFE_IMAGE.test(String(token.attrGet('src') ?? ''))) {
-    token.attrSet('loading', 'lazy');
-    token.attrSet('referrerpolicy', 'no-referrer');
-    return defaultImage(tokens, index, options, env, self);
+  const alt = markdown.utils.escapeHtml(self.renderInlineAsText(token.children ?? [], options, env));
+  const src = String(token.attrGet('src') ?? '');
+  if (!SAFE_IMAGE.test(src)) return alt;
+  let host: string;
+  try {
+    host = new URL(src).host;
+  } catch {
+    return alt;
   }
-  return markdown.utils.escapeHtml(self.renderInlineAsText(token.children ?? [], options, env));
+  const href = markdown.utils.escapeHtml(src);
+  return `<a href="${href}" target="_blank" rel="noopener noreferrer" class="sd-image-link">${alt === '' ? markdown.utils.escapeHtml(host) : alt}</a> <span class="sd-image-host">(${markdown.utils.escapeHtml(host)})</span>`;
 };
 
 let purifier: Purifier | undefined;
 /**
  * The chat's own DOMPurify (its hook touches no other user of the library), with the last word on
- * links and images whatever markdown-it produced.
+ * links whatever markdown-it produced; no image element ever passes (see the image rule above).
  */
 function chatPurifier(): Purifier {
   if (purifier !== undefined) return purifier;
@@ -64,8 +71,6 @@ function chatPurifier(): Purifier {
         node.setAttribute('rel', 'noopener noreferrer');
       }
     }
-    if (node.tagName === 'IMG' && !SAFE_IMAGE.test(node.getAttribute('src') ?? ''))
-      node.removeAttribute('src');
   });
   return purifier;
 }
@@ -76,7 +81,7 @@ export function renderMarkdown(text: string): string {
   // tag of an element that starts DOMPurify's input.
   return chatPurifier().sanitize(`\n${markdown.render(text)}`, {
     USE_PROFILES: { html: true },
-    ADD_ATTR: ['target', 'loading', 'referrerpolicy'],
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+    ADD_ATTR: ['target'],
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'img', 'picture', 'source'],
   });
 }

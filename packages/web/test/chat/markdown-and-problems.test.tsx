@@ -58,16 +58,25 @@ describe('MessageContent: Markdown', () => {
     expect(container.textContent).toContain('[bad](javascript:alert(1))');
   });
 
-  it('W4 Markdown images load over https only, lazily and without a referrer; any other image is its alt text', () => {
+  it('W4 a Markdown image never loads by itself: an https one is a link naming its site, any other its alt text', () => {
     const { container } = renderMessage(
-      '![Harbour](https://example.com/h.jpg) ![plain](http://example.com/p.jpg) ![tracker](data:image/png;base64,AAAA)',
+      '![Harbour](https://example.com/h.jpg?secret=42) ![plain](http://example.com/p.jpg) ![tracker](data:image/png;base64,AAAA) ![](https://cdn.example.org/x.png)',
     );
-    const images = [...container.querySelectorAll('img')];
-    expect(images.map((image) => image.getAttribute('src'))).toEqual(['https://example.com/h.jpg']);
-    expect(images[0]!.getAttribute('alt')).toBe('Harbour');
-    expect(images[0]!.getAttribute('loading')).toBe('lazy');
-    expect(images[0]!.getAttribute('referrerpolicy')).toBe('no-referrer');
+    // No image element at all: opening the message sends nothing to another site.
+    expect(container.querySelector('img, picture, source, [src]')).toBeNull();
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Harbour', 'https://example.com/h.jpg?secret=42'],
+      ['cdn.example.org', 'https://cdn.example.org/x.png'],
+    ]);
+    for (const link of links) {
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    expect(container.textContent).toContain('Harbour (example.com)');
     expect(container.textContent).toContain('plain');
+    expect(container.textContent).toContain('tracker');
+    expect(container.querySelector('[href^="http:"], [href^="data:"]')).toBeNull();
   });
 
   it('W4 legacy html:preview fences show as code, never as HTML', () => {

@@ -128,6 +128,9 @@ describe('MessageContent: the W4 components', () => {
     expect(screen.getByText('2 items, delivered by Friday').getAttribute('style')).toContain(
       'var(--mantine-color-red-text)',
     );
+    // Nothing is fetched from the image's site until the user asks for it.
+    expect(container.querySelector('img')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the image from example.com' }));
     const image = screen.getByRole('img', { name: 'The parcel' }) as HTMLImageElement;
     expect(image.getAttribute('src')).toBe('https://example.com/parcel.jpg');
     expect(image.getAttribute('referrerpolicy')).toBe('no-referrer');
@@ -165,6 +168,9 @@ describe('MessageContent: the W4 components', () => {
       widgetFence({ type: 'Image', src: 'https://example.com/a.jpg', alt: 'Harbour' }),
     );
     expect(widgetsIn(single.container)).toEqual(['Image']);
+    expect(single.container.querySelector('img')).toBeNull();
+    expect(screen.getByText('Harbour')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the image from example.com' }));
     expect(screen.getByRole('img', { name: 'Harbour' })).toBeTruthy();
     single.unmount();
     const group = renderMessage(
@@ -178,6 +184,10 @@ describe('MessageContent: the W4 components', () => {
       }),
     );
     expect(widgetsIn(group.container)).toEqual(['ImageGroup', 'Image', 'Image']);
+    const asks = screen.getAllByRole('button', { name: 'Show the image from example.com' });
+    expect(asks).toHaveLength(2);
+    expect(group.container.querySelector('img')).toBeNull();
+    for (const ask of asks) fireEvent.click(ask);
     const images = within(screen.getByRole('group', { name: 'Images' })).getAllByRole('img');
     expect(images.map((image) => image.getAttribute('alt'))).toEqual(['Front view', 'Side view']);
     // An image that fails to load leaves its description.

@@ -502,13 +502,15 @@ describe('web app: chat', { timeout: 180_000 }, () => {
 
   it('W4 the model answers with every widget type; a button and a valid form send user messages; a reload shows the widgets again', async () => {
     const { page, context } = user;
-    await context.route(`${IMAGE_HOST}/**`, (route) =>
-      route.fulfill({
+    let imageRequests = 0;
+    await context.route(`${IMAGE_HOST}/**`, (route) => {
+      imageRequests += 1;
+      return route.fulfill({
         status: 200,
         contentType: 'image/svg+xml',
         body: picture(new URL(route.request().url()).pathname.slice(1)),
-      }),
-    );
+      });
+    });
     await page.goto(`${serve.url}/agents/${agentId}/chat`);
     await page.getByText('Start the conversation').waitFor();
     await send('Show me the widgets');
@@ -519,11 +521,20 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Send' }).waitFor();
     const checkWidgets = async () => {
       const answer = turns().first();
+      const requestsBefore = imageRequests;
       await expect(answer.locator('[data-widget-state="valid"]').count()).resolves.toBe(7);
       await answer.getByRole('heading', { name: 'Your overview' }).waitFor();
       await answer.getByText('Order 1042').waitFor();
       await answer.getByText('Shipped').waitFor();
       await answer.getByText('Two items, delivered by Friday').waitFor();
+      // A picture loads only when asked: before the clicks not one request reached its site.
+      const shows = answer.getByRole('button', { name: 'Show the image from images.example.test' });
+      await expect(shows.count()).resolves.toBe(3);
+      await expect(answer.locator('img').count()).resolves.toBe(0);
+      expect(imageRequests).toBe(requestsBefore);
+      await shows.first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${ARTIFACTS}chat-widget-images-not-loaded.png` });
+      for (let left = 3; left > 0; left -= 1) await shows.first().click();
       await expect(answer.getByRole('img', { name: 'The harbour at dusk' }).count()).resolves.toBe(1);
       await expect(answer.getByRole('img', { name: 'Front view' }).count()).resolves.toBe(1);
       await expect(answer.getByRole('img', { name: 'Side view' }).count()).resolves.toBe(1);

@@ -2,8 +2,12 @@
  * Images (SPEC W4): one image, a horizontal group of images alone (a root Row of Images), or an
  * image inside a card. Only https URLs load, without a referrer, lazily; a picture that fails to
  * load leaves its alt text in a frame.
+ *
+ * An image's address comes from the model, and a model that read a hostile page or file can be
+ * told to put what it knows into that address: loading it would send that to another site without
+ * anyone clicking. So a picture loads only when the user asks (its frame names the site first).
  */
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import type { WidgetNodeOf } from '@skilldock/core/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +23,7 @@ export function WidgetImage({
 }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
+  const [asked, setAsked] = useState(false);
   const src = safeHttpsUrl(node.src);
   const height = node.height ?? (alone ? 320 : 160);
   return (
@@ -28,6 +33,13 @@ export function WidgetImage({
           <Text size="sm" c="dimmed">
             {t('widget.image.failed', { alt: node.alt })}
           </Text>
+        </div>
+      ) : !asked ? (
+        <div className="sd-widget-image-missing sd-widget-image-ask" style={{ height }}>
+          <Text size="sm">{node.alt}</Text>
+          <Button size="compact-xs" variant="light" onClick={() => setAsked(true)}>
+            {t('widget.image.show', { host: new URL(src).host })}
+          </Button>
         </div>
       ) : (
         <img
