@@ -75,7 +75,7 @@ function slirpProcessesNow(): Promise<Set<string>> {
  * process, and with it the timers that stop the command.
  */
 async function slirpsStartedDuring<T>(
-  during: () => Promise<T>,
+  during: (seenOne: () => Promise<void>) => Promise<T>,
 ): Promise<{ result: T; seen: string[]; left: string[] }> {
   const before = await slirpProcessesNow();
   const seen = new Set<string>();
@@ -86,7 +86,13 @@ async function slirpsStartedDuring<T>(
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
-  const result = await during();
+  // For a `during` that must not end its command before the watcher has seen slirp4netns (a
+  // loaded machine may run the polls slower than the command's whole life).
+  const seenOne = async () => {
+    const until = Date.now() + 10_000;
+    while (seen.size === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
+  };
+  const result = await during(seenOne);
   watching = false;
   await watcher;
   const until = Date.now() + 10_000;
@@ -263,7 +269,7 @@ describe('a network-allowed sandbox has its own network (slirp4netns)', () => {
         systemMounts: hostSystemMounts(),
       }),
     });
-    const watched = await slirpsStartedDuring(async () => {
+    const watched = await slirpsStartedDuring(async (seenOne) => {
       const wrapper = spawn(
         launcher.executable,
         [...launcher.args, 'bash', '-c', `echo up; exec -a ${marker} sleep 120`],
@@ -272,6 +278,7 @@ describe('a network-allowed sandbox has its own network (slirp4netns)', () => {
         },
       );
       await new Promise<void>((resolve) => wrapper.stdout.once('data', () => resolve()));
+      await seenOne(); // the sandbox sleeps for 120 s: its slirp4netns lives until the kill
       wrapper.kill('SIGKILL');
       await new Promise((resolve) => wrapper.once('exit', resolve));
     });
