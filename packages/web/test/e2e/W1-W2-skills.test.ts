@@ -52,7 +52,7 @@ describe('web app: skills', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     hostRoot = await mkdtemp(path.join(tmpdir(), 'skilldock-web-git-'));
-    [serve, browser] = await Promise.all([startServe(), launchBrowser()]);
+    [serve, browser] = await Promise.all([startServe({ database: 'postgres' }), launchBrowser()]);
     // `skilldock serve` runs git with this HOME: its global config sends github.com to the local bare repositories.
     await writeFile(
       path.join(serve.home, '.gitconfig'),

@@ -59,7 +59,7 @@ describe('web app: agents', { timeout: 150_000 }, () => {
   };
 
   beforeAll(async () => {
-    [serve, browser] = await Promise.all([startServe(), launchBrowser()]);
+    [serve, browser] = await Promise.all([startServe({ database: 'postgres' }), launchBrowser()]);
     watch = pageWatch();
     admin = await openPage(browser, watch);
     admin.page.setDefaultTimeout(10_000);

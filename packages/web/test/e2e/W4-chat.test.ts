@@ -224,7 +224,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     [serve, browser, model] = await Promise.all([
-      startServe(),
+      startServe({ database: 'postgres' }),
       launchBrowser(),
       startFakeModelServer({ script: answer }),
     ]);

@@ -34,7 +34,7 @@ describe('web app: admin', { timeout: 90_000 }, () => {
   let watch: PageWatch;
 
   beforeAll(async () => {
-    [serve, browser] = await Promise.all([startServe(), launchBrowser()]);
+    [serve, browser] = await Promise.all([startServe({ database: 'postgres' }), launchBrowser()]);
     watch = pageWatch();
     ({ page } = await openPage(browser, watch));
     await page.goto(`${serve.url}/admin`);
