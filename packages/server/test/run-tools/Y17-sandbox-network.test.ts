@@ -243,10 +243,14 @@ describe('a network-allowed sandbox has its own network (slirp4netns)', () => {
     expect(timedOut.seen.length).toBe(1);
     expect(timedOut.left).toEqual([]);
 
+    // Still a fork bomb (each process starts two more, without end), but each waits a tenth of a
+    // second first: it reaches the process limit within a second, and 64 processes forking flat out
+    // on two cores would starve every other test file running meanwhile (seen in a full run: the
+    // PGlite servers of two other files missed their 60 s start).
     const bounded = shellOf(await networkedRunTools(fixture, { maxProcesses: 64 }));
     const bomb = await slirpsStartedDuring(() =>
       bounded.execute(
-        { command: 'bomb() { bomb | bomb & }; bomb; sleep 60', timeout_ms: 3000 },
+        { command: 'bomb() { sleep 0.1; bomb | bomb & }; bomb; sleep 60', timeout_ms: 3000 },
         fixture.context(),
       ),
     );
