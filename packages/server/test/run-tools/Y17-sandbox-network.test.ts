@@ -230,7 +230,7 @@ describe('a network-allowed sandbox has its own network (slirp4netns)', () => {
     expect(result.content).not.toMatch(/^[45]$/m);
   });
 
-  it('Y17 slirp4netns ends with the command: on success, on timeout with background processes, on a fork bomb', async () => {
+  it('Y17 slirp4netns ends with the command: on success, on timeout with background processes, with sixty of them', async () => {
     const done = await slirpsStartedDuring(() => run('sleep 0.5; echo finished'));
     expect(done.result.content).toBe('finished\n\nExit code: 0');
     expect(done.seen.length).toBe(1);
@@ -243,21 +243,47 @@ describe('a network-allowed sandbox has its own network (slirp4netns)', () => {
     expect(timedOut.seen.length).toBe(1);
     expect(timedOut.left).toEqual([]);
 
-    // Still a fork bomb (each process starts two more, without end), but each waits a tenth of a
-    // second first: it reaches the process limit within a second, and 64 processes forking flat out
-    // on two cores would starve every other test file running meanwhile (seen in a full run: the
-    // PGlite servers of two other files missed their 60 s start).
-    const bounded = shellOf(await networkedRunTools(fixture, { maxProcesses: 64 }));
-    const bomb = await slirpsStartedDuring(() =>
-      bounded.execute(
-        { command: 'bomb() { sleep 0.1; bomb | bomb & }; bomb; sleep 60', timeout_ms: 3000 },
-        fixture.context(),
-      ),
+    // A burst of background processes, not a fork bomb: as root the process limit does not hold
+    // (Linux exempts root's processes from RLIMIT_NPROC; see Y17-sandboxed-shell), and a bomb filled
+    // the host's process table in CI. What this proves is that all of them end with slirp4netns.
+    const burst = await slirpsStartedDuring(() =>
+      run('for i in $(seq 1 60); do sleep 120 & done; sleep 60', { timeout_ms: 3000 }),
     );
-    expect(bomb.result.content).toContain('Timed out after 3000 ms');
-    expect(bomb.seen.length).toBe(1);
-    expect(bomb.left).toEqual([]);
+    expect(burst.result.content).toContain('Timed out after 3000 ms');
+    expect(burst.seen.length).toBe(1);
+    expect(burst.left).toEqual([]);
   }, 60_000);
+
+  it('Y17 a loopback the kernel refuses at set-up is tried again, and the refused attempt leaves no trace', async () => {
+    // A bwrap that fails its first start the way the kernel sometimes makes it fail, before the
+    // command could run; later starts (the retry, and the sandbox's own inner bwrap) are the real one.
+    const marker = path.join(fixture.workFolder, '..', `refused-once-${process.pid}`);
+    const flaky = path.join(fixture.workFolder, '..', 'flaky-bwrap.sh');
+    await writeFile(
+      flaky,
+      `#!/bin/sh\nif [ ! -e '${marker}' ]; then : > '${marker}'; echo 'bwrap: loopback: Failed RTM_NEWADDR: No child processes' >&2; exit 1; fi\nexec ${DEFAULT_BWRAP_PATH} "$@"\n`,
+      { mode: 0o755 },
+    );
+    const launcher = networkSandboxLauncher({
+      bwrapPath: flaky,
+      slirp4netnsPath: DEFAULT_SLIRP4NETNS_PATH,
+      sandboxArguments: bubblewrapArguments({
+        workFolder: fixture.workFolder,
+        readOnlyFolders: [],
+        cwd: fixture.workFolder,
+        network: true,
+        limits: DEFAULT_SANDBOX_LIMITS,
+        systemMounts: hostSystemMounts(),
+      }),
+    });
+    const ran = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(launcher.executable, [...launcher.args, 'bash', '-c', 'echo ran'], (error, stdout, stderr) =>
+        resolve({ code: error === null ? 0 : (error.code as number), stdout, stderr }),
+      );
+    });
+    expect(existsSync(marker)).toBe(true); // the first attempt was refused
+    expect(ran).toEqual({ code: 0, stdout: 'ran\n', stderr: '' });
+  });
 
   it('Y17 when the wrapper itself is killed, bwrap and slirp4netns end with it', async () => {
     const marker = `orphan-${process.pid}-${Date.now()}`;

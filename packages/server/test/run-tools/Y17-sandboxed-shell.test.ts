@@ -201,21 +201,42 @@ describe('sandboxed shell (bubblewrap)', () => {
     // With the network allowed: Y17-sandbox-network.test.ts (its own namespace, never the host's).
   });
 
-  it('SEC4 stops a fork bomb at the process limit and the timeout, leaving no process behind', async () => {
-    const marker = `forkbomb-${process.pid}-${Date.now()}`;
-    // A small limit: the bomb proves the limit and the timeout without crowding the machine's
-    // process table while the rest of the suite (PostgreSQL, Chromium, servers) forks too.
-    const bounded = await sandboxedShell(fixture, { limits: { maxProcesses: 16 } });
-    const limits = await bounded.execute({ command: 'ulimit -u; ulimit -c' }, fixture.context());
-    expect(limits.content).toBe('16\n0\n\nExit code: 0');
-    const result = await bounded.execute(
-      { command: `: ${marker}; bomb() { bomb | bomb & }; bomb; sleep 60`, timeout_ms: 3000 },
-      fixture.context(),
-    );
-    expect(result.isError).toBe(true);
-    expect(result.content).toContain('Timed out after 3000 ms');
-    expect(await waitUntilNoProcessWith(marker)).toEqual([]);
-  });
+  // Linux never applies RLIMIT_NPROC to processes whose real user is the host's root (the sandbox's
+  // uid 1000 maps to the caller's uid): as root, the limit does not hold and a bomb would fill the
+  // host's process table (seen in CI). Known gap, in the README; as root the teardown is tested
+  // with a bounded burst below instead.
+  const runsAsRoot = process.getuid?.() === 0;
+
+  it.runIf(runsAsRoot)(
+    'SEC4 as root, a burst of background processes still ends with the command at its timeout',
+    async () => {
+      const marker = `burst-${process.pid}-${Date.now()}`;
+      const result = await run(`for i in $(seq 1 60); do (exec -a ${marker} sleep 120) & done; sleep 60`, {
+        timeout_ms: 1500,
+      });
+      expect(result.content).toContain('Timed out after 1500 ms');
+      expect(await waitUntilNoProcessWith(marker)).toEqual([]);
+    },
+  );
+
+  it.skipIf(runsAsRoot)(
+    'SEC4 stops a fork bomb at the process limit and the timeout, leaving no process behind',
+    async () => {
+      const marker = `forkbomb-${process.pid}-${Date.now()}`;
+      // A small limit: the bomb proves the limit and the timeout without crowding the machine's
+      // process table while the rest of the suite (PostgreSQL, Chromium, servers) forks too.
+      const bounded = await sandboxedShell(fixture, { limits: { maxProcesses: 16 } });
+      const limits = await bounded.execute({ command: 'ulimit -u; ulimit -c' }, fixture.context());
+      expect(limits.content).toBe('16\n0\n\nExit code: 0');
+      const result = await bounded.execute(
+        { command: `: ${marker}; bomb() { bomb | bomb & }; bomb; sleep 60`, timeout_ms: 3000 },
+        fixture.context(),
+      );
+      expect(result.isError).toBe(true);
+      expect(result.content).toContain('Timed out after 3000 ms');
+      expect(await waitUntilNoProcessWith(marker)).toEqual([]);
+    },
+  );
 
   it('SEC4 a command that outlives its timeout is stopped with everything it started', async () => {
     const marker = `sleeper-${process.pid}-${Date.now()}`;
