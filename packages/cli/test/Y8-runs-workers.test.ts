@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../server/test/support/wait-for.js';
 import { runCliInProcess } from './run-cli.js';
 import { loginOverHttp, type ServeProcess, startServe } from './serve-process.js';
 import { POSTGRES_ADMIN_URL, postgresReachable, queryPostgres } from './test-postgres.js';
@@ -21,15 +22,9 @@ if (!POSTGRES)
     `PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable: the run worker processes test is skipped`,
   );
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Runs across processes take longer: asked every 100 ms for up to 90_000 ms. */
+const waitForRun = <T>(probe: () => Promise<T | undefined>, what: string) =>
+  waitFor(probe, what, { timeoutMs: 90_000, intervalMs: 100 });
 
 /** The prompt of a Chat Completions request: its last user message. */
 function promptOf(request: RecordedRequest): string {
@@ -122,7 +117,7 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
     expect(api.start).toMatchObject({ database: 'postgres', worker: false });
     const prompts = Array.from({ length: 20 }, (_, index) => `prompt ${index}`);
     const ids = await Promise.all(prompts.map(startRun));
-    const finished = await waitFor(async () => {
+    const finished = await waitForRun(async () => {
       const runs = await Promise.all(ids.map(runStatus));
       return runs.every((run) => run.status === 'completed' || run.status === 'failed') ? runs : undefined;
     }, 'twenty runs to finish');
@@ -151,13 +146,13 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
 
   it('Y16 a cancel sent to the API reaches the run on its worker process', async () => {
     const id = await startRun('hang');
-    await waitFor(
+    await waitForRun(
       async () => ((await runStatus(id)).status === 'running' ? true : undefined),
       'the run to start',
     );
     const cancelled = await call('POST', `/api/runs/${id}/cancel`);
     expect(cancelled.status).toBe(202);
-    const ended = await waitFor(async () => {
+    const ended = await waitForRun(async () => {
       const run = await runStatus(id);
       return run.status === 'running' ? undefined : run;
     }, 'the cancel to reach the worker');
@@ -167,7 +162,7 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
   it('Y16 a worker killed mid-run leaves the run failed with the reason, and the other worker goes on', async () => {
     model.clearRequests();
     const id = await startRun('hang');
-    const holder = await waitFor(async () => {
+    const holder = await waitForRun(async () => {
       const [row] = await queryPostgres<{ worker_id: string | null; status: string }>(
         'select worker_id, status from runs where id = $1',
         [id],
@@ -180,7 +175,7 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
     const victim = workers.find((worker) => worker.start.workerId === holder)!;
     expect(victim).toBeDefined();
     await victim.stop('SIGKILL');
-    const failed = await waitFor(async () => {
+    const failed = await waitForRun(async () => {
       const run = await runStatus(id);
       return run.status === 'running' ? undefined : run;
     }, 'the run to end after its worker was killed');
@@ -188,7 +183,7 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
     expect(failed.error.code).toBe('run_worker_lost');
     expect(failed.error.message).toMatch(/heartbeat/);
     const survivorRun = await startRun('after the kill');
-    const survived = await waitFor(async () => {
+    const survived = await waitForRun(async () => {
       const run = await runStatus(survivorRun);
       return run.status === 'completed' ? run : undefined;
     }, 'the surviving worker to run the next run');

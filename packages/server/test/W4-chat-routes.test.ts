@@ -14,19 +14,10 @@ import { addPerson, type TestPerson } from './support/skill-content-fixtures.js'
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
+import { waitFor } from './support/wait-for.js';
 
 interface ChatBody {
   readonly messages: readonly { readonly role: string; readonly content: string }[];
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe.each(TEST_BACKENDS)('W4 chat routes on $name', (backend) => {

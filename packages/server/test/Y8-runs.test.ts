@@ -30,6 +30,7 @@ import {
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
+import { waitFor } from './support/wait-for.js';
 
 /** The OpenAI Chat Completions request body parts these tests read. */
 interface ChatBody {
@@ -41,16 +42,6 @@ const toolNames = (request: RecordedRequest) =>
   ((request.body as ChatBody).tools ?? []).map((tool) => tool.function.name);
 const toolResults = (request: RecordedRequest) =>
   (request.body as ChatBody).messages.filter((message) => message.role === 'tool');
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
   let server: SkilldockServer;

@@ -27,6 +27,7 @@ import { addPerson, publishSharedSkill, type TestPerson } from './support/skill-
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
+import { waitFor } from './support/wait-for.js';
 
 interface ChatMessage {
   readonly role: string;
@@ -47,16 +48,6 @@ const lastUserText = (request: RecordedRequest) =>
     .at(-1)!.content;
 const toolResults = (request: RecordedRequest) =>
   bodyOf(request).messages.filter((message) => message.role === 'tool');
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const DELEGATE = 'subagent__researcher';
 
