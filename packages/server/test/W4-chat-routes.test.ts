@@ -14,7 +14,7 @@ import { addPerson, type TestPerson } from './support/skill-content-fixtures.js'
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
-import { waitFor } from './support/wait-for.js';
+import { settledRun } from './support/wait-for.js';
 
 interface ChatBody {
   readonly messages: readonly { readonly role: string; readonly content: string }[];
@@ -105,11 +105,7 @@ describe.each(TEST_BACKENDS)('W4 chat routes on $name', (backend) => {
     return run.body.run.id as string;
   };
   const runOf = async (runId: string) => (await alice.client.request('GET', `/api/runs/${runId}`)).body.run;
-  const settled = (runId: string) =>
-    waitFor(async () => {
-      const run = await runOf(runId);
-      return ['completed', 'failed', 'cancelled', 'waiting_approval'].includes(run.status) ? run : undefined;
-    }, `run ${runId} to settle`);
+  const settled = (runId: string) => settledRun(alice.client, runId);
   const conversationOf = async (id: string) =>
     (await alice.client.request('GET', `/api/conversations/${id}`)).body.conversation;
 

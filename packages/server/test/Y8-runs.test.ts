@@ -30,7 +30,7 @@ import {
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
-import { waitFor } from './support/wait-for.js';
+import { settledRun, waitFor } from './support/wait-for.js';
 
 /** The OpenAI Chat Completions request body parts these tests read. */
 interface ChatBody {
@@ -145,11 +145,7 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
     return { conversationId: conversation as string, runId: run.body.run.id as string };
   };
   const runOf = async (runId: string) => (await alice.client.request('GET', `/api/runs/${runId}`)).body.run;
-  const settled = (runId: string) =>
-    waitFor(async () => {
-      const run = await runOf(runId);
-      return ['completed', 'failed', 'cancelled', 'waiting_approval'].includes(run.status) ? run : undefined;
-    }, `run ${runId} to settle`);
+  const settled = (runId: string) => settledRun(alice.client, runId);
 
   afterAll(async () => {
     if (backend.skip !== undefined) return;

@@ -27,7 +27,7 @@ import { addPerson, publishSharedSkill, type TestPerson } from './support/skill-
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
-import { waitFor } from './support/wait-for.js';
+import { settledRun } from './support/wait-for.js';
 
 interface ChatMessage {
   readonly role: string;
@@ -215,11 +215,7 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
     return run.body.run.id as string;
   };
   const runOf = async (runId: string) => (await alice.client.request('GET', `/api/runs/${runId}`)).body.run;
-  const settled = (runId: string) =>
-    waitFor(async () => {
-      const run = await runOf(runId);
-      return ['completed', 'failed', 'cancelled', 'waiting_approval'].includes(run.status) ? run : undefined;
-    }, `run ${runId} to settle`);
+  const settled = (runId: string) => settledRun(alice.client, runId);
   const nested = (events: readonly StreamedEvent[], type: string) =>
     events.filter((event) => event.event === 'subagent-event' && event.data.event.type === type);
   const requestsFor = (model: FakeModelServer, task: string) =>

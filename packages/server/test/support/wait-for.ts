@@ -1,3 +1,5 @@
+import type { TestClient } from './test-client.js';
+
 /** How long {@link waitFor} keeps asking, and how often. */
 export interface WaitForOptions {
   readonly timeoutMs?: number;
@@ -21,4 +23,15 @@ export async function waitFor<T>(
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/** The statuses after which a run changes no more without a new request (an answer, a resume). */
+const SETTLED_RUN_STATUSES = ['completed', 'failed', 'cancelled', 'waiting_approval'];
+
+/** A run as `GET /api/runs/{id}` shows it once it has settled (ended or waiting for approval). */
+export function settledRun(client: TestClient, runId: string) {
+  return waitFor(async () => {
+    const run = (await client.request('GET', `/api/runs/${runId}`)).body.run;
+    return SETTLED_RUN_STATUSES.includes(run.status) ? run : undefined;
+  }, `run ${runId} to settle`);
 }
