@@ -7,9 +7,9 @@
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import { highlightCode } from './highlight';
+import { safeHttpsUrl } from './widgets/safe-url';
 
 const SAFE_LINK = /^(?:https?:|mailto:|#)/i;
-const SAFE_IMAGE = /^https:/i;
 
 const markdown = new MarkdownIt({
   html: false,
@@ -42,14 +42,9 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index]!;
   const alt = markdown.utils.escapeHtml(self.renderInlineAsText(token.children ?? [], options, env));
-  const src = String(token.attrGet('src') ?? '');
-  if (!SAFE_IMAGE.test(src)) return alt;
-  let host: string;
-  try {
-    host = new URL(src).host;
-  } catch {
-    return alt;
-  }
+  const src = safeHttpsUrl(String(token.attrGet('src') ?? ''));
+  if (src === undefined) return alt;
+  const host = new URL(src).host;
   const href = markdown.utils.escapeHtml(src);
   return `<a href="${href}" target="_blank" rel="noopener noreferrer" class="sd-image-link">${alt === '' ? markdown.utils.escapeHtml(host) : alt}</a> <span class="sd-image-host">(${markdown.utils.escapeHtml(host)})</span>`;
 };
