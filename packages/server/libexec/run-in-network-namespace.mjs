@@ -5,8 +5,11 @@
 //   1. start the outer bwrap (new user + network namespace, --info-fd 3 --block-fd 4) whose
 //      command is the sandbox's own bwrap; fd 5 carries the sandbox's resolv.conf;
 //   2. read the namespace's pid from fd 3 and attach slirp4netns to it (--ready-fd 3 --exit-fd 4);
-//   3. once slirp4netns is ready, add `unreachable` routes for the host's own addresses inside
-//      the namespace (nsenter … ip -batch -);
+//   3. once slirp4netns is ready, configure its tap0 and add `unreachable` routes for the host's
+//      own addresses inside the namespace (nsenter … ip -batch -). slirp4netns runs without
+//      --configure because that also sets the namespace's `lo` up, which makes the kernel add
+//      127.0.0.1 itself; bwrap adds that address at the same moment and fails ("loopback: Failed
+//      RTM_NEWADDR") when slirp4netns comes first. Only bwrap touches `lo` this way;
 //   4. only then write fd 4, so the command starts with the network already confined;
 //   5. when bwrap ends, stop slirp4netns and exit with bwrap's status.
 // A plain .mjs file (not TypeScript) because it is run as a program from src/ and dist/ alike.
@@ -21,144 +24,104 @@ const SLIRP_STOP_MS = 2000;
 const [planText, ...command] = process.argv.slice(2);
 const plan = JSON.parse(planText ?? '{}');
 
-/** What bwrap says when the kernel refuses the loopback address of a new network namespace. */
-const LOOPBACK_REFUSED = /loopback: Failed RTM_NEWADDR/;
+const bwrap = spawn(plan.bwrap[0], [...plan.bwrap.slice(1), ...command], {
+  stdio: ['inherit', 'inherit', 'inherit', 'pipe', 'pipe', 'pipe'],
+});
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let slirp;
+let slirpErrors = '';
+let released = false;
+let failed = false;
+let stopping = false;
 
-/** One attempt at the whole set-up and run; `triesLeft` more after a refused loopback. */
-function attempt(triesLeft) {
-  const bwrap = spawn(plan.bwrap[0], [...plan.bwrap.slice(1), ...command], {
-    stdio: ['inherit', 'inherit', 'pipe', 'pipe', 'pipe', 'pipe'],
+bwrap.stdio[5].end(plan.resolvConf);
+bwrap.stdio[3].setEncoding('utf8');
+let info = '';
+bwrap.stdio[3].on('data', (chunk) => {
+  info += chunk;
+  const found = /"child-pid":\s*(\d+)/.exec(info);
+  if (found === null || slirp !== undefined) return;
+  attachNetwork(found[1]);
+});
+// The other ends close when bwrap ends; their errors are not ours to report.
+for (const index of [3, 4, 5]) bwrap.stdio[index].on('error', () => {});
+
+/** @param {string} pid */
+function attachNetwork(pid) {
+  slirp = spawn(plan.slirp4netns[0], [...plan.slirp4netns.slice(1), pid, 'tap0'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
   });
-  // bwrap's own complaints before the command starts are held back, so that a set-up attempt that
-  // is tried again leaves no trace; from the release on, everything passes straight through.
-  let heldBack = '';
-  let passing = false;
-  bwrap.stderr.on('data', (chunk) => {
-    if (passing) process.stderr.write(chunk);
-    else heldBack += chunk.toString();
+  slirp.stderr.setEncoding('utf8');
+  slirp.stderr.on('data', (chunk) => {
+    slirpErrors = (slirpErrors + chunk).slice(-2000);
   });
-  const passThrough = () => {
-    passing = true;
-    if (heldBack !== '') process.stderr.write(heldBack);
-    heldBack = '';
-  };
-  /** @type {import('node:child_process').ChildProcess | undefined} */
-  let slirp;
-  let slirpErrors = '';
-  let released = false;
-  let failed = false;
-  let stopping = false;
-
-  bwrap.stdio[5].end(plan.resolvConf);
-  bwrap.stdio[3].setEncoding('utf8');
-  let info = '';
-  bwrap.stdio[3].on('data', (chunk) => {
-    info += chunk;
-    const found = /"child-pid":\s*(\d+)/.exec(info);
-    if (found === null || slirp !== undefined) return;
-    attachNetwork(found[1]);
+  slirp.stdio[3].once('data', () => confine(pid));
+  slirp.stdio[4].on('error', () => {});
+  slirp.once('error', (error) => fail(`${plan.slirp4netns[0]} could not start: ${error.message}`));
+  slirp.once('exit', (code, signal) => {
+    if (!released)
+      fail(`slirp4netns ended before the network was ready (${signal ?? code}): ${lastLine(slirpErrors)}`);
   });
-  // The other ends close when bwrap ends; their errors are not ours to report.
-  for (const index of [3, 4, 5]) bwrap.stdio[index].on('error', () => {});
-
-  /** @param {string} pid */
-  function attachNetwork(pid) {
-    slirp = spawn(plan.slirp4netns[0], [...plan.slirp4netns.slice(1), pid, 'tap0'], {
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
-    });
-    slirp.stderr.setEncoding('utf8');
-    slirp.stderr.on('data', (chunk) => {
-      slirpErrors = (slirpErrors + chunk).slice(-2000);
-    });
-    slirp.stdio[3].once('data', () => confine(pid));
-    slirp.stdio[4].on('error', () => {});
-    slirp.once('error', (error) => fail(`${plan.slirp4netns[0]} could not start: ${error.message}`));
-    slirp.once('exit', (code, signal) => {
-      if (!released)
-        fail(`slirp4netns ended before the network was ready (${signal ?? code}): ${lastLine(slirpErrors)}`);
-    });
-  }
-
-  /** @param {string} pid */
-  function confine(pid) {
-    const routes = spawn(
-      plan.confine[0],
-      [...plan.confine.slice(1).map((arg) => (arg === '{pid}' ? pid : arg))],
-      {
-        stdio: ['pipe', 'ignore', 'pipe'],
-      },
-    );
-    let said = '';
-    routes.stderr.setEncoding('utf8');
-    routes.stderr.on('data', (chunk) => {
-      said = (said + chunk).slice(-2000);
-    });
-    routes.stdin.on('error', () => {});
-    routes.stdin.end(plan.routes);
-    routes.once('error', (error) => fail(`${plan.confine[0]} could not start: ${error.message}`));
-    routes.once('exit', (code) => {
-      if (code !== 0) return fail(`the sandbox's routes could not be set (${code}): ${lastLine(said)}`);
-      released = true;
-      passThrough();
-      bwrap.stdio[4].end('1');
-    });
-  }
-
-  /** @param {string} message */
-  function fail(message) {
-    if (failed || released || stopping) return;
-    failed = true;
-    process.stderr.write(`The sandbox's network could not be set up: ${message}\n`);
-    bwrap.kill('SIGKILL');
-  }
-
-  /** @param {string} text */
-  function lastLine(text) {
-    return text.trim().split('\n').at(-1) ?? '';
-  }
-
-  bwrap.once('error', (error) => {
-    process.stderr.write(`${plan.bwrap[0]} could not start: ${error.message}\n`);
-    stopSlirp(() => process.exit(SETUP_FAILED));
-  });
-  bwrap.once('exit', (code, signal) => {
-    let finishing = false;
-    const finish = () => {
-      if (finishing) return;
-      finishing = true;
-      stopSlirp(() => {
-        // The kernel now and then refuses bwrap's loopback address in the new network namespace
-        // ("loopback: Failed RTM_NEWADDR", seen when several sandboxes start at once). The command
-        // has not started then (it waits for the release), so starting over is safe.
-        if (!released && !failed && triesLeft > 0 && LOOPBACK_REFUSED.test(heldBack))
-          return attempt(triesLeft - 1);
-        passThrough();
-        if (failed) process.exit(SETUP_FAILED);
-        if (signal !== null) process.kill(process.pid, signal);
-        process.exit(code ?? SETUP_FAILED);
-      });
-    };
-    if (released || bwrap.stderr.readableEnded) return finish();
-    // Before the release, read what bwrap said to the end (capped) before judging it.
-    const cap = setTimeout(finish, 500);
-    bwrap.stderr.once('end', () => {
-      clearTimeout(cap);
-      finish();
-    });
-  });
-
-  /** @param {() => void} then */
-  function stopSlirp(then) {
-    stopping = true;
-    if (slirp === undefined || slirp.exitCode !== null || slirp.signalCode !== null) return then();
-    const killer = setTimeout(() => slirp?.kill('SIGKILL'), SLIRP_STOP_MS);
-    slirp.once('exit', () => {
-      clearTimeout(killer);
-      then();
-    });
-    slirp.stdio[4]?.destroy();
-    slirp.kill('SIGTERM');
-  }
 }
 
-attempt(2);
+/** @param {string} pid */
+function confine(pid) {
+  const routes = spawn(
+    plan.confine[0],
+    [...plan.confine.slice(1).map((arg) => (arg === '{pid}' ? pid : arg))],
+    {
+      stdio: ['pipe', 'ignore', 'pipe'],
+    },
+  );
+  let said = '';
+  routes.stderr.setEncoding('utf8');
+  routes.stderr.on('data', (chunk) => {
+    said = (said + chunk).slice(-2000);
+  });
+  routes.stdin.on('error', () => {});
+  routes.stdin.end(plan.routes);
+  routes.once('error', (error) => fail(`${plan.confine[0]} could not start: ${error.message}`));
+  routes.once('exit', (code) => {
+    if (code !== 0) return fail(`the sandbox's routes could not be set (${code}): ${lastLine(said)}`);
+    released = true;
+    bwrap.stdio[4].end('1');
+  });
+}
+
+/** @param {string} message */
+function fail(message) {
+  if (failed || released || stopping) return;
+  failed = true;
+  process.stderr.write(`The sandbox's network could not be set up: ${message}\n`);
+  bwrap.kill('SIGKILL');
+}
+
+/** @param {string} text */
+function lastLine(text) {
+  return text.trim().split('\n').at(-1) ?? '';
+}
+
+bwrap.once('error', (error) => {
+  process.stderr.write(`${plan.bwrap[0]} could not start: ${error.message}\n`);
+  stopSlirp(() => process.exit(SETUP_FAILED));
+});
+bwrap.once('exit', (code, signal) =>
+  stopSlirp(() => {
+    if (failed) process.exit(SETUP_FAILED);
+    if (signal !== null) process.kill(process.pid, signal);
+    process.exit(code ?? SETUP_FAILED);
+  }),
+);
+
+/** @param {() => void} then */
+function stopSlirp(then) {
+  stopping = true;
+  if (slirp === undefined || slirp.exitCode !== null || slirp.signalCode !== null) return then();
+  const killer = setTimeout(() => slirp?.kill('SIGKILL'), SLIRP_STOP_MS);
+  slirp.once('exit', () => {
+    clearTimeout(killer);
+    then();
+  });
+  slirp.stdio[4]?.destroy();
+  slirp.kill('SIGTERM');
+}

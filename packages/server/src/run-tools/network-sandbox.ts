@@ -11,6 +11,23 @@ export const IP_PATH = '/bin/ip';
 
 /** slirp4netns's DNS forwarder inside the namespace (its default 10.0.2.0/24 network). */
 export const SLIRP_DNS_ADDRESS = '10.0.2.3';
+/** slirp4netns's gateway, and the address it expects the namespace's side of its tap device to have. */
+const SLIRP_GATEWAY_ADDRESS = '10.0.2.2';
+const SLIRP_GUEST_ADDRESS = '10.0.2.100/24';
+/** The tap device's MTU, the same on slirp4netns's side (`--mtu`). */
+const SLIRP_MTU = 65520;
+
+/**
+ * What `slirp4netns --configure` would do to its tap device, done by the launcher instead:
+ * `--configure` also sets the namespace's `lo` up, and the kernel then adds 127.0.0.1 itself — at
+ * the moment bwrap adds it, so bwrap failed now and then ("loopback: Failed RTM_NEWADDR"; 2 runs
+ * of 200, eight at a time). Without it only bwrap sets up `lo`.
+ */
+const TAP_SETUP = [
+  `link set tap0 mtu ${SLIRP_MTU} up`,
+  `addr add ${SLIRP_GUEST_ADDRESS} dev tap0`,
+  `route add default via ${SLIRP_GATEWAY_ADDRESS} dev tap0`,
+];
 
 /** The descriptor on which the sandbox's bwrap reads its `/etc/resolv.conf` (`--ro-bind-data`). */
 export const RESOLV_CONF_FD = 5;
@@ -73,10 +90,11 @@ export interface NetworkSandboxPlan {
  * ```
  * bwrap --unshare-user --unshare-net --die-with-parent --info-fd 3 --block-fd 4 --dev-bind / /
  *   -- bwrap <sandbox arguments, --share-net, --ro-bind-data 5 /etc/resolv.conf> -- … bash -c <command>
- * slirp4netns --configure --mtu=65520 --disable-host-loopback --enable-sandbox --enable-seccomp
+ * slirp4netns --mtu=65520 --disable-host-loopback --enable-sandbox --enable-seccomp
  *   --ready-fd 3 --exit-fd 4 <pid from --info-fd> tap0
  * nsenter --target <pid> --user --net --preserve-credentials -- ip -batch -
- *   (route add unreachable <host address>/32 …, route add unreachable 169.254.0.0/16)
+ *   (tap0's address and default route, route add unreachable <host address>/32 …,
+ *    route add unreachable 169.254.0.0/16)
  * ```
  *
  * Two bwraps because the sandbox's own `--disable-userns` moves its process into a second user
@@ -103,8 +121,7 @@ export function networkSandboxPlan(options: NetworkSandboxOptions): NetworkSandb
     ],
     slirp4netns: [
       options.slirp4netnsPath,
-      '--configure',
-      '--mtu=65520',
+      `--mtu=${SLIRP_MTU}`,
       '--disable-host-loopback',
       // slirp4netns parses the sandbox's packets: it runs in an empty mount namespace under seccomp.
       '--enable-sandbox',
@@ -126,7 +143,9 @@ export function networkSandboxPlan(options: NetworkSandboxOptions): NetworkSandb
       '-batch',
       '-',
     ],
-    routes: unreachable.map((destination) => `route add unreachable ${destination}\n`).join(''),
+    routes: [...TAP_SETUP, ...unreachable.map((destination) => `route add unreachable ${destination}`)]
+      .map((line) => `${line}\n`)
+      .join(''),
     resolvConf: `nameserver ${SLIRP_DNS_ADDRESS}\n`,
   };
 }
