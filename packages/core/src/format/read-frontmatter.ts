@@ -54,7 +54,8 @@ export function readFrontmatter(
         );
   }
   const { yaml, yamlOffset, body } = split.split;
-  const yamlBytes = utf8Length(yaml);
+  // A UTF-16 unit is at most 3 UTF-8 bytes, so only a long frontmatter needs counting.
+  const yamlBytes = yaml.length * 3 > MAX_FRONTMATTER_BYTES ? utf8Length(yaml) : 0;
   if (yamlBytes > MAX_FRONTMATTER_BYTES) {
     return refuse(
       'frontmatter_too_large',
