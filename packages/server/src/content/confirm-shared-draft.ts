@@ -2,6 +2,7 @@ import { assertDraftUsable, selectDraftSkills } from '@skilldock/core/install';
 import { draftStore, loadDraft } from './content-draft.js';
 import type { ContentLayout } from './content-layout.js';
 import { nextFreeSkillId } from './next-free-skill-id.js';
+import type { ReferencedRevisions } from './prune-packages.js';
 import { type PackagePublishFaults, publishPackages } from './publish-packages.js';
 import { readSkillIndexEntry, type SkillIndexEntry } from './skill-index-entry.js';
 
@@ -28,7 +29,7 @@ export interface ConfirmSharedDraftOptions<T> {
    * packages again and keeps the draft, so the confirm can be retried.
    */
   readonly commit: (skills: readonly SharedSkillPublication[]) => Promise<T>;
-  readonly referencedRevisions: () => Promise<ReadonlySet<string>> | ReadonlySet<string>;
+  readonly referencedRevisions: ReferencedRevisions;
   readonly faults?: PackagePublishFaults;
   readonly now?: Date;
 }

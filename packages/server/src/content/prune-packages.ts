@@ -10,6 +10,14 @@ import {
 } from './package-lease.js';
 import { revisionOfFolderName } from './package-revision.js';
 
+/**
+ * What the database references: every revision, or — given `candidates` — which of those. A plain
+ * `() => set` of every revision is one too.
+ */
+export type ReferencedRevisions = (
+  candidates?: readonly string[],
+) => Promise<ReadonlySet<string>> | ReadonlySet<string>;
+
 /** Options of {@link prunePackages}. */
 export interface PrunePackagesOptions {
   /** Only these revisions are candidates (a rollback prunes what it wrote); default every package. */
@@ -30,7 +38,7 @@ export interface PrunePackagesOptions {
  */
 export function prunePackages(
   layout: ContentLayout,
-  references: ReadonlySet<string> | (() => Promise<ReadonlySet<string>> | ReadonlySet<string>),
+  references: ReadonlySet<string> | ReferencedRevisions,
   { only, now = new Date() }: PrunePackagesOptions = {},
 ): Promise<string[]> {
   return withPackageStoreLock(layout, async () => {
@@ -39,11 +47,21 @@ export function prunePackages(
     // before the lock (or before the leases) could miss a commit whose lease is gone by now, and
     // prune a package that had just become current.
     const leased = await leasedPackageNames(layout, now);
-    const referenced = typeof references === 'function' ? await references() : references;
     const candidates =
       only === undefined
         ? await readdir(layout.packagesDirectory).catch(() => [] as string[])
         : [...only].map((revision) => revision.replace(/^sha256:/, ''));
+    const referenced =
+      typeof references !== 'function'
+        ? references
+        : await references(
+            only === undefined
+              ? undefined
+              : candidates.flatMap((name) => {
+                  const revision = revisionOfFolderName(name);
+                  return revision === undefined ? [] : [revision];
+                }),
+          );
     const removed: string[] = [];
     for (const name of candidates) {
       if (only === undefined && name.startsWith('.work-')) {
@@ -72,7 +90,7 @@ export function prunePackages(
 export async function releaseAndPrune(
   layout: ContentLayout,
   lease: PackageLease,
-  referencedRevisions: () => Promise<ReadonlySet<string>> | ReadonlySet<string>,
+  referencedRevisions: ReferencedRevisions,
 ): Promise<string | undefined> {
   await lease.release();
   try {

@@ -7,7 +7,7 @@ import type { ContentLayout } from './content-layout.js';
 import { copyContentTree } from './copy-content-tree.js';
 import { type PackageLease, withPackageStoreLock, writePackageLease } from './package-lease.js';
 import { revisionFolderName } from './package-revision.js';
-import { prunePackages } from './prune-packages.js';
+import { prunePackages, type ReferencedRevisions } from './prune-packages.js';
 
 /** The steps of a publish, in order (SPEC P8); a fault hook may fail any of them. */
 export type PackagePublishStep =
@@ -37,7 +37,7 @@ export interface PublishPackagesOptions<T> {
    */
   readonly commit: (revisions: readonly string[]) => Promise<T>;
   /** Every revision the database references now; read after the commit (and after a failed one). */
-  readonly referencedRevisions: () => Promise<ReadonlySet<string>> | ReadonlySet<string>;
+  readonly referencedRevisions: ReferencedRevisions;
   readonly faults?: PackagePublishFaults;
 }
 

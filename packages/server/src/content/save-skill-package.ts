@@ -8,7 +8,7 @@ import { copyContentTree } from './copy-content-tree.js';
 import { packageDirectory } from './package-directory.js';
 import { withPackageStoreLock, writePackageLease } from './package-lease.js';
 import { revisionFolderName } from './package-revision.js';
-import { releaseAndPrune } from './prune-packages.js';
+import { type ReferencedRevisions, releaseAndPrune } from './prune-packages.js';
 import { type PackagePublishFaults, publishPackages } from './publish-packages.js';
 import type { SkillEdit } from './skill-edit.js';
 import { readSkillIndexEntry, type SkillIndexEntry } from './skill-index-entry.js';
@@ -43,7 +43,7 @@ export interface SaveSkillPackageOptions<T> {
    */
   readonly commit: (saved: SavedSkillContent) => Promise<T>;
   /** Every revision the database references now (for pruning). */
-  readonly referencedRevisions: () => Promise<ReadonlySet<string>> | ReadonlySet<string>;
+  readonly referencedRevisions: ReferencedRevisions;
   readonly faults?: PackagePublishFaults;
 }
 
@@ -80,7 +80,7 @@ export async function saveSkillPackage<T>(
     } catch (error) {
       // A base nothing references was pruned after another save won: that save is the conflict.
       if (SkilldockError.isInstance(error) && error.code === 'package_not_found') {
-        const referenced = await options.referencedRevisions();
+        const referenced = await options.referencedRevisions([baseRevision]);
         if (!referenced.has(baseRevision)) throw revisionConflict(baseRevision);
       }
       throw error;

@@ -1,5 +1,6 @@
 import { SkilldockError } from '@skilldock/core/errors';
 import type { ContentLayout } from './content-layout.js';
+import type { ReferencedRevisions } from './prune-packages.js';
 import type { PackagePublishFaults } from './publish-packages.js';
 import {
   type SavedSkillContent,
@@ -17,7 +18,7 @@ export interface WriteSkillFileOptions<T> {
   /** `sha256:<hex>` of the file as the editor loaded it: the only thing this write is checked against. */
   readonly sha256: string;
   readonly commit: (saved: SavedSkillContent) => Promise<T>;
-  readonly referencedRevisions: () => Promise<ReadonlySet<string>> | ReadonlySet<string>;
+  readonly referencedRevisions: ReferencedRevisions;
   /** Attempts when another save of another file moved the revision on; default 3. */
   readonly attempts?: number;
   readonly faults?: PackagePublishFaults;

@@ -29,6 +29,24 @@ describe('prunePackages', () => {
     expect(visiblePackages(layout)).toEqual([base.slice(7), 'e'.repeat(64)].sort());
   });
 
+  it('Y2 a prune of a few packages asks the references about those alone; a full prune asks for all', async () => {
+    const { layout, base } = await publishedSkill(newData, newTemp, {});
+    const orphan = 'f'.repeat(64);
+    mkdirSync(path.join(layout.packagesDirectory, orphan));
+    const asked: Array<readonly string[] | undefined> = [];
+    const references = (candidates?: readonly string[]) => {
+      asked.push(candidates);
+      return new Set([base]);
+    };
+    expect(
+      await prunePackages(layout, references, { only: [base, `sha256:${orphan}`, 'sha256:not-hex'] }),
+    ).toEqual([`sha256:${orphan}`]);
+    expect(asked).toEqual([[base, `sha256:${orphan}`]]);
+    expect(await prunePackages(layout, references)).toEqual([]);
+    expect(asked[1]).toBeUndefined();
+    expect(visiblePackages(layout)).toEqual([base.slice(7)]);
+  });
+
   it('Y16 leases and work folders left over an hour by a dead process no longer hold anything', async () => {
     const { layout, base } = await publishedSkill(newData, newTemp, {});
     const leased = path.join(layout.packagesDirectory, 'e'.repeat(64));
