@@ -151,6 +151,7 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   run_folders_invalid: ExitCode.invalid,
   sandbox_unavailable: ExitCode.invalid,
   sandbox_network_unavailable: ExitCode.invalid,
+  sandbox_process_limit_unenforced: ExitCode.invalid,
   // The platform server's install flows.
   recommended_skill_not_found: ExitCode.invalid,
   skills_directory_disabled: ExitCode.invalid,

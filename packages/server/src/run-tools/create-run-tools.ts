@@ -7,6 +7,7 @@ import {
   createReadFileTool,
   createShellTool,
   createWriteFileTool,
+  type ShellLauncher,
 } from '@skilldock/agent';
 import { isPathInside } from '@skilldock/core/format';
 import {
@@ -17,6 +18,7 @@ import {
 } from './bubblewrap-arguments.js';
 import { confineToolToRun } from './confine-tool-to-run.js';
 import { DEFAULT_SLIRP4NETNS_PATH, networkSandboxLauncher } from './network-sandbox.js';
+import { findPidsCgroups, LAUNCHER_TASK_ALLOWANCE, launchInCgroup, type PidsCgroups } from './pids-cgroup.js';
 import { probeNetworkSandbox, probeSandbox } from './probe-sandbox.js';
 import { resolveRunFolders } from './resolve-run-folders.js';
 import { sandboxEnvironment } from './sandbox-environment.js';
@@ -42,6 +44,19 @@ export interface RunToolsOptions {
   readonly bwrapPath?: string;
   /** The `slirp4netns` program giving an allowed network its own namespace. Default `/usr/bin/slirp4netns` (Debian `slirp4netns`). */
   readonly slirp4netnsPath?: string;
+  /**
+   * Where each command gets a pids cgroup holding its process limit (default: found once per
+   * process, see `findPidsCgroups`; `false`: none, `RLIMIT_NPROC` alone).
+   */
+  readonly pidsCgroups?: PidsCgroups | false;
+}
+
+let processPidsCgroups: PidsCgroups | undefined | null = null;
+
+/** This process's pids cgroups, looked for once. */
+function defaultPidsCgroups(): PidsCgroups | undefined {
+  if (processPidsCgroups === null) processPidsCgroups = findPidsCgroups();
+  return processPidsCgroups;
 }
 
 /** Why a tool the agent could have is not offered, for the run's log and the user. */
@@ -50,9 +65,15 @@ export interface RunToolNotice {
   /**
    * `shell_disabled`: no admin enabled it for the agent; `sandbox_unavailable`: bubblewrap is
    * missing or cannot run here (no shell); `sandbox_network_unavailable`: the network is allowed
-   * but slirp4netns is missing or cannot attach here (a shell without network).
+   * but slirp4netns is missing or cannot attach here (a shell without network);
+   * `sandbox_process_limit_unenforced`: the server runs as root, where Linux ignores the process
+   * limit, and no pids cgroup could be made (the shell is offered, but a fork bomb is not stopped).
    */
-  readonly code: 'shell_disabled' | 'sandbox_unavailable' | 'sandbox_network_unavailable';
+  readonly code:
+    | 'shell_disabled'
+    | 'sandbox_unavailable'
+    | 'sandbox_network_unavailable'
+    | 'sandbox_process_limit_unenforced';
   readonly message: string;
 }
 
@@ -160,9 +181,23 @@ export async function createRunTools(options: RunToolsOptions): Promise<RunTools
         : 'There is no network.';
       const visible = [folders.workFolder, ...readOnlyRoots].join(', ');
       const note = `Commands run in a sandbox: only ${folders.workFolder} is writable (${visible} keep their paths; nothing else of the server is there), /tmp is private and emptied after each command, processes left in the background end with the command, and ${network}`;
+      const cgroups =
+        options.pidsCgroups === false ? undefined : (options.pidsCgroups ?? defaultPidsCgroups());
+      if (cgroups === undefined && process.getuid?.() === 0)
+        notices.push({
+          tool: 'shell',
+          code: 'sandbox_process_limit_unenforced',
+          message:
+            'The shell runs without an enforced process limit: the server runs as root, where Linux ignores RLIMIT_NPROC, and no pids cgroup could be made here. Run the server as an ordinary user, or give it a writable cgroup with the pids controller.',
+        });
+      // Each command in a cgroup of its own whose pids.max holds even for root (see pids-cgroup.ts).
+      const confined = (inner: ShellLauncher): ShellLauncher =>
+        cgroups === undefined
+          ? inner
+          : launchInCgroup(inner, cgroups.create(limits.maxProcesses + LAUNCHER_TASK_ALLOWANCE));
       const launcher = hasNetwork
-        ? networked
-        : (cwd: string) => ({ executable: bwrapPath, args: bubblewrapArguments({ ...spec, cwd }) });
+        ? (cwd: string) => confined(networked(cwd))
+        : (cwd: string) => confined({ executable: bwrapPath, args: bubblewrapArguments({ ...spec, cwd }) });
       tools.push(
         confineToolToRun(
           createShellTool({

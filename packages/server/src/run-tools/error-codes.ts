@@ -11,6 +11,8 @@ declare module '@skilldock/core/errors' {
     readonly sandbox_unavailable: true;
     /** An agent may use the network but slirp4netns is missing or cannot attach here: its shell runs without one. */
     readonly sandbox_network_unavailable: true;
+    /** The server runs as root (where Linux ignores RLIMIT_NPROC) and no pids cgroup could be made: nothing stops a fork bomb. */
+    readonly sandbox_process_limit_unenforced: true;
   }
 }
 

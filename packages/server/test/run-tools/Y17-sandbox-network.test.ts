@@ -243,9 +243,8 @@ describe('a network-allowed sandbox has its own network (slirp4netns)', () => {
     expect(timedOut.seen.length).toBe(1);
     expect(timedOut.left).toEqual([]);
 
-    // A burst of background processes, not a fork bomb: as root the process limit does not hold
-    // (Linux exempts root's processes from RLIMIT_NPROC; see Y17-sandboxed-shell), and a bomb filled
-    // the host's process table in CI. What this proves is that all of them end with slirp4netns.
+    // A burst of background processes, not a fork bomb (that one is in Y17-sandboxed-shell, where
+    // the limit is proven): what this proves is that all of them end with slirp4netns.
     const burst = await slirpsStartedDuring(() =>
       run('for i in $(seq 1 60); do sleep 120 & done; sleep 60', { timeout_ms: 3000 }),
     );

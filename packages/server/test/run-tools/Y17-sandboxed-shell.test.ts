@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat, symlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,11 @@ import {
   type SandboxLimits,
 } from '../../src/run-tools/index.js';
 import {
+  findPidsCgroups,
+  LAUNCHER_TASK_ALLOWANCE,
+  type PidsCgroups,
+} from '../../src/run-tools/pids-cgroup.js';
+import {
   BOB_SECRET,
   DATA_SECRET,
   PDF_SKILL,
@@ -23,7 +28,7 @@ import {
 /** Builds the run's tools and returns its shell; fails loudly (never skips) when the sandbox is unavailable. */
 async function sandboxedShell(
   fixture: RunFoldersFixture,
-  options: { network?: boolean; limits?: Partial<SandboxLimits> } = {},
+  options: { network?: boolean; limits?: Partial<SandboxLimits>; pidsCgroups?: PidsCgroups | false } = {},
 ): Promise<AgentTool> {
   const runTools = await createRunTools({
     projectionDirectory: fixture.projection,
@@ -31,6 +36,7 @@ async function sandboxedShell(
     workFolder: fixture.workFolder,
     shell: { enabled: true, network: options.network ?? false },
     ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.pidsCgroups === undefined ? {} : { pidsCgroups: options.pidsCgroups }),
   });
   const shell = runTools.tools.find((tool) => tool.name === 'shell');
   if (shell === undefined)
@@ -202,24 +208,23 @@ describe('sandboxed shell (bubblewrap)', () => {
   });
 
   // Linux never applies RLIMIT_NPROC to processes whose real user is the host's root (the sandbox's
-  // uid 1000 maps to the caller's uid): as root, the limit does not hold and a bomb would fill the
-  // host's process table (seen in CI). Known gap, in the README; as root the teardown is tested
-  // with a bounded burst below instead.
+  // uid 1000 maps to the caller's uid): as root the limit holds only through the command's pids
+  // cgroup (pids-cgroup.ts). Without one, as root, a bomb would fill the host's process table (seen
+  // in CI), so then only a bounded burst is run.
   const runsAsRoot = process.getuid?.() === 0;
+  const hostCgroups = findPidsCgroups();
+  const processLimitHolds = !runsAsRoot || hostCgroups !== undefined;
 
-  it.runIf(runsAsRoot)(
-    'SEC4 as root, a burst of background processes still ends with the command at its timeout',
-    async () => {
-      const marker = `burst-${process.pid}-${Date.now()}`;
-      const result = await run(`for i in $(seq 1 60); do (exec -a ${marker} sleep 120) & done; sleep 60`, {
-        timeout_ms: 1500,
-      });
-      expect(result.content).toContain('Timed out after 1500 ms');
-      expect(await waitUntilNoProcessWith(marker)).toEqual([]);
-    },
-  );
+  it('SEC4 as root, a burst of background processes still ends with the command at its timeout', async () => {
+    const marker = `burst-${process.pid}-${Date.now()}`;
+    const result = await run(`for i in $(seq 1 60); do (exec -a ${marker} sleep 120) & done; sleep 60`, {
+      timeout_ms: 1500,
+    });
+    expect(result.content).toContain('Timed out after 1500 ms');
+    expect(await waitUntilNoProcessWith(marker)).toEqual([]);
+  });
 
-  it.skipIf(runsAsRoot)(
+  it.runIf(processLimitHolds)(
     'SEC4 stops a fork bomb at the process limit and the timeout, leaving no process behind',
     async () => {
       const marker = `forkbomb-${process.pid}-${Date.now()}`;
@@ -237,6 +242,53 @@ describe('sandboxed shell (bubblewrap)', () => {
       expect(await waitUntilNoProcessWith(marker)).toEqual([]);
     },
   );
+
+  it.runIf(hostCgroups !== undefined)(
+    'SEC4 each command runs in a pids cgroup of its own: the limit plus the launcher’s allowance, empty after',
+    async () => {
+      const made: { folder: string; maxTasks: number }[] = [];
+      const recording: PidsCgroups = {
+        parent: hostCgroups!.parent,
+        create: (maxTasks) => {
+          const folder = hostCgroups!.create(maxTasks);
+          made.push({ folder, maxTasks });
+          return folder;
+        },
+      };
+      const shell = await sandboxedShell(fixture, { limits: { maxProcesses: 16 }, pidsCgroups: recording });
+      const result = await shell.execute({ command: 'sleep 0.2 & echo spawned; wait' }, fixture.context());
+      expect(made).toHaveLength(1);
+      expect(made[0]!.maxTasks).toBe(16 + LAUNCHER_TASK_ALLOWANCE);
+      expect(readFileSync(path.join(made[0]!.folder, 'pids.max'), 'utf8').trim()).toBe(
+        String(16 + LAUNCHER_TASK_ALLOWANCE),
+      );
+      expect(result.content).toContain('spawned');
+      // The sandbox ended with its command: nothing is left in the cgroup.
+      expect(readFileSync(path.join(made[0]!.folder, 'pids.current'), 'utf8').trim()).toBe('0');
+    },
+  );
+
+  it('SEC4 as root without a pids cgroup the shell says its process limit is not enforced', async () => {
+    const runTools = await createRunTools({
+      projectionDirectory: fixture.projection,
+      workspaceDirectory: fixture.workspace,
+      workFolder: fixture.workFolder,
+      shell: { enabled: true, network: false },
+      pidsCgroups: false,
+    });
+    const codes = runTools.notices.map((notice) => notice.code);
+    expect(codes.includes('sandbox_process_limit_unenforced')).toBe(runsAsRoot);
+    expect(runTools.tools.some((tool) => tool.name === 'shell')).toBe(true);
+    const withCgroups = await createRunTools({
+      projectionDirectory: fixture.projection,
+      workspaceDirectory: fixture.workspace,
+      workFolder: fixture.workFolder,
+      shell: { enabled: true, network: false },
+    });
+    expect(withCgroups.notices.some((notice) => notice.code === 'sandbox_process_limit_unenforced')).toBe(
+      runsAsRoot && hostCgroups === undefined,
+    );
+  });
 
   it('SEC4 a command that outlives its timeout is stopped with everything it started', async () => {
     const marker = `sleeper-${process.pid}-${Date.now()}`;
