@@ -267,7 +267,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerAgentRoutes(app, context, skillContent.layout);
   registerBoundSkillRoutes(app, context, skillContent);
   registerModelProviderRoutes(app, context);
-  registerConversationRoutes(app, context);
+  registerConversationRoutes(app, context, { dataDir });
   registerRunRoutes(app, context, runService);
   app.route(
     '/',

@@ -6,13 +6,15 @@
  * to a client that drops and reconnects with Last-Event-ID and misses nothing. Conversations and
  * messages are stored; another user's conversation, run, events and approvals are 404.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from '@skilldock/agent/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createApiToken,
+  createRunWorkFolder,
   createServer,
   runWorkFolder,
   type SkilldockServer,
@@ -320,6 +322,46 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
         headers: { 'last-event-id': '../1' },
       });
       expect(badId.status).toBe(400);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'Y8 deleting a conversation removes its runs’ files too; another’s stay, and a refused delete removes nothing',
+    async () => {
+      const finishedRunIn = async (conversationId: string) => {
+        const [run] = await server.database.db
+          .insert(schema.runs)
+          .values({
+            id: crypto.randomUUID(),
+            conversationId,
+            userId: alice.id,
+            agentId,
+            prompt: 'p',
+            status: 'completed',
+          })
+          .returning();
+        const folder = await createRunWorkFolder(server.dataDir, run!.id);
+        await mkdir(path.join(folder, 'nested'), { recursive: true });
+        await writeFile(path.join(folder, 'nested', 'report.md'), '# private\n');
+        return folder;
+      };
+      const conversations = await Promise.all(
+        ['gone', 'kept'].map(async (title) => {
+          const made = await alice.client.request('POST', '/api/conversations', { json: { agentId, title } });
+          return made.body.conversation.id as string;
+        }),
+      );
+      const goneFolders = [await finishedRunIn(conversations[0]!), await finishedRunIn(conversations[0]!)];
+      const keptFolder = await finishedRunIn(conversations[1]!);
+
+      expect((await bob.client.request('DELETE', `/api/conversations/${conversations[0]}`)).status).toBe(404);
+      expect(goneFolders.map((folder) => existsSync(folder))).toEqual([true, true]);
+
+      expect((await alice.client.request('DELETE', `/api/conversations/${conversations[0]}`)).status).toBe(
+        204,
+      );
+      expect(goneFolders.map((folder) => existsSync(folder))).toEqual([false, false]);
+      expect(existsSync(path.join(keptFolder, 'nested', 'report.md'))).toBe(true);
     },
   );
 

@@ -9,6 +9,7 @@ import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
 import { canOnAgent } from '../policy/agent-access.js';
 import { ownConversation } from '../runs/authorize-run.js';
+import { removeRunWorkFolders } from '../runs/remove-run-work-folders.js';
 import { conversationMessagesWithRuns } from '../runs/run-records.js';
 import type { ServerContext } from '../server-context.js';
 import { runOf } from './run-routes.js';
@@ -179,7 +180,8 @@ const deleteConversationRoute = createRoute({
   method: 'delete',
   path: '/api/conversations/{id}',
   tags: ['runs'],
-  summary: 'Delete one of my conversations with its messages and runs (not while a run is active)',
+  summary:
+    'Delete one of my conversations with its messages, runs and the runs’ files (not while a run is active)',
   request: { params: uuidParamSchema },
   responses: {
     204: { description: 'Deleted' },
@@ -191,9 +193,14 @@ const deleteConversationRoute = createRoute({
 
 /**
  * The conversation routes (SPEC Y8): a user's own conversations with agents it may read, with
- * their stored messages. They are private: another user — whatever its role — gets a 404.
+ * their stored messages. They are private: another user — whatever its role — gets a 404. Deleting
+ * one also removes its runs' work folders under `dataDir` (the files the user deletes go too).
  */
-export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
+export function registerConversationRoutes(
+  app: OpenAPIHono<AppEnv>,
+  context: ServerContext,
+  { dataDir }: { readonly dataDir: string },
+): void {
   const { db } = context.database;
 
   app.openapi(listRoute, async (c) => {
@@ -310,7 +317,17 @@ export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, context: Se
       );
     if (active.length > 0)
       throw new HttpError(409, 'run_active', 'A run of this conversation is still active; cancel it first');
-    await db.delete(conversations).where(eq(conversations.id, row.id));
+    const deleted = await db.transaction(async (tx) => {
+      const gone = await tx.delete(runs).where(eq(runs.conversationId, row.id)).returning({ id: runs.id });
+      await tx.delete(conversations).where(eq(conversations.id, row.id));
+      return gone;
+    });
+    // After the rows: a folder that cannot go now is an orphan the hourly sweep removes.
+    await removeRunWorkFolders(
+      dataDir,
+      deleted.map((run) => run.id),
+      context.logger,
+    );
     return c.body(null, 204);
   });
 }

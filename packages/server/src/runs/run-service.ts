@@ -2,8 +2,8 @@ import type { Database } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
 import type { ProviderKeySources } from '../model-providers/provider-api-key.js';
 import type { SkillContentContext } from '../skill-content/skill-content-context.js';
-import { type RunEventRetention, startRunEventPruning } from './prune-run-events.js';
 import { RunEventBus } from './run-event-bus.js';
+import { type RunEventRetention, startRunHousekeeping } from './run-housekeeping.js';
 import { type RunQueue, type RunQueueOptions, startRunQueue } from './run-queue.js';
 import { type RunWorker, type RunWorkerOptions, startLostRunSweep, startRunWorker } from './run-worker.js';
 
@@ -13,7 +13,10 @@ export interface RunServiceOptions {
   readonly worker?: boolean;
   readonly workerOptions?: RunWorkerOptions;
   readonly queue?: RunQueueOptions;
-  /** How long finished runs keep their streamed events (default 7 days, pruned hourly); false keeps them. */
+  /**
+   * How long finished runs keep their streamed events (default 7 days; tidied up hourly, with the
+   * work folders of deleted runs); false turns the tidying off.
+   */
   readonly eventRetention?: RunEventRetention | false;
 }
 
@@ -30,8 +33,8 @@ export interface RunService {
 /**
  * Starts what a process needs for runs: the pg-boss queue (its schema set up on first start), an
  * in-process event bus, a worker unless `worker: false`, the lost-run sweep (in every process,
- * so an API alone still fails runs whose workers died), and the pruning of finished runs' old
- * events. `stop()` stops the worker (in-flight runs end `failed`, `run_worker_stopped`), then the queue.
+ * so an API alone still fails runs whose workers died), and the tidying of finished runs' old
+ * events and deleted runs' work folders. `stop()` stops the worker (in-flight runs end `failed`, `run_worker_stopped`), then the queue.
  */
 export async function startRunService(
   database: Database,
@@ -59,10 +62,13 @@ export async function startRunService(
     worker === undefined
       ? startLostRunSweep(executorContext, options.workerOptions?.staleAfterMs ?? 30_000)
       : undefined;
-  const pruning =
+  const housekeeping =
     options.eventRetention === false
       ? undefined
-      : startRunEventPruning(executorContext, options.eventRetention);
+      : startRunHousekeeping(
+          { ...executorContext, dataDir: context.content.layout.dataDirectory },
+          options.eventRetention,
+        );
   return {
     queue,
     enqueue: async (runId) => {
@@ -73,7 +79,7 @@ export async function startRunService(
     worker,
     stop: async () => {
       sweep?.stop();
-      await pruning?.stop();
+      await housekeeping?.stop();
       await worker?.stop();
       await queue.stop();
     },

@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, conversations, runEvents, runs, users } from '../../src/db/schema.js';
 import type { Database } from '../../src/index.js';
 import type { Logger } from '../../src/logging/logger.js';
-import { pruneRunEvents, startRunEventPruning } from '../../src/runs/prune-run-events.js';
+import { pruneRunEvents } from '../../src/runs/prune-run-events.js';
+import { startRunHousekeeping } from '../../src/runs/run-housekeeping.js';
 import { TEST_BACKENDS } from '../support/test-databases.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -98,7 +102,11 @@ describe.each(TEST_BACKENDS)('finished runs’ old events are pruned on $name', 
         warn: (event, fields) => logged.push([event, fields]),
         error: (event, fields) => logged.push([event, fields]),
       };
-      const pruning = startRunEventPruning({ db: database.db, logger }, { keepMs: 7 * DAY, everyMs: 50 });
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'skilldock-housekeeping-'));
+      const pruning = startRunHousekeeping(
+        { db: database.db, logger, dataDir },
+        { keepMs: 7 * DAY, everyMs: 50 },
+      );
       try {
         await waitFor(
           async () => ((await eventsByRun(database)).old?.length === 2 ? true : undefined),
@@ -112,6 +120,7 @@ describe.each(TEST_BACKENDS)('finished runs’ old events are pruned on $name', 
         .insert(runEvents)
         .values({ runId: 'old', seq: 6, type: 'text-delta', data: { text: 'kept' } });
       await new Promise((resolve) => setTimeout(resolve, 200));
+      rmSync(dataDir, { recursive: true, force: true });
       expect((await eventsByRun(database)).old).toEqual(['run-status:1', 'run-status:4', 'text-delta:6']);
     },
   );
