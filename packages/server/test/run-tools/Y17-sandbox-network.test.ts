@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
@@ -51,20 +51,49 @@ async function listen(
 
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-/** Pids of the slirp4netns processes running on the host now. */
-function slirpProcesses(): Set<string> {
-  try {
-    return new Set(execFileSync('pgrep', ['-x', 'slirp4netns'], { encoding: 'utf8' }).trim().split('\n'));
-  } catch {
-    return new Set(); // pgrep exits 1 when nothing matches
+/**
+ * Pids of the slirp4netns processes started under this test process (its descendants), from `ps`
+ * output of `pid ppid comm` lines: another test file's sandboxes, in another worker, never count.
+ */
+function ownSlirps(listing: string): Set<string> {
+  const parents = new Map<string, string>();
+  const slirps: string[] = [];
+  for (const line of listing.split('\n')) {
+    const [pid, ppid, command] = line.trim().split(/\s+/);
+    if (pid === undefined || ppid === undefined) continue;
+    parents.set(pid, ppid);
+    if (command === 'slirp4netns') slirps.push(pid);
   }
+  const mine = String(process.pid);
+  return new Set(
+    slirps.filter((pid) => {
+      for (let parent = parents.get(pid), hops = 0; parent !== undefined && hops < 16; hops += 1) {
+        if (parent === mine) return true;
+        parent = parents.get(parent);
+      }
+      return false;
+    }),
+  );
 }
 
-/** Pids of the slirp4netns processes running on the host now, asked without blocking this process. */
+const PS_ARGUMENTS = ['-eo', 'pid=,ppid=,comm='];
+
+/** Which of `pids` are still slirp4netns processes, whatever their parent is now (an orphan counts). */
+function stillRunningSlirps(pids: readonly string[]): string[] {
+  return pids.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'slirp4netns';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Pids of this test process's slirp4netns processes running now, asked without blocking this process. */
 function slirpProcessesNow(): Promise<Set<string>> {
   return new Promise((resolve) =>
-    execFile('pgrep', ['-x', 'slirp4netns'], { encoding: 'utf8' }, (_error, stdout) =>
-      resolve(new Set(stdout.trim().split('\n').filter(Boolean))),
+    execFile('ps', PS_ARGUMENTS, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (_error, stdout) =>
+      resolve(ownSlirps(stdout ?? '')),
     ),
   );
 }
@@ -96,10 +125,10 @@ async function slirpsStartedDuring<T>(
   watching = false;
   await watcher;
   const until = Date.now() + 10_000;
-  let left = [...seen].filter((pid) => slirpProcesses().has(pid));
+  let left = stillRunningSlirps([...seen]);
   while (left.length > 0 && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    left = [...seen].filter((pid) => slirpProcesses().has(pid));
+    left = stillRunningSlirps([...seen]);
   }
   return { result, seen: [...seen], left };
 }
