@@ -20,6 +20,7 @@ import { unwrap } from '../api/api-error';
 import { useLabelledPill } from '../app/labelled-pill';
 import { isAdmin, useMe } from '../auth/use-me';
 import { useSharedSkills } from '../skills/skill-queries';
+import { useUnsavedChanges } from '../skills/use-unsaved-guard';
 import {
   AGENT_TOOLS,
   type AgentFormValues,
@@ -107,6 +108,7 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
 
   const patch = agentPatch(initial, values);
   const dirty = Object.keys(patch).length > 0;
+  useUnsavedChanges(dirty);
   const model = modelProblem(values.model);
   const name = values.name.trim() === '' ? t('agents.form.nameRequired') : null;
 

@@ -11,6 +11,7 @@ import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
 import { PageLoader } from '../app/page-loader';
 import { QueryError } from '../app/query-error';
+import { LEAVE_WITHOUT_ASKING, UnsavedChangesScope } from '../skills/use-unsaved-guard';
 
 /** An agent's page (`/agents/:id`, SPEC W3): its configuration, its bound skill and that skill's history. */
 export function AgentDetailPage() {
@@ -32,56 +33,59 @@ function AgentDetail({ agent }: { readonly agent: Agent }) {
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: [...AGENTS_QUERY_KEY, 'one', agent.id] });
       await queryClient.invalidateQueries({ queryKey: [...AGENTS_QUERY_KEY, 'list'] });
-      void navigate('/agents');
+      // The agent is gone: its unsaved edits with it.
+      void navigate('/agents', { state: LEAVE_WITHOUT_ASKING });
     },
   });
   return (
-    <Stack gap="xl">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Anchor component={Link} to="/agents" size="sm">
-            {t('agents.back')}
-          </Anchor>
-          <Group gap="xs" align="center">
-            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-              {agent.name}
-            </Title>
-            {agent.builtin ? (
-              <Badge variant="light" color="grape">
-                {t('agents.builtin')}
-              </Badge>
+    <UnsavedChangesScope>
+      <Stack gap="xl">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <div>
+            <Anchor component={Link} to="/agents" size="sm">
+              {t('agents.back')}
+            </Anchor>
+            <Group gap="xs" align="center">
+              <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+                {agent.name}
+              </Title>
+              {agent.builtin ? (
+                <Badge variant="light" color="grape">
+                  {t('agents.builtin')}
+                </Badge>
+              ) : null}
+            </Group>
+          </div>
+          <Group gap="xs">
+            <Button component={Link} to={`/agents/${agent.id}/chat`} variant="light">
+              {t('agents.chat')}
+            </Button>
+            {agent.permissions.delete && !agent.builtin ? (
+              <Button color="red" variant="outline" onClick={() => setDeleting(true)}>
+                {t('agents.delete.button')}
+              </Button>
             ) : null}
           </Group>
-        </div>
-        <Group gap="xs">
-          <Button component={Link} to={`/agents/${agent.id}/chat`} variant="light">
-            {t('agents.chat')}
-          </Button>
-          {agent.permissions.delete && !agent.builtin ? (
-            <Button color="red" variant="outline" onClick={() => setDeleting(true)}>
-              {t('agents.delete.button')}
-            </Button>
-          ) : null}
         </Group>
-      </Group>
-      <AgentConfigForm agent={agent} />
-      <Divider />
-      <BoundSkillSection agent={agent} />
-      {deleting ? (
-        <ConfirmDialog
-          testId="delete-agent-dialog"
-          title={t('agents.delete.title', { name: agent.name })}
-          body={t('agents.delete.body')}
-          confirmLabel={t('agents.delete.confirm')}
-          onConfirm={() => remove.mutate()}
-          onClose={() => setDeleting(false)}
-          pending={remove.isPending}
-          error={remove.error}
-        />
-      ) : null}
-      <Text size="xs" c="dimmed" ff="monospace">
-        {agent.id}
-      </Text>
-    </Stack>
+        <AgentConfigForm agent={agent} />
+        <Divider />
+        <BoundSkillSection agent={agent} />
+        {deleting ? (
+          <ConfirmDialog
+            testId="delete-agent-dialog"
+            title={t('agents.delete.title', { name: agent.name })}
+            body={t('agents.delete.body')}
+            confirmLabel={t('agents.delete.confirm')}
+            onConfirm={() => remove.mutate()}
+            onClose={() => setDeleting(false)}
+            pending={remove.isPending}
+            error={remove.error}
+          />
+        ) : null}
+        <Text size="xs" c="dimmed" ff="monospace">
+          {agent.id}
+        </Text>
+      </Stack>
+    </UnsavedChangesScope>
   );
 }

@@ -32,7 +32,7 @@ import {
   type SkillEditState,
 } from './skill-edit-state';
 import { SKILLS_QUERY_KEY } from './skill-queries';
-import { UnsavedGuard } from './use-unsaved-guard';
+import { UnsavedGuard, useUnsavedChanges } from './use-unsaved-guard';
 import './skills.css';
 
 const CodeEditor = lazy(() => import('./code-editor'));
@@ -133,11 +133,12 @@ export function SkillEditor({ kind, id, readOnly, tree, header, onStatusChange }
     }
   };
 
+  const scoped = useUnsavedChanges(dirty);
   const fileDraft = edit.files[selected];
   const isText = openFile.encoding !== 'base64';
   return (
     <Stack gap="md">
-      <UnsavedGuard dirty={dirty} />
+      {scoped ? null : <UnsavedGuard dirty={dirty} />}
       <Group justify="space-between" align="flex-end" wrap="wrap">
         {header}
         <Group gap="xs">

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AgentConfigForm } from '../../src/agents/agent-config-form.js';
 import { AGENTS_QUERY_KEY, type Agent } from '../../src/agents/agent-queries.js';
@@ -9,6 +10,7 @@ import { AppProviders, createQueryClient } from '../../src/app/app-providers.js'
 import { ME_QUERY_KEY, type Me } from '../../src/auth/use-me.js';
 import { createI18n } from '../../src/i18n/create-i18n.js';
 import { SKILLS_QUERY_KEY } from '../../src/skills/skill-queries.js';
+import { UnsavedChangesScope } from '../../src/skills/use-unsaved-guard.js';
 
 const agent: Agent = {
   id: '0b6c1b2e-8a4f-4a59-9b5e-2f1b8f1d0a7c',
@@ -31,7 +33,7 @@ const agent: Agent = {
 };
 
 /** The form with the listings it reads already in the cache (nothing is fetched: the data is fresh). */
-function renderForm(role: 'user' | 'admin', shown: Agent = agent) {
+function renderForm(role: 'user' | 'admin', shown: Agent = agent, { guarded = false } = {}) {
   const queries: QueryClient = createQueryClient();
   queries.setDefaultOptions({ queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } });
   queries.setQueryData(ME_QUERY_KEY, { user: { id: 'u1', role } } as unknown as Me);
@@ -50,7 +52,27 @@ function renderForm(role: 'user' | 'admin', shown: Agent = agent) {
       i18n={createI18n('en')}
       queryClient={queries}
     >
-      <AgentConfigForm agent={shown} />
+      {guarded ? (
+        <RouterProvider
+          router={createMemoryRouter(
+            [
+              {
+                path: '/agents/a',
+                element: (
+                  <UnsavedChangesScope>
+                    <AgentConfigForm agent={shown} />
+                    <Link to="/agents">away</Link>
+                  </UnsavedChangesScope>
+                ),
+              },
+              { path: '/agents', element: <p>agents</p> },
+            ],
+            { initialEntries: ['/agents/a'] },
+          )}
+        />
+      ) : (
+        <AgentConfigForm agent={shown} />
+      )}
     </AppProviders>,
   );
 }
@@ -121,5 +143,19 @@ describe('the agent configuration form', () => {
       'You may use this agent but not change its configuration.',
     );
     expect(screen.queryByRole('button', { name: 'Save configuration' })).toBeNull();
+  });
+
+  it('W3 unsaved configuration asks before leaving the page; saved or unchanged, it does not', async () => {
+    renderForm('admin', agent, { guarded: true });
+    fireEvent.change(screen.getByLabelText('System prompt'), { target: { value: 'Be thorough.' } });
+    await act(async () => fireEvent.click(screen.getByText('away')));
+    expect(screen.queryByText('Leave with unsaved changes?')).not.toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })));
+    expect((screen.getByLabelText('System prompt') as HTMLTextAreaElement).value).toBe('Be thorough.');
+    // Back to what was loaded: nothing is unsaved, and the page is left at once.
+    fireEvent.change(screen.getByLabelText('System prompt'), { target: { value: 'Be brief.' } });
+    await act(async () => fireEvent.click(screen.getByText('away')));
+    expect(screen.queryByText('Leave with unsaved changes?')).toBeNull();
+    expect(screen.getByText('agents')).not.toBeNull();
   });
 });
