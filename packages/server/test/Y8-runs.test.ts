@@ -58,6 +58,15 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
   let slowAgentId: string;
   let escapeCalls: () => { name: string; arguments: unknown }[] = () => [];
 
+  /** A completed run of Alice's in `conversationId`, written straight to the database; its id. */
+  const insertCompletedRun = async (conversationId: string): Promise<string> => {
+    const id = crypto.randomUUID();
+    await server.database.db
+      .insert(schema.runs)
+      .values({ id, conversationId, userId: alice.id, agentId, prompt: 'p', status: 'completed' });
+    return id;
+  };
+
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
     folder = await temporaryFolder('y8-runs');
@@ -270,17 +279,7 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
     async () => {
       const conversation = await alice.client.request('POST', '/api/conversations', { json: { agentId } });
       const conversationId = conversation.body.conversation.id;
-      const [run] = await server.database.db
-        .insert(schema.runs)
-        .values({
-          id: crypto.randomUUID(),
-          conversationId,
-          userId: alice.id,
-          agentId,
-          prompt: 'p',
-          status: 'completed',
-        })
-        .returning();
+      const runId = await insertCompletedRun(conversationId);
       for (const person of [bob, root]) {
         const statuses = await Promise.all([
           person.client.request('GET', `/api/conversations/${conversationId}`),
@@ -288,10 +287,10 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
           person.client.request('POST', `/api/conversations/${conversationId}/runs`, {
             json: { prompt: 'hi' },
           }),
-          person.client.request('GET', `/api/runs/${run!.id}`),
-          person.client.request('GET', `/api/runs/${run!.id}/events`),
-          person.client.request('POST', `/api/runs/${run!.id}/cancel`),
-          person.client.request('POST', `/api/runs/${run!.id}/approvals/call_1`, {
+          person.client.request('GET', `/api/runs/${runId}`),
+          person.client.request('GET', `/api/runs/${runId}/events`),
+          person.client.request('POST', `/api/runs/${runId}/cancel`),
+          person.client.request('POST', `/api/runs/${runId}/approvals/call_1`, {
             json: { decision: 'allow' },
           }),
         ]);
@@ -313,12 +312,12 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
         body: JSON.stringify({ prompt: 'hi' }),
       });
       expect(readOnly.status).toBe(403);
-      const finished = await alice.client.request('POST', `/api/runs/${run!.id}/cancel`);
+      const finished = await alice.client.request('POST', `/api/runs/${runId}/cancel`);
       expect({ status: finished.status, code: finished.body.error.code }).toEqual({
         status: 409,
         code: 'run_finished',
       });
-      const badId = await alice.client.request('GET', `/api/runs/${run!.id}/events`, {
+      const badId = await alice.client.request('GET', `/api/runs/${runId}/events`, {
         headers: { 'last-event-id': '../1' },
       });
       expect(badId.status).toBe(400);
@@ -329,18 +328,7 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
     'Y8 deleting a conversation removes its runs’ files too; another’s stay, and a refused delete removes nothing',
     async () => {
       const finishedRunIn = async (conversationId: string) => {
-        const [run] = await server.database.db
-          .insert(schema.runs)
-          .values({
-            id: crypto.randomUUID(),
-            conversationId,
-            userId: alice.id,
-            agentId,
-            prompt: 'p',
-            status: 'completed',
-          })
-          .returning();
-        const folder = await createRunWorkFolder(server.dataDir, run!.id);
+        const folder = await createRunWorkFolder(server.dataDir, await insertCompletedRun(conversationId));
         await mkdir(path.join(folder, 'nested'), { recursive: true });
         await writeFile(path.join(folder, 'nested', 'report.md'), '# private\n');
         return folder;

@@ -10,12 +10,14 @@ export function runWorkRoot(dataDirectory: string): string {
   return path.join(path.resolve(dataDirectory), 'run-work');
 }
 
-/**
- * Returns `runId` when it can name a run's work folder (SPEC SEC1: the one safe-segment check, and
- * no leading dot), else throws `UserInputError` `invalid_run_id`.
- */
+/** Whether `runId` can name a run's work folder (SPEC SEC1: the one safe-segment check, and no leading dot). */
+export function isSafeRunId(runId: string): boolean {
+  return typeof runId === 'string' && isSafePathSegment(runId) && !runId.startsWith('.');
+}
+
+/** Returns `runId` when {@link isSafeRunId}, else throws `UserInputError` `invalid_run_id`. */
 export function assertSafeRunId(runId: string): string {
-  if (typeof runId === 'string' && isSafePathSegment(runId) && !runId.startsWith('.')) return runId;
+  if (isSafeRunId(runId)) return runId;
   throw new UserInputError('invalid_run_id', `${JSON.stringify(String(runId))} cannot name a run.`, {
     details: { field: 'runId' },
   });

@@ -11,7 +11,7 @@ export interface RunEventRetention {
   readonly everyMs?: number;
 }
 
-export const DEFAULT_RUN_EVENT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_RUN_EVENT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 const DEFAULT_EVERY_MS = 60 * 60 * 1000;
 const FIRST_AFTER_MS = 60 * 1000;
 
