@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { ApiError, unwrap } from '../api/api-error';
+import { ConfirmDialog } from '../app/confirm-dialog';
 import { SKILLS_QUERY_KEY } from './skill-queries';
 
 /** Asks before deleting a shared (`DELETE /api/skills/{id}`) or personal (`DELETE /api/me/skills/{id}`) skill. */
@@ -30,32 +30,17 @@ export function DeleteSkillDialog({
   });
   const error = remove.error;
   return (
-    <Modal opened onClose={onClose} title={t('skills.delete.title', { name: skill.name })}>
-      <Text>
-        {t(skill.kind === 'shared' ? 'skills.delete.shared' : 'skills.delete.personal', { id: skill.id })}
-      </Text>
-      {error === null ? null : (
-        <Alert
-          color="red"
-          role="alert"
-          mt="md"
-          title={
-            error instanceof ApiError && error.code === 'skill_has_dependents'
-              ? t('skills.delete.hasDependents')
-              : undefined
-          }
-        >
-          {error.message}
-        </Alert>
-      )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
-          {t('skills.delete.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmDialog
+      title={t('skills.delete.title', { name: skill.name })}
+      body={t(skill.kind === 'shared' ? 'skills.delete.shared' : 'skills.delete.personal', { id: skill.id })}
+      confirmLabel={t('skills.delete.confirm')}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+      pending={remove.isPending}
+      error={error}
+      {...(error instanceof ApiError && error.code === 'skill_has_dependents'
+        ? { errorTitle: t('skills.delete.hasDependents') }
+        : {})}
+    />
   );
 }

@@ -11,10 +11,12 @@ export interface ConfirmDialogProps {
   readonly pending?: boolean;
   /** The server's refusal of the confirmed action, shown in the dialog. */
   readonly error?: Error | null;
+  /** A heading over that refusal (what it means), when there is one. */
+  readonly errorTitle?: string;
   readonly testId?: string;
 }
 
-/** Asks before a destructive action (deleting an agent or a version, restoring over unreleased edits). */
+/** Asks before a destructive action (deleting a skill, an agent or a version, restoring over unreleased edits). */
 export function ConfirmDialog({
   title,
   body,
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   onClose,
   pending = false,
   error = null,
+  errorTitle,
   testId,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
@@ -30,7 +33,7 @@ export function ConfirmDialog({
     <Modal opened onClose={onClose} title={title} data-testid={testId}>
       <Text>{body}</Text>
       {error === null ? null : (
-        <Alert color="red" role="alert" mt="md">
+        <Alert color="red" role="alert" mt="md" title={errorTitle}>
           {error.message}
         </Alert>
       )}
