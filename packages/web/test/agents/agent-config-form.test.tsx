@@ -11,26 +11,9 @@ import { ME_QUERY_KEY, type Me } from '../../src/auth/use-me.js';
 import { createI18n } from '../../src/i18n/create-i18n.js';
 import { SKILLS_QUERY_KEY } from '../../src/skills/skill-queries.js';
 import { UnsavedChangesScope } from '../../src/skills/use-unsaved-guard.js';
+import { sampleAgent } from './sample-agent.js';
 
-const agent: Agent = {
-  id: '0b6c1b2e-8a4f-4a59-9b5e-2f1b8f1d0a7c',
-  name: 'Release helper',
-  description: 'Writes release notes.',
-  model: 'inherit',
-  builtin: false,
-  ownerId: 'u1',
-  permissions: { edit: true, share: false, delete: true },
-  systemPrompt: 'Be brief.',
-  skills: ['glossary'],
-  preloadSkills: ['glossary'],
-  tools: ['read_file'],
-  mcpServers: [],
-  subagents: [],
-  shellNetwork: false,
-  boundSkillId: null,
-  createdAt: '2026-12-01T00:00:00.000Z',
-  updatedAt: '2026-12-01T00:00:00.000Z',
-};
+const agent = sampleAgent();
 
 /** The form with the listings it reads already in the cache (nothing is fetched: the data is fresh). */
 function renderForm(role: 'user' | 'admin', shown: Agent = agent, { guarded = false } = {}) {

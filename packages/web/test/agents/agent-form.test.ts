@@ -1,5 +1,7 @@
+import { SKILLDOCK_TOOL_NAMES } from '@skilldock/agent';
 import { describe, expect, it } from 'vitest';
 import {
+  AGENT_TOOLS,
   type AgentFormValues,
   agentPatch,
   effectivePreloads,
@@ -8,28 +10,10 @@ import {
   preloadable,
   saveProblems,
 } from '../../src/agents/agent-form.js';
-import type { Agent } from '../../src/agents/agent-queries.js';
 import { ApiError } from '../../src/api/api-error.js';
+import { sampleAgent } from './sample-agent.js';
 
-const agent: Agent = {
-  id: '0b6c1b2e-8a4f-4a59-9b5e-2f1b8f1d0a7c',
-  name: 'Release helper',
-  description: 'Writes release notes.',
-  model: 'inherit',
-  builtin: false,
-  ownerId: 'u1',
-  permissions: { edit: true, share: false, delete: true },
-  systemPrompt: 'Be brief.',
-  skills: ['glossary', 'style'],
-  preloadSkills: ['style'],
-  tools: ['read_file'],
-  mcpServers: [],
-  subagents: [],
-  shellNetwork: false,
-  boundSkillId: null,
-  createdAt: '2026-12-01T00:00:00.000Z',
-  updatedAt: '2026-12-01T00:00:00.000Z',
-};
+const agent = sampleAgent({ skills: ['glossary', 'style'], preloadSkills: ['style'] });
 
 describe('the agent configuration form', () => {
   it('Y8 reads skills as all, a pick or none', () => {
@@ -81,6 +65,10 @@ describe('the agent configuration form', () => {
     expect(modelProblem('  ')).toBe('empty');
     for (const bad of ['not a model!', ':leading', '-dash', 'x'.repeat(201), 'a\nb'])
       expect(modelProblem(bad), bad).toBe('invalid');
+  });
+
+  it('W3 the tool suggestions are the agent package’s tools (the browser keeps its own copy)', () => {
+    expect([...AGENT_TOOLS].sort()).toEqual([...SKILLDOCK_TOOL_NAMES].sort());
   });
 
   it('W3 places the server refusals at the fields they name', () => {

@@ -1,11 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBareRepository } from '../../../core/test/install/sources/install-fixtures.js';
 import { yazlZip } from '../../../core/test/package/package-test-helpers.js';
 import { launchBrowser, openPage, type PageWatch, pageWatch, screenshot } from '../support/browser.js';
+import { callApi, signIn, signInAdmin } from '../support/sign-in.js';
 import { type RunningServe, startServe } from '../support/start-serve.js';
 
 const ADMIN_PASSWORD = 'an-admin-password-1';
@@ -13,18 +14,6 @@ const USER_PASSWORD = 'a-user-password-12';
 
 const skillText = (name: string, description: string, extra = '') =>
   `---\nname: ${name}\ndescription: ${description}\n${extra}---\n\n# ${name}\n\nUse it well.\n`;
-
-/** Signs a context in through the API (its cookies then serve the pages) and returns the CSRF token. */
-async function signIn(
-  request: APIRequestContext,
-  url: string,
-  username: string,
-  password: string,
-): Promise<string> {
-  const response = await request.post(`${url}/api/auth/login`, { data: { username, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { csrfToken: string }).csrfToken;
-}
 
 /**
  * The skills side of the web app in a real browser against a real `skilldock serve`: installing
@@ -41,14 +30,8 @@ describe('web app: skills', { timeout: 120_000 }, () => {
   let hostRoot: string;
   let departmentId: string;
 
-  const api = async (method: 'get' | 'post' | 'put', route: string, data?: unknown) => {
-    const response = await admin.context.request[method](`${serve.url}${route}`, {
-      ...(data === undefined ? {} : { data }),
-      headers: { 'X-CSRF-Token': csrf },
-    });
-    expect(response.ok(), `${method} ${route}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
+  const api = (method: 'get' | 'post' | 'put', route: string, data?: unknown) =>
+    callApi(admin.context.request, serve.url, csrf, method, route, data);
 
   beforeAll(async () => {
     hostRoot = await mkdtemp(path.join(tmpdir(), 'skilldock-web-git-'));
@@ -73,13 +56,7 @@ describe('web app: skills', { timeout: 120_000 }, () => {
     watch = pageWatch();
     admin = await openPage(browser, watch);
     admin.page.setDefaultTimeout(10_000);
-    csrf = await signIn(admin.context.request, serve.url, 'admin', serve.adminPassword);
-    const changed = await admin.context.request.post(`${serve.url}/api/auth/password`, {
-      data: { currentPassword: serve.adminPassword, newPassword: ADMIN_PASSWORD },
-      headers: { 'X-CSRF-Token': csrf },
-    });
-    expect(changed.ok(), await changed.text()).toBe(true);
-    csrf = await signIn(admin.context.request, serve.url, 'admin', ADMIN_PASSWORD);
+    csrf = await signInAdmin(admin.context.request, serve, ADMIN_PASSWORD);
     departmentId = (
       (await api('post', '/api/admin/departments', { name: 'Sales' })) as { department: { id: string } }
     ).department.id;

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { yazlZip } from '../../../core/test/package/package-test-helpers.js';
 import {
@@ -9,22 +9,11 @@ import {
   screenshot,
   unlabelledControls,
 } from '../support/browser.js';
+import { callApi, signIn, signInAdmin } from '../support/sign-in.js';
 import { type RunningServe, startServe } from '../support/start-serve.js';
 
 const ADMIN_PASSWORD = 'an-admin-password-1';
 const USER_PASSWORD = 'a-user-password-12';
-
-/** Signs a context in through the API (its cookies then serve the pages) and returns the CSRF token. */
-async function signIn(
-  request: APIRequestContext,
-  url: string,
-  username: string,
-  password: string,
-): Promise<string> {
-  const response = await request.post(`${url}/api/auth/login`, { data: { username, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { csrfToken: string }).csrfToken;
-}
 
 /** Appends `text` at the end of the CodeMirror editor labelled `Contents of <path>`. */
 async function typeAtEnd(page: Page, path: string, text: string): Promise<void> {
@@ -49,27 +38,15 @@ describe('web app: agents', { timeout: 150_000 }, () => {
   let csrf: string;
   let agentId: string;
 
-  const api = async (method: 'get' | 'post', route: string, data?: unknown) => {
-    const response = await admin.context.request[method](`${serve.url}${route}`, {
-      ...(data === undefined ? {} : { data }),
-      headers: { 'X-CSRF-Token': csrf },
-    });
-    expect(response.ok(), `${method} ${route}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
+  const api = (method: 'get' | 'post', route: string, data?: unknown) =>
+    callApi(admin.context.request, serve.url, csrf, method, route, data);
 
   beforeAll(async () => {
     [serve, browser] = await Promise.all([startServe({ database: 'postgres' }), launchBrowser()]);
     watch = pageWatch();
     admin = await openPage(browser, watch);
     admin.page.setDefaultTimeout(10_000);
-    csrf = await signIn(admin.context.request, serve.url, 'admin', serve.adminPassword);
-    const changed = await admin.context.request.post(`${serve.url}/api/auth/password`, {
-      data: { currentPassword: serve.adminPassword, newPassword: ADMIN_PASSWORD },
-      headers: { 'X-CSRF-Token': csrf },
-    });
-    expect(changed.ok(), await changed.text()).toBe(true);
-    csrf = await signIn(admin.context.request, serve.url, 'admin', ADMIN_PASSWORD);
+    csrf = await signInAdmin(admin.context.request, serve, ADMIN_PASSWORD);
     await api('post', '/api/admin/users', { username: 'una', password: USER_PASSWORD });
     // A shared skill everyone may read, installed through the API.
     const zip = await yazlZip({

@@ -1,5 +1,5 @@
 import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from '@skilldock/agent/testing';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ARTIFACTS,
@@ -10,6 +10,7 @@ import {
   screenshot,
   unlabelledControls,
 } from '../support/browser.js';
+import { callApi, signIn, signInAdmin } from '../support/sign-in.js';
 import { type RunningServe, startServe } from '../support/start-serve.js';
 
 const ADMIN_PASSWORD = 'an-admin-password-1';
@@ -196,13 +197,6 @@ async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-/** Signs a context in through the API (its cookies then serve the pages) and returns the CSRF token. */
-async function signIn(request: APIRequestContext, url: string, username: string, password: string) {
-  const response = await request.post(`${url}/api/auth/login`, { data: { username, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { csrfToken: string }).csrfToken;
-}
-
 /**
  * The chat (SPEC W4) in a real browser against a real `skilldock serve` and the fake model
  * server: an agent with a shared skill; a conversation where the model activates the skill,
@@ -230,21 +224,9 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     ]);
     watch = pageWatch();
     const admin = await openPage(browser, watch);
-    let csrf = await signIn(admin.context.request, serve.url, 'admin', serve.adminPassword);
-    const post = async (context: BrowserContext, token: string, route: string, data: unknown) => {
-      const response = await context.request.post(`${serve.url}${route}`, {
-        data,
-        headers: { 'X-CSRF-Token': token },
-      });
-      const text = await response.text();
-      expect(response.ok(), `POST ${route}: ${text}`).toBe(true);
-      return text === '' ? undefined : JSON.parse(text);
-    };
-    await post(admin.context, csrf, '/api/auth/password', {
-      currentPassword: serve.adminPassword,
-      newPassword: ADMIN_PASSWORD,
-    });
-    csrf = await signIn(admin.context.request, serve.url, 'admin', ADMIN_PASSWORD);
+    const csrf = await signInAdmin(admin.context.request, serve, ADMIN_PASSWORD);
+    const post = (context: BrowserContext, token: string, route: string, data: unknown) =>
+      callApi(context.request, serve.url, token, 'post', route, data);
     await post(admin.context, csrf, '/api/admin/model-providers', {
       id: 'fake',
       protocol: 'openai',
