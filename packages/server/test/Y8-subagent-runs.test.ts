@@ -95,6 +95,12 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
         return { toolCalls: [{ id: 'lead_call_1', name: DELEGATE, arguments: { task } }] };
       },
     });
+    // Twin A's answer holds after its first words until Twin B's request has arrived, so that the
+    // two are side by side however busy the machine is.
+    let twinBAsked = () => {};
+    const twinBArrived = new Promise<void>((resolve) => {
+      twinBAsked = resolve;
+    });
     // The sub-agent's own model: activates its skill and answers; tries a write; or streams slowly.
     subModel = await startFakeModelServer({
       script: (request) => {
@@ -117,8 +123,12 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
           };
         if (task === 'Write it.') return { text: 'I could not write sub.md.' };
         if (task === 'Loop.') return { toolCalls: [{ name: 'ls', arguments: { path: '.' } }] };
-        if (task === 'Twin A.' || task === 'Twin B.')
+        if (task === 'Twin A.')
+          return { text: `answer to ${task}`, chunkSize: 2, pause: { afterEvents: 2, until: twinBArrived } };
+        if (task === 'Twin B.') {
+          twinBAsked();
           return { text: `answer to ${task}`, chunkSize: 2, chunkDelayMs: 20 };
+        }
         if (task === 'Slow.') return { text: 'y'.repeat(400), chunkSize: 1, chunkDelayMs: 50 };
         return { text: `unexpected task: ${task}` };
       },

@@ -207,15 +207,16 @@ async function answer(
     connection: 'keep-alive',
   });
   const sent = turn.dropAfterEvents === undefined ? frames : frames.slice(0, turn.dropAfterEvents);
-  if (!turn.chunkDelayMs) {
+  if (!turn.chunkDelayMs && !turn.pause) {
     if (sent === frames) response.end(frames.join(''));
     else response.write(sent.join(''), () => response.destroy());
     return;
   }
-  for (const frame of sent) {
+  for (const [position, frame] of sent.entries()) {
+    if (position === turn.pause?.afterEvents) await turn.pause.until;
     if (response.destroyed) return;
     response.write(frame);
-    await delay(turn.chunkDelayMs);
+    if (turn.chunkDelayMs) await delay(turn.chunkDelayMs);
   }
   if (sent === frames) response.end();
   else response.destroy();

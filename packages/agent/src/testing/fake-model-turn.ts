@@ -32,6 +32,12 @@ export interface FakeRawAnswer {
   readonly body: string | readonly string[];
 }
 
+/** Where a streamed answer holds, and until when: see {@link FakeTurn.pause}. */
+export interface FakePause {
+  readonly afterEvents: number;
+  readonly until: PromiseLike<unknown>;
+}
+
 /**
  * One scripted answer. With `raw`, the server sends exactly those bytes; with `error`, that HTTP
  * error; otherwise it streams
@@ -51,6 +57,12 @@ export interface FakeTurn {
   readonly chunkDelayMs?: number;
   /** Cut the connection after this many streamed events (a network failure mid-answer). */
   readonly dropAfterEvents?: number;
+  /**
+   * Stream `afterEvents` events, then wait for `until` before the rest: holds an answer half-way
+   * for as long as a test needs to see the state it is in (a timed stream may end before a busy
+   * machine gets to look). Streaming requests only.
+   */
+  readonly pause?: FakePause;
   /** Characters per text or argument chunk. Default 16. */
   readonly chunkSize?: number;
 }

@@ -12,6 +12,7 @@ export {
 } from './fake-model-server.js';
 export type {
   FakeErrorAnswer,
+  FakePause,
   FakeProtocol,
   FakeRawAnswer,
   FakeScript,

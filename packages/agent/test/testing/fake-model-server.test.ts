@@ -117,6 +117,38 @@ describe('fake model server', () => {
     });
   });
 
+  it('G1 holds a streamed answer half-way until the test lets it go on', async () => {
+    let release = () => {};
+    const until = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Events: the role, then "Hal", "f w", "ay." and the finish: it holds after "Hal".
+    const held = await startFakeModelServer({
+      script: [{ text: 'Half way.', chunkSize: 3, pause: { afterEvents: 2, until } }],
+    });
+    server = held;
+    const client = new OpenAI({ apiKey: 'k', baseURL: held.openaiBaseUrl, maxRetries: 0 });
+    const stream = await client.chat.completions.create({
+      model: 'm',
+      stream: true,
+      messages: [{ role: 'user', content: 'a' }],
+    });
+    const pieces: string[] = [];
+    for await (const chunk of stream) {
+      const piece = chunk.choices[0]?.delta.content;
+      if (!piece) continue;
+      pieces.push(piece);
+      if (pieces.length === 1) {
+        // While it holds, the answer is not finished (the server sets `handlingMs` when it is).
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(held.requests[0]?.handlingMs).toBeUndefined();
+        release();
+      }
+    }
+    expect(pieces).toEqual(['Hal', 'f w', 'ay.']);
+    expect(held.requests[0]?.handlingMs).toBeGreaterThanOrEqual(100);
+  });
+
   it('G1 says clearly when the script has run out', async () => {
     server = await startFakeModelServer({ script: [{ text: 'only one' }] });
     const client = new OpenAI({ apiKey: 'k', baseURL: server.openaiBaseUrl, maxRetries: 0 });

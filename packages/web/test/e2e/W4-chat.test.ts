@@ -21,6 +21,15 @@ const PLAN_TEXT = 'Following the chat-style skill, I will write the quarterly re
 const SUBAGENT_TEXT = 'Wuxi lies on Taihu Lake, west of Suzhou.';
 const STORY = 'Once upon a time there was a very long story. '.repeat(40);
 
+/**
+ * The sub-agent's answer holds after "Wuxi lies" until the test has seen it working: a timed
+ * stream alone ended before a busy machine looked (a CI run saw only "Finished").
+ */
+let releaseSubagent = () => {};
+const subagentHeld = new Promise<void>((resolve) => {
+  releaseSubagent = resolve;
+});
+
 /** A ```widget fence around `widget`. */
 const fence = (widget: unknown) => `\`\`\`widget\n${JSON.stringify(widget, null, 2)}\n\`\`\``;
 
@@ -183,7 +192,13 @@ function answer(request: RecordedRequest) {
     case 'Find a fact about Wuxi':
       return results === 0
         ? { toolCalls: [{ name: 'read_file', arguments: { path: 'brief.md' } }] }
-        : { text: SUBAGENT_TEXT, chunkSize: 3, chunkDelayMs: 40 };
+        : // Events: the role, then "Wux", "i l", "ies": it holds there.
+          {
+            text: SUBAGENT_TEXT,
+            chunkSize: 3,
+            chunkDelayMs: 40,
+            pause: { afterEvents: 4, until: subagentHeld },
+          };
     case 'Show the details':
       return { text: 'Here are the **details**.' };
     default:
@@ -579,6 +594,8 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await subagent.locator('[data-testid="tool-activity"][data-tool="read_file"]').waitFor();
     await subagent.getByText('Wuxi lies', { exact: false }).waitFor();
     await shot(page, 'chat-subagent-working');
+    await expect(subagent.getByText('Finished').count()).resolves.toBe(0);
+    releaseSubagent();
     await lastTurnSettles('The researcher says: Wuxi lies on Taihu Lake.');
     await subagent.getByText('Finished').waitFor();
     await expect(delegation.getAttribute('data-status')).resolves.toBe('done');
