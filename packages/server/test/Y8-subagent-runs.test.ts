@@ -22,6 +22,7 @@ import {
   subagentNestedEventSchema,
   subagentStartEventSchema,
 } from '../src/routes/run-schemas.js';
+import { pruneRunEvents } from '../src/runs/prune-run-events.js';
 import { readRunStream, type StreamedEvent } from './support/run-stream-client.js';
 import { addPerson, publishSharedSkill, type TestPerson } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
@@ -350,6 +351,53 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
     },
   );
 
+  it.skipIf(backend.skip)(
+    'Y8 W4 the conversation keeps each delegation’s sub-agent with its transcript, also once the run’s other events are pruned',
+    async () => {
+      const runId = await startRun('delegate');
+      expect(await settled(runId)).toMatchObject({ status: 'completed' });
+      const conversationId = (await runOf(runId)).conversationId as string;
+      const conversation = async () =>
+        (await alice.client.request('GET', `/api/conversations/${conversationId}`)).body;
+      const expected = {
+        runId,
+        toolCallId: 'lead_call_1',
+        agentId: researcherId,
+        name: 'Researcher',
+        status: 'completed',
+        finalText: 'The fact is 42.',
+      };
+      const before = await conversation();
+      expect(before.subagentCalls).toHaveLength(1);
+      const [call] = before.subagentCalls;
+      expect(call).toMatchObject(expected);
+      expect(Object.keys(call).sort()).toEqual([...Object.keys(expected), 'messages'].sort());
+      // Its transcript in the stored message shape: the task, the activation and its result, the answer.
+      expect(call.messages.map((message: { role: string }) => message.role)).toEqual([
+        'user',
+        'assistant',
+        'tool',
+        'assistant',
+      ]);
+      expect(call.messages[0]).toMatchObject({ role: 'user', content: 'Find the fact.' });
+      expect(call.messages[1].toolCalls[0]).toMatchObject({ id: 'sub_call_1', name: 'activate_skill' });
+      expect(call.messages[2]).toMatchObject({ role: 'tool', toolCallId: 'sub_call_1', isError: false });
+      expect(call.messages[3]).toMatchObject({ role: 'assistant', content: 'The fact is 42.' });
+      // The parent's own messages are not in it, nor the sub-agent's in the parent's.
+      expect(JSON.stringify(call.messages)).not.toContain('lead got');
+      expect(JSON.stringify(before.messages)).not.toContain('sub_call_1');
+
+      // The run's streamed events pruned: the delegation is still there, the deltas are gone.
+      expect(await pruneRunEvents(server.database.db, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+      const after = await conversation();
+      expect(after.subagentCalls).toEqual(before.subagentCalls);
+      const left = await readRunStream(`${url}/api/runs/${runId}/events`, alice.token);
+      expect([...new Set(left.map((event) => event.event))].sort()).toEqual(['run-status', 'subagent-end']);
+      // Another user sees none of it.
+      expect((await bob.client.request('GET', `/api/conversations/${conversationId}`)).status).toBe(404);
+    },
+  );
+
   it.skipIf(backend.skip)('Y8 the OpenAPI document names the run events’ shapes for clients', async () => {
     const document = await (await server.app.request('/openapi.json')).json();
     const schemas = document.components.schemas;
@@ -360,6 +408,13 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
     ]);
     expect(Object.keys(schemas.SubagentEventData.properties).sort()).toEqual(['event', 'toolCallId']);
     expect(schemas.SubagentEndEventData.properties.status.enum).toEqual(['completed', 'cancelled', 'failed']);
+    expect(schemas.SubagentEndEventData.required).toEqual(
+      expect.arrayContaining(['agentId', 'name', 'messages', 'status', 'finalText', 'toolCallId']),
+    );
+    // The conversation's delegations: the end's fields and the run, without the stats.
+    expect(Object.keys(schemas.SubagentCall.properties).sort()).toEqual(
+      ['agentId', 'error', 'finalText', 'messages', 'name', 'runId', 'status', 'toolCallId'].sort(),
+    );
     expect(Object.keys(schemas.RunEvent.properties).sort()).toEqual(['data', 'type']);
     expect(document.paths['/api/runs/{id}/events'].get.description).toContain('subagent-start');
   });
@@ -447,6 +502,8 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
     const end = events.find((event) => event.event === 'subagent-end')!;
     expect(end.data).toMatchObject({ toolCallId: 'lead_call_1', status: 'cancelled' });
     expect(end.data.finalText.length).toBeLessThan(400);
+    // What it did before the cancel stays in its transcript: at least its task.
+    expect(end.data.messages[0]).toMatchObject({ role: 'user', content: 'Slow.' });
     expect(events.indexOf(end)).toBeLessThan(events.length - 1);
     expect((await runOf(runId)).status).toBe('cancelled');
     // The sub-agent stopped streaming: nothing nested is stored after its end.
@@ -463,6 +520,8 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
       // Only its owner (or a superadmin) reads a private agent: handing it to Bob takes it from Alice.
       const handTo = (ownerId: string) =>
         db.update(schema.agents).set({ ownerId }).where(eq(schema.agents.id, researcherId));
+      // The sub-agent's model is never asked in this test.
+      const asked = requestsFor(subModel, 'Find the fact.').length;
       try {
         // Lost between the run's start (offered) and the call: the call fails, no sub-agent events.
         beforeDelegating = () => handTo(bob.id).then(() => undefined);
@@ -479,7 +538,7 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
           (event) => event.event === 'tool-call-end' && event.data.toolCall.name === DELEGATE,
         )!;
         expect(callEnd.data.result.isError).toBe(true);
-        expect(requestsFor(subModel, 'Find the fact.')).toHaveLength(2);
+        expect(requestsFor(subModel, 'Find the fact.')).toHaveLength(asked);
 
         // Unreadable at the start: not offered at all; the model's call names no tool it has.
         const runId = await startRun('delegate');
@@ -495,7 +554,7 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
         expect(JSON.stringify(events)).not.toMatch(/Researcher|Finds facts|Bob secret planner/);
         const leadFirst = requestsFor(leadModel, 'delegate').at(-2)!;
         expect(toolNames(leadFirst).filter((name) => name.startsWith('subagent__'))).toEqual([]);
-        expect(requestsFor(subModel, 'Find the fact.')).toHaveLength(2);
+        expect(requestsFor(subModel, 'Find the fact.')).toHaveLength(asked);
       } finally {
         beforeDelegating = undefined;
         await handTo(alice.id);

@@ -20,6 +20,7 @@ import {
   listConversationsQuerySchema,
   renameConversationBodySchema,
   runSchema,
+  subagentEndEventSchema,
 } from './run-schemas.js';
 import { uuidParamSchema } from './schemas.js';
 
@@ -60,6 +61,22 @@ function decisionOf(runId: string, data: unknown): z.infer<typeof approvalDecisi
       ...(typeof event.reason === 'string' ? { reason: event.reason } : {}),
     },
   ];
+}
+
+const subagentCallSchema = subagentEndEventSchema
+  .omit({ stats: true })
+  .extend({ runId: z.string() })
+  .openapi('SubagentCall', {
+    description:
+      'A delegation of the run `runId` (its tool call `toolCallId`): the sub-agent, how it ended and its transcript',
+  });
+
+/** A stored `subagent-end` event as the conversation answer lists it (none when malformed or older). */
+function subagentCallOf(runId: string, data: unknown): z.infer<typeof subagentCallSchema>[] {
+  const parsed = subagentEndEventSchema.safeParse(data);
+  if (!parsed.success) return [];
+  const { stats: _stats, ...call } = parsed.data;
+  return [{ runId, ...call }];
 }
 
 /** A conversation row as the API shows it. */
@@ -131,6 +148,9 @@ const getConversationRoute = createRoute({
             approvalDecisions: z
               .array(approvalDecisionSchema)
               .openapi({ description: 'How the listed runs’ approvals were answered, in order' }),
+            subagentCalls: z.array(subagentCallSchema).openapi({
+              description: 'The sub-agents the listed runs delegated to, with their transcripts, in order',
+            }),
           }),
         },
       },
@@ -246,11 +266,11 @@ export function registerConversationRoutes(
         .limit(MAX_LISTED_RUNS),
     ]);
     runRows.reverse();
-    const decisions =
+    const kept =
       runRows.length === 0
         ? []
         : await db
-            .select({ runId: runEvents.runId, data: runEvents.data })
+            .select({ runId: runEvents.runId, type: runEvents.type, data: runEvents.data })
             .from(runEvents)
             .where(
               and(
@@ -258,21 +278,27 @@ export function registerConversationRoutes(
                   runEvents.runId,
                   runRows.map((run) => run.id),
                 ),
-                eq(runEvents.type, 'approval-decision'),
+                inArray(runEvents.type, ['approval-decision', 'subagent-end']),
               ),
             )
             .orderBy(asc(runEvents.runId), asc(runEvents.seq));
     const order = new Map(runRows.map((run, index) => [run.id, index]));
+    // Runs in the order listed (the query sorted by run id), each run's in stream order.
+    const inRunOrder = (a: { runId: string }, b: { runId: string }) =>
+      (order.get(a.runId) ?? 0) - (order.get(b.runId) ?? 0);
+    const ofType = (type: string) => kept.filter((event) => event.type === type);
     return c.json(
       {
         conversation: conversationOf(row),
         messages: stored.map((entry) => entry.message),
         messageRunIds: stored.map((entry) => entry.runId),
         runs: runRows.map(runOf),
-        approvalDecisions: decisions
+        approvalDecisions: ofType('approval-decision')
           .flatMap(({ runId, data }) => decisionOf(runId, data))
-          // Runs in the order listed (the query sorted by run id), each run's in stream order.
-          .sort((a, b) => (order.get(a.runId) ?? 0) - (order.get(b.runId) ?? 0)),
+          .sort(inRunOrder),
+        subagentCalls: ofType('subagent-end')
+          .flatMap(({ runId, data }) => subagentCallOf(runId, data))
+          .sort(inRunOrder),
       },
       200,
     );

@@ -151,18 +151,24 @@ export const subagentNestedEventSchema = z
       'An event of the sub-agent working for the tool call `toolCallId`, in the same `{ type, data }` shape as top-level events (text-delta, tool-call-start, tool-call-end, skill-activate, usage, approval-decision, run-notice, …); nested text deltas of one turn may arrive merged.',
   });
 
-/** `data` of `subagent-end`: how the call ended; `finalText` is the tool's result when completed. */
+/**
+ * `data` of `subagent-end`: how the call ended; `finalText` is the tool's result when completed;
+ * `messages` the sub-agent's transcript in the stored message shape.
+ */
 export const subagentEndEventSchema = z
   .object({
     toolCallId: z.string(),
+    agentId: z.string(),
+    name: z.string(),
     status: z.enum(['completed', 'cancelled', 'failed']),
     finalText: z.string(),
+    messages: z.array(z.unknown()),
     stats: z.record(z.string(), z.unknown()).optional(),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
   })
   .openapi('SubagentEndEventData', {
     description:
-      'The sub-agent of the tool call `toolCallId` ended: `completed` (`finalText` is what the parent got), `cancelled` (the parent run was cancelled or its worker stopped) or `failed` (`error`). `stats` are its turns, tokens, tool calls and wall time.',
+      'The sub-agent `agentId` named `name` of the tool call `toolCallId` ended: `completed` (`finalText` is what the parent got), `cancelled` (the parent run was cancelled or its worker stopped) or `failed` (`error`). `messages` is its transcript (its task first, then its answers and tool results, in the shape of a conversation’s messages); `stats` are its turns, tokens, tool calls and wall time. Kept when the run’s other events are pruned.',
   });
 
 /** The run stream's documented event shapes, registered as OpenAPI components for clients. */

@@ -3,6 +3,7 @@ import {
   type AgentTool,
   type ApprovalMode,
   type CallGate,
+  type ConversationMessage,
   cutAnswerFront,
   DEFAULT_ANSWER_BUDGET,
   decideCombinedApproval,
@@ -23,7 +24,12 @@ import { MAX_PROMPT_LENGTH } from '../routes/run-schemas.js';
 import { type AgentRunServices, agentRunSetup } from './agent-run-setup.js';
 import { resolveRunSkills } from './resolve-run-skills.js';
 import { errorFacts, type StoredRunEvent, toStoredEvent } from './stored-run-event.js';
-import { subagentEndEvent, subagentNestedEvent, subagentStartEvent } from './subagent-events.js';
+import {
+  type SubagentCall,
+  subagentEndEvent,
+  subagentNestedEvent,
+  subagentStartEvent,
+} from './subagent-events.js';
 import { subagentToolNames } from './subagent-tool-name.js';
 
 type AgentRow = typeof agents.$inferSelect;
@@ -134,8 +140,9 @@ function delegationTool(input: RunSubagentToolsInput, agent: AgentRow, name: str
  * delegation tools (depth 1) and with {@link refuseWhatNeedsApproval}. The task is its prompt;
  * `signal` is the parent's tool call's, so cancelling the parent run (or stopping the worker)
  * cancels it; the parent's turn limit applies to it. Its events go to the parent's stream between
- * `subagent-start` and `subagent-end`; its final text (cut from the front to the agent package's
- * answer budget) is the tool's result.
+ * `subagent-start` and `subagent-end` (which carries its transcript, for the conversation's
+ * history); its final text (cut from the front to the agent package's answer budget) is the
+ * tool's result.
  */
 async function runSubagent(
   input: RunSubagentToolsInput,
@@ -152,10 +159,13 @@ async function runSubagent(
       'This sub-agent is no longer readable by the account that started the run; do the task yourself.',
     );
   const label = JSON.stringify(record.row.name);
+  const call: SubagentCall = { toolCallId, agentId: record.row.id, name: record.row.name };
   events.push(subagentStartEvent(toolCallId, record.row.id, record.row.name));
+  // Its transcript as it grows, so a failed or cancelled call keeps what it did.
+  const messages: ConversationMessage[] = [];
   const fail = (error: unknown): ToolResult => {
     const facts = errorFacts(error);
-    events.push(subagentEndEvent(toolCallId, { status: 'failed', finalText: '', error: facts }));
+    events.push(subagentEndEvent(call, { status: 'failed', finalText: '', messages, error: facts }));
     return errorResult(`The agent ${label} failed: ${facts.message}`);
   };
   let result: RunResult | undefined;
@@ -172,7 +182,11 @@ async function runSubagent(
     });
     for (const message of setup.notices)
       events.push(subagentNestedEvent(toolCallId, { type: 'run-notice', data: { message } }));
-    const loop = runAgent(setup.runContext, { prompt: task }, { signal });
+    const loop = runAgent(
+      setup.runContext,
+      { prompt: task },
+      { signal, onMessage: (message) => void messages.push(message) },
+    );
     for (;;) {
       const next = await loop.next();
       if (next.done === true) {
@@ -186,14 +200,19 @@ async function runSubagent(
       events.push(subagentNestedEvent(toolCallId, toStoredEvent(event)));
     }
   } catch (error) {
-    if (signal.aborted) return cancelled(input, toolCallId, label, result);
+    if (signal.aborted) return cancelled(input, call, messages, result);
     return fail(runError ?? error);
   }
-  if (result.status === 'cancelled' || signal.aborted) return cancelled(input, toolCallId, label, result);
+  if (result.status === 'cancelled' || signal.aborted) return cancelled(input, call, messages, result);
   if (result.status !== 'completed')
     return fail(runError ?? new Error(`The sub-agent stopped: ${result.status}`));
   events.push(
-    subagentEndEvent(toolCallId, { status: 'completed', finalText: result.finalText, stats: result.stats }),
+    subagentEndEvent(call, {
+      status: 'completed',
+      finalText: result.finalText,
+      messages,
+      stats: result.stats,
+    }),
   );
   return result.finalText === ''
     ? textResult(`The agent ${label} finished without an answer.`)
@@ -202,16 +221,17 @@ async function runSubagent(
 
 function cancelled(
   input: RunSubagentToolsInput,
-  toolCallId: string,
-  label: string,
+  call: SubagentCall,
+  messages: readonly ConversationMessage[],
   result: RunResult | undefined,
 ): ToolResult {
   input.events.push(
-    subagentEndEvent(toolCallId, {
+    subagentEndEvent(call, {
       status: 'cancelled',
       finalText: result?.finalText ?? '',
+      messages,
       ...(result === undefined ? {} : { stats: result.stats }),
     }),
   );
-  return errorResult(`The agent ${label} was cancelled.`);
+  return errorResult(`The agent ${JSON.stringify(call.name)} was cancelled.`);
 }

@@ -1,3 +1,4 @@
+import type { ConversationMessage } from '@skilldock/agent';
 import type { StoredRunEvent } from './stored-run-event.js';
 
 /**
@@ -20,12 +21,24 @@ export function subagentNestedEvent(toolCallId: string, event: StoredRunEvent): 
   return { type: 'subagent-event', data: { toolCallId, event: { type: event.type, data: event.data } } };
 }
 
-/** `subagent-end`: the sub-agent's call ended; `finalText` is what the parent got (or ''). */
+/** Who a `subagent-end` is about: the parent's tool call and the agent it ran. */
+export interface SubagentCall {
+  readonly toolCallId: string;
+  readonly agentId: string;
+  readonly name: string;
+}
+
+/**
+ * `subagent-end`: the sub-agent's call ended; `finalText` is what the parent got (or ''), and
+ * `messages` its whole transcript (the task first), which the conversation shows after a reload:
+ * of a run's events, this one is kept for good (`KEPT_RUN_EVENT_TYPES`).
+ */
 export function subagentEndEvent(
-  toolCallId: string,
+  call: SubagentCall,
   end: {
     readonly status: SubagentEndStatus;
     readonly finalText: string;
+    readonly messages: readonly ConversationMessage[];
     readonly stats?: unknown;
     readonly error?: { readonly code: string; readonly message: string };
   },
@@ -33,9 +46,12 @@ export function subagentEndEvent(
   return {
     type: 'subagent-end',
     data: {
-      toolCallId,
+      toolCallId: call.toolCallId,
+      agentId: call.agentId,
+      name: call.name,
       status: end.status,
       finalText: end.finalText,
+      messages: JSON.parse(JSON.stringify(end.messages)),
       ...(end.stats === undefined ? {} : { stats: JSON.parse(JSON.stringify(end.stats)) }),
       ...(end.error === undefined ? {} : { error: end.error }),
     },

@@ -64,7 +64,10 @@ describe.each(TEST_BACKENDS)('finished runs’ old events are pruned on $name', 
       { runId, seq: 1, type: 'run-status', data: { status: 'running' } },
       { runId, seq: 2, type: 'text-delta', data: { text: 'hello' } },
       { runId, seq: 3, type: 'tool-call-start', data: { toolCallId: 't1' } },
-      { runId, seq: 4, type: 'run-status', data: { status: 'completed' } },
+      { runId, seq: 4, type: 'approval-decision', data: { toolCallId: 't1', decision: 'allow' } },
+      { runId, seq: 5, type: 'subagent-event', data: { toolCallId: 't2', event: { type: 'text-delta' } } },
+      { runId, seq: 6, type: 'subagent-end', data: { toolCallId: 't2', status: 'completed' } },
+      { runId, seq: 7, type: 'run-status', data: { status: 'completed' } },
     ];
     await database.db
       .insert(runEvents)
@@ -76,15 +79,20 @@ describe.each(TEST_BACKENDS)('finished runs’ old events are pruned on $name', 
   afterAll(() => database?.close());
 
   it.skipIf(backend.skip)(
-    'Y8 runs ended before the cut keep only their run-status events; recent and running runs keep all',
+    'Y8 runs ended before the cut keep only their status, approval decisions and sub-agent ends; recent and running runs keep all',
     async () => {
-      expect(await pruneRunEvents(database.db, new Date(NOW - 7 * DAY))).toBe(2 + 2 + 5003);
-      expect(await eventsByRun(database)).toEqual({
-        going: ['run-status:1', 'text-delta:2', 'tool-call-start:3', 'run-status:4'],
-        old: ['run-status:1', 'run-status:4'],
-        'old-failed': ['run-status:1', 'run-status:4'],
-        recent: ['run-status:1', 'text-delta:2', 'tool-call-start:3', 'run-status:4'],
-      });
+      expect(await pruneRunEvents(database.db, new Date(NOW - 7 * DAY))).toBe(3 + 3 + 5003);
+      const all = [
+        'run-status:1',
+        'text-delta:2',
+        'tool-call-start:3',
+        'approval-decision:4',
+        'subagent-event:5',
+        'subagent-end:6',
+        'run-status:7',
+      ];
+      const kept = ['run-status:1', 'approval-decision:4', 'subagent-end:6', 'run-status:7'];
+      expect(await eventsByRun(database)).toEqual({ going: all, old: kept, 'old-failed': kept, recent: all });
       // Nothing more to prune: a second process running the same prune deletes nothing.
       expect(await pruneRunEvents(database.db, new Date(NOW - 7 * DAY))).toBe(0);
     },
@@ -95,7 +103,7 @@ describe.each(TEST_BACKENDS)('finished runs’ old events are pruned on $name', 
     async () => {
       await database.db
         .insert(runEvents)
-        .values({ runId: 'old', seq: 5, type: 'text-delta', data: { text: 'late' } });
+        .values({ runId: 'old', seq: 8, type: 'text-delta', data: { text: 'late' } });
       const logged: Array<[string, Record<string, unknown> | undefined]> = [];
       const logger: Logger = {
         info: (event, fields) => logged.push([event, fields]),
@@ -109,7 +117,7 @@ describe.each(TEST_BACKENDS)('finished runs’ old events are pruned on $name', 
       );
       try {
         await waitFor(
-          async () => ((await eventsByRun(database)).old?.length === 2 ? true : undefined),
+          async () => ((await eventsByRun(database)).old?.length === 4 ? true : undefined),
           'the late event of the old run to be pruned',
         );
         expect(logged).toContainEqual(['run_events_pruned', { events: 1 }]);
@@ -118,10 +126,16 @@ describe.each(TEST_BACKENDS)('finished runs’ old events are pruned on $name', 
       }
       await database.db
         .insert(runEvents)
-        .values({ runId: 'old', seq: 6, type: 'text-delta', data: { text: 'kept' } });
+        .values({ runId: 'old', seq: 9, type: 'text-delta', data: { text: 'kept' } });
       await new Promise((resolve) => setTimeout(resolve, 200));
       rmSync(dataDir, { recursive: true, force: true });
-      expect((await eventsByRun(database)).old).toEqual(['run-status:1', 'run-status:4', 'text-delta:6']);
+      expect((await eventsByRun(database)).old).toEqual([
+        'run-status:1',
+        'approval-decision:4',
+        'subagent-end:6',
+        'run-status:7',
+        'text-delta:9',
+      ]);
     },
   );
 });
