@@ -12,7 +12,7 @@ import { ChatComposer } from './chat-composer';
 import type { ChatItem } from './chat-items';
 import { type Run, useChatActions, useConversation, useRefreshChat } from './chat-queries';
 import { FINISHED_STATUSES, type RunStreamEvent } from './fold-run-events';
-import { type ChatTurn, conversationTurns, type StoredMessage } from './history-turns';
+import { type ChatTurn, conversationTurns } from './history-turns';
 import { RunErrorAlert } from './run-error-alert';
 import { RunFiles } from './run-files';
 import { useRunStream } from './use-run-stream';
@@ -134,12 +134,7 @@ export function ChatConversation({
 
   const turns = useMemo(() => {
     if (data === undefined) return [];
-    const stored = conversationTurns(
-      data.messages as StoredMessage[],
-      data.messageRunIds,
-      data.runs,
-      data.approvalDecisions,
-    ) as ChatTurn<Run>[];
+    const stored = conversationTurns(data) as ChatTurn<Run>[];
     if (startedHere !== undefined && startedListed === undefined)
       stored.push({
         key: startedHere.id,

@@ -2,6 +2,7 @@ import {
   ACTIVATE_SKILL_TOOL,
   type ApprovalOutcome,
   type ChatItem,
+  type SubagentView,
   skillOfActivation,
   type ToolStatus,
 } from './chat-items';
@@ -43,6 +44,31 @@ export interface StoredDecision {
   readonly decidedBy: string;
   readonly always: boolean;
   readonly reason?: string;
+}
+
+/**
+ * A delegation's sub-agent as the conversation answer lists it (`subagentCalls`): how it ended and
+ * its transcript, the task first.
+ */
+export interface StoredSubagentCall {
+  readonly runId: string;
+  readonly toolCallId: string;
+  readonly agentId: string;
+  readonly name: string;
+  readonly status: string;
+  readonly finalText: string;
+  readonly messages: readonly unknown[];
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/** What {@link conversationTurns} draws from: the conversation answer's lists. */
+export interface StoredConversation<Run extends TurnRun = TurnRun> {
+  readonly messages: readonly unknown[];
+  /** The run that stored `messages[i]` (null when that run was deleted). */
+  readonly messageRunIds: readonly (string | null)[];
+  readonly runs: readonly Run[];
+  readonly approvalDecisions?: readonly StoredDecision[];
+  readonly subagentCalls?: readonly StoredSubagentCall[];
 }
 
 /** One prompt and what answered it: from a run (most turns) or from messages whose run is gone. */
@@ -96,19 +122,44 @@ export function itemsOfMessages(messages: readonly StoredMessage[], keyPrefix: s
 }
 
 /**
+ * What a stored sub-agent shows inside its delegation call: its transcript's answers and tool
+ * calls (the task is the call's input, so it is not repeated), calls it left without a result
+ * marked cancelled (it has ended).
+ */
+function subagentView(call: StoredSubagentCall, keyPrefix: string): SubagentView {
+  const items = itemsOfMessages(call.messages as StoredMessage[], keyPrefix)
+    .filter((item) => item.kind !== 'user')
+    .map((item) =>
+      item.kind === 'tool' && item.status === 'running' ? { ...item, status: 'cancelled' as const } : item,
+    );
+  return {
+    agentId: call.agentId,
+    name: call.name,
+    status: call.status,
+    finalText: call.finalText,
+    ...(call.error === undefined ? {} : { error: call.error }),
+    items,
+  };
+}
+
+/**
  * The turns of a stored conversation: each run (oldest first) with the messages it stored, its
  * prompt shown even when it stored none (a run that failed before it began); messages of runs no
  * longer listed come first, one turn per prompt. Calls without a result are `running` here; the
- * page marks them from the run's state (waiting for approval, or ended without a result).
+ * page marks them from the run's state (waiting for approval, or ended without a result). A
+ * delegation call carries its sub-agent with what it did, and an answered approval its answer.
  */
-export function conversationTurns<Run extends TurnRun>(
-  messages: readonly StoredMessage[],
-  messageRunIds: readonly (string | null)[],
-  runs: readonly Run[],
-  decisions: readonly StoredDecision[] = [],
-): ChatTurn<Run>[] {
+export function conversationTurns<Run extends TurnRun>({
+  messages: storedMessages,
+  messageRunIds,
+  runs,
+  approvalDecisions = [],
+  subagentCalls = [],
+}: StoredConversation<Run>): ChatTurn<Run>[] {
+  const messages = storedMessages as readonly StoredMessage[];
+  const subagents = new Map(subagentCalls.map((call) => [`${call.runId}\u0000${call.toolCallId}`, call]));
   const answers = new Map<string, ApprovalOutcome>();
-  for (const decision of decisions) {
+  for (const decision of approvalDecisions) {
     const key = `${decision.runId}\u0000${decision.toolCallId}`;
     // The first answer stands (an older server repeated it when the run resumed).
     if (answers.has(key)) continue;
@@ -143,8 +194,14 @@ export function conversationTurns<Run extends TurnRun>(
     const items = itemsOfMessages(byRun.get(run.id) ?? [], run.id);
     const settled = items.map((stored) => {
       if (stored.kind !== 'tool') return stored;
-      const approval = answers.get(`${run.id}\u0000${stored.toolCallId}`);
-      const item = approval === undefined ? stored : { ...stored, approval };
+      const key = `${run.id}\u0000${stored.toolCallId}`;
+      const approval = answers.get(key);
+      const subagent = subagents.get(key);
+      const item = {
+        ...stored,
+        ...(approval === undefined ? {} : { approval }),
+        ...(subagent === undefined ? {} : { subagent: subagentView(subagent, `${stored.key}-subagent`) }),
+      };
       if (item.status !== 'running') return item;
       if (run.pendingApprovals.some((pending) => pending.toolCallId === item.toolCallId))
         return { ...item, status: 'waiting' as const };

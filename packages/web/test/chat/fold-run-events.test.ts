@@ -225,7 +225,7 @@ describe('W4 stored messages as turns', () => {
   const runIds = ['r1', 'r1', 'r1', 'r1', 'r1', 'r1', 'r2', 'r2'];
 
   it('W4 each run is a turn with its prompt, skills, tool results and pending calls; a run without messages shows its prompt', () => {
-    const turns = conversationTurns(messages, runIds, runs);
+    const turns = conversationTurns({ messages, messageRunIds: runIds, runs });
     expect(turns.map((turn) => turn.run?.id)).toEqual(['r1', 'r2', 'r3']);
     const [first, second, third] = turns;
     expect(first!.items.map((item) => item.kind)).toEqual(['user', 'skill', 'tool', 'text']);
@@ -242,11 +242,16 @@ describe('W4 stored messages as turns', () => {
   });
 
   it('W4 stored approval decisions mark their calls: the first answer per call stands', () => {
-    const turns = conversationTurns(messages, runIds, runs, [
-      { runId: 'r1', toolCallId: 'w1', decision: 'deny', decidedBy: 'user', always: false, reason: 'no' },
-      { runId: 'r1', toolCallId: 'w1', decision: 'allow', decidedBy: 'policy', always: false },
-      { runId: 'r2', toolCallId: 's1', decision: 'allow', decidedBy: 'rule', always: false },
-    ]);
+    const turns = conversationTurns({
+      messages,
+      messageRunIds: runIds,
+      runs,
+      approvalDecisions: [
+        { runId: 'r1', toolCallId: 'w1', decision: 'deny', decidedBy: 'user', always: false, reason: 'no' },
+        { runId: 'r1', toolCallId: 'w1', decision: 'allow', decidedBy: 'policy', always: false },
+        { runId: 'r2', toolCallId: 's1', decision: 'allow', decidedBy: 'rule', always: false },
+      ],
+    });
     expect(turns[0]!.items[2]).toMatchObject({
       toolCallId: 'w1',
       status: 'denied',
@@ -257,18 +262,80 @@ describe('W4 stored messages as turns', () => {
   });
 
   it('W4 messages of a run no longer listed come first, one turn per prompt', () => {
-    const turns = conversationTurns(
-      [
+    const turns = conversationTurns({
+      messages: [
         { role: 'user', content: 'old one' },
         { role: 'assistant', content: 'answer one' },
         { role: 'user', content: 'old two' },
         ...messages,
       ],
-      [null, null, 'gone', ...runIds],
+      messageRunIds: [null, null, 'gone', ...runIds],
       runs,
-    );
+    });
     expect(turns.map((turn) => turn.key).slice(0, 2)).toEqual(['earlier-0', 'earlier-1']);
     expect(turns[0]!.items.map((item) => item.kind)).toEqual(['user', 'text']);
     expect(turns).toHaveLength(5);
+  });
+
+  it('W4 a delegation call carries its stored sub-agent: its answers and tool calls, not its task; only in its own run', () => {
+    const delegation: StoredMessage[] = [
+      { role: 'user', content: 'Find it', origin: 'prompt' },
+      { role: 'assistant', content: '', toolCalls: [call('d1', 'subagent__researcher', { task: 'Look' })] },
+      { role: 'tool', toolCallId: 'd1', toolName: 'subagent__researcher', content: 'Found.', isError: false },
+      { role: 'assistant', content: 'It says: Found.' },
+    ];
+    const transcript: StoredMessage[] = [
+      { role: 'user', content: 'Look', origin: 'prompt' },
+      { role: 'assistant', content: 'Reading.', toolCalls: [call('x1', 'read_file', { path: 'a.md' })] },
+      { role: 'tool', toolCallId: 'x1', toolName: 'read_file', content: '# A', isError: false },
+      { role: 'assistant', content: '', toolCalls: [call('x2', 'ls', {})] },
+    ];
+    const runsOf = [
+      { id: 'r1', prompt: 'Find it', status: 'completed', error: null, pendingApprovals: [] },
+      { id: 'r2', prompt: 'Again', status: 'completed', error: null, pendingApprovals: [] },
+    ];
+    const again = delegation.map((message) =>
+      message.role === 'user' ? { ...message, content: 'Again' } : message,
+    );
+    const stored = {
+      runId: 'r1',
+      toolCallId: 'd1',
+      agentId: 'a1',
+      name: 'Researcher',
+      status: 'failed',
+      finalText: '',
+      messages: transcript,
+      error: { code: 'model_error', message: 'The model went away.' },
+    };
+    const turns = conversationTurns({
+      messages: [...delegation, ...again],
+      messageRunIds: [...delegation.map(() => 'r1'), ...again.map(() => 'r2')],
+      runs: runsOf,
+      subagentCalls: [stored],
+    });
+    const tool = turns[0]!.items.find((item) => item.kind === 'tool')!;
+    expect(tool).toMatchObject({ toolCallId: 'd1', status: 'done', result: 'Found.' });
+    const subagent = tool.kind === 'tool' ? tool.subagent : undefined;
+    expect(subagent).toMatchObject({
+      agentId: 'a1',
+      name: 'Researcher',
+      status: 'failed',
+      error: { code: 'model_error', message: 'The model went away.' },
+    });
+    expect(subagent!.items).toEqual([
+      expect.objectContaining({ kind: 'text', text: 'Reading.', streaming: false }),
+      expect.objectContaining({
+        kind: 'tool',
+        toolCallId: 'x1',
+        name: 'read_file',
+        status: 'done',
+        result: '# A',
+      }),
+      // Left without a result when it ended: not running any more.
+      expect.objectContaining({ kind: 'tool', toolCallId: 'x2', status: 'cancelled' }),
+    ]);
+    // The same call id in another run has no sub-agent of its own.
+    const other = turns[1]!.items.find((item) => item.kind === 'tool')!;
+    expect(other).not.toHaveProperty('subagent');
   });
 });

@@ -602,6 +602,18 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await subagent.locator('summary').first().click();
     await subagent.getByText(SUBAGENT_TEXT).waitFor();
     await shot(page, 'chat-subagent-finished');
+
+    // After a reload its steps come from the stored conversation, folded until opened.
+    await page.reload();
+    const stored = turns().last().locator('[data-testid="tool-activity"][data-tool="subagent__researcher"]');
+    await stored.locator('summary').first().click();
+    const storedSubagent = stored.getByTestId('subagent');
+    await storedSubagent.getByText('Sub-agent Researcher').waitFor();
+    await storedSubagent.getByText('Finished').waitFor();
+    await expect(storedSubagent.getByText(SUBAGENT_TEXT).isVisible()).resolves.toBe(false);
+    await storedSubagent.locator('summary').first().click();
+    await storedSubagent.locator('[data-testid="tool-activity"][data-tool="read_file"]').waitFor();
+    await storedSubagent.getByText(SUBAGENT_TEXT).waitFor();
   });
 
   it('W4 a failed run says why and what to do; the page in Chinese', async () => {
