@@ -614,6 +614,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await storedSubagent.locator('summary').first().click();
     await storedSubagent.locator('[data-testid="tool-activity"][data-tool="read_file"]').waitFor();
     await storedSubagent.getByText(SUBAGENT_TEXT).waitFor();
+    await shot(page, 'chat-subagent-stored');
   });
 
   it('W4 a failed run says why and what to do; the page in Chinese', async () => {
