@@ -1,7 +1,9 @@
 /**
  * The browser-safe part of `@skilldock/core/format`: parsing and validating a SKILL.md text
- * without the file system, for the web app's live diagnostics (the same messages as the CLI).
+ * without the file system, for the web app's live diagnostics (the same messages as the CLI). A
+ * name with Chinese in it needs `providePinyin` first (Node loads pinyin on demand; a bundle cannot).
  */
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './diagnostic.js';
 export { type ParseSkillOptions, parseSkill } from './parse-skill.js';
+export { type PinyinFunction, pinyinAvailable, providePinyin } from './skill-id.js';
 export type { ParseSkillResult, SkillFields } from './types.js';

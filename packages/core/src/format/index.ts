@@ -39,7 +39,14 @@ export {
   type SkillDocument,
   writeSkillDocument,
 } from './skill-document.js';
-export { deriveSkillId, isSkillId, SKILL_ID_PATTERN } from './skill-id.js';
+export {
+  deriveSkillId,
+  isSkillId,
+  type PinyinFunction,
+  pinyinAvailable,
+  providePinyin,
+  SKILL_ID_PATTERN,
+} from './skill-id.js';
 export { skillMarkdown } from './skill-markdown.js';
 export {
   HOST_SKILL_FIELDS,

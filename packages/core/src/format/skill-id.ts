@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { codePointLength } from './code-points.js';
 
 /** The shape of a skill id and an explicit `slug` (SPEC S4). */
@@ -52,11 +53,37 @@ export function deriveSkillId(name: string): string {
     .slice(0, MAX_DERIVED_ID_LENGTH)
     .replace(/-+$/, '');
   if (slug) return slug;
-  return `skill-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
+  // SHA-256 from a library that runs in a browser too (the web editor's live check derives ids).
+  return `skill-${bytesToHex(sha256(utf8ToBytes(name))).slice(0, 8)}`;
 }
 
-type PinyinFunction = (text: string, options: Record<string, unknown>) => string;
+/** pinyin-pro's `pinyin` function, as {@link deriveSkillId} calls it. */
+export type PinyinFunction = (text: string, options: Record<string, unknown>) => string;
 let pinyinFunction: PinyinFunction | undefined;
+
+/**
+ * Hands core pinyin-pro's `pinyin` function where `require` cannot load it on first use: a browser
+ * bundle imports `pinyin-pro` itself (only when a name has Chinese in it) and passes it here. In
+ * Node nothing needs to call this.
+ * @example providePinyin((await import('pinyin-pro')).pinyin);
+ */
+export function providePinyin(pinyin: PinyinFunction): void {
+  pinyinFunction = pinyin;
+}
+
+/**
+ * Whether {@link deriveSkillId} can derive an id from Chinese here: always in Node; in a browser
+ * bundle once {@link providePinyin} has been called.
+ */
+export function pinyinAvailable(): boolean {
+  if (pinyinFunction !== undefined) return true;
+  try {
+    return typeof createRequire === 'function';
+  } catch {
+    // A bundler's stand-in for `node:module` may throw when it is touched.
+    return false;
+  }
+}
 
 /** pinyin-pro carries a large dictionary: load it only when a name has Chinese in it. */
 function toPinyin(text: string): string {

@@ -1,6 +1,15 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { parseSkill } from '../../src/format/parse-skill.js';
-import { deriveSkillId, isSkillId, SKILL_ID_PATTERN } from '../../src/format/skill-id.js';
+import {
+  deriveSkillId,
+  isSkillId,
+  type PinyinFunction,
+  pinyinAvailable,
+  providePinyin,
+  SKILL_ID_PATTERN,
+} from '../../src/format/skill-id.js';
 import { skillText } from './format-test-helpers.js';
 
 const idOf = (fields: readonly string[]) => {
@@ -60,6 +69,29 @@ describe('S4 skill identity', () => {
       expect(deriveSkillId(name)).toBe(id);
     },
   );
+
+  it('S4 the digest is the first 8 hex digits of the name’s SHA-256, as Node computes it', () => {
+    for (const name of ['🎉🎉', '!!!', 'ॐ'])
+      expect(deriveSkillId(name)).toBe(
+        `skill-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`,
+      );
+  });
+
+  it('S4 a browser bundle hands core the pinyin function it imported itself; Node loads its own', () => {
+    expect(pinyinAvailable()).toBe(true);
+    const real = (createRequire(import.meta.url)('pinyin-pro') as { pinyin: PinyinFunction }).pinyin;
+    const asked: string[] = [];
+    providePinyin((text, options) => {
+      asked.push(text);
+      return real(text, options);
+    });
+    try {
+      expect(deriveSkillId('文档整理')).toBe('wen-dang-zheng-li');
+      expect(asked).toEqual(['文档整理']);
+    } finally {
+      providePinyin(real);
+    }
+  });
 
   it('S4 different unusable names get different digests', () => {
     expect(deriveSkillId('🎉')).not.toBe(deriveSkillId('🎈'));

@@ -18,7 +18,7 @@ export function readSkillText(text: string, folderName?: string): SkillTextReadi
   try {
     result = parseSkill(text, { file: 'SKILL.md', ...(folderName === undefined ? {} : { folderName }) });
   } catch {
-    // Deriving an id from a non-ASCII name needs Node (hashing, pinyin); the server still checks on save.
+    // A Chinese name before pinyin has loaded (`useSkillTextReading` loads it); the server still checks on save.
     return { checked: false, diagnostics: [], dependencies: null };
   }
   if (!result.ok) return { checked: true, diagnostics: result.diagnostics, dependencies: null };

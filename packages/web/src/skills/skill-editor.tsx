@@ -9,7 +9,6 @@ import { ConflictDialog } from './conflict-dialog';
 import { DependencyForm } from './dependency-form';
 import { DiagnosticList } from './diagnostic-list';
 import { FileTree } from './file-tree';
-import { readSkillText } from './frontmatter-diagnostics';
 import {
   contentBase,
   contentKey,
@@ -32,6 +31,7 @@ import {
   type SkillEditState,
 } from './skill-edit-state';
 import { SKILLS_QUERY_KEY } from './skill-queries';
+import { useSkillTextReading } from './use-skill-text-reading';
 import { UnsavedGuard, useUnsavedChanges } from './use-unsaved-guard';
 import './skills.css';
 
@@ -102,10 +102,7 @@ export function SkillEditor({ kind, id, readOnly, tree, header, onStatusChange }
   const skillFile = useFileDraft(kind, id, edit, SKILL_FILE, loadedTree.revision, dispatch);
   const openFile = useFileDraft(kind, id, edit, selected, loadedTree.revision, dispatch);
 
-  const reading = useMemo(
-    () => (edit.files[SKILL_FILE] === undefined ? null : readSkillText(edit.files[SKILL_FILE].content)),
-    [edit.files],
-  );
+  const reading = useSkillTextReading(edit.files[SKILL_FILE]?.content);
   const dependencies = edit.dependencies ??
     reading?.dependencies ?? { tools: [], mcpServers: [], skills: [] };
 

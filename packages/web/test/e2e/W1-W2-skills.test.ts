@@ -176,6 +176,27 @@ describe('web app: skills', { timeout: 120_000 }, () => {
     await screenshot(page, 'skills-editor-diagnostic');
     await page.keyboard.press('Control+z');
     await page.getByText('SKILL.md is valid.').waitFor();
+    // A Chinese name is checked live too: the page loads pinyin to derive its id, then checks.
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.type('name: 报告助手');
+    await page.getByText('SKILL.md is valid.').waitFor();
+    await page.keyboard.type('\ntags: [unclosed');
+    await page
+      .getByTestId('frontmatter-diagnostics')
+      .getByText(/SKILL\.md:\d+/)
+      .waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.type('name: report-helper');
+    await page.getByText('SKILL.md is valid.').waitFor();
+    await expect(editor.textContent()).resolves.not.toMatch(/报告助手|unclosed/);
+    await expect(page.getByTestId('save-state').textContent()).resolves.toBe('No unsaved changes.');
     await page.keyboard.press('Control+End');
     await page.keyboard.type('\nMine: edited in the browser.');
     // Another file, then back: the draft is still there.
