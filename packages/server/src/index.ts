@@ -101,6 +101,7 @@ export {
   type UserProjectionPaths,
   userProjectionPaths,
 } from './projections/index.js';
+export { MAX_MODEL_SELECTOR_LENGTH, MODEL_SELECTOR_PATTERN } from './routes/agent-schemas.js';
 export { MAX_PROMPT_LENGTH } from './routes/run-schemas.js';
 export {
   type AuthorizeRun,

@@ -8,12 +8,18 @@ const noControl = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 /** A skill id an agent names (SPEC S4 shape): never a path, never SQL. */
 const skillIdSchema = z.string().max(64).regex(SKILL_ID_PATTERN, 'a skill id');
 
+/** The shape of a model selector an agent names (a client may check it before it sends one). */
+export const MODEL_SELECTOR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/;
+
+/** Longest model selector an agent may name. */
+export const MAX_MODEL_SELECTOR_LENGTH = 200;
+
 /** A model selector (SPEC G1): `inherit`, `fast`, `<model>` or `<provider>:<model>`. */
 export const modelSelectorSchema = z
   .string()
   .min(1)
-  .max(200)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/, 'inherit, fast, <model> or <provider>:<model>');
+  .max(MAX_MODEL_SELECTOR_LENGTH)
+  .regex(MODEL_SELECTOR_PATTERN, 'inherit, fast, <model> or <provider>:<model>');
 
 const toolNameSchema = z
   .string()

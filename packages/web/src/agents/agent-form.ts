@@ -49,13 +49,17 @@ export const AGENT_TOOLS: readonly string[] = [
 /** The model selectors every agent may use (SPEC G1): the caller's default and the fast model. */
 export const MODEL_KEYWORDS: readonly string[] = ['inherit', 'fast'];
 
-/** The server's model selector check (`modelSelectorSchema`): `inherit`, `fast`, `<model>` or `<provider>:<model>`. */
-const MODEL_SELECTOR = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/;
+/**
+ * The server's model selector check (its `MODEL_SELECTOR_PATTERN` and `MAX_MODEL_SELECTOR_LENGTH`,
+ * copied: the browser cannot import the server; a test keeps the copies equal): `inherit`, `fast`,
+ * `<model>` or `<provider>:<model>`.
+ */
+export const MODEL_SELECTOR = { pattern: /^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/, maxLength: 200 } as const;
 
 /** Why `model` cannot be saved (`empty`, `invalid`), or null when the server's check accepts its shape. */
 export function modelProblem(model: string): 'empty' | 'invalid' | null {
   if (model.trim() === '') return 'empty';
-  return model.length <= 200 && MODEL_SELECTOR.test(model) ? null : 'invalid';
+  return model.length <= MODEL_SELECTOR.maxLength && MODEL_SELECTOR.pattern.test(model) ? null : 'invalid';
 }
 
 /** The form's values for an agent as the server has it. */

@@ -1,4 +1,5 @@
 import { SKILLDOCK_TOOL_NAMES } from '@skilldock/agent';
+import { MAX_MODEL_SELECTOR_LENGTH, MODEL_SELECTOR_PATTERN } from '@skilldock/server';
 import { describe, expect, it } from 'vitest';
 import {
   AGENT_TOOLS,
@@ -6,6 +7,7 @@ import {
   agentPatch,
   effectivePreloads,
   formFromAgent,
+  MODEL_SELECTOR,
   modelProblem,
   preloadable,
   saveProblems,
@@ -65,6 +67,12 @@ describe('the agent configuration form', () => {
     expect(modelProblem('  ')).toBe('empty');
     for (const bad of ['not a model!', ':leading', '-dash', 'x'.repeat(201), 'a\nb'])
       expect(modelProblem(bad), bad).toBe('invalid');
+  });
+
+  it('G1 the browser’s copy of the model selector check is the server’s', () => {
+    expect(MODEL_SELECTOR.pattern.source).toBe(MODEL_SELECTOR_PATTERN.source);
+    expect(MODEL_SELECTOR.pattern.flags).toBe(MODEL_SELECTOR_PATTERN.flags);
+    expect(MODEL_SELECTOR.maxLength).toBe(MAX_MODEL_SELECTOR_LENGTH);
   });
 
   it('W3 the tool suggestions are the agent package’s tools (the browser keeps its own copy)', () => {
