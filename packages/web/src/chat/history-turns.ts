@@ -121,6 +121,9 @@ export function itemsOfMessages(messages: readonly StoredMessage[], keyPrefix: s
   return items;
 }
 
+/** One tool call of one run as a map key (call ids are only unique within their run). */
+const callKey = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId}`;
+
 /**
  * What a stored sub-agent shows inside its delegation call: its transcript's answers and tool
  * calls (the task is the call's input, so it is not repeated), calls it left without a result
@@ -157,10 +160,10 @@ export function conversationTurns<Run extends TurnRun>({
   subagentCalls = [],
 }: StoredConversation<Run>): ChatTurn<Run>[] {
   const messages = storedMessages as readonly StoredMessage[];
-  const subagents = new Map(subagentCalls.map((call) => [`${call.runId}\u0000${call.toolCallId}`, call]));
+  const subagents = new Map(subagentCalls.map((call) => [callKey(call.runId, call.toolCallId), call]));
   const answers = new Map<string, ApprovalOutcome>();
   for (const decision of approvalDecisions) {
-    const key = `${decision.runId}\u0000${decision.toolCallId}`;
+    const key = callKey(decision.runId, decision.toolCallId);
     // The first answer stands (an older server repeated it when the run resumed).
     if (answers.has(key)) continue;
     answers.set(key, {
@@ -194,7 +197,7 @@ export function conversationTurns<Run extends TurnRun>({
     const items = itemsOfMessages(byRun.get(run.id) ?? [], run.id);
     const settled = items.map((stored) => {
       if (stored.kind !== 'tool') return stored;
-      const key = `${run.id}\u0000${stored.toolCallId}`;
+      const key = callKey(run.id, stored.toolCallId);
       const approval = answers.get(key);
       const subagent = subagents.get(key);
       const item = {
