@@ -3,15 +3,45 @@
  * taken from the server itself (built in process on an in-memory database, asked for
  * `/openapi.json`), so the web app never holds a hand-copied API type. Build output: gitignored,
  * run by the root `npm run build` and `npm run lint` after the server is compiled.
+ *
+ * Starting that server takes seconds (PGlite's initdb), so the output names a digest of what the
+ * document is made from — the compiled server, agent and core, and this script — and a run that
+ * finds the same digest leaves the file as it is.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, silentLogger } from '@skilldock/server';
-import openapiTS, { astToString } from 'openapi-typescript';
 
 const output = fileURLToPath(new URL('../src/api/generated/openapi.ts', import.meta.url));
+const packagesFolder = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A digest of every compiled file the document comes from, and of this script. */
+async function sourceDigest(): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(await readFile(fileURLToPath(import.meta.url)));
+  for (const name of ['core', 'agent', 'server']) {
+    const dist = path.join(packagesFolder, name, 'dist');
+    const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+    for (const file of files) hash.update(`${path.relative(dist, file)}\0`).update(await readFile(file));
+  }
+  return hash.digest('hex');
+}
+
+const digest = await sourceDigest();
+const stamp = `/** Generated from the server's /openapi.json by scripts/generate-api-types.ts — do not edit. Sources: ${digest} */\n`;
+const previous = await readFile(output, 'utf8').catch(() => undefined);
+if (previous?.startsWith(stamp)) {
+  console.log(`API types: ${path.relative(process.cwd(), output)} (unchanged: the server is the same)`);
+  process.exit(0);
+}
+
+const { createServer, silentLogger } = await import('@skilldock/server');
+const { default: openapiTS, astToString } = await import('openapi-typescript');
 const dataDir = await mkdtemp(path.join(tmpdir(), 'skilldock-openapi-'));
 try {
   const server = await createServer({
@@ -32,8 +62,7 @@ try {
     await server.stop();
   }
   const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], { alphabetize: true });
-  const text = `/** Generated from the server's /openapi.json by scripts/generate-api-types.ts — do not edit. */\n${astToString(ast)}`;
-  const previous = await readFile(output, 'utf8').catch(() => undefined);
+  const text = `${stamp}${astToString(ast)}`;
   if (previous !== text) {
     await mkdir(path.dirname(output), { recursive: true });
     await writeFile(output, text);
