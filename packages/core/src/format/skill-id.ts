@@ -1,6 +1,5 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { codePointLength } from './code-points.js';
 
 /** The shape of a skill id and an explicit `slug` (SPEC S4). */
@@ -53,8 +52,21 @@ export function deriveSkillId(name: string): string {
     .slice(0, MAX_DERIVED_ID_LENGTH)
     .replace(/-+$/, '');
   if (slug) return slug;
-  // SHA-256 from a library that runs in a browser too (the web editor's live check derives ids).
-  return `skill-${bytesToHex(sha256(utf8ToBytes(name))).slice(0, 8)}`;
+  return `skill-${(sha256Hex ?? nodeSha256Hex)(name).slice(0, 8)}`;
+}
+
+/** A text's SHA-256 as lowercase hex. */
+type Sha256Hex = (text: string) => string;
+const nodeSha256Hex: Sha256Hex = (text) => createHash('sha256').update(text).digest('hex');
+let sha256Hex: Sha256Hex | undefined;
+
+/**
+ * Replaces `node:crypto` for the digest where a bundle has none: `format/browser` passes a
+ * JavaScript SHA-256 (the same digits), so Node never loads that library (a cold CLI command would
+ * pay ~12 ms for it).
+ */
+export function provideSha256Hex(digest: Sha256Hex): void {
+  sha256Hex = digest;
 }
 
 /** pinyin-pro's `pinyin` function, as {@link deriveSkillId} calls it. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { parseSkill } from '../../src/format/parse-skill.js';
+import { sha256HexJs } from '../../src/format/sha256-hex-js.js';
 import {
   deriveSkillId,
   isSkillId,
@@ -70,11 +71,16 @@ describe('S4 skill identity', () => {
     },
   );
 
-  it('S4 the digest is the first 8 hex digits of the name’s SHA-256, as Node computes it', () => {
-    for (const name of ['🎉🎉', '!!!', 'ॐ'])
-      expect(deriveSkillId(name)).toBe(
-        `skill-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`,
-      );
+  it('S4 the digest is the first 8 hex digits of the name’s SHA-256, in Node and with the browser entry’s SHA-256', async () => {
+    const names = ['🎉🎉', '!!!', 'ॐ', '\u{1F600}'.repeat(100)];
+    const expected = names.map(
+      (name) => `skill-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`,
+    );
+    expect(names.map((name) => deriveSkillId(name))).toEqual(expected);
+    // The browser entry hands core a JavaScript SHA-256 when it loads (a bundle has no node:crypto).
+    for (const name of names) expect(sha256HexJs(name)).toBe(createHash('sha256').update(name).digest('hex'));
+    await import('../../src/format/browser.js');
+    expect(names.map((name) => deriveSkillId(name))).toEqual(expected);
   });
 
   it('S4 a browser bundle hands core the pinyin function it imported itself; Node loads its own', () => {
