@@ -301,6 +301,8 @@ describe('web app: chat', { timeout: 180_000 }, () => {
   }, 180_000);
 
   afterAll(async () => {
+    // A failure before the sub-agent test let its answer go must not leave the run hanging.
+    releaseSubagent();
     await browser?.close();
     await serve?.stop();
     await model?.close();
