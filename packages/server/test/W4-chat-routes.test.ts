@@ -9,6 +9,7 @@ import path from 'node:path';
 import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type SkilldockServer, schema, silentLogger } from '../src/index.js';
+import { pruneRunEvents } from '../src/runs/prune-run-events.js';
 import { readRunStream } from './support/run-stream-client.js';
 import { addPerson, type TestPerson } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
@@ -260,6 +261,11 @@ describe.each(TEST_BACKENDS)('W4 chat routes on $name', (backend) => {
         expect.objectContaining({ runId: second, decision: 'allow', decidedBy: 'rule', always: false }),
         expect.objectContaining({ runId: second, decision: 'allow', decidedBy: 'rule', always: false }),
       ]);
+      // Once the runs' streamed events are pruned, the answers are still there (they are kept).
+      expect(await pruneRunEvents(server.database.db, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+      const pruned = (await alice.client.request('GET', `/api/conversations/${conversation.id}`)).body;
+      expect(pruned.approvalDecisions).toEqual(history.approvalDecisions);
+      expect(pruned.messages).toEqual(history.messages);
 
       // Another conversation has no rule: it asks.
       const elsewhere = await newConversation();
