@@ -191,7 +191,7 @@ function answer(request: RecordedRequest) {
         : { text: 'The researcher says: Wuxi lies on Taihu Lake.' };
     case 'Find a fact about Wuxi':
       return results === 0
-        ? { toolCalls: [{ name: 'read_file', arguments: { path: 'brief.md' } }] }
+        ? { toolCalls: [{ name: 'ls', arguments: { path: '.' } }] }
         : // Events: the role, then "Wux", "i l", "ies": it holds there.
           {
             text: SUBAGENT_TEXT,
@@ -284,7 +284,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
       name: 'Researcher',
       description: 'Finds facts.',
       model: 'fake:fake-model',
-      tools: ['read_file'],
+      tools: ['ls'],
     })) as { agent: { id: string } };
     coordinatorId = (
       (await post(user.context, userCsrf, '/api/agents', {
@@ -593,7 +593,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await subagent.getByText('Sub-agent Researcher').waitFor();
     // While it works its own steps stream inside: its tool call, then its text growing.
     await subagent.getByText('Working').waitFor();
-    await subagent.locator('[data-testid="tool-activity"][data-tool="read_file"]').waitFor();
+    await subagent.locator('[data-testid="tool-activity"][data-tool="ls"][data-status="done"]').waitFor();
     await subagent.getByText('Wuxi lies', { exact: false }).waitFor();
     await shot(page, 'chat-subagent-working');
     await expect(subagent.getByText('Finished').count()).resolves.toBe(0);
@@ -614,7 +614,9 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await storedSubagent.getByText('Finished').waitFor();
     await expect(storedSubagent.getByText(SUBAGENT_TEXT).isVisible()).resolves.toBe(false);
     await storedSubagent.locator('summary').first().click();
-    await storedSubagent.locator('[data-testid="tool-activity"][data-tool="read_file"]').waitFor();
+    await storedSubagent
+      .locator('[data-testid="tool-activity"][data-tool="ls"][data-status="done"]')
+      .waitFor();
     await storedSubagent.getByText(SUBAGENT_TEXT).waitFor();
     await shot(page, 'chat-subagent-stored');
   });
