@@ -120,7 +120,16 @@ describe.each(PROTOCOLS)('skilldock chat on a terminal ($name)', (protocol) => {
   it('G2 Ctrl-C during a slow streamed turn cancels the turn, and the prompt comes back', async () => {
     folders = makeAgentWorkspace();
     const session = await open(
-      [{ text: 'Streaming slowly '.repeat(60), chunkSize: 4, chunkDelayMs: 50 }, { text: 'Still here.' }],
+      [
+        // It holds after its first words (twelve events: past any protocol's opening events), never
+        // ending by itself: the cancel always comes mid-stream.
+        {
+          text: 'Streaming slowly '.repeat(60),
+          chunkSize: 4,
+          pause: { afterEvents: 12, until: new Promise(() => {}) },
+        },
+        { text: 'Still here.' },
+      ],
       [],
       undefined,
       startChat,

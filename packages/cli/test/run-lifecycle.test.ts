@@ -151,7 +151,13 @@ describe.each(PROTOCOLS)('skilldock run lifecycle ($name)', (protocol) => {
     server = await startFakeModelServer({
       script: [
         { toolCalls: [{ name: 'ls', arguments: { path: '.' } }] },
-        { text: 'Streaming slowly '.repeat(40), chunkSize: 4, chunkDelayMs: 50 },
+        // It holds after its first words (twelve events: past any protocol's opening events), never
+        // ending by itself: the Ctrl-C always comes mid-stream.
+        {
+          text: 'Streaming slowly '.repeat(40),
+          chunkSize: 4,
+          pause: { afterEvents: 12, until: new Promise(() => {}) },
+        },
       ],
     });
     const running = startCli(['run', 'Tell a long story'], options());

@@ -85,7 +85,13 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
         const prompt = (request.body as ChatBody).messages
           .filter((message) => message.role === 'user')
           .at(-1)!.content;
-        if (prompt === 'slow') return { text: 'x'.repeat(400), chunkSize: 1, chunkDelayMs: 50 };
+        // Holds after its first characters and never ends by itself: only a cancel stops it.
+        if (prompt === 'slow')
+          return {
+            text: 'x'.repeat(400),
+            chunkSize: 1,
+            pause: { afterEvents: 12, until: new Promise(() => {}) },
+          };
         const answered = (request.body as ChatBody).messages.at(-1)!.role === 'tool';
         if (prompt === 'escape' && !answered) return { toolCalls: escapeCalls() };
         if (prompt === 'needs approval' && !answered)

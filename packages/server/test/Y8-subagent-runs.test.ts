@@ -130,7 +130,13 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
           twinBAsked();
           return { text: `answer to ${task}`, chunkSize: 2, chunkDelayMs: 20 };
         }
-        if (task === 'Slow.') return { text: 'y'.repeat(400), chunkSize: 1, chunkDelayMs: 50 };
+        // Holds after its first characters and never ends by itself: only a cancel or a stop ends it.
+        if (task === 'Slow.')
+          return {
+            text: 'y'.repeat(400),
+            chunkSize: 1,
+            pause: { afterEvents: 12, until: new Promise(() => {}) },
+          };
         return { text: `unexpected task: ${task}` };
       },
     });

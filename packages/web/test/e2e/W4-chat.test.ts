@@ -151,7 +151,7 @@ interface ChatBody {
 /**
  * The fake model's answers: by the latest prompt, and by how many tool results followed it. The
  * report prompt activates the shared skill, streams its plan slowly, writes an HTML report (an
- * approval), then answers; the notes prompts write a file each; the story streams for a long time.
+ * approval), then answers; the notes prompts write a file each; the story streams its first words and holds until stopped.
  */
 function answer(request: RecordedRequest) {
   const messages = (request.body as ChatBody).messages;
@@ -182,7 +182,13 @@ function answer(request: RecordedRequest) {
         ? { toolCalls: [{ name: 'write_file', arguments: { path: 'more.md', content: '# More\n' } }] }
         : { text: 'More notes saved.' };
     case 'Tell me a long story':
-      return { text: STORY, chunkSize: 4, chunkDelayMs: 60 };
+      // Streams its first words, then holds, never ending by itself: Stop always comes mid-answer.
+      return {
+        text: STORY,
+        chunkSize: 4,
+        chunkDelayMs: 60,
+        pause: { afterEvents: 20, until: new Promise(() => {}) },
+      };
     case 'Show me the widgets':
       return { text: WIDGET_ANSWER, chunkSize: 200, chunkDelayMs: 20 };
     case 'Delegate the research':
