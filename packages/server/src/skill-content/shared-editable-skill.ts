@@ -1,3 +1,4 @@
+import { SkilldockError } from '@skilldock/core/errors';
 import {
   type ContentLayout,
   packageDirectory,
@@ -16,6 +17,38 @@ function outcome(result: SaveSkillPackageResult<void>): SaveOutcome {
   return { revision, baseRevision, changed, index };
 }
 
+/** How often {@link currentPackage} follows a skill that keeps moving on before it gives up. */
+const MOVED_ON_RETRIES = 3;
+
+/**
+ * The package of `revision`, the skill's current one when the caller read its row — or, when a
+ * save, restore or delete committed since and pruned that package, of the skill's revision now: a
+ * read then shows the content that is current, and a save from the old base is a conflict (409)
+ * instead of a missing package (404). A package missing while the row still names it stays an error.
+ */
+async function currentPackage(
+  db: SkilldockDatabase,
+  layout: ContentLayout,
+  skillId: string,
+  revision: string,
+): Promise<{ readonly revision: string; readonly directory: string }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { revision, directory: await packageDirectory(layout, revision) };
+    } catch (error) {
+      if (
+        !SkilldockError.isInstance(error) ||
+        error.code !== 'package_not_found' ||
+        attempt >= MOVED_ON_RETRIES
+      )
+        throw error;
+      const now = await currentSkillRevision(db, skillId).catch(() => revision);
+      if (now === revision) throw error;
+      revision = now;
+    }
+  }
+}
+
 /**
  * A shared skill as the edit routes see it: its current package, saved copy-on-write into a new
  * package whose reference is swapped with a compare-and-swap on the row (`commitSkillRevision`).
@@ -24,9 +57,9 @@ export async function sharedEditableSkill(
   db: SkilldockDatabase,
   layout: ContentLayout,
   skillId: string,
-  revision: string,
+  readRevision: string,
 ): Promise<EditableSkill> {
-  const directory = await packageDirectory(layout, revision);
+  const { revision, directory } = await currentPackage(db, layout, skillId, readRevision);
   const referenced = referencedRevisions(db);
   return {
     id: skillId,
