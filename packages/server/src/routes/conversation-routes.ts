@@ -63,20 +63,18 @@ function decisionOf(runId: string, data: unknown): z.infer<typeof approvalDecisi
   ];
 }
 
-const subagentCallSchema = subagentEndEventSchema
-  .omit({ stats: true })
-  .extend({ runId: z.string() })
-  .openapi('SubagentCall', {
-    description:
-      'A delegation of the run `runId` (its tool call `toolCallId`): the sub-agent, how it ended and its transcript',
-  });
+/** A stored `subagent-end` as the conversation lists it: without its stats (parsing drops them). */
+const listedSubagentEndSchema = subagentEndEventSchema.omit({ stats: true });
+
+const subagentCallSchema = listedSubagentEndSchema.extend({ runId: z.string() }).openapi('SubagentCall', {
+  description:
+    'A delegation of the run `runId` (its tool call `toolCallId`): the sub-agent, how it ended and its transcript',
+});
 
 /** A stored `subagent-end` event as the conversation answer lists it (none when malformed or older). */
 function subagentCallOf(runId: string, data: unknown): z.infer<typeof subagentCallSchema>[] {
-  const parsed = subagentEndEventSchema.safeParse(data);
-  if (!parsed.success) return [];
-  const { stats: _stats, ...call } = parsed.data;
-  return [{ runId, ...call }];
+  const parsed = listedSubagentEndSchema.safeParse(data);
+  return parsed.success ? [{ runId, ...parsed.data }] : [];
 }
 
 /** A conversation row as the API shows it. */
