@@ -11,6 +11,7 @@ import {
   LOOPBACK_HOST_NAMES,
 } from './check-http-request-origin.js';
 import type { SkillsMcpServer } from './create-skills-mcp-server.js';
+import { McpSessionTable, mcpClientKey } from './mcp-session-table.js';
 import type { SkillsMcpConnection } from './skills-mcp-connection.js';
 
 /** Options of {@link serveSkillsOverHttp}. */
@@ -25,6 +26,10 @@ export interface ServeSkillsOverHttpOptions {
   readonly path?: string;
   /** Most MCP sessions open at once (SEC4); more are answered 503. Default 32. */
   readonly maxSessions?: number;
+  /** Most MCP sessions one source address holds at once (SEC4); more are answered 429. Default 8. */
+  readonly maxSessionsPerClient?: number;
+  /** A session without a request for this long (none in flight) is ended (SEC4). Default 5 minutes. */
+  readonly sessionIdleMs?: number;
   /** Most bytes of one request body (SEC4). Default 1 MiB. */
   readonly maxRequestBytes?: number;
   /** Told about refused requests; the text holds request headers, so escape it before a terminal. */
@@ -49,8 +54,9 @@ const loadTransport = loadOnce(
  * Serves a skills MCP server over streamable HTTP (issue 16 §3), one skill session per MCP
  * session (`Mcp-Session-Id`). Binds loopback unless `allowRemote` says otherwise, and checks the
  * `Host` and `Origin` headers of every request before the transport sees it (DNS-rebinding
- * protection, {@link checkHttpRequestOrigin}). A non-loopback `host` without `allowRemote` throws
- * `UserInputError` (`mcp_host_not_loopback`).
+ * protection, {@link checkHttpRequestOrigin}). Sessions are bounded ({@link McpSessionTable}): a
+ * total and a per-source-address cap, idle expiry, and `DELETE` with `Mcp-Session-Id` ends one. A
+ * non-loopback `host` without `allowRemote` throws `UserInputError` (`mcp_host_not_loopback`).
  * @example
  * const endpoint = await serveSkillsOverHttp(server, { port: 3000 });
  * console.error(`MCP endpoint: ${endpoint.url}`);
@@ -63,6 +69,8 @@ export async function serveSkillsOverHttp(
     allowRemote = false,
     path = '/mcp',
     maxSessions = 32,
+    maxSessionsPerClient = 8,
+    sessionIdleMs = 5 * 60_000,
     maxRequestBytes = 1024 * 1024,
     onRefused,
   }: ServeSkillsOverHttpOptions,
@@ -80,10 +88,13 @@ export async function serveSkillsOverHttp(
     bracketed(host).toLowerCase(),
     ...wildcardAddresses(host),
   ];
-  const sessions = new Map<
-    string,
-    { transport: StreamableHTTPServerTransport; connection?: SkillsMcpConnection }
-  >();
+  type Session = { transport: StreamableHTTPServerTransport; connection: SkillsMcpConnection };
+  const sessions = new McpSessionTable<Session>(
+    { maxSessions, maxSessionsPerClient, idleMs: sessionIdleMs },
+    (_id, session) => {
+      void session.transport.close().catch(() => undefined);
+    },
+  );
 
   const refuse = (response: ServerResponse, status: number, message: string) => {
     onRefused?.(message);
@@ -104,30 +115,37 @@ export async function serveSkillsOverHttp(
     if (typeof sessionId === 'string') {
       const entry = sessions.get(sessionId);
       if (entry === undefined) return refuse(response, 404, 'Session not found.');
+      // In flight until the response ends: an open GET event stream keeps its session alive.
+      response.once('close', sessions.use(sessionId));
+      // A DELETE ends the session (MCP streamable HTTP); the transport's onsessionclosed forgets it.
       return entry.transport.handleRequest(request, response);
     }
     if (request.method !== 'POST')
       return refuse(response, 400, 'Start a session with an initialize request (POST).');
-    if (sessions.size >= maxSessions)
-      return refuse(response, 503, `Too many MCP sessions (at most ${maxSessions}).`);
-    const transport = new Transport({
-      sessionIdGenerator: () => randomUUID(),
-      maxRequestBodySize: maxRequestBytes,
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, connection });
-      },
-      onsessionclosed: (id) => {
-        sessions.delete(id);
-      },
-    });
-    const connection = await server.connect(transport);
-    transport.onclose = ((previous) => () => {
-      previous?.();
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-    })(transport.onclose);
-    await transport.handleRequest(request, response);
-    // Anything but a valid initialize leaves no session: drop what was opened for it.
-    if (transport.sessionId === undefined) await connection.close();
+    const reservation = sessions.reserve(mcpClientKey(request.socket.remoteAddress));
+    if ('status' in reservation) return refuse(response, reservation.status, reservation.message);
+    try {
+      const transport = new Transport({
+        sessionIdGenerator: () => randomUUID(),
+        maxRequestBodySize: maxRequestBytes,
+        onsessioninitialized: (id) => {
+          reservation.commit(id, { transport, connection });
+        },
+        onsessionclosed: (id) => {
+          sessions.remove(id);
+        },
+      });
+      const connection = await server.connect(transport);
+      transport.onclose = ((previous) => () => {
+        previous?.();
+        if (transport.sessionId !== undefined) sessions.remove(transport.sessionId);
+      })(transport.onclose);
+      await transport.handleRequest(request, response);
+      // Anything but a valid initialize leaves no session: drop what was opened for it.
+      if (transport.sessionId === undefined) await connection.close();
+    } finally {
+      reservation.release();
+    }
   };
 
   const listener = createServer((request, response) => {
@@ -149,8 +167,9 @@ export async function serveSkillsOverHttp(
     url: `http://${bracketed(host)}:${boundPort}${path}`,
     port: boundPort,
     async close() {
-      await Promise.allSettled([...sessions.values()].map((entry) => entry.transport.close()));
+      const open = sessions.entries();
       sessions.clear();
+      await Promise.allSettled(open.map((entry) => entry.transport.close()));
       await new Promise<void>((resolve) => {
         listener.close(() => resolve());
         listener.closeAllConnections();
