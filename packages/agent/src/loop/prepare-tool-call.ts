@@ -32,7 +32,7 @@ const WHAT_KIND_DOES: Record<ApprovalKind, string> = {
   edit: 'changing files',
   execute: 'running commands or outside tools',
   interact: 'talking to the user',
-  configure: 'changing files that configure the agent',
+  configure: 'changing files that configure the agent or another tool',
 };
 
 /** A result without running anything. */

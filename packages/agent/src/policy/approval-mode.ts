@@ -25,8 +25,10 @@ export type UserApprovalMode = (typeof USER_APPROVAL_MODES)[number];
 
 /**
  * What a call does, as approvals see it: the tool's kind, or `configure` when the call writes a
- * file that configures the agent (SPEC SEC2). `configure` asks in every mode but `plan` (denied)
- * and `yolo` (allowed: the user chose to be asked nothing).
+ * file that configures the agent or another tool (SPEC SEC2, SEC6). `configure` asks in every mode
+ * but `plan` (denied) and `yolo` (allowed: choosing yolo is the user's explicit approval of every
+ * call, and yolo's shell could write the same file unasked, so asking for `write_file` alone would
+ * protect nothing).
  */
 export type ApprovalKind = ToolKind | 'configure';
 

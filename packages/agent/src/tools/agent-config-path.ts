@@ -1,71 +1,104 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { AGENT_SKILL_FOLDERS } from '@skilldock/core/install';
+import { foldFileName } from './fold-file-name.js';
 
-/** Folders whose every file configures an agent or runs as a command (SPEC SEC2), lower case. */
-const CONFIG_FOLDERS: Readonly<Record<string, string>> = {
+/**
+ * Folders whose every file configures an agent, an editor, CI or git, or runs as a command
+ * (SPEC SEC2, SEC6), folded as {@link foldFileName} folds them.
+ */
+const NAMED_CONFIG_FOLDERS: Readonly<Record<string, string>> = {
   '.skilldock': 'Skilldock settings (models, MCP servers that start commands, skills)',
   '.qwen': 'Qwen Code configuration (settings, skills, subagents)',
   '.claude': 'Claude Code configuration (settings, hooks, skills, subagents)',
+  '.cursor': 'Cursor configuration (MCP servers that start commands, rules, skills)',
+  '.codex': 'Codex configuration (settings, MCP servers that start commands, skills)',
+  '.gemini': 'Gemini CLI configuration (settings, MCP servers that start commands, skills)',
+  '.windsurf': 'Windsurf configuration (rules, workflows, skills)',
+  '.vscode': 'VS Code configuration (tasks and launch commands, settings, MCP servers)',
+  '.idea': 'JetBrains IDE configuration (run configurations, settings)',
+  '.devcontainer': 'the dev container definition (commands editors run when they open the project)',
   '.git': 'the git repository (its config and hooks run commands)',
   '.husky': 'git hooks (commands git runs)',
   '.githooks': 'git hooks (commands git runs)',
 };
 
-/** Folders under `.agents` that define agents rather than skills (SPEC A1, S7). */
-const AGENTS_SUBFOLDERS: Readonly<Record<string, string>> = {
-  agents: 'subagent definitions',
-  'fork-profiles': 'fork profiles of subagents',
+/**
+ * Every agent's own dot folder (`.cline`, `.roo`, `.kiro`, …): the folder that holds its skills
+ * also holds its settings and MCP servers. `.agents` and `.github` are shared; their own rules
+ * are in {@link CONFIG_SUBFOLDERS}.
+ */
+const CONFIG_FOLDERS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    AGENT_SKILL_FOLDERS.map((folder) => folder.split('/')[0]!)
+      .filter((folder) => folder !== '.agents' && folder !== '.github')
+      .map((folder) => [folder, `the ${folder} agent's configuration (settings, MCP servers, skills)`]),
+  ),
+  ...NAMED_CONFIG_FOLDERS,
 };
 
-/** Files that configure an agent wherever they are. */
+/** Folders under a shared folder that configure an agent or CI; the rest of it is ordinary. */
+const CONFIG_SUBFOLDERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  '.agents': {
+    agents: 'subagent definitions',
+    'fork-profiles': 'fork profiles of subagents',
+    skills: 'skills (instructions and scripts agents load and run)',
+  },
+  '.github': {
+    workflows: 'CI workflows (commands GitHub Actions runs)',
+    actions: 'CI actions (commands GitHub Actions runs)',
+    skills: 'skills (instructions and scripts agents load and run)',
+    'copilot-instructions.md': 'GitHub Copilot instructions',
+  },
+};
+
+/** Files that configure an agent or run as commands wherever they are. */
 const CONFIG_FILES: Readonly<Record<string, string>> = {
   '.mcp.json': 'MCP server configuration (servers start commands)',
   'skills-lock.json': "the project's skill lock",
+  '.gitlab-ci.yml': 'CI configuration (commands GitLab runs)',
+  '.pre-commit-config.yaml': 'pre-commit hooks (commands git runs)',
+  '.cursorrules': 'Cursor rules (instructions the agent follows)',
+  '.windsurfrules': 'Windsurf rules (instructions the agent follows)',
 };
 
-/**
- * One path segment as a case-insensitive file system would see it: lower case, without the
- * trailing dots and spaces Windows drops, and without an NTFS stream suffix (`name:stream`).
- */
-function normaliseSegment(segment: string): string {
-  return segment
-    .split(':')[0]!
-    .replace(/[. ]+$/, '')
-    .toLowerCase();
-}
+/** `.env`, `.env.local`, `.envrc`, …: loaded into the environment of commands (direnv, dotenv). */
+const ENVIRONMENT_LOADER = '.env';
+const ENVIRONMENT_LOADER_DESCRIPTION = 'environment variables a loader sets for commands (direnv, dotenv)';
 
 // An 8.3 short name (`SKILLD~1`) may be an alias of any long name, a configuration folder included.
 const SHORT_NAME = /~\d+(\.[^.]*)?$/;
 
 /**
  * What the file at `pathInProject` (relative to the real project root, links already resolved)
- * configures, or `undefined` for an ordinary project file. Matching is case-insensitive and
- * ignores trailing dots, trailing spaces and stream suffixes, so `.SkillDock./settings.json` and
- * `.MCP.json::$DATA` count; a segment that looks like an 8.3 short name counts too.
+ * configures, or `undefined` for an ordinary project file: the one list of SPEC SEC2 and SEC6.
+ * Agents' and editors' folders (`.skilldock/`, `.claude/`, `.cursor/`, `.vscode/`, …), skill
+ * folders (`.agents/skills/`, `.github/skills/`), CI and hooks (`.github/workflows/`, `.git/`,
+ * `.husky/`, `.gitlab-ci.yml`, `.pre-commit-config.yaml`), environment loaders (`.env*`) and
+ * MCP files count, at any depth. Each segment is compared folded ({@link foldFileName}: case,
+ * Unicode look-alikes a file system folds, invisible characters, trailing dots and spaces,
+ * stream suffixes); a segment that looks like an 8.3 short name counts too.
  * `hooksPath` is the project's configured `core.hooksPath`, relative to the project root.
  * @example describeAgentConfigPath('.skilldock/settings.json') // 'Skilldock settings (…)'
+ * @example describeAgentConfigPath('./.CURSOR//mcp.json') // 'Cursor configuration (…)'
  */
 export function describeAgentConfigPath(pathInProject: string, hooksPath?: string): string | undefined {
   const raw = pathInProject.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
-  const segments = raw.map(normaliseSegment);
+  const segments = raw.map(foldFileName);
   for (const [index, segment] of segments.entries()) {
     const folder = CONFIG_FOLDERS[segment];
     if (folder !== undefined) return folder;
-    if (segment === '.agents') {
-      const below = AGENTS_SUBFOLDERS[segments[index + 1] ?? ''];
-      if (below !== undefined) return below;
-    }
+    const below = CONFIG_SUBFOLDERS[segment]?.[segments[index + 1] ?? ''];
+    if (below !== undefined) return below;
+    if (segment.startsWith(ENVIRONMENT_LOADER)) return ENVIRONMENT_LOADER_DESCRIPTION;
     if (SHORT_NAME.test(raw[index]!)) return 'an 8.3 short name that may stand for a configuration folder';
   }
   const file = CONFIG_FILES[segments.at(-1) ?? ''];
   if (file !== undefined) return file;
   if (hooksPath !== undefined) {
     const hooks = hooksPath.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
-    const normalisedHooks = hooks.map(normaliseSegment);
-    if (
-      normalisedHooks.length > 0 &&
-      normalisedHooks.every((segment, index) => segments[index] === segment)
-    ) {
+    const foldedHooks = hooks.map(foldFileName);
+    if (foldedHooks.length > 0 && foldedHooks.every((segment, index) => segments[index] === segment)) {
       return 'git hooks (the folder core.hooksPath names)';
     }
   }

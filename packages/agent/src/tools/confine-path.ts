@@ -9,8 +9,9 @@ import type { ToolContext } from './agent-tool.js';
  * What a tool wants to do with a path:
  * - `read`: inside the project or a read-only root;
  * - `write`: inside the project, never in a read-only root, and a file that configures the agent
- *   (`.skilldock/`, `.git/`, `.mcp.json`, … — see {@link describeAgentConfigPath}) only when the
- *   call was approved as such (its real path in `agentConfigWrites`, SPEC SEC2);
+ *   or another tool (`.skilldock/`, `.git/`, `.mcp.json`, `.cursor/`, `.github/workflows/`, skill
+ *   folders, … — see {@link describeAgentConfigPath}) only when the call was approved as such (its
+ *   real path in `agentConfigWrites`, SPEC SEC2, SEC6);
  * - `project`: inside the project only (a shell's working folder).
  */
 export type PathAccess = 'read' | 'write' | 'project';
@@ -84,7 +85,7 @@ export async function confinePath(
         if (!(context.agentConfigWrites ?? []).includes(realPath)) {
           return failure(
             'agent_config_write_refused',
-            `Refused: ${requested} (${displayPath}) configures the agent: ${agentConfig}. Such a file is written only after the user approves that change; files inside a .git folder are better changed with git commands through the shell tool.`,
+            `Refused: ${requested} (${displayPath}) configures the agent or another tool: ${agentConfig}. Such a file is written only after the user approves that change; files inside a .git folder are better changed with git commands through the shell tool.`,
             { agentConfig, realPath },
           );
         }
@@ -113,7 +114,7 @@ function describeAllowed(access: PathAccess, projectRoot: string, readOnlyRoots:
     readOnlyRoots.length === 0
       ? ''
       : ` Skill folders may be read but not written: ${readOnlyRoots.join(', ')}.`;
-  return `Tools may read and write inside the project ${projectRoot} (files that configure the agent, such as .git and .skilldock, only with approval).${roots}`;
+  return `Tools may read and write inside the project ${projectRoot} (files that configure an agent or another tool, such as .git, .skilldock, .vscode or skill folders, only with approval).${roots}`;
 }
 
 async function findContainingRoot(realPath: string, roots: readonly string[]): Promise<string | undefined> {

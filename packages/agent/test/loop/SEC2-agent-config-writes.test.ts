@@ -233,7 +233,9 @@ describe('SEC2 the agent-config check itself', () => {
     expect(describeAgentConfigPath('.skilldock/settings.json')).toContain('Skilldock settings');
     expect(describeAgentConfigPath('.MCP.json::$DATA')).toContain('MCP');
     expect(describeAgentConfigPath('.claude. /x')).toContain('Claude Code');
-    expect(describeAgentConfigPath('.agents/skills/pdf/SKILL.md')).toBeUndefined();
+    // SEC6 made skill folders agent configuration: a skill is instructions and scripts agents run.
+    expect(describeAgentConfigPath('.agents/skills/pdf/SKILL.md')).toContain('skills');
+    expect(describeAgentConfigPath('.agents/notes.md')).toBeUndefined();
     expect(describeAgentConfigPath('src/app.ts')).toBeUndefined();
     expect(describeAgentConfigPath('tools/hooks/x', 'tools/hooks')).toContain('git hooks');
   });
