@@ -30,6 +30,8 @@ import { loadStaticSite, registerStaticSite, type StaticSite } from './http/stat
 import { sweepInstallDrafts } from './install/draft-rows.js';
 import type { InstallOptions } from './install/install-options.js';
 import { createJsonLogger, type Logger } from './logging/logger.js';
+import { type ProviderKeyOptions, providerKeySources } from './model-providers/provider-api-key.js';
+import { resealLegacyProviderKeys } from './model-providers/reseal-legacy-provider-keys.js';
 import { AccessGenerationCache } from './policy/access-generation-cache.js';
 import { registerAdminAuditRoutes } from './routes/admin-audit-routes.js';
 import { registerAdminBuiltinRoutes } from './routes/admin-builtin-routes.js';
@@ -95,14 +97,13 @@ export interface CreateServerOptions {
   /** Install flows: the drafts' clock and how remote sources are fetched (tests point them at loopback). */
   readonly install?: InstallOptions;
   /**
-   * Model provider keys (SPEC Y18): `secretKey` seals stored keys (default `SKILLDOCK_SECRET_KEY`;
-   * pass `undefined` to run without one, at least 16 characters otherwise) and `env` is where named
-   * key variables are read (default `process.env`).
+   * Model provider keys (SPEC Y18, SEC9): `secretKey` seals stored keys (default
+   * `SKILLDOCK_SECRET_KEY`; pass `undefined` to run without one, at least 16 characters otherwise),
+   * `env` is where named key variables are read (default `process.env`), and `keyEnvAllowlist` the
+   * variables a key may be read from (default: the entries of `SKILLDOCK_PROVIDER_KEY_ENV` in `env`;
+   * none when unset).
    */
-  readonly modelProviders?: {
-    readonly secretKey?: string | undefined;
-    readonly env?: Readonly<Record<string, string | undefined>>;
-  };
+  readonly modelProviders?: ProviderKeyOptions;
   /**
    * Runs (SPEC Y8, Y16): the pg-boss queue always starts (its schema is set up at start-up); a
    * worker executes runs in this process unless `worker: false` (`serve --no-worker`).
@@ -189,6 +190,8 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     const builtin = await syncBuiltinSkills(database, builtinDirectory);
     const superadmin = await ensureSuperadmin(database, options.adminPassword, passwordHashCost);
     const agents = await ensureBuiltinAgents(database);
+    // Keys stored before SEC9 bound them to their destination keep working, bound from now on.
+    await resealLegacyProviderKeys(database.db, secretBox);
     await sweepInstallDrafts(database.db, dataDir, options.install?.now);
     const staleStaging = await sweepStaging(contentLayout(dataDir), options.install?.now?.());
     authChanges = await database.listen(AUTH_CHANGE_CHANNEL, {
@@ -202,7 +205,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
       {
         logger,
         content: skillContent,
-        providerKeys: { secretBox, env: modelProviders.env ?? process.env },
+        providerKeys: providerKeySources(secretBox, modelProviders),
       },
       options.runs,
     );
@@ -228,7 +231,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     trustProxy: options.trustProxy ?? false,
     readableSkillsCache: new AccessGenerationCache(READABLE_SKILLS_CACHE_ENTRIES),
     principals,
-    providerKeys: { secretBox, env: modelProviders.env ?? process.env },
+    providerKeys: providerKeySources(secretBox, modelProviders),
   };
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {

@@ -58,6 +58,8 @@ export { requirePrincipal, requireRole, requireSession } from './http/require-vi
 export type { InstallOptions, RemoteFetchOptions } from './install/install-options.js';
 export { batchLines, createJsonLogger, type LogFields, type Logger, silentLogger } from './logging/logger.js';
 export {
+  type ProviderDestination,
+  type ProviderKeyOptions,
   type ProviderKeySources,
   providerApiKey,
   providerKeyContext,

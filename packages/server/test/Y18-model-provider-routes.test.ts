@@ -88,7 +88,11 @@ describe.each(TEST_BACKENDS)('Y18 model provider routes on $name', (backend) => 
     server = await createServer({
       passwordHashCost: TEST_PASSWORD_HASH_COST,
       ...common,
-      modelProviders: { secretKey: SECRET_KEY, env: { TEAM_OPENAI_KEY: ENV_KEY } },
+      modelProviders: {
+        secretKey: SECRET_KEY,
+        env: { TEAM_OPENAI_KEY: ENV_KEY },
+        keyEnvAllowlist: ['TEAM_OPENAI_KEY'],
+      },
     });
     keyless = await createServer({
       passwordHashCost: TEST_PASSWORD_HASH_COST,
@@ -145,19 +149,19 @@ describe.each(TEST_BACKENDS)('Y18 model provider routes on $name', (backend) => 
         .from(schema.modelProviders)
         .where(eq(schema.modelProviders.id, 'openai-main'));
       expect(JSON.stringify(row)).not.toContain(PROVIDER_KEY);
-      const sources = { secretBox: await createSecretBox(SECRET_KEY), env: {} };
+      const sources = { secretBox: await createSecretBox(SECRET_KEY), env: {}, envAllowlist: [] };
       expect(providerApiKey(row!, sources)).toBe(PROVIDER_KEY);
-      const otherBox = { secretBox: await createSecretBox(`${SECRET_KEY}!`), env: {} };
+      const otherBox = { secretBox: await createSecretBox(`${SECRET_KEY}!`), env: {}, envAllowlist: [] };
       expect(() => providerApiKey(row!, otherBox)).toThrow(
         expect.objectContaining({ code: 'secret_decrypt_failed' }),
       );
-      expect(() => providerApiKey(row!, { secretBox: undefined, env: {} })).toThrow(
+      expect(() => providerApiKey(row!, { secretBox: undefined, env: {}, envAllowlist: [] })).toThrow(
         expect.objectContaining({ code: 'secret_key_missing' }),
       );
       // A ciphertext moved to another provider's row does not open there.
-      expect(() => sources.secretBox.decrypt(row!.apiKeyCiphertext!, providerKeyContext('other'))).toThrow(
-        expect.objectContaining({ code: 'secret_decrypt_failed' }),
-      );
+      expect(() =>
+        sources.secretBox.decrypt(row!.apiKeyCiphertext!, providerKeyContext('other', row!)),
+      ).toThrow(expect.objectContaining({ code: 'secret_decrypt_failed' }));
       const audit = await server.database.db
         .select()
         .from(schema.auditLog)
@@ -189,7 +193,13 @@ describe.each(TEST_BACKENDS)('Y18 model provider routes on $name', (backend) => 
         .select()
         .from(schema.modelProviders)
         .where(eq(schema.modelProviders.id, 'team-anthropic'));
-      expect(providerApiKey(row!, { secretBox: undefined, env: { TEAM_OPENAI_KEY: ENV_KEY } })).toBe(ENV_KEY);
+      expect(
+        providerApiKey(row!, {
+          secretBox: undefined,
+          env: { TEAM_OPENAI_KEY: ENV_KEY },
+          envAllowlist: ['TEAM_OPENAI_KEY'],
+        }),
+      ).toBe(ENV_KEY);
       const refused = await Promise.all(
         ['SKILLDOCK_SECRET_KEY', 'DATABASE_URL', 'PGPASSWORD'].map((name) =>
           record(

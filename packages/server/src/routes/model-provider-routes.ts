@@ -8,7 +8,8 @@ import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requireRole } from '../http/require-viewer.js';
-import { providerKeyContext } from '../model-providers/provider-api-key.js';
+import { type ProviderDestination, providerKeyContext } from '../model-providers/provider-api-key.js';
+import { providerKeyEnvRefusal } from '../model-providers/provider-key-env.js';
 import { secretKeyMissing } from '../secrets/secret-box.js';
 import type { ServerContext } from '../server-context.js';
 
@@ -119,11 +120,13 @@ const createProviderRoute = createRoute({
   tags: ['admin'],
   summary:
     'Add a model provider: OpenAI-compatible or Anthropic, its models, and where its key comes from; audited',
+  description:
+    "SPEC SEC9: a stored key (`apiKey: { value }`) is sealed to the protocol and base URL given here. `apiKey: { env }` names a server variable: only the superadmin may, and only one the operator allows in `SKILLDOCK_PROVIDER_KEY_ENV` (names, or prefixes ending in `*`; none when unset); the server's own variables are always refused.",
   request: { body: { required: true, content: { 'application/json': { schema: createBodySchema } } } },
   responses: {
     201: { description: 'The provider', content: providerAnswer },
     400: errorResponseSpec('Invalid body'),
-    403: adminOnly,
+    403: errorResponseSpec('Not an admin, CSRF, or an admin naming a server variable as the key'),
     409: errorResponseSpec('The id is taken (model_provider_exists)'),
     422: errorResponseSpec(
       'model_provider_invalid, or a key to store without SKILLDOCK_SECRET_KEY (secret_key_missing)',
@@ -145,6 +148,8 @@ const updateProviderRoute = createRoute({
   path: '/api/admin/model-providers/{id}',
   tags: ['admin'],
   summary: 'Change a model provider (`apiKey: null` removes its key); audited',
+  description:
+    'SPEC SEC9: a stored key is bound to the protocol and base URL it was stored with. Only the superadmin changes `protocol`, `baseUrl` or `apiKey`; a change of protocol or base URL without a new `apiKey` in the same request drops the stored key (audited as `dropped`). Admins may change the models.',
   request: {
     params: idParam,
     body: { required: true, content: { 'application/json': { schema: updateBodySchema } } },
@@ -152,7 +157,9 @@ const updateProviderRoute = createRoute({
   responses: {
     200: { description: 'The provider', content: providerAnswer },
     400: errorResponseSpec('Invalid body'),
-    403: adminOnly,
+    403: errorResponseSpec(
+      "Not an admin, CSRF, or an admin changing the provider's protocol, base URL or key",
+    ),
     404: notFound,
     422: errorResponseSpec('model_provider_invalid or secret_key_missing'),
   },
@@ -167,8 +174,19 @@ const deleteProviderRoute = createRoute({
   responses: { 204: { description: 'Removed' }, 403: adminOnly, 404: notFound },
 });
 
-// The server's own secrets: a provider naming one would send it to whatever base URL an admin typed.
-const RESERVED_ENV = /^(SKILLDOCK_|PG|DATABASE_URL$|AWS_SECRET|GOOGLE_APPLICATION_CREDENTIALS$)/;
+/**
+ * Refuses (403) anyone but the superadmin deciding where a provider's key goes or which key it is
+ * (SPEC SEC9): an admin moving a provider could otherwise send the key someone else stored to a
+ * server of their own.
+ */
+function requireKeyOwner(role: string): void {
+  if (role !== 'superadmin')
+    throw new HttpError(
+      403,
+      'forbidden',
+      "Only the superadmin changes a provider's protocol, base URL or key, or names a server variable as its key",
+    );
+}
 
 function invalid(field: string, message: string): HttpError {
   return new HttpError(422, 'model_provider_invalid', message, { details: { field } });
@@ -207,7 +225,7 @@ function checkProvider(config: ProviderConfig): void {
  */
 export function registerModelProviderRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
   const { db } = context.database;
-  const { secretBox, env } = context.providerKeys;
+  const { secretBox, env, envAllowlist } = context.providerKeys;
 
   const json = (row: ProviderRow): z.infer<typeof providerSchema> => ({
     id: row.id,
@@ -226,23 +244,30 @@ export function registerModelProviderRoutes(app: OpenAPIHono<AppEnv>, context: S
     updatedAt: row.updatedAt.toISOString(),
   });
 
-  /** The key columns for `input` (undefined: leave them as they are). */
-  function keyColumns(id: string, input: z.infer<typeof apiKeyInputSchema> | undefined) {
+  /**
+   * The key columns for `input` (undefined: leave them as they are), a stored key sealed to the
+   * provider's destination (SPEC SEC9: it opens for that protocol and base URL only).
+   */
+  function keyColumns(
+    id: string,
+    destination: ProviderDestination,
+    input: z.infer<typeof apiKeyInputSchema> | undefined,
+  ) {
     if (input === undefined) return {};
     if (input === null) return { apiKeyEnv: null, apiKeyCiphertext: null };
     if ('env' in input) {
-      if (RESERVED_ENV.test(input.env))
-        throw invalid(
-          'apiKey.env',
-          `${input.env} holds the server's own secrets and cannot be a provider key`,
-        );
+      const refusal = providerKeyEnvRefusal(input.env, envAllowlist);
+      if (refusal !== undefined) throw invalid('apiKey.env', refusal);
       return { apiKeyEnv: input.env, apiKeyCiphertext: null };
     }
     if (secretBox === undefined) {
       const missing = secretKeyMissing();
       throw new HttpError(422, missing.code, missing.message);
     }
-    return { apiKeyEnv: null, apiKeyCiphertext: secretBox.encrypt(input.value, providerKeyContext(id)) };
+    return {
+      apiKeyEnv: null,
+      apiKeyCiphertext: secretBox.encrypt(input.value, providerKeyContext(id, destination)),
+    };
   }
 
   const keySource = (columns: ReturnType<typeof keyColumns>) =>
@@ -270,7 +295,9 @@ export function registerModelProviderRoutes(app: OpenAPIHono<AppEnv>, context: S
     const { viewer } = requireRole(c, 'superadmin', 'admin');
     const { apiKey, ...body } = c.req.valid('json');
     checkProvider(body);
-    const key = keyColumns(body.id, apiKey);
+    // Naming a server variable decides which of the operator's keys goes where: the superadmin's call.
+    if (apiKey != null && 'env' in apiKey) requireKeyOwner(viewer.role);
+    const key = keyColumns(body.id, body, apiKey);
     try {
       await db.transaction(async (tx) => {
         await tx.insert(modelProviders).values({ ...body, ...key });
@@ -300,14 +327,19 @@ export function registerModelProviderRoutes(app: OpenAPIHono<AppEnv>, context: S
     const { viewer } = requireRole(c, 'superadmin', 'admin');
     const { id } = c.req.valid('param');
     const { apiKey, ...patch } = c.req.valid('json');
-    const key = keyColumns(id, apiKey);
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(modelProviders).where(eq(modelProviders.id, id)).for('update');
       if (current === undefined) throw new HttpError(404, 'not_found', 'No such model provider');
-      checkProvider({ ...current, ...patch });
+      const next = { ...current, ...patch };
+      checkProvider(next);
+      const moved = next.protocol !== current.protocol || next.baseUrl !== current.baseUrl;
+      if (moved || apiKey !== undefined) requireKeyOwner(viewer.role);
+      // A stored key is bound to where it was stored for (SPEC SEC9): a move without a new key drops it.
+      const dropped = moved && apiKey === undefined && current.apiKeyCiphertext !== null;
+      const key = keyColumns(id, next, apiKey);
       await tx
         .update(modelProviders)
-        .set({ ...patch, ...key, updatedAt: new Date() })
+        .set({ ...patch, ...key, ...(dropped ? { apiKeyCiphertext: null } : {}), updatedAt: new Date() })
         .where(eq(modelProviders.id, id));
       await recordAudit(tx, {
         actor: viewer,
@@ -315,7 +347,10 @@ export function registerModelProviderRoutes(app: OpenAPIHono<AppEnv>, context: S
         targetType: 'model_provider',
         targetId: id,
         requestId: c.get('requestId'),
-        details: { fields: Object.keys(patch).sort(), apiKeySource: keySource(key) ?? 'unchanged' },
+        details: {
+          fields: Object.keys(patch).sort(),
+          apiKeySource: dropped ? 'dropped' : (keySource(key) ?? 'unchanged'),
+        },
       });
     });
     return c.json({ provider: json(await providerRow(id)) }, 200);

@@ -6,6 +6,7 @@ import type { Database, DatabaseOptions } from '../db/database.js';
 import { openDatabase } from '../db/open-database.js';
 import { runMigrations } from '../db/run-migrations.js';
 import type { Logger } from '../logging/logger.js';
+import { type ProviderKeyOptions, providerKeySources } from '../model-providers/provider-api-key.js';
 import { createSecretBox } from '../secrets/secret-box.js';
 import { type RunService, startRunService } from './run-service.js';
 import type { RunWorkerOptions } from './run-worker.js';
@@ -16,10 +17,7 @@ export interface WorkerProcessOptions {
   readonly dataDir: string;
   readonly builtinDir?: string;
   readonly logger: Logger;
-  readonly modelProviders?: {
-    readonly secretKey?: string | undefined;
-    readonly env?: Readonly<Record<string, string | undefined>>;
-  };
+  readonly modelProviders?: ProviderKeyOptions;
   readonly worker?: RunWorkerOptions;
 }
 
@@ -53,7 +51,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
       {
         logger: options.logger,
         content: { layout: contentLayout(path.resolve(options.dataDir)), builtinDirectory },
-        providerKeys: { secretBox, env: options.modelProviders?.env ?? process.env },
+        providerKeys: providerKeySources(secretBox, options.modelProviders ?? {}),
       },
       { worker: true, ...(options.worker === undefined ? {} : { workerOptions: options.worker }) },
     );
