@@ -38,6 +38,38 @@ describe('skilldock skills add', () => {
     });
   });
 
+  it('S4 Y4 installs a skill named 文档整理 under its slug, and one without a slug under its pinyin', async () => {
+    const source = path.join(base, 'zh-source');
+    writeSkill(
+      path.join(source, 'skills'),
+      'cleanup',
+      'name: 文档整理\nslug: document-cleanup\ndescription: Tidies documents.',
+    );
+    writeSkill(path.join(source, 'skills'), 'zh', 'name: 文档整理\ndescription: Also tidies documents.');
+    const run = await runCliInProcess(['skills', 'add', source, '--skill', '*', '--yes', '--copy'], {
+      cwd: project,
+      home,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(readFileSync(path.join(project, '.agents/skills/document-cleanup/SKILL.md'), 'utf8')).toContain(
+      'slug: document-cleanup',
+    );
+    expect(existsSync(path.join(project, '.agents/skills/wen-dang-zheng-li/SKILL.md'))).toBe(true);
+    const lock = JSON.parse(readFileSync(path.join(project, 'skills-lock.json'), 'utf8'));
+    expect(Object.keys(lock.skills)).toEqual(['document-cleanup', 'wen-dang-zheng-li']);
+    // The id names the skill on the command line too.
+    const one = makeWorkspace();
+    const picked = await runCliInProcess(['skills', 'add', source, '--skill', 'wen-dang-zheng-li', '--yes'], {
+      cwd: one.project,
+      home: one.home,
+    });
+    expect(picked.status).toBe(0);
+    expect(existsSync(path.join(one.project, '.agents/skills/wen-dang-zheng-li/SKILL.md'))).toBe(true);
+    expect(existsSync(path.join(one.project, '.agents/skills/document-cleanup'))).toBe(false);
+    rmSync(path.dirname(one.project), { recursive: true, force: true });
+  });
+
   it('P7 links agent folders to .agents/skills by default and installs only .agents/skills when no agent is detected', async () => {
     const source = writeSkillRepository(path.join(base, 'source'), ['alpha']);
     const run = await runCliInProcess(['skills', 'add', source, '--agent', 'claude-code', 'codex'], {

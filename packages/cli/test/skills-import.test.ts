@@ -92,6 +92,33 @@ describe('skilldock skills import', () => {
     }
   });
 
+  it('S4 Y4 imports skills with Chinese names under their slug or pinyin id, never unnamed-skill', async () => {
+    const skills = {
+      cleanup: '---\nname: 文档整理\nslug: document-cleanup\ndescription: Tidies documents.\n---\n# A\n',
+      zh: '---\nname: 文档整理\ndescription: Also tidies documents.\n---\n# B\n',
+    };
+    const ids: string[] = [];
+    for (const [folder, text] of Object.entries(skills)) {
+      const archive = path.join(base, `${folder}.zip`);
+      await writeZip(archive, { [`${folder}/SKILL.md`]: text });
+      const run = await runCliInProcess(
+        ['skills', 'import', archive, '--yes', '--copy', '--agent', 'universal', '--json'],
+        { cwd: project, home },
+      );
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      ids.push(...JSON.parse(run.stdout).installed.map((skill: { id: string }) => skill.id));
+    }
+    expect(ids).toEqual(['document-cleanup', 'wen-dang-zheng-li']);
+    expect(readFileSync(path.join(project, '.agents/skills/document-cleanup/SKILL.md'), 'utf8')).toContain(
+      'name: 文档整理',
+    );
+    expect(existsSync(path.join(project, '.agents/skills/wen-dang-zheng-li/SKILL.md'))).toBe(true);
+    expect(existsSync(path.join(project, '.agents/skills/unnamed-skill'))).toBe(false);
+    const lock = JSON.parse(readFileSync(path.join(project, 'skills-lock.json'), 'utf8'));
+    expect(Object.keys(lock.skills)).toEqual(['document-cleanup', 'wen-dang-zheng-li']);
+  });
+
   it('P6 refuses something that is not an archive', async () => {
     const run = await runCliInProcess(['skills', 'import', project], { cwd: project, home });
     expect(run.status).toBe(2);

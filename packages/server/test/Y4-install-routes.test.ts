@@ -348,6 +348,53 @@ describe.each(TEST_BACKENDS)('install routes on $name', (backend) => {
   );
 
   it.skipIf(backend.skip)(
+    'S4 Y4 a skill named 文档整理 installs under its slug, else its pinyin, shared and personal; a colliding shared id gets -v2',
+    async () => {
+      const shared = { target: 'shared', readScope: { kind: 'global' }, manageScope: { kind: 'global' } };
+      const slugged = skillMarkdown('文档整理', 'slug: document-cleanup\n');
+      const plain = skillMarkdown('文档整理');
+      const confirmShared = async (client: TestClient, bytes: Uint8Array, fileName: string) => {
+        const draft = (await upload(client, bytes, fileName)).body.draft;
+        const confirmed = await client.request('POST', `/api/install/drafts/${draft.id}/confirm`, {
+          json: shared,
+        });
+        expect(confirmed.status).toBe(200);
+        return { draft, installed: confirmed.body.installed[0] };
+      };
+      const first = await confirmShared(
+        admin.client,
+        await skillZip('cleanup', { 'SKILL.md': slugged }),
+        'cleanup.zip',
+      );
+      expect(first.draft.skills.map((skill: { id: string }) => skill.id)).toEqual(['document-cleanup']);
+      expect(first.installed).toMatchObject({ id: 'document-cleanup', name: '文档整理', kind: 'shared' });
+      const second = await confirmShared(admin.client, Buffer.from(plain), 'SKILL.md');
+      expect(second.draft.skills.map((skill: { id: string }) => skill.id)).toEqual(['wen-dang-zheng-li']);
+      expect(second.installed).toMatchObject({ id: 'wen-dang-zheng-li', name: '文档整理' });
+      const third = await confirmShared(setup.superadmin, Buffer.from(plain), 'SKILL.md');
+      expect(third.installed).toMatchObject({ id: 'wen-dang-zheng-li-v2', requestedId: 'wen-dang-zheng-li' });
+      const ids = (await setup.server.database.db.select().from(schema.skills)).map((row) => row.id);
+      expect(ids).toEqual(
+        expect.arrayContaining(['document-cleanup', 'wen-dang-zheng-li', 'wen-dang-zheng-li-v2']),
+      );
+      expect(ids.filter((id) => id.startsWith('unnamed-skill'))).toEqual([]);
+
+      const personal = (await upload(alice.client, Buffer.from(plain), 'SKILL.md')).body.draft;
+      const mine = await alice.client.request('POST', `/api/install/drafts/${personal.id}/confirm`, {
+        json: { target: 'personal' },
+      });
+      expect(mine.status).toBe(200);
+      expect(mine.body.installed[0]).toMatchObject({
+        id: 'wen-dang-zheng-li',
+        kind: 'personal',
+        name: '文档整理',
+      });
+      const folder = path.join(setup.dataDir, 'workspaces', alice.id, 'agents/skills/wen-dang-zheng-li');
+      expect(readFileSync(path.join(folder, 'SKILL.md'), 'utf8')).toBe(plain);
+    },
+  );
+
+  it.skipIf(backend.skip)(
     'Y2 my personal skills list shows which readable shared skill each one overrides',
     async () => {
       const draft = (await upload(alice.client, await skillZip('report'))).body.draft;

@@ -20,6 +20,8 @@ describe.each(TEST_BACKENDS)('ModelScope installs on $name', (backend) => {
         '@anthropics/pdf': { 'SKILL.md': skillText('pdf'), 'scripts/extract.py': 'print(1)\n' },
         '@MiniMax-AI/minimax-docx': { 'SKILL.md': skillText('minimax-docx') },
         '@MiniMax-AI/pptx-generator': { 'SKILL.md': skillText('pptx-generator') },
+        '@acme/Cleanup': { 'SKILL.md': skillText('文档整理', { extra: 'slug: document-cleanup' }) },
+        '@acme/WenDang': { 'SKILL.md': skillText('文档整理') },
       },
       collections: { 'MiniMax/Office': ['@MiniMax-AI/minimax-docx', '@MiniMax-AI/pptx-generator'] },
     });
@@ -75,6 +77,34 @@ describe.each(TEST_BACKENDS)('ModelScope installs on $name', (backend) => {
       const wrongPage = await remote(`${modelScope.origin}/models/acme/thing`);
       expect(wrongPage.status).toBe(400);
       expect(wrongPage.body.error.code).toBe('unrecognized_modelscope_url');
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'S4 Y4 a ModelScope skill named 文档整理 drafts and confirms under its slug, else its pinyin, not its page name',
+    async () => {
+      const user = await createAccount(setup, 'modelscope-zh', 'user');
+      const host = new URL(modelScope.origin).host;
+      await setup.superadmin.request('PUT', '/api/admin/settings/install/allowed-hosts', {
+        json: { allowedHosts: ['github.com', host] },
+      });
+      const ids: string[] = [];
+      for (const page of ['@acme/Cleanup', '@acme/WenDang']) {
+        const drafted = await user.client.request('POST', '/api/install/drafts/remote', {
+          json: { source: `${modelScope.origin}/skills/${page}` },
+        });
+        expect(drafted.status).toBe(201);
+        const confirmed = await user.client.request(
+          'POST',
+          `/api/install/drafts/${drafted.body.draft.id}/confirm`,
+          { json: { target: 'personal' } },
+        );
+        expect(confirmed.status).toBe(200);
+        ids.push(confirmed.body.installed[0].id);
+      }
+      expect(ids).toEqual(['document-cleanup', 'wen-dang-zheng-li']);
+      const mine = await user.client.request('GET', '/api/me/skills');
+      expect(mine.body.skills.map((skill: { id: string }) => skill.id).sort()).toEqual(ids);
     },
   );
 });

@@ -160,6 +160,38 @@ describe.each(TEST_BACKENDS)('Y6 bound skill import on $name', (backend) => {
   );
 
   it.skipIf(backend.skip)(
+    'S4 Y6 a skill named 文档整理 (with or without a slug) imports as the bound skill, keeping its display name',
+    async () => {
+      for (const [label, extra] of [
+        ['slug', 'slug: document-cleanup\n'],
+        ['pinyin', ''],
+      ] as const) {
+        const agent = (await owner.client.request('POST', '/api/agents', { json: { name: `zh-${label}` } }))
+          .body.agent.id as string;
+        const text = skillMarkdown('文档整理', extra);
+        const imported = await owner.client.request(
+          'POST',
+          `/api/agents/${agent}/bound-skill/import?fileName=zh.zip`,
+          {
+            body: await skillZip('zh', { 'SKILL.md': text }),
+            headers: { 'content-type': 'application/zip' },
+          },
+        );
+        expect([label, imported.status]).toEqual([label, 201]);
+        expect(imported.body.boundSkill.id).toMatch(/^self-[0-9a-f]{8}$/);
+        expect(imported.body.boundSkill.name).toBe('文档整理');
+        const file = await owner.client.request(
+          'GET',
+          `/api/bound-skills/${imported.body.boundSkill.id}/files/SKILL.md`,
+        );
+        expect(file.body.content).toBe(text);
+      }
+      expect(draftFolders(server.dataDir)).toEqual([]);
+      expect(stagingFolders(server.dataDir)).toEqual([]);
+    },
+  );
+
+  it.skipIf(backend.skip)(
     'SEC1 the bound skill editor refuses path tricks and a hostile import after the first is a 409 that keeps it',
     async () => {
       const imported = await importZip(await skillZip('kept', { 'notes.md': 'first notes\n' }));

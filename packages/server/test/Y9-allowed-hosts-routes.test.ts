@@ -190,6 +190,40 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
     },
   );
 
+  it.skipIf(backend.skip)(
+    'S4 Y4 a GitHub repository of Chinese-named skills drafts them under their slug or pinyin, selectable by either name',
+    async () => {
+      await makeBareRepository(setup.hostRoot, 'acme/zh-skills', async (tree) => {
+        await writeSkill(path.join(tree, 'skills/cleanup'), {
+          name: '文档整理',
+          extra: 'slug: document-cleanup',
+        });
+        await writeSkill(path.join(tree, 'skills/zh'), { name: '文档整理' });
+        await writeSkill(path.join(tree, 'skills/data'), { name: '数据分析' });
+      });
+      await setHosts(['github.com']);
+      const all = await remote('acme/zh-skills');
+      expect(all.status).toBe(201);
+      expect(all.body.draft.failed).toEqual([]);
+      expect(
+        all.body.draft.skills.map((skill: { id: string; name: string }) => [skill.id, skill.name]).sort(),
+      ).toEqual([
+        ['document-cleanup', '文档整理'],
+        ['shu-ju-fen-xi', '数据分析'],
+        ['wen-dang-zheng-li', '文档整理'],
+      ]);
+      const byName = await remote('acme/zh-skills', ['数据分析']);
+      expect(byName.body.draft.skills.map((skill: { id: string }) => skill.id)).toEqual(['shu-ju-fen-xi']);
+      const confirmed = await alice.client.request(
+        'POST',
+        `/api/install/drafts/${byName.body.draft.id}/confirm`,
+        { json: { target: 'personal' } },
+      );
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.installed[0]).toMatchObject({ id: 'shu-ju-fen-xi', name: '数据分析' });
+    },
+  );
+
   it.skipIf(backend.skip)('Y9 P4 any https git URL drafts while allowed_hosts lists its host', async () => {
     const url = `https://${OTHER_GIT_HOST}/acme/tools.git`;
     await setHosts(['github.com']);

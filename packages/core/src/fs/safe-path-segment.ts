@@ -37,7 +37,7 @@ export function isSafePathSegment(value: string): boolean {
 
 /**
  * True when `value` can name an installed skill's folder: a safe path segment in the shape of an
- * S4 id or a `skills` CLI install name (see `sanitizeInstallName`).
+ * S4 id (see `deriveSkillId`) or a lock key the `skills` CLI wrote.
  * @example isSafeSkillId('pdf-tools') // true
  * @example isSafeSkillId('__proto__') // false
  */

@@ -42,7 +42,6 @@ export {
 export { type PrepareInstallOptions, prepareInstall } from './prepare-install.js';
 export type { PublishFaults, PublishStep } from './publish/publish-transaction.js';
 export { type RemovedSkill, type RemoveInstalledOptions, removeInstalled } from './remove-installed.js';
-export { sanitizeInstallName } from './sanitize-install-name.js';
 export { selectDraftSkills } from './select-draft-skills.js';
 export { AGENT_SKILL_FOLDERS } from './sources/agent-skill-folders.js';
 export { assertPageUrlAllowed, type PagePolicy } from './sources/assert-page-url-allowed.js';

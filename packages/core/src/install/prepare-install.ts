@@ -11,7 +11,6 @@ import type { DraftFailure, DraftSkill, InstallDraft, ResolvedSource } from './i
 import type { InstallProgressEvent } from './install-progress-event.js';
 import { invalidSkillMessage } from './invalid-skill-message.js';
 import { type NamedCandidate, prepareDraftSkill, relocate } from './prepare-draft-skill.js';
-import { sanitizeInstallName } from './sanitize-install-name.js';
 import { assertRemoteUrlAllowed, type RemotePolicy } from './sources/assert-remote-url-allowed.js';
 import { type FetchedSource, fetchSource } from './sources/fetch-source.js';
 import { resolveSource } from './sources/resolve-source.js';
@@ -237,7 +236,11 @@ function nameCandidates(fetched: FetchedSource): (NamedCandidate | DraftFailure)
     named.push({
       ...candidate,
       name,
-      id: candidate.installName ?? sanitizeInstallName(name),
+      // The install id is the skill's S4 id (the explicit `slug`, else the name when it is an id,
+      // else pinyin / separators / a digest — `deriveSkillId`), so `文档整理` installs as
+      // `wen-dang-zheng-li`, not as the `skills` CLI's `unnamed-skill`. Seed 002: "slug 可省略：符合机器
+      // 标识格式的 name 直接作为 slug；中文展示名转为拼音 … 没有可用字母或数字时使用 skill- 加名称摘要".
+      id: candidate.installName ?? read.skill.id,
       displayDirectory,
       diagnostics: relocate(read.diagnostics, candidate.directory, displayDirectory),
     });

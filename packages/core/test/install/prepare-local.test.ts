@@ -165,6 +165,32 @@ describe('prepareInstall from local sources', () => {
     expect(draft.skills[0]!.warnings).toContain('installed as pdf/ (the source folder is folder-name/)');
   });
 
+  it('S4 Y4 install ids are S4 ids: the slug, else the pinyin of a Chinese name, else a digest — never unnamed-skill', async () => {
+    const root = await temporaryDirectory();
+    await writeSkill(path.join(root, 'skills', 'a'), { name: '文档整理', extra: 'slug: document-cleanup' });
+    await writeSkill(path.join(root, 'skills', 'b'), { name: '文档整理' });
+    await writeSkill(path.join(root, 'skills', 'c'), { name: '数据分析' });
+    await writeSkill(path.join(root, 'skills', 'd'), { name: '___' });
+    await writeSkill(path.join(root, 'skills', 'e'), { name: 'pdf', extra: 'slug: pdf-tools' });
+    const draft = await prepare(root);
+    expect(draft.failed).toEqual([]);
+    expect(draft.skills.map((skill) => [skill.sourcePath, skill.id, skill.name])).toEqual([
+      ['skills/a', 'document-cleanup', '文档整理'],
+      ['skills/b', 'wen-dang-zheng-li', '文档整理'],
+      ['skills/c', 'shu-ju-fen-xi', '数据分析'],
+      ['skills/d', expect.stringMatching(/^skill-[0-9a-f]{8}$/), '___'],
+      ['skills/e', 'pdf-tools', 'pdf'],
+    ]);
+    expect(await readdir(path.join(draft.stagingDirectory, 'skills'))).toEqual(
+      expect.arrayContaining(['document-cleanup', 'wen-dang-zheng-li', 'shu-ju-fen-xi', 'pdf-tools']),
+    );
+    // Selecting by display name or by id finds the same skill.
+    const byName = await prepare(root, { skills: ['数据分析'] });
+    expect(byName.skills.map((skill) => skill.id)).toEqual(['shu-ju-fen-xi']);
+    const bySlug = await prepare(root, { skills: ['document-cleanup'] });
+    expect(bySlug.skills.map((skill) => skill.sourcePath)).toEqual(['skills/a']);
+  });
+
   it('P6 a second skill with the same id is a duplicate_skill failure', async () => {
     const root = await temporaryDirectory();
     await writeSkill(path.join(root, 'skills', 'pdf'));

@@ -158,6 +158,22 @@ describe('prepareInstall from ModelScope', () => {
     expect(await codeOf(prepare(`${origin}/collections/MiniMax/Office#@missing`))).toBe('skill_not_found');
   });
 
+  it('S4 Y4 a ModelScope skill installs under its own S4 id (slug, else pinyin), not its page name', async () => {
+    const { origin } = await serveModelScope({
+      skills: {
+        '@acme/Cleanup': { 'SKILL.md': skillText('文档整理', { extra: 'slug: document-cleanup' }) },
+        '@acme/WenDang': { 'SKILL.md': skillText('文档整理') },
+      },
+      collections: { 'Acme/Docs': ['@acme/Cleanup', '@acme/WenDang'] },
+    });
+    const draft = await prepare(`${origin}/collections/Acme/Docs`);
+    expect(draft.failed).toEqual([]);
+    expect(draft.skills.map((skill) => [skill.sourcePath, skill.id, skill.name])).toEqual([
+      ['@acme/Cleanup', 'document-cleanup', '文档整理'],
+      ['@acme/WenDang', 'wen-dang-zheng-li', '文档整理'],
+    ]);
+  });
+
   it('Y4 SEC1 a file list that climbs out, is absolute or repeats a path stages nothing of that skill', async () => {
     for (const hostile of ['../../escape.md', '/etc/passwd', 'scripts/../../x', 'a\u0000b']) {
       const { origin } = await serveModelScope({

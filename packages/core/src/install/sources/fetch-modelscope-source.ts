@@ -120,8 +120,9 @@ export async function fetchModelScopeSource(
       for (const candidate of found.candidates)
         candidates.push({
           ...candidate,
+          // No installName: the skill's own S4 id (slug, else name, else pinyin) names its folder,
+          // not the page's `@owner/name` (which may have capitals a folder id cannot).
           sourcePath: candidate.sourcePath === '' ? where : `${where}/${candidate.sourcePath}`,
-          ...(found.candidates.length === 1 ? { installName: skill.name } : {}),
         });
     } catch (error) {
       // What was written of a skill that failed goes: nothing half-fetched stays in the draft's folder.
@@ -250,6 +251,7 @@ async function getJson<Schema extends z.ZodType>(
 ): Promise<z.infer<Schema>> {
   const { bytes } = await downloadBytes(url, {
     maxBytes: options.maxDownloadBytes ?? 10 * MEBIBYTE,
+    policy: options.policy,
     checkUrl: (target) => {
       const parsed = new URL(target);
       const search = parsed.search;
