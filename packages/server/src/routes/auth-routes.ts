@@ -63,7 +63,9 @@ const loginRoute = createRoute({
     200: { description: 'Logged in', content: { 'application/json': { schema: meSchema } } },
     400: errorResponseSpec('Invalid request'),
     401: errorResponseSpec('Wrong username or password'),
-    429: errorResponseSpec('Too many failed attempts for this account or address'),
+    429: errorResponseSpec(
+      'Too many failed attempts for this account from this address (a doubling backoff; `Retry-After` says how long), or from this address across accounts. A source that has not failed for the account always gets its try',
+    ),
   },
 });
 
@@ -125,8 +127,8 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
       context.loginRateLimit,
     );
     if (!attempt.allowed) {
-      throw new HttpError(429, 'rate_limited', 'Too many failed logins; try again later', {
-        details: { retryAfterSeconds: context.loginRateLimit.windowSeconds },
+      throw new HttpError(429, 'rate_limited', 'Too many failed logins from here; try again later', {
+        details: { retryAfterSeconds: attempt.retryAfterSeconds },
       });
     }
     const [user] = await db
