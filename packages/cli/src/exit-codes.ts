@@ -43,6 +43,7 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   prompt_missing: ExitCode.usage,
   prompt_too_large: ExitCode.usage,
   skill_selection_required: ExitCode.usage,
+  removal_needs_confirmation: ExitCode.usage,
   source_not_found: ExitCode.usage,
   terminal_required: ExitCode.usage,
   worker_needs_postgres: ExitCode.usage,

@@ -69,6 +69,7 @@ export interface SkilldockErrorCodes {
   readonly preload_skill_missing: true;
   readonly preload_skill_unreadable: true;
   readonly remote_install_disabled: true;
+  readonly removal_needs_confirmation: true;
   readonly secret_in_package: true;
   readonly settings_invalid: true;
   readonly skill_exists: true;

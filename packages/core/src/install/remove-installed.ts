@@ -15,6 +15,19 @@ import { resolveAgentSelection } from './targets/resolve-agent-selection.js';
 export interface RemoveInstalledOptions extends InstallTargetOptions {
   /** Only these agents' folders (`'*'`: all); default every folder in the scope and the lock entry. */
   readonly agents?: readonly string[] | '*';
+  /**
+   * Ids that no lock records whose folders the user confirmed deleting (`'*'`: every id given),
+   * SPEC SEC12. Such a folder is content someone wrote (by hand, `skills new`, learn), not an
+   * install `skills add` could bring back; default none.
+   */
+  readonly confirmedUnrecorded?: readonly string[] | '*';
+}
+
+/** A skill no lock records, found where agents load skills: removing it needs confirmation. */
+export interface UnrecordedSkill {
+  readonly id: string;
+  /** The folders and links that would be deleted. */
+  readonly paths: readonly string[];
 }
 
 /** What a remove did, per skill. */
@@ -22,6 +35,8 @@ export interface RemovedSkill {
   readonly id: string;
   /** Folders and links removed. */
   readonly paths: readonly string[];
+  /** True when the scope's lock recorded the skill; false for content no install put there. */
+  readonly recorded: boolean;
   /** True when the lock entry was dropped (nothing of the skill is left in the scope). */
   readonly unlocked: boolean;
 }
@@ -33,7 +48,9 @@ export interface RemovedSkill {
  * the lock entry goes once nothing is left. An id that is neither on disk nor in the lock is a
  * `UserInputError` `skill_not_installed`; an id that cannot name a folder (`..`, `a/b`) is
  * `invalid_skill_id`, checked before anything is read. In a project, every folder and link removed
- * must be inside the project on real paths (SPEC SEC1).
+ * must be inside the project on real paths (SPEC SEC1). An id the lock does not record is
+ * user-authored content: unless `confirmedUnrecorded` names it, nothing is removed and a
+ * `UserInputError` `removal_needs_confirmation` lists such skills in `details.skills` (SPEC SEC12).
  * @example await removeInstalled(['pdf'], { scope: 'project', projectRoot, home })
  */
 export async function removeInstalled(
@@ -58,7 +75,7 @@ async function removeLocked(
   filter: ReadonlySet<string> | undefined,
 ): Promise<{ removed: RemovedSkill[]; lock: string; warnings: string[] }> {
   const lock = await readLockFile(lockFileFor(options));
-  const plans: { id: string; remove: string[]; unlock: boolean }[] = [];
+  const plans: { id: string; remove: string[]; recorded: boolean; unlock: boolean }[] = [];
   for (const id of new Set(ids)) {
     const placements = await findInstalledPlacements(id, options.scope, environment);
     const locked = lock.skills[id] !== undefined;
@@ -76,8 +93,9 @@ async function removeLocked(
       ...chosen.map((placement) => placement.path),
       ...(await danglingLinks(placements, chosen)),
     ];
-    plans.push({ id, remove, unlock: locked && remove.length === placements.length });
+    plans.push({ id, remove, recorded: locked, unlock: locked && remove.length === placements.length });
   }
+  assertUnrecordedConfirmed(plans, options.confirmedUnrecorded ?? [], options.scope);
   const lockUpdate = await buildLockUpdate(
     options,
     (editor) => {
@@ -98,11 +116,31 @@ async function removeLocked(
     removed: plans.map((plan) => ({
       id: plan.id,
       paths: plan.remove,
+      recorded: plan.recorded,
       unlocked: plan.unlock,
     })),
     lock: lockUpdate.file,
     warnings,
   };
+}
+
+/** Throws `removal_needs_confirmation` when a plan deletes unrecorded folders nobody confirmed. */
+function assertUnrecordedConfirmed(
+  plans: readonly { id: string; remove: readonly string[]; recorded: boolean }[],
+  confirmed: readonly string[] | '*',
+  scope: string,
+): void {
+  const unconfirmed: UnrecordedSkill[] = plans
+    .filter((plan) => !plan.recorded && plan.remove.length > 0)
+    .filter((plan) => confirmed !== '*' && !confirmed.includes(plan.id))
+    .map((plan) => ({ id: plan.id, paths: plan.remove }));
+  if (unconfirmed.length === 0) return;
+  const names = unconfirmed.map((skill) => skill.id).join(', ');
+  throw new UserInputError(
+    'removal_needs_confirmation',
+    `${names}: no lock in the ${scope} scope records ${unconfirmed.length === 1 ? 'this skill' : 'these skills'}, so ${unconfirmed.length === 1 ? 'it is' : 'they are'} content someone wrote, not an install that can be added back; deleting needs confirmation. Nothing was removed.`,
+    { details: { skills: unconfirmed } },
+  );
 }
 
 function selectForAgents(
