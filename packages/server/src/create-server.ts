@@ -306,7 +306,10 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
       new Promise((resolve, reject) => {
         const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
           const shown = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-          resolve({ url: `http://${shown}:${info.port}` });
+          // The embedded database's lock names the port, for a second process's refusal (SEC12).
+          void (database.folderLock?.record({ port: info.port }) ?? Promise.resolve())
+            .catch(() => undefined)
+            .then(() => resolve({ url: `http://${shown}:${info.port}` }));
         });
         server.once('error', reject);
         listener = server;

@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { DataFolderLock } from './lock-data-folder.js';
 import type * as schema from './schema.js';
 
 /** The Drizzle handle every query goes through, whichever driver is underneath. */
@@ -19,6 +20,11 @@ export interface Database {
    * (again). Resolves once the first attempt is done.
    */
   listen(channel: string, handlers: ChannelHandlers): Promise<ChannelListener>;
+  /**
+   * The embedded database folder's lock (SPEC SEC12), when this process opened PGlite in a
+   * folder: a server records its port in it, so a second process is told who holds the folder.
+   */
+  readonly folderLock?: DataFolderLock;
   /** Closes the connection pool or the embedded database; safe to call twice. */
   close(): Promise<void>;
 }

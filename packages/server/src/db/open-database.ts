@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database, DatabaseOptions, SkilldockDatabase } from './database.js';
 import { listenOnPostgres } from './listen-on-postgres.js';
+import { type DataFolderLock, lockDataFolder } from './lock-data-folder.js';
 import * as schema from './schema.js';
 
 /**
@@ -15,10 +16,22 @@ import * as schema from './schema.js';
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
-    if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
-    const client = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
-    await client.waitReady;
-    return pgliteDatabase(client);
+    if (options.dataDir === undefined) {
+      const client = new PGlite();
+      await client.waitReady;
+      return pgliteDatabase(client);
+    }
+    // One process per folder (SPEC SEC12): taken before PGlite reads a byte of it.
+    const lock = await lockDataFolder(options.dataDir);
+    try {
+      await mkdir(options.dataDir, { recursive: true });
+      const client = new PGlite(options.dataDir);
+      await client.waitReady;
+      return await pgliteDatabase(client, lock);
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
   }
   const [{ default: pg }, { drizzle }] = await Promise.all([
     import('pg'),
@@ -36,8 +49,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** The {@link Database} over a ready PGlite client (however it was made); `close()` closes the client, once. */
-export async function pgliteDatabase(client: PGlite): Promise<Database> {
+/**
+ * The {@link Database} over a ready PGlite client (however it was made); `close()` closes the
+ * client, once, then releases `folderLock` (the folder's {@link lockDataFolder}) when given.
+ */
+export async function pgliteDatabase(client: PGlite, folderLock?: DataFolderLock): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle({ client, schema }) as unknown as SkilldockDatabase;
   return {
@@ -60,7 +76,14 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
         },
       };
     },
-    close: once(() => client.close()),
+    ...(folderLock === undefined ? {} : { folderLock }),
+    close: once(async () => {
+      try {
+        await client.close();
+      } finally {
+        await folderLock?.release();
+      }
+    }),
   };
 }
 
