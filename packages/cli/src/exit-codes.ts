@@ -203,6 +203,7 @@ const EXIT_CODE_BY_ERROR_CODE: Readonly<Record<ErrorCode, ExitCodeValue>> = {
   invalid_draft: ExitCode.invalid,
   invalid_github_repository: ExitCode.invalid,
   invalid_index_entry: ExitCode.invalid,
+  invalid_glob: ExitCode.invalid,
   invalid_json: ExitCode.invalid,
   invalid_pattern: ExitCode.invalid,
   invalid_ref: ExitCode.invalid,

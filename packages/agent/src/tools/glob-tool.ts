@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
 import { confinePath } from './confine-path.js';
 import { defineAgentTool } from './define-agent-tool.js';
-import { matchPathsInWorker } from './match-paths-in-worker.js';
+import { matchPaths } from './match-paths.js';
 import { errorResult, textResult } from './tool-results.js';
 import { walkProjectFiles } from './walk-project-files.js';
 
@@ -25,9 +25,10 @@ const schema = z.object({
 });
 
 /**
- * The `glob` tool (SPEC G4): files matching a picomatch pattern below a folder, newest first
- * (then by name), capped. Skips `.git` and `node_modules`; hidden files match. Matched files are
- * reported for path gating.
+ * The `glob` tool (SPEC G4): files matching a picomatch-dialect pattern below a folder, newest
+ * first (then by name), capped. Skips `.git`, `node_modules` and what `.gitignore` files ignore;
+ * hidden files match. Patterns and `.gitignore` rules run on core's linear-time matcher (SPEC
+ * SEC7). Matched files are reported for path gating.
  */
 export function createGlobTool({ maxResults = 500 }: GlobToolOptions = {}): AgentTool {
   return defineAgentTool({
@@ -51,7 +52,9 @@ export function createGlobTool({ maxResults = 500 }: GlobToolOptions = {}): Agen
         signal: context.signal,
         gitignoreRoot: await realpath(context.cwd),
       });
-      const files = await matchPathsInWorker(walked, normalized, { dot: true }, context.signal);
+      const matched = await matchPaths(walked, normalized, { signal: context.signal });
+      if (!matched.ok) return errorResult(`Invalid glob ${pattern}: ${matched.message}`);
+      const files = matched.paths;
       const dated = await withModificationTimes(target.realPath, files);
       dated.sort((first, second) => second.time - first.time || compareText(first.path, second.path));
       const shown = dated.slice(0, maxResults);

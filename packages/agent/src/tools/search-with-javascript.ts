@@ -5,7 +5,7 @@ import { compareText } from '@skilldock/core/format';
 import { RE2JS } from 're2js';
 import type { GrepFileMatches, GrepLine, GrepOutcome, GrepQuery } from './grep-search.js';
 import { looksBinary } from './looks-binary.js';
-import { matchPathsInWorker } from './match-paths-in-worker.js';
+import { matchPaths } from './match-paths.js';
 import { walkProjectFiles } from './walk-project-files.js';
 
 /**
@@ -37,10 +37,12 @@ export async function searchWithJavaScript(query: GrepQuery): Promise<GrepOutcom
       excludeSymlinks: true,
       ...(query.gitignoreRoot === undefined ? {} : { gitignoreRoot: query.gitignoreRoot }),
     });
-    const relative =
-      query.glob === undefined
-        ? walked
-        : await matchPathsInWorker(walked, query.glob, { dot: true, basename: true }, query.signal);
+    let relative = walked;
+    if (query.glob !== undefined) {
+      const matched = await matchPaths(walked, query.glob, { basename: true, signal: query.signal });
+      if (!matched.ok) return failure('invalid_pattern', `Invalid glob ${query.glob}: ${matched.message}`);
+      relative = matched.paths;
+    }
     files = relative.sort(compareText).map((path) => join(query.target, path));
   }
   const results: GrepFileMatches[] = [];

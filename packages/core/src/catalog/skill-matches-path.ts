@@ -1,15 +1,11 @@
-import { createRequire } from 'node:module';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type picomatchType from 'picomatch';
+import { compileGlob, type GlobMatcher } from '../format/compile-glob.js';
 import type { Skill } from '../format/types.js';
 
-type Matcher = (path: string) => boolean;
-
-// Loaded on the first match: listings and most sessions never match a path (issue 9 §7).
-let picomatch: typeof picomatchType | undefined;
-
 // One compiled matcher per `paths` list: skills are frozen, so the list never changes.
-const matchers = new WeakMap<readonly string[], Matcher>();
+const matchers = new WeakMap<readonly string[], GlobMatcher>();
+
+const NEVER: GlobMatcher = () => false;
 
 /** True when the skill has `paths:` globs and so stays hidden from the model until a file matches (SPEC D3). */
 export function isPathGated(skill: Pick<Skill, 'fields'>): boolean {
@@ -17,9 +13,12 @@ export function isPathGated(skill: Pick<Skill, 'fields'>): boolean {
 }
 
 /**
- * True when a path-gated skill's `paths:` globs match a file (SPEC D3). Globs are picomatch
+ * True when a path-gated skill's `paths:` globs match a file (SPEC D3). Globs are picomatch-dialect
  * patterns over the file's path relative to the project root, with `/` separators, dot files
- * included. A file outside the root never matches; a skill without `paths` never matches.
+ * included, matched by core's linear-time engine (`compileGlob`): a skill's globs come from
+ * whoever wrote it and must not stall the server (SPEC SEC7). A file outside the root never
+ * matches; a skill without `paths`, or with a glob the engine refuses (validation reports those),
+ * never matches.
  * @example skillMatchesPath(skill, '/repo', '/repo/src/api/user.ts') // paths: ['src/api/**']
  */
 export function skillMatchesPath(
@@ -35,8 +34,8 @@ export function skillMatchesPath(
   if (relativePath === '..' || relativePath.startsWith(`..${sep}`)) return false;
   let matcher = matchers.get(patterns);
   if (matcher === undefined) {
-    picomatch ??= createRequire(import.meta.url)('picomatch') as typeof picomatchType;
-    matcher = picomatch([...patterns], { dot: true });
+    const compiled = compileGlob(patterns);
+    matcher = compiled.ok ? compiled.matches : NEVER;
     matchers.set(patterns, matcher);
   }
   return matcher(sep === '/' ? relativePath : relativePath.split(sep).join('/'));

@@ -7,6 +7,13 @@
 
 export { BUNDLED_SKILL_MARKER, type BundledSkill, isBundledSkill } from './bundled-skill.js';
 export { compareText } from './compare-text.js';
+export { compileGitignore, type GitignoreRules, type GitignoreVerdict } from './compile-gitignore.js';
+export {
+  type CompileGlobOptions,
+  type CompileGlobResult,
+  compileGlob,
+  type GlobMatcher,
+} from './compile-glob.js';
 export { type DefineSkillInput, defineSkill } from './define-skill.js';
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './diagnostic.js';
 export { isPathInside, isPathInsideAny } from './is-path-inside.js';
@@ -19,6 +26,7 @@ export {
   type ParseForkProfileResult,
   parseForkProfile,
 } from './parse-fork-profile.js';
+export { MAX_GLOB_LENGTH } from './parse-glob-pattern.js';
 export { type ParseSkillOptions, parseSkill } from './parse-skill.js';
 export {
   KNOWN_MODEL_PROVIDERS,

@@ -1,4 +1,5 @@
 import { codePointLength } from './code-points.js';
+import { compileGlob } from './compile-glob.js';
 import type { Severity } from './diagnostic.js';
 import { isLegalSkillName, isSkillId, MAX_HOST_NAME_LENGTH, MAX_SLUG_LENGTH } from './skill-id.js';
 import {
@@ -378,7 +379,7 @@ function readHostFields(
   return fields as unknown as HostFields;
 }
 
-/** Why a `paths:` glob is refused: it must stay relative to the project root (SPEC S3, D3). */
+/** Why a `paths:` glob is refused: it must stay relative to the project root and compile (SPEC S3, D3, SEC7). */
 function unsafeGlobReason(pattern: string): string | undefined {
   if (pattern.trim() === '') return 'is empty';
   if (pattern.startsWith('/') || pattern.startsWith('~'))
@@ -386,5 +387,7 @@ function unsafeGlobReason(pattern: string): string | undefined {
   if (/^[A-Za-z]:/.test(pattern)) return 'must not name a drive letter';
   if (pattern.includes('\\')) return "must use '/' separators, not backslashes";
   if (pattern.split('/').includes('..')) return "must not contain '..'";
+  const compiled = compileGlob(pattern);
+  if (!compiled.ok) return `cannot be matched: ${compiled.message}`;
   return undefined;
 }
