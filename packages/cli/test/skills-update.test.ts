@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, runCliInProcess } from './run-cli.js';
-import { makeGitHubFake } from './skills-add-fixtures.js';
+import { makeGitHubFake, writeSkillRepository } from './skills-add-fixtures.js';
 
 let project: string;
 let home: string;
@@ -103,5 +103,32 @@ describe('skilldock skills check and update', () => {
       (await runCliInProcess(['skills', 'check', '--exit-code'], { cwd: project, home, env })).status,
     ).toBe(1);
     expect(readFileSync(path.join(project, 'skills-lock.json'), 'utf8')).toBe(lockBefore);
+  });
+
+  it("SEC1 a cloned project's lock naming a folder outside the project is refused by update and check, and nothing is copied", async () => {
+    writeSkillRepository(path.join(project, 'vendor'), ['alpha']);
+    const add = await runCliInProcess(['skills', 'add', 'vendor', '--yes', '--copy', '--agent', 'codex'], {
+      cwd: project,
+      home,
+    });
+    expect(add.status, add.stderr).toBe(0);
+    const outside = writeSkillRepository(path.join(base, 'outside'), ['alpha']);
+    writeFileSync(
+      path.join(outside, 'skills/alpha/SKILL.md'),
+      '---\nname: alpha\ndescription: x\n---\nSECRET\n',
+    );
+    const lockFile = path.join(project, 'skills-lock.json');
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8'));
+    lock.skills.alpha = { ...lock.skills.alpha, source: outside, sourceType: 'local' };
+    writeFileSync(lockFile, JSON.stringify(lock, null, 2));
+    for (const command of ['update', 'check']) {
+      const run = await runCliInProcess(['skills', command], { cwd: project, home });
+      expect(run.status, command).toBe(1);
+      expect(run.stdout, command).toContain('outside the project');
+      expect(run.stdout, command).toContain('--global');
+      expect(run.stdout, command).toContain('Refused, nothing read: alpha');
+      expect(run.stdout, command).not.toContain('could not be reached');
+    }
+    expect(readFileSync(path.join(project, '.agents/skills/alpha/SKILL.md'), 'utf8')).not.toContain('SECRET');
   });
 });

@@ -68,16 +68,25 @@ export function statusLine(status: InstalledSkillStatus, updated = false): strin
 
 /**
  * The closing lines of `check` and `update` for what could not be checked (they then exit 1): ids
- * that are not in the lock, and sources that could not be reached. Empty when everything was checked.
+ * that are not in the lock, sources refused (a project lock's local source outside the project),
+ * and sources that could not be reached. Empty when everything was checked.
  */
 export function missingSummary(statuses: readonly InstalledSkillStatus[]): string[] {
   const missing = statuses.filter((status) => status.status === 'sourceMissing');
   const unknown = missing
     .filter((status) => status.code === 'skill_not_installed')
     .map((status) => status.id);
-  const unreachable = missing.length - unknown.length;
+  const refused = missing
+    .filter((status) => status.code === 'path_outside_folder')
+    .map((status) => status.id);
+  const unreachable = missing.length - unknown.length - refused.length;
   return [
     ...(unknown.length > 0 ? [`Not installed: ${unknown.join(', ')}.`] : []),
+    ...(refused.length > 0
+      ? [
+          `Refused, nothing read: ${refused.join(', ')} (the lock names a local source outside the project; see above).`,
+        ]
+      : []),
     ...(unreachable > 0
       ? [
           `${unreachable} source(s) could not be reached; fix them, or remove the skill (skilldock skills remove ID), then try again.`,

@@ -1,5 +1,6 @@
 import { assertSafeSkillId, isSafeSkillId } from '../fs/safe-path-segment.js';
 import { cancelDraft } from './cancel-draft.js';
+import { confineLockSource } from './confine-lock-source.js';
 import type { InstallDraft, ResolvedSource } from './install-draft.js';
 import type { InstallTargetOptions } from './install-target-options.js';
 import { lockEntrySourceInput } from './lock-entry-source-input.js';
@@ -65,7 +66,9 @@ export interface Inspection {
 
 /**
  * Re-prepares the source of each lock entry (entries from one source share one fetch) and compares
- * what it holds now with what was installed. Writes nothing but the drafts' temp folders.
+ * what it holds now with what was installed. Writes nothing but the drafts' temp folders. A local
+ * source of a project lock outside the project is `sourceMissing` `path_outside_folder`, never
+ * read ({@link confineLockSource}).
  */
 export async function inspectInstalled(options: InspectInstalledOptions): Promise<Inspection> {
   for (const id of options.ids ?? []) assertSafeSkillId(id);
@@ -113,13 +116,16 @@ export async function inspectInstalled(options: InspectInstalledOptions): Promis
       options.onSource?.(input, groupIds);
       let draft: InstallDraft;
       try {
-        const source = resolveSource(input, {
-          cwd: options.cwd ?? options.projectRoot,
-          homeDirectory: options.home,
-          allowedHosts: options.allowedHosts,
-          allowHosts: options.allowHosts,
-          allowInsecureLocalhost: options.allowInsecureLocalhost,
-        });
+        const source = await confineLockSource(
+          resolveSource(input, {
+            cwd: options.cwd ?? options.projectRoot,
+            homeDirectory: options.home,
+            allowedHosts: options.allowedHosts,
+            allowHosts: options.allowHosts,
+            allowInsecureLocalhost: options.allowInsecureLocalhost,
+          }),
+          options,
+        );
         const token =
           source.type === 'well-known'
             ? options.tokenFor?.(source, lock.skills[groupIds[0] ?? ''] ?? {})

@@ -23,8 +23,9 @@ let home: string;
 let victim: string;
 beforeEach(async () => {
   base = mkdtempSync(path.join(tmpdir(), 'skilldock-ids-'));
-  source = path.join(base, 'source');
   projectRoot = path.join(base, 'project');
+  // Inside the project: a project lock's local source must be (SPEC SEC1).
+  source = path.join(projectRoot, 'vendor');
   home = path.join(base, 'home');
   victim = path.join(base, 'victim');
   for (const folder of [source, home, victim, path.join(projectRoot, '.git')])

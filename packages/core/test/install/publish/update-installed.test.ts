@@ -16,8 +16,9 @@ let projectRoot: string;
 let home: string;
 beforeEach(() => {
   base = mkdtempSync(path.join(tmpdir(), 'skilldock-update-'));
-  source = path.join(base, 'source');
   projectRoot = path.join(base, 'project');
+  // Inside the project: a project lock's local source must be (SPEC SEC1); the global tests use it too.
+  source = path.join(projectRoot, 'vendor');
   home = path.join(base, 'home');
   for (const folder of [source, home, path.join(projectRoot, '.git'), path.join(projectRoot, '.qwen')])
     mkdirSync(folder, { recursive: true });
@@ -103,6 +104,9 @@ describe('checkInstalled and updateInstalled', () => {
       const copy = path.join(base, 'copy');
       const { cpSync } = await import('node:fs');
       cpSync(projectRoot, copy, { recursive: true, verbatimSymlinks: true });
+      // The copy's lock names its own vendored source, as a moved project's would.
+      const copyLock = path.join(copy, 'skills-lock.json');
+      writeFileSync(copyLock, readFileSync(copyLock, 'utf8').replaceAll(projectRoot, copy));
       await updateInstalled({ scope: 'project', projectRoot: copy, home, env: {}, faults: recorder });
       steps.push(...recorder.steps);
       expect(new Set(steps)).toEqual(
