@@ -120,10 +120,13 @@ export async function* runToolCalls(
 }
 
 function scrubbed(execution: ToolCallExecution, secrets: ReadonlyMap<string, string>): ToolCallExecution {
-  const content = redactSecrets(execution.result.content, secrets);
-  return content === execution.result.content
+  const { result } = execution;
+  const content = redactSecrets(result.content, secrets);
+  // The notice (SPEC R2) may quote what the model sent, so it is scrubbed like the content.
+  const notice = result.notice === undefined ? undefined : redactSecrets(result.notice, secrets);
+  return content === result.content && notice === result.notice
     ? execution
-    : { ...execution, result: { ...execution.result, content } };
+    : { ...execution, result: { ...result, content, ...(notice === undefined ? {} : { notice }) } };
 }
 
 function isReadOnly(call: ModelToolCall, environment: ToolCallEnvironment): boolean {

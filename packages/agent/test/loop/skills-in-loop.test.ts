@@ -65,6 +65,35 @@ describe.each(PROTOCOL_CASES)('skills in the loop over $protocol', (protocolCase
     ]);
   });
 
+  it('R2 an unknown name is a done call whose answer lists the skills; its notice reaches the event, scrubbed of secrets', async () => {
+    const secret = 'sk-live-0123456789abcdef';
+    setup = await startLoop(
+      protocolCase,
+      [
+        { toolCalls: [{ name: 'activate_skill', arguments: { name: `pdf-${secret}` } }] },
+        { text: 'No such skill.' },
+      ],
+      {
+        cwd: project.root,
+        tools: [],
+        skillSession: await sessionFor(),
+        secrets: new Map([['TOKEN', secret]]),
+      },
+    );
+    const { events } = await setup.run({ prompt: 'Use the pdf skill' });
+    const [sent] = protocolCase.toolResultsOf(setup.server.requests[1]?.body);
+    expect(sent?.isError).toBe(false);
+    expect(sent?.content).toContain('Available skills:\n- charts: Draw bar and line charts as SVG.');
+    const [end] = ofType(events, 'tool-call-end');
+    expect(end?.outcome).toBe('done');
+    expect(end?.result.notice).toBe(
+      'There is no skill named "pdf-[redacted:TOKEN]"; the answer lists the available skills.',
+    );
+    expect(ofType(events, 'skill-activate')).toEqual([]);
+    // The model's own call still holds what it sent; what the tools gave back never does.
+    expect(JSON.stringify(end?.result)).not.toContain(secret);
+  });
+
   it('D3 a path-gated skill is announced by an appended message after a read of a matching file; R1 prefixes stay identical', async () => {
     const session = await sessionFor();
     setup = await startLoop(

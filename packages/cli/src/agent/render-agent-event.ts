@@ -18,8 +18,8 @@ const OUTCOME_WORD: Record<Exclude<ToolCallOutcome, 'done' | 'failed'>, string> 
 
 /**
  * Renders loop events for people: the streamed answer as it arrives, and activity lines
- * (`● read_file src/a.ts ✓`, `✗` with the reason for refused, denied and failed calls, skill
- * activations, catalog changes, and a catalog that could not be re-read). Colours follow the invocation (`NO_COLOR`, `FORCE_COLOR`, TTY; see `colourEnabled`).
+ * (`● read_file src/a.ts ✓`, `✗` with the reason for refused, denied and failed calls, `!` with a
+ * result's notice, skill activations, catalog changes, and a catalog that could not be re-read). Colours follow the invocation (`NO_COLOR`, `FORCE_COLOR`, TTY; see `colourEnabled`).
  */
 export function createEventRenderer({ text, activity }: EventRendererTargets): (event: AgentEvent) => void {
   // A tool line waiting for its ✓/✗; anything printed in between moves the mark to a new line.
@@ -52,9 +52,14 @@ export function createEventRenderer({ text, activity }: EventRendererTargets): (
       case 'tool-call-end': {
         if (activity === undefined) return;
         const ok = event.outcome === 'done';
-        const mark = ok ? pc.green('✓') : pc.red('✗');
+        // A done call with a notice (an unknown skill name, answered with the list: SPEC R2) is not
+        // a failure, but a plain ✓ would say the skill was activated.
+        const notice = ok ? event.result.notice : undefined;
+        const mark = notice !== undefined ? pc.yellow('!') : ok ? pc.green('✓') : pc.red('✗');
         const why = ok
-          ? ''
+          ? notice === undefined
+            ? ''
+            : pc.dim(` ${shorten(notice, 120)}`)
           : pc.dim(
               ` ${event.outcome === 'failed' ? '' : `${OUTCOME_WORD[event.outcome]}: `}${shorten(event.result.content, 120)}`,
             );

@@ -52,3 +52,12 @@ export function formatUnknownSkill(
     ...available.map((skill) => `- ${skill.id}: ${skill.description}`),
   ].join('\n');
 }
+
+/**
+ * The UI notice of an unknown skill name (SPEC R2): the name JSON-quoted (control characters
+ * escaped) and cut to 64 characters, since it is whatever the model sent.
+ */
+export function unknownSkillNotice(name: string): string {
+  const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
+  return `There is no skill named ${JSON.stringify(shown)}; the answer lists the available skills.`;
+}

@@ -5,7 +5,7 @@ import { SKILL_FILE_NAME } from '../format/limits.js';
 import type { Skill } from '../format/types.js';
 import { failure } from '../result.js';
 import { type Activation, activateWithDependencies } from './activate-with-dependencies.js';
-import { formatUnknownSkill } from './activation-brief.js';
+import { formatUnknownSkill, unknownSkillNotice } from './activation-brief.js';
 import { catalogChangeSignals, skillAddedSignal, skillFingerprint } from './change-signals.js';
 import { inlineFileBytes } from './inline-file-bytes.js';
 import { type LocatedSkillResource, locateSkillResource } from './locate-skill-resource.js';
@@ -166,8 +166,14 @@ export class SkillSession {
         return this.#refuse(name, 'model', `The skill ${name} is switched off in the settings.`);
       }
       this.#record(name, 'unknown', 'model');
-      // An error result (issue 8): hosts show it as failed, and the model still reads the list.
-      return { isError: true, content: formatUnknownSkill(name, this.#visibleSkills()) };
+      // Not an error (SPEC R2; issue 26 corrects issue 8, which made it one). Seed 004 (Flue):
+      // "激活未知名称不是错误——结果列出了可用的技能。" — the answer lists the available skills;
+      // the notice lets a UI mark the call instead of showing a plain success.
+      return {
+        isError: false,
+        content: formatUnknownSkill(name, this.#visibleSkills()),
+        notice: unknownSkillNotice(name),
+      };
     }
     const access = this.#modelVisibility(skill);
     if (!access.allowed && !this.#active.has(skill.id))

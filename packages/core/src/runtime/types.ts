@@ -49,6 +49,12 @@ export interface ToolDeclaration {
 export interface ToolResult {
   readonly content: string;
   readonly isError: boolean;
+  /**
+   * A one-line note for the people watching, on a result that is not an error but did not do what
+   * the call's name suggests (an `activate_skill` of an unknown name answers with the list of skills):
+   * UIs show it instead of a plain success mark. The model reads `content` only.
+   */
+  readonly notice?: string;
 }
 
 /** Whether a host tool may run now (SPEC R6). */

@@ -129,7 +129,17 @@ export function foldRunEvent(view: RunView, event: RunStreamEvent): RunView {
     }
     case 'tool-call-end': {
       const call = data.toolCall as { id?: unknown; name?: unknown } | undefined;
-      if (typeof call?.id !== 'string' || call.name === ACTIVATE_SKILL_TOOL) return view;
+      if (typeof call?.id !== 'string') return view;
+      if (call.name === ACTIVATE_SKILL_TOOL) {
+        // An unknown name is answered, not failed (SPEC R2): its notice replaces the skill chip.
+        const notice = data.result?.notice;
+        if (typeof notice !== 'string') return view;
+        const key = `skill-${call.id}`;
+        return {
+          ...view,
+          items: view.items.map((item) => (item.key === key ? { kind: 'notice', key, text: notice } : item)),
+        };
+      }
       const outcome = (TOOL_OUTCOMES.has(data.outcome) ? data.outcome : 'done') as ToolStatus;
       const result = typeof data.result?.content === 'string' ? data.result.content : undefined;
       return {

@@ -95,6 +95,42 @@ describe('W4 folding run events', () => {
     expect(all.at(-1)).toMatchObject({ kind: 'text', text: 'Done.', streaming: false });
   });
 
+  it('R2 an activate_skill of an unknown name (a normal answer with a notice) becomes a notice, not a skill chip', () => {
+    const unknown = call('call_9', 'activate_skill', { name: 'pdf' });
+    const view = foldRunEvents([
+      ev('tool-call-start', { turn: 1, toolCall: unknown }),
+      ev('tool-call-end', {
+        turn: 1,
+        toolCall: unknown,
+        outcome: 'done',
+        result: {
+          content: 'There is no skill named "pdf". Available skills:\n- charts: Draw charts.',
+          isError: false,
+          notice: 'There is no skill named "pdf"; the answer lists the available skills.',
+        },
+      }),
+    ]);
+    expect(view.items).toEqual([
+      {
+        kind: 'notice',
+        key: 'skill-call_9',
+        text: 'There is no skill named "pdf"; the answer lists the available skills.',
+      },
+    ]);
+    // Without a notice the chip stays (the activation's own event is not needed for it).
+    const known = call('call_8', 'activate_skill', { name: 'charts' });
+    const activated = foldRunEvents([
+      ev('tool-call-start', { turn: 1, toolCall: known }),
+      ev('tool-call-end', {
+        turn: 1,
+        toolCall: known,
+        outcome: 'done',
+        result: { content: 'ok', isError: false },
+      }),
+    ]);
+    expect(activated.items).toEqual([{ kind: 'skill', key: 'skill-call_8', skillId: 'charts' }]);
+  });
+
   it('W4 a rule’s answer, a denial with a reason, cancel and failure are shown as they happened', () => {
     const view = foldRunEvents([
       ev('tool-call-start', { turn: 1, toolCall: call('a', 'write_file', {}) }),
