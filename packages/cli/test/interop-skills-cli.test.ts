@@ -24,15 +24,18 @@ afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 describe('interop with the skills CLI', () => {
   it('P7 reads the lock the skills CLI writes, and our check finds its skills up to date', async () => {
+    // Vendored inside the project: a project lock's local source must be (SPEC SEC1).
+    const vendored = path.join(project, 'vendor', 'skills-source');
+    cpSync(source, vendored, { recursive: true });
     const theirs = runSkills(
-      ['add', source, '--skill', '*', '-y', '--copy', '--agent', 'claude-code', 'codex'],
+      ['add', vendored, '--skill', '*', '-y', '--copy', '--agent', 'claude-code', 'codex'],
       { cwd: project, home },
     );
     expect(theirs.status).toBe(0);
     const lock = await readProjectLock(project);
     expect(Object.keys(lock.skills)).toEqual(['alpha', 'beta', 'gamma']);
     expect(lock.skills.alpha).toMatchObject({
-      source,
+      source: vendored,
       sourceType: 'local',
       computedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
