@@ -40,9 +40,9 @@ export interface SkilldockErrorCodes {
   readonly invalid_allowed_host: true;
   readonly invalid_draft: true;
   readonly invalid_github_repository: true;
-  readonly invalid_index_entry: true;
   /** A glob the pattern engine cannot take: too long, too deep, or `!(…)` (SPEC SEC7). */
   readonly invalid_glob: true;
+  readonly invalid_index_entry: true;
   readonly invalid_json: true;
   readonly invalid_ref: true;
   readonly invalid_skill: true;

@@ -150,6 +150,65 @@ describe.each(TEST_BACKENDS)('accounts on $name', (backend) => {
     },
   );
 
+  it.skipIf(backend.skip)(
+    "Y1 a password change revokes the account's API tokens and other sessions (keeping the one that changed it); so does an admin's reset",
+    async () => {
+      const bearer = (token: string) => {
+        const client = new TestClient(server);
+        client.bearer = token;
+        return client;
+      };
+      await superadmin.request('POST', '/api/admin/users', {
+        json: { username: 'fred', password: 'fred-password-1', role: 'user' },
+      });
+      const fred = new TestClient(server);
+      const elsewhere = new TestClient(server);
+      await fred.login('fred', 'fred-password-1');
+      await elsewhere.login('fred', 'fred-password-1');
+      const tokens = await Promise.all(
+        (['read', 'read-write'] as const).map(
+          async (access) =>
+            (await fred.request('POST', '/api/auth/tokens', { json: { name: `fred-${access}`, access } }))
+              .body.token as string,
+        ),
+      );
+      for (const token of tokens)
+        expect((await bearer(token).request('GET', '/api/auth/me')).status).toBe(200);
+      const changed = await fred.request('POST', '/api/auth/password', {
+        json: { currentPassword: 'fred-password-1', newPassword: 'fred-password-2' },
+      });
+      expect(changed.status).toBe(204);
+      for (const token of tokens)
+        expect((await bearer(token).request('GET', '/api/auth/me')).status).toBe(401);
+      expect((await elsewhere.request('GET', '/api/auth/me')).status).toBe(401);
+      const listed = await fred.request('GET', '/api/auth/tokens');
+      expect(listed.status).toBe(200);
+      expect(
+        listed.body.tokens.filter((token: { revokedAt: string | null }) => token.revokedAt === null),
+      ).toEqual([]);
+      const fredId = (await fred.request('GET', '/api/auth/me')).body.user.id;
+      const audit = await server.database.db.select().from(schema.auditLog);
+      const entry = audit.find((row) => row.action === 'user.password_changed' && row.targetId === fredId);
+      expect(entry?.details).toMatchObject({ tokensRevoked: 2 });
+
+      // An admin's reset of someone's password does the same.
+      const created = await superadmin.request('POST', '/api/admin/users', {
+        json: { username: 'gina', password: 'gina-password-1', role: 'user' },
+      });
+      const gina = new TestClient(server);
+      await gina.login('gina', 'gina-password-1');
+      const ginaToken = (
+        await gina.request('POST', '/api/auth/tokens', { json: { name: 'gina', access: 'read' } })
+      ).body.token as string;
+      const reset = await superadmin.request('PATCH', `/api/admin/users/${created.body.user.id}`, {
+        json: { password: 'gina-password-2' },
+      });
+      expect(reset.status).toBe(200);
+      expect((await bearer(ginaToken).request('GET', '/api/auth/me')).status).toBe(401);
+      expect((await gina.request('GET', '/api/auth/me')).status).toBe(401);
+    },
+  );
+
   it.skipIf(backend.skip)('Y1 logout ends the session in the database', async () => {
     const client = new TestClient(server);
     await client.login('admin', ADMIN_PASSWORD);

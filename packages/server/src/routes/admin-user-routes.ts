@@ -4,6 +4,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.js';
 import { hashPassword } from '../auth/hash-password.js';
 import { type Principal, ROLES, type Role } from '../auth/principal.js';
+import { revokeUserCredentials } from '../auth/revoke-user-credentials.js';
 import { deleteUserSessions } from '../auth/sessions.js';
 import type { SkilldockTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
@@ -75,6 +76,8 @@ const updateUser = createRoute({
   path: '/api/admin/users/{id}',
   tags: ['admin'],
   summary: 'Change an account: name, role, departments, disabled, password',
+  description:
+    "A new `password` ends all the account's sessions and revokes all its API tokens in the same commit; `disabled: true` ends its sessions (a disabled account's tokens are refused).",
   request: {
     params: uuidParamSchema,
     body: {
@@ -203,6 +206,8 @@ export function registerAdminUserRoutes(app: OpenAPIHono<AppEnv>, context: Serve
         })
         .where(eq(users.id, id));
       if (input.departmentIds !== undefined) await replaceMemberships(tx, id, input.departmentIds);
+      // A reset ends what the old password could have made (SPEC Y1): sessions and API tokens.
+      const revoked = passwordHash === undefined ? undefined : await revokeUserCredentials(tx, id);
       const { password: _password, ...changed } = input;
       await recordAudit(tx, {
         actor: actor.viewer,
@@ -210,11 +215,14 @@ export function registerAdminUserRoutes(app: OpenAPIHono<AppEnv>, context: Serve
         targetType: 'user',
         targetId: id,
         // Which fields changed; a new password is recorded as changed, never by value.
-        details: { ...changed, ...(passwordHash === undefined ? {} : { passwordReset: true }) },
+        details: {
+          ...changed,
+          ...(revoked === undefined ? {} : { passwordReset: true, tokensRevoked: revoked.tokensRevoked }),
+        },
         requestId: c.get('requestId'),
       });
     });
-    if (input.disabled === true || passwordHash !== undefined) await deleteUserSessions(db, id);
+    if (input.disabled === true) await deleteUserSessions(db, id);
     const rows = await db.select(USER_COLUMNS).from(users).where(eq(users.id, id));
     return c.json({ user: (await usersToJson(db, rows))[0]! }, 200);
   });

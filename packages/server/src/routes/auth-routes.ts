@@ -7,7 +7,8 @@ import { recordAudit } from '../audit/record-audit.js';
 import { hashPassword, unmatchablePasswordHash, verifyPassword } from '../auth/hash-password.js';
 import { beginLoginAttempt, settleLoginAttempt } from '../auth/login-rate-limit.js';
 import { passwordChangeRequired } from '../auth/password-change-required.js';
-import { createSession, deleteSession, deleteUserSessions, SESSION_LIFETIME_MS } from '../auth/sessions.js';
+import { revokeUserCredentials } from '../auth/revoke-user-credentials.js';
+import { createSession, deleteSession, SESSION_LIFETIME_MS } from '../auth/sessions.js';
 import { users } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { publicOrigin, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../http/authenticate.js';
@@ -92,7 +93,9 @@ const passwordRoute = createRoute({
   method: 'post',
   path: '/api/auth/password',
   tags: ['auth'],
-  summary: 'Change my password; ends my other sessions',
+  summary: 'Change my password; ends my other sessions and revokes my API tokens',
+  description:
+    'A new password ends every other login session of the account (this one stays) and revokes all its API tokens, in the same commit: whoever learnt the old password may have made a token with it. `GET /api/auth/tokens` lists them as revoked; make new ones afterwards. An admin resetting the password (`PATCH /api/admin/users/{id}`) ends all sessions and revokes the tokens the same way.',
   request: {
     body: {
       required: true,
@@ -106,7 +109,7 @@ const passwordRoute = createRoute({
     },
   },
   responses: {
-    204: { description: 'Changed' },
+    204: { description: 'Changed; other sessions ended, API tokens revoked' },
     400: errorResponseSpec('Invalid request'),
     401: errorResponseSpec('Not logged in'),
     403: errorResponseSpec('Wrong current password, or not a session'),
@@ -220,15 +223,16 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
         .update(users)
         .set({ passwordHash, updatedAt: new Date() })
         .where(and(eq(users.id, principal.viewer.id)));
+      const { tokensRevoked } = await revokeUserCredentials(tx, principal.viewer.id, principal.sessionIdHash);
       await recordAudit(tx, {
         actor: principal.viewer,
         action: 'user.password_changed',
         targetType: 'user',
         targetId: principal.viewer.id,
         requestId: c.get('requestId'),
+        details: { tokensRevoked },
       });
     });
-    await deleteUserSessions(db, principal.viewer.id, principal.sessionIdHash);
     return c.body(null, 204);
   });
 }
