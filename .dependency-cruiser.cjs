@@ -129,6 +129,13 @@ module.exports = {
       to: { path: `${stage('(catalog|runtime)')}` },
     },
     {
+      name: 'network-stands-alone',
+      severity: 'error',
+      comment: 'The one outbound address policy (SEC8) is a leaf every stage and package may use.',
+      from: { path: stage('network') },
+      to: { path: `${stage('(format|discover|catalog|runtime|package|install|fs|widgets)')}` },
+    },
+    {
       name: 'agent-loads-sdks-lazily',
       severity: 'error',
       comment:

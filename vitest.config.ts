@@ -51,6 +51,9 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'packages/*/test/**/*.test.tsx',
       'examples/*/test/**/*.test.ts',
+      '@skilldock/core/network': fileURLToPath(
+        new URL('./packages/core/src/network/index.ts', import.meta.url),
+      ),
     ],
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where many
     // tests wait on child processes, a pseudo-terminal, PostgreSQL or a loopback server. One more

@@ -46,6 +46,7 @@ declare module '@skilldock/core/errors' {
     readonly invalid_task_id: true;
     readonly invalid_tool_pattern: true;
     readonly invalid_working_dir: true;
+    readonly learn_page_unreadable: true;
     readonly learn_source_empty: true;
     readonly learn_source_too_large: true;
     readonly learn_source_unsupported: true;

@@ -9,6 +9,7 @@
  * }
  */
 export interface SkilldockErrorCodes {
+  readonly address_not_public: true;
   readonly archive_too_large: true;
   readonly archive_too_large_expanded: true;
   readonly corrupt_archive: true;

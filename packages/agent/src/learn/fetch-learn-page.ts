@@ -1,5 +1,12 @@
 import { SecurityError, UserInputError } from '@skilldock/core/errors';
-import { assertPageUrlAllowed, downloadBytes, type PagePolicy } from '@skilldock/core/install';
+import {
+  assertPageUrlAllowed,
+  downloadBytes,
+  type PagePolicy,
+  pageAddressAllowance,
+} from '@skilldock/core/install';
+import type { ResolveHost } from '@skilldock/core/network';
+import { looksBinary } from '../tools/looks-binary.js';
 import { cutText } from './cut-text.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import type { LearnLimits, LearnMaterial } from './learn-material.js';
@@ -10,15 +17,20 @@ export interface FetchLearnPageOptions {
   readonly policy: PagePolicy;
   readonly limits: LearnLimits;
   readonly signal?: AbortSignal;
+  /** Resolves host names; default the system resolver (tests answer what they need). */
+  readonly resolve?: ResolveHost;
 }
 
 /**
- * Fetches a page or a direct-link video to learn from (SPEC L1, P5): the URL and every redirect
- * go through `assertPageUrlAllowed`, no credentials or cookies are sent, the body is capped while
+ * Fetches a page or a direct-link video to learn from (SPEC L1, P5, SEC8): the URL and every
+ * redirect go through `assertPageUrlAllowed`, and the address each hop connects to through the one
+ * address policy (`pageAddressAllowance`: public addresses only unless the operator listed the
+ * host or opted into loopback), checked as it is resolved; no credentials or cookies are sent, the body is capped while
  * it streams and the download is bounded in time. HTML is reduced to its article as Markdown; plain
  * text and Markdown are kept; a `.mp4/.webm/.mov/.m4v` link or a `video/*` answer is a video. A
  * video site's page (YouTube, Vimeo, Bilibili, …) is refused before anything is fetched.
- * @throws UserInputError `learn_video_site`, `learn_source_unsupported`, `download_failed`,
+ * @throws UserInputError `learn_video_site`, `learn_source_unsupported`, `learn_page_unreadable` (binary
+ *   bytes, or HTML no parser can read), `download_failed`,
  *   `download_timeout`, `too_many_redirects`; SecurityError from the policy, `download_too_large`.
  */
 export async function fetchLearnPage(url: string, options: FetchLearnPageOptions): Promise<LearnMaterial> {
@@ -28,6 +40,8 @@ export async function fetchLearnPage(url: string, options: FetchLearnPageOptions
   const { limits } = options;
   const downloaded = await downloadBytes(first.href, {
     checkUrl,
+    addressAllowance: (target) => pageAddressAllowance(target, options.policy),
+    ...(options.resolve === undefined ? {} : { resolve: options.resolve }),
     maxBytes: linksVideo ? Math.max(limits.videoBytes, limits.pageBytes) : limits.pageBytes,
     timeoutMilliseconds: limits.downloadMs,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
@@ -66,17 +80,29 @@ export async function fetchLearnPage(url: string, options: FetchLearnPageOptions
       },
     );
   }
+  const isHtml = contentType === 'text/html' || contentType === 'application/xhtml+xml' || contentType === '';
+  if (!isHtml && !readable) throw unsupported(downloaded.url, contentType);
+  // A server may label anything text/html: binary bytes are refused before any parser sees them.
+  if (looksBinary(downloaded.bytes))
+    throw unreadable(
+      downloaded.url,
+      isHtml,
+      'it holds binary data (NUL bytes or control characters), not text',
+    );
   const body = downloaded.bytes.toString('utf8');
   let title = '';
   let text: string;
-  if (contentType === 'text/html' || contentType === 'application/xhtml+xml' || contentType === '') {
-    const article = await htmlToMarkdown(body, downloaded.url);
+  if (isHtml) {
+    let article: Awaited<ReturnType<typeof htmlToMarkdown>>;
+    try {
+      article = await htmlToMarkdown(body, downloaded.url);
+    } catch (cause) {
+      throw unreadable(downloaded.url, true, (cause as Error).message ?? String(cause), cause);
+    }
     title = article.title;
     text = article.markdown;
-  } else if (readable) {
-    text = body;
   } else {
-    throw unsupported(downloaded.url, contentType);
+    text = body;
   }
   const cut = cutText(text, limits.materialCharacters);
   return {
@@ -114,6 +140,14 @@ function knownVideoType(contentType: string, url: string): string {
   const known = contentType === 'video/x-m4v' ? 'video/mp4' : contentType;
   if (!Object.values(VIDEO_MEDIA_TYPES).includes(known)) throw unsupported(url, contentType);
   return known;
+}
+
+function unreadable(url: string, html: boolean, reason: string, cause?: unknown): UserInputError {
+  return new UserInputError(
+    'learn_page_unreadable',
+    `The page at ${url} is not readable ${html ? 'HTML' : 'text'}: ${reason}. Download it and learn from the file if it is a document.`,
+    { ...(cause === undefined ? {} : { cause }), details: { url } },
+  );
 }
 
 function unsupported(url: string, contentType: string): UserInputError {

@@ -31,13 +31,18 @@ const NON_CONTENT = ['script', 'style', 'noscript', 'template', 'iframe', 'objec
  */
 export async function htmlToMarkdown(html: string, url: string): Promise<PageArticle> {
   const { Readability, parseHTML, TurndownService } = await loadConverters();
-  const { document } = parseHTML(html);
+  // linkedom builds no root element for text before any tag ("hello <b>…" is fine, "hello" is
+  // not) and its getters then throw: such a page is read as the body of one.
+  const source = parseHTML(html).document.documentElement
+    ? html
+    : `<!DOCTYPE html><html><body>${html}</body></html>`;
+  const { document } = parseHTML(source);
   const pageTitle = document.title?.trim() ?? '';
   // Readability changes the document it reads; the fallback reads its own copy. Past
   // MAX_ELEMENTS it throws rather than spend seconds on a page: the page is converted whole then.
   let article: ReturnType<InstanceType<typeof Readability>['parse']> = null;
   try {
-    article = new Readability(parseHTML(html).document as never, {
+    article = new Readability(parseHTML(source).document as never, {
       charThreshold: 200,
       maxElemsToParse: MAX_ELEMENTS,
     }).parse();

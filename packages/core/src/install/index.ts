@@ -44,13 +44,18 @@ export type { PublishFaults, PublishStep } from './publish/publish-transaction.j
 export { type RemovedSkill, type RemoveInstalledOptions, removeInstalled } from './remove-installed.js';
 export { selectDraftSkills } from './select-draft-skills.js';
 export { AGENT_SKILL_FOLDERS } from './sources/agent-skill-folders.js';
-export { assertPageUrlAllowed, type PagePolicy } from './sources/assert-page-url-allowed.js';
+export {
+  assertPageUrlAllowed,
+  type PagePolicy,
+  pageAddressAllowance,
+} from './sources/assert-page-url-allowed.js';
 export {
   assertRemoteUrlAllowed,
   DEFAULT_ALLOWED_HOSTS,
   isLoopbackHost,
   MODELSCOPE_HOSTS,
   type RemotePolicy,
+  remoteAddressAllowance,
 } from './sources/assert-remote-url-allowed.js';
 export {
   type DownloadBytesOptions,

@@ -1,6 +1,7 @@
-import { networkInterfaces } from 'node:os';
+import type { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ShellLauncher } from '@skilldock/agent';
+import { hostAddresses, NON_PUBLIC_IPV4_RANGES } from '@skilldock/core/network';
 
 /** Where Debian's `slirp4netns` package installs the user-mode network stack. */
 export const DEFAULT_SLIRP4NETNS_PATH = '/usr/bin/slirp4netns';
@@ -33,11 +34,15 @@ const TAP_SETUP = [
 export const RESOLV_CONF_FD = 5;
 
 /**
- * Destinations refused inside the sandbox besides the host's loopback (which slirp4netns refuses
- * itself with `--disable-host-loopback`): link-local addresses, where cloud metadata services
- * hand out the machine's credentials.
+ * Destinations refused inside the sandbox (SPEC SEC8): every non-public range of the one address
+ * policy — private, CGNAT, link-local and cloud metadata, multicast, reserved — but loopback, which
+ * inside the namespace is the sandbox's own (the host's loopback slirp4netns refuses itself with
+ * `--disable-host-loopback`). slirp's own 10.0.2.0/24 stays reachable: its route is more specific
+ * than 10.0.0.0/8's. The sandbox has no IPv6, so the IPv6 ranges need no route.
  */
-const ALWAYS_UNREACHABLE = ['169.254.0.0/16'] as const;
+const ALWAYS_UNREACHABLE: readonly string[] = NON_PUBLIC_IPV4_RANGES.map((range) => range.cidr).filter(
+  (cidr) => cidr !== '127.0.0.0/8',
+);
 
 /** The wrapper that joins bwrap and slirp4netns (plain JavaScript: it runs from src/ and dist/ alike). */
 const WRAPPER = new URL('../../libexec/run-in-network-namespace.mjs', import.meta.url);
@@ -45,17 +50,14 @@ const WRAPPER = new URL('../../libexec/run-in-network-namespace.mjs', import.met
 /**
  * What the sandbox may not reach although it has a network: every IPv4 address of the host's own
  * interfaces (a service bound to `0.0.0.0` or to the host's address would answer otherwise:
- * slirp4netns connects from the host) and {@link ALWAYS_UNREACHABLE}. Loopback addresses are left
- * out: inside the namespace they are the sandbox's own. The sandbox has no IPv6.
+ * slirp4netns connects from the host; core's `hostAddresses`, as the fetchers use) and
+ * {@link ALWAYS_UNREACHABLE}. Loopback addresses are left out: inside the namespace they are the
+ * sandbox's own. The sandbox has no IPv6.
  */
-export function unreachableDestinations(
-  interfaces: ReturnType<typeof networkInterfaces> = networkInterfaces(),
-): string[] {
-  const own = new Set<string>();
-  for (const addresses of Object.values(interfaces))
-    for (const address of addresses ?? [])
-      if (address.family === 'IPv4' && !address.internal && !address.address.startsWith('127.'))
-        own.add(`${address.address}/32`);
+export function unreachableDestinations(interfaces?: ReturnType<typeof networkInterfaces>): string[] {
+  const own = [...hostAddresses(interfaces)]
+    .filter((address) => /^\d+\.\d+\.\d+\.\d+$/.test(address) && !address.startsWith('127.'))
+    .map((address) => `${address}/32`);
   return [...own, ...ALWAYS_UNREACHABLE];
 }
 
@@ -94,7 +96,7 @@ export interface NetworkSandboxPlan {
  *   --ready-fd 3 --exit-fd 4 <pid from --info-fd> tap0
  * nsenter --target <pid> --user --net --preserve-credentials -- ip -batch -
  *   (tap0's address and default route, route add unreachable <host address>/32 …,
- *    route add unreachable 169.254.0.0/16)
+ *    route add unreachable 10.0.0.0/8, 100.64.0.0/10, 169.254.0.0/16, 172.16.0.0/12, …)
  * ```
  *
  * Two bwraps because the sandbox's own `--disable-userns` moves its process into a second user

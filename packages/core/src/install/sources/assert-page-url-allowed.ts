@@ -1,5 +1,6 @@
-import { isIP } from 'node:net';
 import { SecurityError, UserInputError } from '../../errors.js';
+import type { AddressAllowance } from '../../network/assert-address-allowed.js';
+import { isPublicUnicastAddress } from '../../network/is-public-unicast-address.js';
 import { isLoopbackHost, normalizeHost, parseUrl, redact } from './assert-remote-url-allowed.js';
 
 /** Which web pages `skilldock learn` may fetch (SPEC L1, the P5 rules for learning). */
@@ -82,38 +83,26 @@ function normalizePageHost(host: string): string {
   }
 }
 
-/** Literal IP addresses no public page lives at: private, link-local, unspecified, CGNAT, ULA. */
+/**
+ * Which addresses a page fetch may connect to for a URL {@link assertPageUrlAllowed} let through
+ * (SPEC SEC8): a loopback URL with `allowInsecureLocalhost` may reach loopback; a host listed in
+ * `learn.allowedHosts` may live on a private network (the operator named it); any other host must
+ * resolve to public addresses only.
+ * @example pageAddressAllowance(new URL('https://docs.example.com/'), {}) // 'public'
+ */
+export function pageAddressAllowance(url: URL, policy: PagePolicy = {}): AddressAllowance {
+  if (isLoopbackHost(url.hostname) && policy.allowInsecureLocalhost) return 'loopback';
+  if (policy.allowedHosts?.map(normalizePageHost).includes(url.host)) return 'any';
+  return 'public';
+}
+
+/**
+ * A host written as an address that is not public (SEC8's one predicate), or a `localhost` name.
+ * Names are checked again on the addresses they resolve to, when the page is fetched.
+ */
 function isNonPublicAddress(hostname: string): boolean {
-  const bare = hostname.startsWith('[') ? hostname.slice(1, -1).toLowerCase() : hostname;
+  const bare = hostname.toLowerCase();
   if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
-  const version = isIP(bare);
-  if (version === 4) {
-    const [a = 0, b = 0] = bare.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
-  }
-  if (version === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
-    if (mapped) return isNonPublicAddress(mapped[1]!);
-    return (
-      bare === '::' ||
-      bare === '::1' ||
-      bare.startsWith('fc') ||
-      bare.startsWith('fd') ||
-      bare.startsWith('fe8') ||
-      bare.startsWith('fe9') ||
-      bare.startsWith('fea') ||
-      bare.startsWith('feb') ||
-      bare.startsWith('::ffff:')
-    );
-  }
-  return false;
+  const literal = bare.startsWith('[') || /^[\d.]+$/.test(bare);
+  return literal && !isPublicUnicastAddress(bare);
 }

@@ -1,4 +1,5 @@
 import { SecurityError, UserInputError } from '../../errors.js';
+import type { AddressAllowance } from '../../network/assert-address-allowed.js';
 
 /** Hosts a remote install may reach when no `allowed_hosts` setting is given (SPEC P5). */
 export const DEFAULT_ALLOWED_HOSTS: readonly string[] = Object.freeze(['github.com', 'modelscope.cn']);
@@ -92,6 +93,22 @@ export function assertRemoteUrlAllowed(url: string | URL, policy: RemotePolicy =
       { details: { url: shown, host: parsed.host, allowedHosts: [...allowed] } },
     );
   return parsed;
+}
+
+/**
+ * Which addresses a remote install may connect to for a URL {@link assertRemoteUrlAllowed} let
+ * through (SPEC SEC8): a loopback URL with `allowInsecureLocalhost` may reach loopback; a host the
+ * operator listed (`allowed_hosts` beyond the defaults, `--allow-host`) may live on a private
+ * network; the default hosts (github.com, ModelScope) must resolve to public addresses.
+ * @example remoteAddressAllowance(new URL('https://github.com/a/b.git'), {}) // 'public'
+ */
+export function remoteAddressAllowance(url: URL, policy: RemotePolicy = {}): AddressAllowance {
+  if (isLoopbackHost(url.hostname) && policy.allowInsecureLocalhost) return 'loopback';
+  const builtIn = new Set([...DEFAULT_ALLOWED_HOSTS, ...(policy.modelScopeHosts ?? MODELSCOPE_HOSTS)]);
+  const listed = [...(policy.allowedHosts ?? DEFAULT_ALLOWED_HOSTS), ...(policy.allowHosts ?? [])]
+    .map(normalizeHost)
+    .filter((host) => !builtIn.has(host));
+  return listed.includes(url.host) ? 'any' : 'public';
 }
 
 /** True for `localhost`, `127.0.0.0/8` and `::1` as the URL parser spells them. */

@@ -1,16 +1,34 @@
+import { isIP } from 'node:net';
+import type { Agent, Response } from 'undici';
 import { SecurityError, UserInputError } from '../../errors.js';
-import { assertRemoteUrlAllowed, type RemotePolicy } from './assert-remote-url-allowed.js';
+import { type AddressAllowance, assertAddressAllowed } from '../../network/assert-address-allowed.js';
+import { publicAddressLookup, type ResolveHost } from '../../network/public-address-lookup.js';
+import {
+  assertRemoteUrlAllowed,
+  type RemotePolicy,
+  remoteAddressAllowance,
+} from './assert-remote-url-allowed.js';
 import { authorizationHeaders, type SourceToken } from './source-token.js';
 
 /** How to download one URL. */
 export interface DownloadBytesOptions {
-  /** The install allowlist (SPEC P5); unused when `checkUrl` is given. */
+  /**
+   * The install allowlist (SPEC P5): checks the URLs unless `checkUrl` is given, and decides the
+   * addresses they may reach unless `addressAllowance` is given.
+   */
   readonly policy?: RemotePolicy;
   /**
    * Checks the URL and each redirect target before it is requested, returning the URL to fetch;
    * default `assertRemoteUrlAllowed(url, policy)` (a page to learn from uses `assertPageUrlAllowed`).
    */
   readonly checkUrl?: (url: string | URL) => URL;
+  /**
+   * Which addresses each hop may connect to (SPEC SEC8), decided on the URL `checkUrl` returned;
+   * default `remoteAddressAllowance(url, policy)` (a page to learn from uses `pageAddressAllowance`).
+   */
+  readonly addressAllowance?: (url: URL) => AddressAllowance;
+  /** Resolves host names; default the system resolver. Tests pass one that answers what they need. */
+  readonly resolve?: ResolveHost;
   /** Largest body accepted; counted while streaming, so a lying Content-Length cannot pass. */
   readonly maxBytes: number;
   /** Whole request, redirects included; default 60 s. */
@@ -33,11 +51,13 @@ export interface DownloadedBytes {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
- * Downloads a URL over https (SPEC P4, P5, L1): every URL, including each redirect target, is
- * checked against the allowlist (or `checkUrl`) before it is requested; no credentials or cookies
- * are sent; the body is capped while it streams, and the whole request is bounded in time.
+ * Downloads a URL over https (SPEC P4, P5, L1, SEC8): every URL, including each redirect target, is
+ * checked against the allowlist (or `checkUrl`) before it is requested, and the address each hop
+ * connects to is checked when it is resolved, in the connection itself (so a name cannot resolve
+ * to a public address for a check and to a private one for the request); no credentials or
+ * cookies are sent; the body is capped while it streams, and the whole request is bounded in time.
  * A token is attached only to requests on its own origin (see {@link authorizationHeaders}).
- * @throws SecurityError from the allowlist or `download_too_large`; UserInputError `download_failed`
+ * @throws SecurityError from the allowlist, `address_not_public` or `download_too_large`; UserInputError `download_failed`
  *   (with `details.status`), `download_timeout`, `too_many_redirects`, `token_rejected` (a 401 or
  *   403 to a request that carried the token).
  */
@@ -46,51 +66,83 @@ export async function downloadBytes(url: string, options: DownloadBytesOptions):
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const check =
     options.checkUrl ?? ((target: string | URL) => assertRemoteUrlAllowed(target, options.policy ?? {}));
+  const allowanceOf =
+    options.addressAllowance ?? ((target: URL) => remoteAddressAllowance(target, options.policy ?? {}));
   let current = check(url);
-  for (let redirects = 0; ; redirects++) {
-    const response = await request(current, signal, options);
-    if (REDIRECT_STATUSES.has(response.status)) {
-      await response.body?.cancel();
-      const location = response.headers.get('location');
-      if (!location)
-        throw new UserInputError('download_failed', `${current.href} redirected without a location.`, {
+  let allowance: AddressAllowance = 'public';
+  // Loaded on first use: undici costs a cold CLI command far more than the rest of this stage.
+  const undici = await import('undici');
+  // One connection pool per download; its lookup reads the allowance of the hop being requested.
+  const dispatcher = new undici.Agent({
+    connect: {
+      lookup: publicAddressLookup({
+        allowance: () => allowance,
+        ...(options.resolve === undefined ? {} : { resolve: options.resolve }),
+      }),
+    },
+  });
+  try {
+    for (let redirects = 0; ; redirects++) {
+      allowance = allowanceOf(current);
+      const response = await request(undici.fetch, current, allowance, dispatcher, signal, options);
+      if (REDIRECT_STATUSES.has(response.status)) {
+        await response.body?.cancel();
+        const location = response.headers.get('location');
+        if (!location)
+          throw new UserInputError('download_failed', `${current.href} redirected without a location.`, {
+            details: { url: current.href, status: response.status },
+          });
+        if (redirects >= (options.maxRedirects ?? 5))
+          throw new UserInputError('too_many_redirects', `${url} redirected too many times.`, {
+            details: { url },
+          });
+        current = check(new URL(location, current));
+        continue;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        const sent = Object.keys(authorizationHeaders(current, options.token)).length > 0;
+        if (sent && options.token && (response.status === 401 || response.status === 403))
+          throw new UserInputError(
+            'token_rejected',
+            `${current.href} refused the token from $${options.token.from} (HTTP ${response.status}): it is wrong, expired or revoked, or may not read this. Check $${options.token.from}, or pass another variable with --token-env NAME.`,
+            { details: { url: current.href, status: response.status, tokenEnv: options.token.from } },
+          );
+        throw new UserInputError('download_failed', `${current.href} answered HTTP ${response.status}.`, {
           details: { url: current.href, status: response.status },
         });
-      if (redirects >= (options.maxRedirects ?? 5))
-        throw new UserInputError('too_many_redirects', `${url} redirected too many times.`, {
-          details: { url },
-        });
-      current = check(new URL(location, current));
-      continue;
+      }
+      const bytes = await readCapped(response, current.href, options, signal);
+      return { bytes, url: current.href, contentType: response.headers.get('content-type') ?? '' };
     }
-    if (!response.ok) {
-      await response.body?.cancel();
-      const sent = Object.keys(authorizationHeaders(current, options.token)).length > 0;
-      if (sent && options.token && (response.status === 401 || response.status === 403))
-        throw new UserInputError(
-          'token_rejected',
-          `${current.href} refused the token from $${options.token.from} (HTTP ${response.status}): it is wrong, expired or revoked, or may not read this. Check $${options.token.from}, or pass another variable with --token-env NAME.`,
-          { details: { url: current.href, status: response.status, tokenEnv: options.token.from } },
-        );
-      throw new UserInputError('download_failed', `${current.href} answered HTTP ${response.status}.`, {
-        details: { url: current.href, status: response.status },
-      });
-    }
-    const bytes = await readCapped(response, current.href, options, signal);
-    return { bytes, url: current.href, contentType: response.headers.get('content-type') ?? '' };
+  } finally {
+    // The body is read or cancelled by now: nothing waits on the pool.
+    dispatcher.destroy().catch(() => undefined);
   }
 }
 
-async function request(url: URL, signal: AbortSignal, options: DownloadBytesOptions): Promise<Response> {
+async function request(
+  fetch: typeof import('undici').fetch,
+  url: URL,
+  allowance: AddressAllowance,
+  dispatcher: Agent,
+  signal: AbortSignal,
+  options: DownloadBytesOptions,
+): Promise<Response> {
+  // `net` resolves nothing for a literal address, so the lookup never sees it: check it here.
+  const literal = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  if (isIP(literal) !== 0) assertAddressAllowed(literal, { host: url.host, allowance });
   try {
     return await fetch(url, {
       redirect: 'manual',
       signal,
       credentials: 'omit',
       headers: authorizationHeaders(url, options.token),
+      dispatcher,
     });
   } catch (error) {
     throw (
+      refusedAddress(error) ??
       translateAbort(error, url.href, options) ??
       new UserInputError('download_failed', `Could not reach ${url.href}.`, {
         cause: error,
@@ -135,6 +187,15 @@ async function readCapped(
     throw translateAbort(error, url, options, signal) ?? error;
   }
   return Buffer.concat(chunks, total);
+}
+
+/** The lookup's refusal, which fetch wraps in `TypeError('fetch failed')` (its `cause`). */
+function refusedAddress(error: unknown): SecurityError | undefined {
+  for (let cause = error, depth = 0; cause !== undefined && depth < 4; depth++) {
+    if (SecurityError.isInstance(cause)) return cause;
+    cause = (cause as { cause?: unknown } | null)?.cause;
+  }
+  return undefined;
 }
 
 function translateAbort(

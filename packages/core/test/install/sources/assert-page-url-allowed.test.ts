@@ -36,6 +36,12 @@ describe('assertPageUrlAllowed', () => {
     ['https://[fd00::1]/', 'host_not_allowed'],
     ['https://[::ffff:127.0.0.1]/', 'host_not_allowed'],
     ['https://2130706433/', 'host_not_allowed'],
+    ['https://100.100.100.200/latest/meta-data', 'host_not_allowed'],
+    ['https://168.63.129.16/machine', 'host_not_allowed'],
+    ['https://0.0.0.0/', 'host_not_allowed'],
+    ['https://[fe80::1]/', 'host_not_allowed'],
+    ['https://[::ffff:a9fe:a9fe]/', 'host_not_allowed'],
+    ['https://[64:ff9b::a9fe:a9fe]/', 'host_not_allowed'],
     ['not a url', 'invalid_url'],
   ])('L1 SEC refuses %s by default', (url, code) => {
     expect(refusal(url)).toBe(code);
