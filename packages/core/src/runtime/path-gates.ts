@@ -3,13 +3,12 @@ import type { CatalogSnapshot } from '../catalog/types.js';
 import { openGatesFor } from './open-gates-for.js';
 
 /**
- * The path gates of one session (SPEC D3): the files its tool calls touched inside the project
- * root, and the gated skills whose `paths:` globs those files opened. A gate stays open for the
- * rest of the session; a new catalog recomputes the gates from the same files.
+ * The path gates of one session (SPEC D3): the gated skills whose `paths:` globs a file touched by
+ * a tool call (inside the project root) opened. A gate stays open until the session ends or the
+ * catalog is refreshed, which closes every gate.
  */
 export class PathGates {
   #open = new Set<string>();
-  readonly #touched = new Set<string>();
 
   /** True when the skill's gate was opened by a touched file. */
   isOpen(skillId: string): boolean {
@@ -34,7 +33,6 @@ export class PathGates {
         path.isAbsolute(relative)
       )
         continue;
-      this.#touched.add(absolute);
       inside.push(absolute);
     }
     const opened = openGatesFor(catalog, inside, this.#open);
@@ -42,8 +40,12 @@ export class PathGates {
     return opened;
   }
 
-  /** A new catalog: the gates start closed, then the files touched so far apply again (D7). */
-  reset(catalog: CatalogSnapshot): void {
-    this.#open = new Set(openGatesFor(catalog, [...this.#touched], new Set()));
+  /**
+   * A new catalog (a refresh, D7) resets activation (D3): every gate closes, and files touched
+   * before it no longer count; only a file touched after it opens a gate again. Seed 000 (the
+   * terminal agent), which SPEC D3 restates: "新会话，或编辑任何技能文件触发的 refreshCache 会重置激活".
+   */
+  reset(): void {
+    this.#open = new Set();
   }
 }

@@ -298,12 +298,13 @@ export class SkillSession {
 
   /**
    * Take a new catalog snapshot (SPEC R7, D7). Differences from what the model knows are queued as
-   * appended messages; the system prompt is never rewritten. A refresh resets path gates (D3), then
-   * applies the files touched so far again.
+   * appended messages; the system prompt is never rewritten. A refresh resets path-gate activation
+   * (D3, seed 000: "编辑任何技能文件触发的 refreshCache 会重置激活"): a gated skill the model was told
+   * about but never activated is announced as gone until a matching file is touched again.
    */
   updateCatalog(snapshot: CatalogSnapshot): void {
     this.#catalog = snapshot;
-    this.#pathGates.reset(snapshot);
+    this.#pathGates.reset();
     const change = catalogChangeSignals(snapshot, this.#visibleSkills(), {
       announced: this.#announced,
       active: new Map([...this.#active].map(([id, entry]) => [id, entry.catalogFingerprint])),

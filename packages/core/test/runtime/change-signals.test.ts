@@ -99,12 +99,21 @@ describe('change signals', () => {
     expect(session.drainSignals()).toEqual([]);
   });
 
-  it('R7 D3 a refresh resets gates and re-applies the files touched so far', async () => {
+  it('R7 D3 a refresh resets path-gate activation: the gated skill is gone until a matching file is touched again', async () => {
+    // Seed 000: "新会话，或编辑任何技能文件触发的 refreshCache 会重置激活" (this test used to assert
+    // that a refresh re-applies the files touched before it).
     const session = await createSkillSession({ catalog: await project.catalog() });
     session.filesTouched(['src/api/users.ts']);
     session.drainSignals();
     session.updateCatalog(await project.catalog({ version: 2 }));
-    expect(session.drainSignals()).toEqual([]);
+    expect(session.drainSignals()).toEqual(['The skill api-conventions is no longer available.']);
+    const hidden = await session.handleToolCall('activate_skill', { name: 'api-conventions' });
+    expect(hidden.isError).toBe(true);
+    expect(hidden.content).toContain('src/api/**');
+    expect(session.filesTouched(['src/api/users.ts'])).toEqual(['api-conventions']);
+    expect(session.drainSignals()).toEqual([
+      'New skill available: api-conventions — REST conventions for the HTTP handlers in src/api.',
+    ]);
     expect((await session.handleToolCall('activate_skill', { name: 'api-conventions' })).isError).toBe(false);
     await project.writeSkill(
       'api-conventions',

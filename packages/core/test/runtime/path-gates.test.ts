@@ -33,14 +33,22 @@ describe('PathGates', () => {
     expect(gates.isOpen('deploy')).toBe(false);
   });
 
-  it('D7 a new catalog recomputes the gates from the files touched so far', async () => {
+  it('D3 D7 a new catalog (a refresh) closes every gate and forgets the files touched before it', async () => {
+    // Seed 000: "新会话，或编辑任何技能文件触发的 refreshCache 会重置激活" — a refresh resets activation,
+    // so files touched before it open nothing afterwards (this test used to assert the opposite).
     const gates = new PathGates();
-    gates.touch(await project.catalog(), ['db/migrations/001/init.sql']);
-    gates.reset(await project.catalog({ version: 2 }));
+    expect(gates.touch(await project.catalog(), ['db/migrations/001/init.sql'])).toEqual(['sql-style']);
+    const refreshed = await project.catalog({ version: 2 });
+    gates.reset(refreshed);
+    expect(gates.isOpen('sql-style')).toBe(false);
+    // The same file touched again after the refresh opens the gate again.
+    expect(gates.touch(refreshed, ['db/migrations/001/init.sql'])).toEqual(['sql-style']);
     expect(gates.isOpen('sql-style')).toBe(true);
     // No longer path-gated: nothing to open.
     await project.writeSkill('sql-style', 'name: sql-style\ndescription: SQL style. Use for SQL.', 'Body.');
-    gates.reset(await project.catalog({ version: 3 }));
+    const ungated = await project.catalog({ version: 3 });
+    gates.reset(ungated);
+    expect(gates.touch(ungated, ['db/migrations/001/init.sql'])).toEqual([]);
     expect(gates.isOpen('sql-style')).toBe(false);
   });
 });
