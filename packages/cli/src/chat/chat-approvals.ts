@@ -36,7 +36,7 @@ export function createChatApprovals({
   const alwaysAllowed = new Set<string>();
   return {
     async askApproval(request) {
-      // A file that configures the agent is asked about every time, whatever was allowed before (SEC2).
+      // A file that configures the agent or another tool is asked about every time, whatever was allowed before (SEC2, SEC6).
       const configures = request.agentConfig ?? [];
       if (configures.length === 0 && alwaysAllowed.has(request.toolName)) return 'allow';
       writer.endLine();
@@ -47,7 +47,7 @@ export function createChatApprovals({
       };
       if (configures.length > 0) {
         writer.write(
-          `${pc.red('!')} ${pc.bold(describeToolCall(call))} wants to change a file that configures the agent:\n`,
+          `${pc.red('!')} ${pc.bold(describeToolCall(call))} wants to change a file that configures the agent or another tool:\n`,
         );
         for (const write of configures) writer.write(`    ${pc.bold(write.path)} — ${write.configures}\n`);
         writer.write(
