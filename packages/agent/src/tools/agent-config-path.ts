@@ -5,7 +5,7 @@ import { foldFileName } from './fold-file-name.js';
 
 /**
  * Folders whose every file configures an agent, an editor, CI or git, or runs as a command
- * (SPEC SEC2, SEC6), folded as {@link foldFileName} folds them.
+ * (SPEC SEC2, SEC6). Every name in these tables is compared folded ({@link foldFileName}).
  */
 const NAMED_CONFIG_FOLDERS: Readonly<Record<string, string>> = {
   '.skilldock': 'Skilldock settings (models, MCP servers that start commands, skills)',
@@ -69,6 +69,31 @@ const ENVIRONMENT_LOADER_DESCRIPTION = 'environment variables a loader sets for 
 // An 8.3 short name (`SKILLD~1`) may be an alias of any long name, a configuration folder included.
 const SHORT_NAME = /~\d+(\.[^.]*)?$/;
 
+/** The tables with every name folded, made on first use (folding loads the confusables table). */
+interface FoldedTables {
+  readonly folders: ReadonlyMap<string, string>;
+  readonly subfolders: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  readonly files: ReadonlyMap<string, string>;
+  readonly environmentLoader: string;
+}
+let folded: FoldedTables | undefined;
+
+function foldKeys(table: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
+  return new Map(Object.entries(table).map(([name, description]) => [foldFileName(name), description]));
+}
+
+function foldedTables(): FoldedTables {
+  folded ??= {
+    folders: foldKeys(CONFIG_FOLDERS),
+    subfolders: new Map(
+      Object.entries(CONFIG_SUBFOLDERS).map(([name, below]) => [foldFileName(name), foldKeys(below)]),
+    ),
+    files: foldKeys(CONFIG_FILES),
+    environmentLoader: foldFileName(ENVIRONMENT_LOADER),
+  };
+  return folded;
+}
+
 /**
  * What the file at `pathInProject` (relative to the real project root, links already resolved)
  * configures, or `undefined` for an ordinary project file: the one list of SPEC SEC2 and SEC6.
@@ -76,24 +101,25 @@ const SHORT_NAME = /~\d+(\.[^.]*)?$/;
  * folders (`.agents/skills/`, `.github/skills/`), CI and hooks (`.github/workflows/`, `.git/`,
  * `.husky/`, `.gitlab-ci.yml`, `.pre-commit-config.yaml`), environment loaders (`.env*`) and
  * MCP files count, at any depth. Each segment is compared folded ({@link foldFileName}: case,
- * Unicode look-alikes a file system folds, invisible characters, trailing dots and spaces,
+ * Unicode compatibility forms and look-alikes, invisible characters, trailing dots and spaces,
  * stream suffixes); a segment that looks like an 8.3 short name counts too.
  * `hooksPath` is the project's configured `core.hooksPath`, relative to the project root.
  * @example describeAgentConfigPath('.skilldock/settings.json') // 'Skilldock settings (…)'
  * @example describeAgentConfigPath('./.CURSOR//mcp.json') // 'Cursor configuration (…)'
  */
 export function describeAgentConfigPath(pathInProject: string, hooksPath?: string): string | undefined {
+  const tables = foldedTables();
   const raw = pathInProject.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
   const segments = raw.map(foldFileName);
   for (const [index, segment] of segments.entries()) {
-    const folder = CONFIG_FOLDERS[segment];
+    const folder = tables.folders.get(segment);
     if (folder !== undefined) return folder;
-    const below = CONFIG_SUBFOLDERS[segment]?.[segments[index + 1] ?? ''];
+    const below = tables.subfolders.get(segment)?.get(segments[index + 1] ?? '');
     if (below !== undefined) return below;
-    if (segment.startsWith(ENVIRONMENT_LOADER)) return ENVIRONMENT_LOADER_DESCRIPTION;
+    if (segment.startsWith(tables.environmentLoader)) return ENVIRONMENT_LOADER_DESCRIPTION;
     if (SHORT_NAME.test(raw[index]!)) return 'an 8.3 short name that may stand for a configuration folder';
   }
-  const file = CONFIG_FILES[segments.at(-1) ?? ''];
+  const file = tables.files.get(segments.at(-1) ?? '');
   if (file !== undefined) return file;
   if (hooksPath !== undefined) {
     const hooks = hooksPath.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');

@@ -62,6 +62,9 @@ const OTHER_TOOLS_CONFIG: readonly { requested: string; file: string }[] = [
   { requested: '.hu\u017Fky/pre-commit', file: '.hu\u017Fky/pre-commit' },
   { requested: '.g\u0131thub/workflows/x.yml', file: '.g\u0131thub/workflows/x.yml' },
   { requested: '.co\u200Ddex/config.toml', file: '.co\u200Ddex/config.toml' },
+  // Look-alikes from other scripts (Cyrillic с, Greek ο): they read as the name they imitate.
+  { requested: '.\u0441ursor/mcp.json', file: '.\u0441ursor/mcp.json' },
+  { requested: '.vsc\u03BFde/tasks.json', file: '.vsc\u03BFde/tasks.json' },
 ];
 
 /** Ordinary project files: written without asking in auto-edit (the control rows). */
@@ -218,6 +221,9 @@ describe('SEC6 the one check, used by every write tool', () => {
     expect(describeAgentConfigPath('.git\u200C/hooks/x')).toBeDefined();
     expect(describeAgentConfigPath('\u212Airo/x')).toBeUndefined();
     expect(describeAgentConfigPath('.\u212Airo/settings/mcp.json')).toBeDefined();
+    expect(describeAgentConfigPath('.\u0441laude/settings.json')).toContain('Claude');
+    expect(describeAgentConfigPath('.MCP.json')).toContain('MCP');
+    expect(describeAgentConfigPath('.gemini/settings.json')).toContain('Gemini');
     expect(describeAgentConfigPath('.github/ISSUE_TEMPLATE/bug.md')).toBeUndefined();
     expect(describeAgentConfigPath('environment.md')).toBeUndefined();
     expect(describeAgentConfigPath('skills/pdf/SKILL.md')).toBeUndefined();
