@@ -41,6 +41,9 @@ export default defineConfig({
       '@skilldock/agent/testing': fileURLToPath(
         new URL('./packages/agent/src/testing/index.ts', import.meta.url),
       ),
+      '@skilldock/core/format/neutralize-text': fileURLToPath(
+        new URL('./packages/core/src/format/neutralize-text.ts', import.meta.url),
+      ),
       '@skilldock/agent': fileURLToPath(new URL('./packages/agent/src/index.ts', import.meta.url)),
       '@skilldock/server': fileURLToPath(new URL('./packages/server/src/index.ts', import.meta.url)),
       '@skilldock/build': fileURLToPath(new URL('./packages/build/src/index.ts', import.meta.url)),

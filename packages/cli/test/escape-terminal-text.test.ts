@@ -11,6 +11,12 @@ describe('escapeTerminalText', () => {
     ).toBe('a\\x1b]0;t\\x07b\\x1b[2J\\x7f\\x9b\\x85\\u202a\\u202e\\u2066\\u2069\\u200e\\u200f\\u061c\n\tc');
   });
 
+  it('SEC5 SEC10 shows zero-width and separator characters too, as the web approval card does (one neutraliser)', () => {
+    expect(escapeTerminalText('r\u200bm -rf\u2060 ~\ufeff\u2028x')).toBe(
+      'r\\u200bm -rf\\u2060 ~\\ufeff\\u2028x',
+    );
+  });
+
   it('SEC5 turns CRLF into LF and shows a lone carriage return, which could overwrite a line', () => {
     expect(escapeTerminalText('one\r\ntwo\rfake')).toBe('one\ntwo\\rfake');
   });

@@ -7,6 +7,12 @@ import { sha256HexJs } from './sha256-hex-js.js';
 import { provideSha256Hex } from './skill-id.js';
 
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './diagnostic.js';
+export {
+  type NeutralizedPart,
+  type NeutralizeTextOptions,
+  neutralizeText,
+  neutralizeTextParts,
+} from './neutralize-text.js';
 export { type ParseSkillOptions, parseSkill } from './parse-skill.js';
 export { type PinyinFunction, pinyinAvailable, providePinyin } from './skill-id.js';
 export type { ParseSkillResult, SkillFields } from './types.js';

@@ -26,6 +26,12 @@ export {
   type ParseForkProfileResult,
   parseForkProfile,
 } from './parse-fork-profile.js';
+export {
+  type NeutralizedPart,
+  type NeutralizeTextOptions,
+  neutralizeText,
+  neutralizeTextParts,
+} from './neutralize-text.js';
 export { MAX_GLOB_LENGTH } from './parse-glob-pattern.js';
 export { type ParseSkillOptions, parseSkill } from './parse-skill.js';
 export {

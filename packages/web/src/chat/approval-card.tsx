@@ -6,6 +6,7 @@ import { ApiError } from '../api/api-error';
 import { prettyInput } from './chat-activity';
 import { inputText } from './chat-items';
 import { useChatActions } from './chat-queries';
+import { NeutralText } from './neutral-text';
 
 /** One pending approval as the run lists it (`Run.pendingApprovals`). */
 export interface PendingApproval {
@@ -17,7 +18,8 @@ export interface PendingApproval {
 }
 
 /**
- * An inline card for a pending approval of a run (SPEC W4, G3): what the tool would do, and
+ * An inline card for a pending approval of a run (SPEC W4, G3): what the tool would do — with
+ * bidi, zero-width and control characters shown as marked escapes (SEC10) — and
  * allow once, always allow this tool in this conversation, or deny with a reason the model reads.
  * It is built from the run's stored `pendingApprovals`, so it is back after a reload.
  */
@@ -54,7 +56,9 @@ export function ApprovalCard({
       <Stack gap="xs">
         <Text fw={600}>{t('chat.approval.title', { tool })}</Text>
         <Text size="sm">{t('chat.approval.body', { tool })}</Text>
-        <pre className="chat-pre">{prettyInput(inputText(approval.input))}</pre>
+        <pre className="chat-pre">
+          <NeutralText text={prettyInput(inputText(approval.input))} />
+        </pre>
         {error === null ? null : (
           <Alert color="red" role="alert" p="xs">
             {error instanceof ApiError && ['run_not_waiting', 'approval_not_pending'].includes(error.code)

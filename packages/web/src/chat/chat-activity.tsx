@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalOutcome, ChatItem, SubagentView, ToolStatus } from './chat-items';
 import { MessageContent } from './message-content';
+import { NeutralText } from './neutral-text';
 
 /** Most characters of a tool's input or result shown inline; the rest is cut with a note. */
 const MAX_SHOWN = 4000;
@@ -120,7 +121,9 @@ function ToolActivity({ item }: { item: Extract<ChatItem, { kind: 'tool' }> }) {
             <Text size="xs" fw={600}>
               {t('chat.tool.input')}
             </Text>
-            <pre className="chat-pre">{shown(input)}</pre>
+            <pre className="chat-pre">
+              <NeutralText text={shown(input)} />
+            </pre>
           </div>
         )}
         {item.subagent === undefined ? null : <SubagentActivity subagent={item.subagent} />}
@@ -133,7 +136,9 @@ function ToolActivity({ item }: { item: Extract<ChatItem, { kind: 'tool' }> }) {
               {t('chat.tool.noResult')}
             </Text>
           ) : (
-            <pre className="chat-pre">{shown(item.result)}</pre>
+            <pre className="chat-pre">
+              <NeutralText text={shown(item.result)} />
+            </pre>
           )}
         </div>
       </Stack>
