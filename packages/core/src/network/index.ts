@@ -21,4 +21,9 @@ export {
   type PublicAddressLookupOptions,
   publicAddressLookup,
   type ResolveHost,
+  systemResolve,
 } from './public-address-lookup.js';
+export {
+  type ResolvePublicAddressesOptions,
+  resolvePublicAddresses,
+} from './resolve-public-addresses.js';

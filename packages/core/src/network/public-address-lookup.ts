@@ -13,7 +13,8 @@ export interface PublicAddressLookupOptions {
   readonly resolve?: ResolveHost;
 }
 
-const systemResolve: ResolveHost = (hostname) =>
+/** The system resolver (`dns.lookup` with `all: true`), as a {@link ResolveHost}. */
+export const systemResolve: ResolveHost = (hostname) =>
   new Promise((resolve, reject) =>
     dnsLookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
   );

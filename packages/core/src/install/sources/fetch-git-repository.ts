@@ -1,6 +1,9 @@
 import { type ExecFileException, execFile } from 'node:child_process';
 import { devNull } from 'node:os';
 import { UserInputError } from '../../errors.js';
+import type { AddressAllowance } from '../../network/assert-address-allowed.js';
+import type { ResolveHost } from '../../network/public-address-lookup.js';
+import { resolvePublicAddresses } from '../../network/resolve-public-addresses.js';
 
 /** How to fetch a git repository. */
 export interface FetchGitRepositoryOptions {
@@ -17,6 +20,10 @@ export interface FetchGitRepositoryOptions {
   readonly gitConfig?: Readonly<Record<string, string>>;
   /** Environment git runs in (variables pointing at another repository are dropped); default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Which addresses the host may resolve to (SPEC SEC8); default `public`. */
+  readonly addressAllowance?: AddressAllowance;
+  /** Resolves the host; default the system resolver. */
+  readonly resolve?: ResolveHost;
   /** Allow `http://` (only ever set for an allowed loopback URL). */
   readonly allowHttp?: boolean;
   /** Per git command; default 120 s. */
@@ -52,11 +59,13 @@ const LOCAL_GIT_VARIABLES = [
  * Shallow-fetches one commit of a git repository with the `git` binary (SPEC P4): `clone --depth 1`
  * for a branch or tag, `init` + `fetch --depth 1` for a commit id. Git never prompts, never runs hooks,
  * never uses stored credentials, never follows redirects, speaks only https (plus what `gitConfig`
- * allows), and checks symlinks out as plain files so nothing can point outside the tree.
- * @throws UserInputError `git_ref_not_found`, `git_fetch_failed`, `git_timeout`, `git_not_installed`.
+ * allows), and checks symlinks out as plain files so nothing can point outside the tree. The host
+ * is resolved and checked here (SPEC SEC8) and git's connections are pinned to those addresses.
+ * @throws UserInputError `git_ref_not_found`, `git_fetch_failed`, `git_timeout`, `git_not_installed`;
+ *   SecurityError `address_not_public`.
  */
 export async function fetchGitRepository(options: FetchGitRepositoryOptions): Promise<FetchedGitRepository> {
-  const config = safeConfig(options);
+  const config = [...safeConfig(options), ...(await pinnedAddresses(options))];
   const run = (args: readonly string[], cwd?: string) => runGit([...config, ...args], options, cwd);
   if (options.ref !== undefined && COMMIT_PATTERN.test(options.ref)) {
     await run(['init', '--quiet', '--', options.directory]);
@@ -86,6 +95,34 @@ export async function fetchGitRepository(options: FetchGitRepositoryOptions): Pr
     .filter((line) => line.startsWith('120000 '))
     .map((line) => line.slice(line.indexOf('\t') + 1));
   return { commit, symlinks };
+}
+
+/**
+ * `http.curloptResolve` (curl's CURLOPT_RESOLVE, git ≥ 2.37) pins the host to the addresses checked
+ * here: git's own lookup could otherwise get another answer (DNS rebinding). No redirect is
+ * followed, so the one host is all git connects to. A URL a test's `url.<base>.insteadOf` rewrites
+ * never reaches the network as written, and is left alone.
+ */
+async function pinnedAddresses(options: FetchGitRepositoryOptions): Promise<string[]> {
+  const rewritten = Object.keys(options.gitConfig ?? {}).some((key) => /^url\..*\.insteadof$/i.test(key));
+  const url = new URL(options.url);
+  if (rewritten || (url.protocol !== 'https:' && url.protocol !== 'http:')) return [];
+  let addresses: string[];
+  try {
+    addresses = await resolvePublicAddresses(url, {
+      allowance: options.addressAllowance ?? 'public',
+      ...(options.resolve === undefined ? {} : { resolve: options.resolve }),
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'address_not_public') throw error;
+    throw new UserInputError('git_fetch_failed', `Could not resolve ${url.host}.`, {
+      cause: error,
+      details: { url: url.href },
+    });
+  }
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const list = addresses.map((address) => (address.includes(':') ? `[${address}]` : address)).join(',');
+  return ['-c', `http.curloptResolve=${url.hostname}:${port}:${list}`];
 }
 
 function safeConfig(options: FetchGitRepositoryOptions): string[] {

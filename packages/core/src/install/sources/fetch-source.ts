@@ -5,7 +5,7 @@ import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from '../../format/limits.js';
 import { removeInside } from '../../fs/remove-inside.js';
 import type { DraftFailure, ResolvedSource } from '../install-draft.js';
 import type { InstallProgressEvent } from '../install-progress-event.js';
-import type { RemotePolicy } from './assert-remote-url-allowed.js';
+import { type RemotePolicy, remoteAddressAllowance } from './assert-remote-url-allowed.js';
 import { findSkillFolders } from './find-skill-folders.js';
 import type { SkillCandidate } from './skill-candidate.js';
 import type { SourceToken } from './source-token.js';
@@ -110,6 +110,7 @@ export async function fetchSource(
         ...(options.gitConfig ? { gitConfig: options.gitConfig } : {}),
         ...(options.env ? { env: options.env } : {}),
         allowHttp: url.startsWith('http:'),
+        addressAllowance: remoteAddressAllowance(new URL(url), options.policy),
         ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
