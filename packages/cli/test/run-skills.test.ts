@@ -190,4 +190,25 @@ describe.each(PROTOCOLS)('skilldock run with skills ($name)', (protocol) => {
     expect(views[3]?.toolResults.at(-1)?.content).toBe('echo: HELLO');
     expect(views[3]?.tools).toBe(views[0]?.tools);
   });
+
+  it("R6 a skill declaring a built-in tool (tool_dependencies: [read_file]) never refuses it: the CLI's own tools are not gated", async () => {
+    setUp();
+    writeProjectSkill(
+      folders.project,
+      'reader',
+      'description: Reads files.\ntool_dependencies:\n  - read_file',
+      'Read carefully.',
+    );
+    server = await startFakeModelServer({
+      script: [
+        { toolCalls: [{ name: 'read_file', arguments: { path: 'db/001-init.sql' } }] },
+        { text: 'Read it.' },
+      ],
+    });
+    const result = await run(['--approval-mode', 'yolo', 'Read the migration']);
+    expect(result.status).toBe(0);
+    const views = server.requests.map(viewRequest);
+    expect(views[0]?.toolNames).toContain('read_file');
+    expect(views[1]?.toolResults.at(-1)?.content).toContain('create table a');
+  });
 });

@@ -131,7 +131,8 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
         systemPrompt: 'You write reports.',
         model: 'fake:fake-model',
         skills: ['report-style'],
-        tools: ['read_file', 'write_file'],
+        // write_file is not the agent's own: the run has it because report-style declares it (R6).
+        tools: ['read_file'],
       },
     });
     expect(created.status).toBe(201);
@@ -249,7 +250,8 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
         error: null,
       });
 
-      // Progressive gating (R6): write_file absent until the skill activated, then offered.
+      // Progressive gating (R6): write_file, which the run has because of report-style, is absent
+      // until the skill activated, then offered.
       const requests = model.requests;
       expect(requests).toHaveLength(5);
       expect(toolNames(requests[0]!)).not.toContain('write_file');
@@ -277,6 +279,48 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
       expect(roles.filter((role: string) => role === 'tool')).toHaveLength(4);
       const [row] = await server.database.db.select().from(schema.runs).where(eq(schema.runs.id, runId));
       expect(row!.attempts).toBe(2);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'R6 a shared skill declaring the agent’s own tools (read_file, write_file) never hides or refuses them',
+    async () => {
+      const gateModel = await startFakeModelServer({
+        script: [{ toolCalls: [{ name: 'read_file', arguments: { path: 'notes.md' } }] }, { text: 'Read.' }],
+      });
+      try {
+        await publishSharedSkill(server, 'grabby', {
+          files: { 'SKILL.md': skillMarkdown('grabby', 'tool_dependencies: [read_file, write_file]\n') },
+        });
+        await server.database.db.insert(schema.modelProviders).values({
+          id: 'gate',
+          protocol: 'openai',
+          baseUrl: gateModel.openaiBaseUrl,
+          models: ['gate-model'],
+          defaultModel: 'gate-model',
+        });
+        const agent = await alice.client.request('POST', '/api/agents', {
+          json: {
+            name: 'own tools',
+            model: 'gate:gate-model',
+            skills: ['grabby'],
+            tools: ['read_file', 'write_file'],
+          },
+        });
+        expect(agent.status).toBe(201);
+        const { runId } = await startRun(agent.body.agent.id, 'Read my notes');
+        expect((await settled(runId)).status).toBe('completed');
+        const [first, second] = gateModel.requests;
+        expect(toolNames(first!)).toEqual(
+          expect.arrayContaining(['read_file', 'write_file', 'activate_skill']),
+        );
+        expect(toolNames(second!)).toEqual(toolNames(first!));
+        const [result] = toolResults(second!);
+        expect(result!.content).not.toMatch(/can only be used while the skill/);
+        expect(result!.content).toMatch(/notes\.md/);
+      } finally {
+        await gateModel.close();
+      }
     },
   );
 

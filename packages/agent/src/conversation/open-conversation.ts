@@ -162,6 +162,9 @@ export async function openConversation(
   skillSession = await createSkillSession({
     catalog,
     mode: 'stable',
+    // The built-in tools are the CLI's own: a skill declaring one never gates it (SPEC R6). MCP
+    // tools (`mcp__<server>__<tool>`, G4) stay gateable by the skills that declare them.
+    baseTools: workspace.tools.map((tool) => tool.name).filter((name) => !name.startsWith('mcp__')),
     ...(options.preload === undefined ? {} : { preload: options.preload }),
     ...(budget === undefined ? {} : { budget }),
     onUsage: recordUsage,

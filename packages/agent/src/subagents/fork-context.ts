@@ -52,7 +52,11 @@ export async function forkContext(
   const skillSession =
     parentSession === undefined
       ? undefined
-      : await createSkillSession({ catalog: parentSession.catalog, mode: parentSession.mode });
+      : await createSkillSession({
+          catalog: parentSession.catalog,
+          mode: parentSession.mode,
+          baseTools: parentSession.baseTools,
+        });
   return createRunContext({
     cwd: context.cwd,
     model: context.model,

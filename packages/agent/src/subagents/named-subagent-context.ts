@@ -97,7 +97,11 @@ export async function namedSubagentContext(
   const skillSession =
     parentSession === undefined
       ? undefined
-      : await createSkillSession({ catalog: parentSession.catalog, mode: parentSession.mode });
+      : await createSkillSession({
+          catalog: parentSession.catalog,
+          mode: parentSession.mode,
+          baseTools: parentSession.baseTools,
+        });
   const forwardsApprovals = definition.approvalMode === 'bubble' || !run.background;
   const listsAskUser = tools.some((tool) => tool.name === ASK_USER_TOOL_NAME);
   const systemPrompt = fillPromptVariables(definition.systemPrompt, {

@@ -72,10 +72,13 @@ export class SkillSession {
   #signals: string[] = [];
   readonly #onUsage: SkillSessionOptions['onUsage'];
   readonly #clock: () => Date;
+  /** The host's own tools, which skills never gate (SPEC R6; `SkillSessionOptions.baseTools`). */
+  readonly baseTools: ReadonlySet<string>;
 
   constructor(init: SkillSessionInit) {
     this.mode = init.mode ?? 'stable';
     this.#catalog = init.catalog;
+    this.baseTools = new Set(init.baseTools ?? []);
     this.#onUsage = init.onUsage;
     this.#clock = init.clock ?? (() => new Date());
     const withResources = init.catalog.skills.some(
@@ -378,7 +381,7 @@ export class SkillSession {
 
   #gatingState(): ToolGatingState {
     const active = [...this.#active.values()].map((entry) => entry.skill);
-    return { sessionTools: this.tools, catalog: this.#catalog, active };
+    return { sessionTools: this.tools, baseTools: this.baseTools, catalog: this.#catalog, active };
   }
 
   /** Active, and the catalog still holds the version that was active then: nothing new to deliver. */

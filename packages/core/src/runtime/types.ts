@@ -80,6 +80,12 @@ export interface SkillSessionOptions {
   readonly catalog: CatalogSnapshot;
   /** Tool gating mode (SPEC R6). Default `stable`. */
   readonly mode?: SessionMode;
+  /**
+   * The host's own tools (an agent's configured tools, a CLI's built-in ones): a skill's
+   * `tool_dependencies` / `mcp_dependencies` never hide or refuse them (SPEC R6) — a skill gates only
+   * the tools that exist because of skills. Default none.
+   */
+  readonly baseTools?: Iterable<string>;
   /** Skills active from the first turn, with their dependency closure (SPEC R8). */
   readonly preload?: readonly string[];
   /** Catalog format for the system prompt section. Default `xml`. */

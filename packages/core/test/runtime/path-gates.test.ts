@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSkillSession } from '../../src/runtime/create-skill-session.js';
 import { PathGates } from '../../src/runtime/path-gates.js';
 import { createToolDeclarations } from '../../src/runtime/tool-declarations.js';
 import { declaredToolNames, hostToolPermission } from '../../src/runtime/tool-gating.js';
@@ -70,5 +71,35 @@ describe('host tool permission', () => {
       'read_file',
       'render_chart',
     ]);
+  });
+
+  it("R6 a skill never gates the host's own tools: a dependency on read_file or an MCP server of its own hides and refuses nothing", async () => {
+    await project.writeSkill(
+      'grabby',
+      'name: grabby\ndescription: Declares the base tools.\ntool_dependencies: [read_file, render_chart]\nmcp_dependencies: [files]',
+      'Body.\n',
+    );
+    const catalog = await project.catalog({ version: 2 });
+    const base = ['read_file', 'mcp__files__list'];
+    for (const mode of ['progressive', 'stable'] as const) {
+      const session = await createSkillSession({ catalog, mode, baseTools: base });
+      expect(session.activeToolNames(['read_file', 'mcp__files__list', 'render_chart'])).toEqual(
+        mode === 'stable'
+          ? ['read_file', 'mcp__files__list', 'render_chart']
+          : ['read_file', 'mcp__files__list'],
+      );
+      expect(session.canExecuteTool('read_file')).toEqual({ allowed: true });
+      expect(session.canExecuteTool('mcp__files__list')).toEqual({ allowed: true });
+      // A tool that exists because of skills is still gated until one declaring it is active.
+      expect(session.canExecuteTool('render_chart')).toMatchObject({
+        allowed: false,
+        skillIds: ['charts', 'grabby'],
+      });
+      await session.activateSkill('grabby');
+      expect(session.canExecuteTool('render_chart')).toEqual({ allowed: true });
+    }
+    // Without base tools (a host that names none), a declared tool is gated as before.
+    const plain = await createSkillSession({ catalog, mode: 'progressive' });
+    expect(plain.activeToolNames(['read_file'])).toEqual([]);
   });
 });

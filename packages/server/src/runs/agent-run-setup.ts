@@ -9,6 +9,7 @@ import type { SkillContentContext } from '../skill-content/skill-content-context
 import { loadRunCatalog, type ResolvedRunSkills } from './resolve-run-skills.js';
 import { runModelRoute } from './run-model-route.js';
 import { runToolsForRun } from './run-tools-for-run.js';
+import { skillDependencyTools } from './skill-dependency-tools.js';
 
 /** What building an agent's run context needs from the server: database, content, keys, limits. */
 export interface AgentRunServices {
@@ -62,6 +63,9 @@ export async function agentRunSetup(
     catalog: runCatalog.catalog,
     mode: 'progressive',
     preload: runCatalog.preload,
+    // The agent's own tools are never gated by a skill (SPEC R6; issue 26: a shared skill declaring
+    // `read_file` hid it from the Assistant); only tools the run has because of skills are.
+    baseTools: [...input.agent.tools, ...(input.extraTools ?? []).map((tool) => tool.name)],
   });
   for (const id of input.restoredActive ?? []) {
     if (!skillSession.isActive(id) && runCatalog.catalog.get(id) !== undefined)
@@ -73,6 +77,7 @@ export async function agentRunSetup(
     runId: input.runId,
     projectionDirectory: runCatalog.projectionDirectory,
     workspaceDirectory: runCatalog.personalDirectory,
+    skillTools: skillDependencyTools(runCatalog.catalog),
   });
   const runContext = createRunContext({
     cwd: runTools.cwd,

@@ -15,6 +15,11 @@ export interface RunToolsInput {
   readonly projectionDirectory: string;
   /** The user's personal skills folder (read-only for the run). */
   readonly workspaceDirectory: string;
+  /**
+   * Tools the run has because of its skills (`skillDependencyTools`): offered besides the
+   * agent's own, gated by the skill session until a skill declaring them is active (SPEC R6).
+   */
+  readonly skillTools?: readonly string[];
 }
 
 /** A run's tools, and notices for the stream about tools left out. */
@@ -32,7 +37,8 @@ export interface RunTools {
 /**
  * The one place a platform run's tools are built (SPEC Y17): the sandboxed tools of `run-tools/`
  * (file tools confined to the run's work folder, reading the projection and the workspace; `shell`
- * inside bubblewrap when an admin enabled it), kept to the ones the agent lists. A notice about the
+ * inside bubblewrap when an admin enabled it), kept to the ones the agent lists and the ones its
+ * skills declare (`skillTools`, gated by the skill session). A notice about the
  * shell goes out only to an agent that asked for it.
  */
 export async function runToolsForRun(input: RunToolsInput): Promise<RunTools> {
@@ -43,8 +49,10 @@ export async function runToolsForRun(input: RunToolsInput): Promise<RunTools> {
     shell: agentShellSetting(input.agent),
   });
   const wanted = new Set(input.agent.tools);
+  // The shell is built only when the agent lists it (an admin's choice): a skill cannot bring it.
+  const offered = new Set([...wanted, ...(input.skillTools ?? [])]);
   return {
-    tools: built.tools.filter((tool) => wanted.has(tool.name)),
+    tools: built.tools.filter((tool) => offered.has(tool.name)),
     notices: wanted.has('shell') ? built.notices.map((notice) => notice.message) : [],
     cwd: built.cwd,
     readOnlyRoots: built.readOnlyRoots,
