@@ -118,6 +118,24 @@ describe('L3 skilldock curator', () => {
     expect(existsSync(path.join(project, '.skilldock/archived-skills/learned-skill-b'))).toBe(true);
   });
 
+  it('L3 with learn.directory .qwen/skills the curator archives to .qwen/archived-skills, as Qwen Code does', async () => {
+    mkdirSync(path.join(project, '.skilldock'), { recursive: true });
+    writeFileSync(
+      path.join(project, '.skilldock', 'settings.json'),
+      JSON.stringify({ learn: { directory: '.qwen/skills' } }),
+    );
+    generatedSkill('.qwen/skills', 'learned-skill-old');
+    writeState({ 'learned-skill-old': { firstSeenDaysAgo: 100 } });
+    const run = await curator(['run'], TRUST);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`Archived 1 to ${path.join('.qwen', 'archived-skills')}/`);
+    expect(readdirSync(path.join(project, '.qwen/archived-skills'))).toEqual(['learned-skill-old']);
+    expect(existsSync(path.join(project, '.skilldock/archived-skills'))).toBe(false);
+    const restore = await curator(['restore', '.qwen/archived-skills/learned-skill-old'], TRUST);
+    expect(restore.status, restore.stderr).toBe(0);
+    expect(restore.stdout).toContain('restored learned-skill-old → .qwen/skills/learned-skill-old');
+  });
+
   it('L3 in a trusted workspace: run archives, restore brings back, pin keeps it from ageing', async () => {
     generatedSkill('.agents/skills', 'learned-skill-old');
     generatedSkill('.agents/skills', 'auto-skill-new', 'auto-skill');

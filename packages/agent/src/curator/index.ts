@@ -1,6 +1,7 @@
 /**
  * The curator (SPEC L3): ages generated skills (`source: learned` / `auto-skill`) by their last use
- * and edit, archives the long-idle ones to `.skilldock/archived-skills/` (nothing is deleted), and
+ * and edit, archives the long-idle ones (`.qwen/archived-skills/` beside `.qwen/skills`, else
+ * `.skilldock/archived-skills/`; nothing is deleted), and
  * keeps its versioned, locked state in `.skilldock/skill-curator.json`.
  */
 export {

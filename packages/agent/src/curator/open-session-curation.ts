@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Settings } from '@skilldock/core/discover';
 import type { Skill } from '@skilldock/core/format';
 import type { UsageEvent } from '@skilldock/core/runtime';
@@ -56,7 +57,7 @@ export async function openSessionCuration(options: OpenSessionCurationOptions): 
       moved = true;
       notices.push({
         code: 'curator_archived',
-        message: `The curator archived ${maintenance.report.moves.join(', ')} (unused for 90 days) to .skilldock/archived-skills/; \`skilldock curator restore NAME\` brings one back.`,
+        message: `The curator archived ${maintenance.report.moves.join(', ')} (unused for 90 days) to ${path.relative(paths.projectRoot, paths.archiveDirectory)}/; \`skilldock curator restore NAME\` brings one back.`,
       });
     }
   } catch (error) {

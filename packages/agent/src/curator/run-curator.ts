@@ -25,11 +25,14 @@ export interface CuratorRunReport extends Omit<CurationPlan, 'state'> {
   readonly dryRun: boolean;
   /** ISO time of the run. */
   readonly ranAt: string;
+  /** Where `moves` went (or would go), absolute: `CuratorPaths.archiveDirectory`. */
+  readonly archiveDirectory: string;
 }
 
 /**
  * One maintenance run (SPEC L3), as `skilldock curator run [--dry-run]` does it: records newly seen
- * generated skills, marks stale ones, moves those 90 days inactive to `.skilldock/archived-skills/`
+ * generated skills, marks stale ones, moves those 90 days inactive to the archive (`.qwen/archived-skills/`
+ * beside `.qwen/skills`, else `.skilldock/archived-skills/`: see `curatorArchiveDirectory`)
  * (nothing is deleted) and writes the state — under the lock, with the moves rolled back if a
  * later move or the state write fails (see {@link moveFoldersWithRollback}).
  * @example const report = await runCurator({ paths: curatorPaths(root, settings), dryRun: true });
@@ -41,7 +44,7 @@ export async function runCurator({
   fileSystem = NODE_FILE_SYSTEM,
   ...lock
 }: RunCuratorOptions): Promise<CuratorRunReport> {
-  if (dryRun) return report(await planNow(paths, now()), true);
+  if (dryRun) return report(await planNow(paths, now()), paths, true);
   return withCuratorLock(paths, () => applyPlan(paths, now(), fileSystem), lock);
 }
 
@@ -91,7 +94,7 @@ async function applyPlan(
   if (plan.moves.length > 0) await checkCuratorFolders(paths);
   const moves = plan.moves.map((name) => ({ name, from: paths.skillsDirectory, to: paths.archiveDirectory }));
   await moveFoldersWithRollback(moves, () => writeCuratorState(paths, plan.state), fileSystem);
-  return report(plan, false);
+  return report(plan, paths, false);
 }
 
 async function planNow(paths: CuratorPaths, now: Date): Promise<CurationPlan> {
@@ -103,8 +106,13 @@ async function planNow(paths: CuratorPaths, now: Date): Promise<CurationPlan> {
   return planCuration({ state, skills, archived, now });
 }
 
-function report({ state, ...plan }: CurationPlan, dryRun: boolean): CuratorRunReport {
-  return { ...plan, dryRun, ranAt: state.lastRunAt ?? new Date().toISOString() };
+function report({ state, ...plan }: CurationPlan, paths: CuratorPaths, dryRun: boolean): CuratorRunReport {
+  return {
+    ...plan,
+    dryRun,
+    ranAt: state.lastRunAt ?? new Date().toISOString(),
+    archiveDirectory: paths.archiveDirectory,
+  };
 }
 
 /** Names of the entries of a folder; a missing folder has none. */

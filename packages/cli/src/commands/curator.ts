@@ -58,7 +58,7 @@ export function registerCurator(
     curator
       .command('run')
       .description(
-        'Record new generated skills, mark those idle 30 days stale and move those idle 90 days to .skilldock/archived-skills/',
+        'Record new generated skills, mark those idle 30 days stale and move those idle 90 days to the archive (.qwen/archived-skills/ beside .qwen/skills, else .skilldock/archived-skills/)',
       )
       .option('--dry-run', 'show what would change; change nothing (works anywhere)'),
   ).action((options: CuratorOptions) => act({ kind: 'run', dryRun: options.dryRun === true }, options));

@@ -9,7 +9,7 @@ export function renderCuratorOutcome(outcome: CuratorOutcome, projectRoot: strin
     case 'status':
       return renderStatus(outcome.status, projectRoot);
     case 'run':
-      return renderRun(outcome.report);
+      return renderRun(outcome.report, projectRoot);
     case 'restore':
       return `${pc.green('restored')} ${pc.cyan(outcome.name)} → ${path.relative(projectRoot, outcome.directory ?? '')}`;
     default:
@@ -38,7 +38,7 @@ function renderStatus(status: CuratorStatus, projectRoot: string): string {
   return lines.join('\n');
 }
 
-function renderRun(report: CuratorRunReport): string {
+function renderRun(report: CuratorRunReport, projectRoot: string): string {
   const lines = [
     report.dryRun ? pc.bold('Dry run: nothing was changed') : pc.bold(`Curator run at ${report.ranAt}`),
   ];
@@ -58,7 +58,7 @@ function renderRun(report: CuratorRunReport): string {
   for (const name of report.forgotten) lines.push(`  ${pc.dim(`${name}: folder gone, record dropped`)}`);
   if (report.moves.length > 0)
     lines.push(
-      `${report.dryRun ? 'Would archive' : 'Archived'} ${report.moves.length} to .skilldock/archived-skills/ (nothing deleted; \`skilldock curator restore NAME\` brings one back)`,
+      `${report.dryRun ? 'Would archive' : 'Archived'} ${report.moves.length} to ${path.relative(projectRoot, report.archiveDirectory)}/ (nothing deleted; \`skilldock curator restore NAME\` brings one back)`,
     );
   return lines.join('\n');
 }
