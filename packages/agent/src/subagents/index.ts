@@ -77,6 +77,7 @@ export {
   MAX_QUEUED_NOTIFICATIONS,
   type NotificationQueue,
   type TaskNotification,
+  type TaskNotificationKind,
 } from './notification-queue.js';
 export {
   type OpenedSubagentRegistry,

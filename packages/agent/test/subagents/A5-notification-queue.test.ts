@@ -24,6 +24,30 @@ const pulse = (n: number): TaskNotification => ({
   taskId: `agent-${n}-aaaaaa`,
   text: `p${n}`,
 });
+const monitor = (n: number): TaskNotification => ({
+  kind: 'monitor-result',
+  taskId: `monitor-${n}-cccccc`,
+  text: `m${n}`,
+});
+const workflow = (n: number): TaskNotification => ({
+  kind: 'workflow-result',
+  taskId: `workflow-${n}-dddddd`,
+  text: `w${n}`,
+});
+const scheduled = (n: number): TaskNotification => ({
+  kind: 'scheduled-prompt',
+  taskId: `schedule-${n}-eeeeee`,
+  text: `c${n}`,
+});
+/** Every kind at zero: what an untouched `dropped` holds. */
+const NO_DROPS: NotificationQueue['dropped'] = {
+  'agent-result': 0,
+  'shell-result': 0,
+  'monitor-result': 0,
+  'workflow-result': 0,
+  'scheduled-prompt': 0,
+  progress: 0,
+};
 
 function fill(items: readonly TaskNotification[], interactive: boolean): NotificationQueue {
   return items.reduce(
@@ -101,13 +125,56 @@ const ROWS: readonly Row[] = [
     texts: range(21, agent).map((item) => item.text),
     dropped: {},
   },
+  // Seed 000 (A10): background agents, shells, monitors and workflows share the queue; "智能体结果、
+  // 工作流结果和定时提示在交互式 TUI 里从不被驱逐" — agent results, workflow results and scheduled
+  // prompts are never evicted in an interactive session; monitor results age out like shell results.
+  {
+    name: 'full, interactive: workflow results and scheduled prompts stay, the oldest monitor result goes',
+    interactive: true,
+    before: [workflow(1), scheduled(1), monitor(1), shell(1), ...range(16, agent)],
+    add: monitor(2),
+    texts: [workflow(1), scheduled(1), shell(1), ...range(16, agent), monitor(2)].map((item) => item.text),
+    dropped: { 'monitor-result': 1 },
+  },
+  {
+    name: 'full, interactive: a monitor pulse is evicted before anything else',
+    interactive: true,
+    before: [monitor(1), ...range(18, workflow), { ...pulse(7), taskId: 'monitor-7-cccccc' }],
+    add: scheduled(1),
+    texts: [monitor(1), ...range(18, workflow), scheduled(1)].map((item) => item.text),
+    dropped: { progress: 1 },
+  },
+  {
+    name: 'full of kept kinds, interactive: a new workflow result is kept too (the queue grows)',
+    interactive: true,
+    before: [...range(10, workflow), ...range(10, scheduled)],
+    add: workflow(11),
+    texts: [...range(10, workflow), ...range(10, scheduled), workflow(11)].map((item) => item.text),
+    dropped: {},
+  },
+  {
+    name: 'full of kept kinds, interactive: a new monitor result is dropped itself',
+    interactive: true,
+    before: [...range(10, workflow), ...range(10, scheduled)],
+    add: monitor(1),
+    texts: [...range(10, workflow), ...range(10, scheduled)].map((item) => item.text),
+    dropped: { 'monitor-result': 1 },
+  },
+  {
+    name: 'full, headless: the oldest goes, even a workflow result',
+    interactive: false,
+    before: [workflow(1), ...range(19, scheduled)],
+    add: monitor(1),
+    texts: [...range(19, scheduled), monitor(1)].map((item) => item.text),
+    dropped: { 'workflow-result': 1 },
+  },
 ];
 
-describe('the notification queue (SPEC A5)', () => {
+describe('the notification queue (SPEC A5, A10)', () => {
   it.each(ROWS)('A5 $name', ({ interactive, before, add, texts, dropped }) => {
     const queue = enqueueNotification(fill(before, interactive), add, { interactive });
     expect(queue.items.map((item) => item.text)).toEqual(texts);
-    expect(queue.dropped).toEqual({ 'agent-result': 0, 'shell-result': 0, progress: 0, ...dropped });
+    expect(queue.dropped).toEqual({ ...NO_DROPS, ...dropped });
   });
 
   it('A5 never holds more than 20 items unless they are all agent results of an interactive session', () => {
@@ -128,9 +195,17 @@ describe('the notification queue (SPEC A5)', () => {
   });
 
   it('A5 describes a single drop in the singular', () => {
-    expect(describeDrops({ 'agent-result': 1, 'shell-result': 0, progress: 0 })).toMatch(
+    expect(describeDrops({ ...NO_DROPS, 'agent-result': 1 })).toMatch(
       /^1 notification was dropped .*: 1 agent result\./,
     );
-    expect(describeDrops({ 'agent-result': 0, 'shell-result': 0, progress: 0 })).toBeUndefined();
+    expect(describeDrops(NO_DROPS)).toBeUndefined();
+  });
+
+  it('A10 names every kind it dropped: monitor and workflow results, scheduled prompts', () => {
+    expect(
+      describeDrops({ ...NO_DROPS, 'monitor-result': 2, 'workflow-result': 1, 'scheduled-prompt': 3 }),
+    ).toBe(
+      "6 notifications were dropped (the queue holds 20): 2 monitor results, 1 workflow result, 3 scheduled prompts. Use list_agents to see every task's status.",
+    );
   });
 });
