@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Before `npm test`: installs the Debian packages the tests need when any is missing — `chromium`
+ * `npm run setup:test-system` (which `.ci/run` calls before the full tier): installs the Debian packages the full tier needs when any is missing — `chromium`
  * (the web app's browser tests drive /usr/bin/chromium through playwright-core),
  * `fonts-wqy-microhei` (Chinese text in screenshots), `bubblewrap` (sandboxed run tools), and
  * `slirp4netns`, `iproute2`, `util-linux` (a network-allowed sandbox's own namespace: slirp4netns,

@@ -6,7 +6,7 @@ import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runCli as runProgram } from '../src/program.js';
 
-/** The committed bin shim; `npm test` builds before running, so it finds dist/. */
+/** The committed bin shim; `npm run test:all` builds before its integration tier, so it finds dist/. */
 export const BIN = fileURLToPath(new URL('../bin/skilldock.js', import.meta.url));
 
 export interface CliRun {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeWorkspace, runCli, runCliInProcess, writeSkill } from './run-cli.js';
+import { makeWorkspace, runCliInProcess, writeSkill } from './run-cli.js';
 
 let project: string;
 let home: string;
@@ -16,7 +16,7 @@ beforeEach(() => {
 
 describe('skilldock --help and usage', () => {
   it('I2 prints help for the program and every skills command with exit 0', async () => {
-    const top = runCli(['--help'], { cwd: project, home });
+    const top = await runCliInProcess(['--help'], { cwd: project, home });
     expect(top.status).toBe(0);
     expect(top.stdout).toContain('skills');
     for (const command of ['list', 'show', 'validate', 'read-properties', 'prompt', 'new', 'doctor']) {

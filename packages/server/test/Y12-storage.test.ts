@@ -11,7 +11,7 @@ import {
   schema,
   silentLogger,
 } from '../src/index.js';
-import { createThrowawayPostgres, POSTGRES_AVAILABLE, TEST_BACKENDS } from './support/test-databases.js';
+import { createThrowawayPostgres, describeOnPostgres, TEST_BACKENDS } from './support/test-databases.js';
 
 const journal = JSON.parse(
   await readFile(new URL('../migrations/meta/_journal.json', import.meta.url), 'utf8'),
@@ -137,7 +137,7 @@ describe('Y12 embedded storage', () => {
   }, 180_000);
 });
 
-describe.skipIf(!POSTGRES_AVAILABLE)('Y16 start-up on one PostgreSQL from many processes', () => {
+describeOnPostgres('Y16 start-up on one PostgreSQL from many processes', () => {
   it('Y16 concurrent start-ups migrate once and create one superadmin', async () => {
     const throwaway = await createThrowawayPostgres();
     const databases = await Promise.all(

@@ -52,6 +52,7 @@ import {
 import { temporaryFolder } from './support/temporary-folder.js';
 import {
   createThrowawayPostgres,
+  describeOnPostgres,
   POSTGRES_ADMIN_URL,
   POSTGRES_AVAILABLE,
   TEST_BACKENDS,
@@ -520,7 +521,7 @@ describe.each(TEST_BACKENDS)('Y7 projections on $name', (backend) => {
   );
 });
 
-describe('Y16 two connections on one PostgreSQL and one data folder', () => {
+describeOnPostgres('Y16 two connections on one PostgreSQL and one data folder', () => {
   const skip = POSTGRES_AVAILABLE ? undefined : `PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable`;
   let throwaway: Awaited<ReturnType<typeof createThrowawayPostgres>>;
   let second: Database;

@@ -25,7 +25,7 @@ import {
   type TestPerson,
 } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
-import { createThrowawayPostgres, POSTGRES_AVAILABLE, TEST_BACKENDS } from './support/test-databases.js';
+import { createThrowawayPostgres, describeOnPostgres, TEST_BACKENDS } from './support/test-databases.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 describe.each(TEST_BACKENDS)('Y8 agent routes on $name', (backend) => {
@@ -371,7 +371,7 @@ describe.each(TEST_BACKENDS)('Y8 agent routes on $name', (backend) => {
   );
 });
 
-describe.skipIf(!POSTGRES_AVAILABLE)('Y8 two servers starting at once on PostgreSQL', () => {
+describeOnPostgres('Y8 two servers starting at once on PostgreSQL', () => {
   it('Y8/Y16 create the built-in assistant exactly once', async () => {
     const throwaway = await createThrowawayPostgres();
     const folder = await temporaryFolder('y8-two');

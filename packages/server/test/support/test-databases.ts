@@ -16,9 +16,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { vi } from 'vitest';
+import { describe, vi } from 'vitest';
 import { pgliteDatabase } from '../../src/db/open-database.js';
-import { type Database, openDatabase, runMigrations } from '../../src/index.js';
+import { type Database, openDatabase, runMigrations, silentLogger } from '../../src/index.js';
+import { startRunQueue } from '../../src/runs/run-queue.js';
 
 // Opening PGlite and migrating takes seconds, and far longer on a machine many share: give the
 // hooks that do it room. A hang still fails; no test measures how long it took.
@@ -27,6 +28,22 @@ vi.setConfig({ hookTimeout: 180_000 });
 /** The PostgreSQL server the tests use (trust auth, as on CI). */
 export const POSTGRES_ADMIN_URL =
   process.env.SKILLDOCK_TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+
+/**
+ * Which backends this run tests on, from `SKILLDOCK_TEST_DATABASES` (vitest.config.ts sets it per
+ * project): `pglite` in the fast tier, `postgres` for the full tier's second pass of the same
+ * contract suites, `all` (the default, e.g. one file run by hand) for both.
+ */
+function selectedBackends(): ReadonlySet<'pglite' | 'postgres'> {
+  const selection = process.env.SKILLDOCK_TEST_DATABASES ?? 'all';
+  if (selection === 'pglite' || selection === 'postgres') return new Set([selection]);
+  if (selection === 'all') return new Set(['pglite', 'postgres']);
+  throw new Error(
+    `SKILLDOCK_TEST_DATABASES must be pglite, postgres or all, not ${JSON.stringify(selection)}`,
+  );
+}
+
+const SELECTED_BACKENDS = selectedBackends();
 
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
@@ -41,12 +58,25 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-/** Whether PostgreSQL answers; tests on it are skipped, visibly, when it does not. */
-export const POSTGRES_AVAILABLE = await postgresReachable();
-if (!POSTGRES_AVAILABLE) {
+/**
+ * Whether this run tests on PostgreSQL and it answers; tests on it are skipped, visibly, when it is
+ * selected but does not answer. The fast tier never connects.
+ */
+export const POSTGRES_AVAILABLE = SELECTED_BACKENDS.has('postgres') && (await postgresReachable());
+if (SELECTED_BACKENDS.has('postgres') && !POSTGRES_AVAILABLE) {
   console.warn(
     `PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable: the PostgreSQL runs of the server tests are skipped`,
   );
+}
+
+/**
+ * `describe` for a PostgreSQL-only suite (several servers on one database, say): declared only when
+ * this run tests on PostgreSQL (so the PGlite-only fast tier does not list it), skipped with the
+ * reason when PostgreSQL is selected but unreachable.
+ */
+export function describeOnPostgres(name: string, suite: () => void): void {
+  if (!SELECTED_BACKENDS.has('postgres')) return;
+  describe.skipIf(!POSTGRES_AVAILABLE)(name, suite);
 }
 
 /** The URL of database `name` on the test PostgreSQL server. */
@@ -93,7 +123,20 @@ export async function createThrowawayPostgres(
   };
 }
 
-/** What a template depends on: the committed migrations and the code that applies them. */
+/**
+ * What a migrated template holds: every committed migration, and the run queue's pg-boss schema
+ * and queue (which every server start-up creates when missing: seconds on PGlite per test file).
+ */
+async function migrateWithRunQueue(database: Database): Promise<void> {
+  await runMigrations(database);
+  const queue = await startRunQueue(database, silentLogger);
+  await queue.stop();
+}
+
+/**
+ * What a template depends on: the committed migrations, the code that applies them, and the
+ * pg-boss version and queue set-up in it.
+ */
 async function migrationsKey(): Promise<string> {
   const folder = new URL('../../migrations/', import.meta.url);
   const hash = createHash('sha256');
@@ -107,6 +150,8 @@ async function migrationsKey(): Promise<string> {
       .update('\0')
       .update(await readFile(new URL(file, folder)));
   hash.update(await readFile(new URL('../../src/db/run-migrations.ts', import.meta.url)));
+  hash.update(await readFile(new URL('../../src/runs/run-queue.ts', import.meta.url)));
+  hash.update(await readFile(createRequire(import.meta.url).resolve('pg-boss/package.json')));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -139,7 +184,7 @@ function pgliteDump(kind: 'empty' | 'migrated'): Promise<Uint8Array> {
       await client.waitReady;
       const database = await pgliteDatabase(client);
       try {
-        if (kind === 'migrated') await runMigrations(database);
+        if (kind === 'migrated') await migrateWithRunQueue(database);
         const made = new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
         await mkdir(PGLITE_TEMPLATE_FOLDER, { recursive: true });
         const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
@@ -214,10 +259,11 @@ export function migratedPostgresTemplate(): Promise<string> {
         const database = await openDatabase({
           kind: 'postgres',
           url: postgresUrl(building),
-          maxConnections: 1,
+          // The run queue holds one connection for its advisory lock while pg-boss sets up on another.
+          maxConnections: 3,
         });
         try {
-          await runMigrations(database);
+          await migrateWithRunQueue(database);
         } finally {
           await database.close();
         }
@@ -259,18 +305,23 @@ export interface TestBackend {
   openMigrated(): Promise<Database>;
 }
 
-/** PGlite (in memory) and PostgreSQL (a throwaway database), for `describe.each`. */
-export const TEST_BACKENDS: readonly TestBackend[] = [
-  {
-    name: 'pglite',
-    skip: undefined,
-    open: () => openPgliteFrom('empty'),
-    openMigrated: () => openPgliteFrom('migrated'),
-  },
-  {
-    name: 'postgres',
-    skip: POSTGRES_AVAILABLE ? undefined : `PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable`,
-    open: () => openThrowawayPostgres(),
-    openMigrated: async () => openThrowawayPostgres({ template: await migratedPostgresTemplate() }),
-  },
-];
+/**
+ * PGlite (in memory) and PostgreSQL (a throwaway database), for `describe.each`: those this run
+ * tests on (see {@link selectedBackends}).
+ */
+export const TEST_BACKENDS: readonly TestBackend[] = (
+  [
+    {
+      name: 'pglite',
+      skip: undefined,
+      open: () => openPgliteFrom('empty'),
+      openMigrated: () => openPgliteFrom('migrated'),
+    },
+    {
+      name: 'postgres',
+      skip: POSTGRES_AVAILABLE ? undefined : `PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable`,
+      open: () => openThrowawayPostgres(),
+      openMigrated: async () => openThrowawayPostgres({ template: await migratedPostgresTemplate() }),
+    },
+  ] as const satisfies readonly TestBackend[]
+).filter((backend) => SELECTED_BACKENDS.has(backend.name));

@@ -47,7 +47,7 @@ async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<v
 
 /**
  * Starts `skilldock serve --port 0 --json` as its own process and waits for its start line. The
- * web app must have been built (`npm run build`, which `npm test` runs first).
+ * web app must have been built (`npm run build`, which `npm run test:all` runs first).
  */
 export async function startServe({
   args = [],

@@ -6,6 +6,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import type { AgentTool } from '@skilldock/agent';
+import { NON_PUBLIC_IPV4_RANGES } from '@skilldock/core/network';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   bubblewrapArguments,
@@ -259,6 +260,20 @@ describe('a network-allowed sandbox has its own network (slirp4netns)', () => {
     expect(result.content).not.toMatch(/^[45]$/m);
   });
 
+  it('SEC8 private, CGNAT and metadata ranges are unreachable inside, and slirp DNS stays reachable', async () => {
+    const result = await run(
+      'ip route; for target in 10.1.2.3 172.16.0.9 192.168.1.1 100.100.100.200 169.254.169.254; do ' +
+        'timeout 3 bash -c "exec 3<>/dev/tcp/$target/80" && echo "open $target"; done; ' +
+        'ip route get 10.0.2.3',
+    );
+    for (const cidr of ['10.0.0.0/8', '100.64.0.0/10', '172.16.0.0/12', '192.168.0.0/16', '224.0.0.0/4'])
+      expect(result.content).toContain(`unreachable ${cidr} `);
+    for (const target of ['10.1.2.3', '172.16.0.9', '192.168.1.1', '100.100.100.200', '169.254.169.254'])
+      expect(result.content).toContain(`/dev/tcp/${target}/80: No route to host`);
+    expect(result.content).not.toMatch(/^open /m);
+    expect(result.content).toMatch(/^10\.0\.2\.3 dev tap0/m);
+  });
+
   it('Y17 slirp4netns ends with the command: on success, on timeout with background processes, with sixty of them', async () => {
     const done = await slirpsStartedDuring(() => run('sleep 0.5; echo finished'));
     expect(done.result.content).toBe('finished\n\nExit code: 0');
@@ -438,7 +453,7 @@ describe("without slirp4netns the shell has no network, never the host's", () =>
 });
 
 describe('the network command lines', () => {
-  it('Y17 unreachable destinations: every non-loopback IPv4 address of the host, and link-local', () => {
+  it('Y17 SEC8 unreachable destinations: every non-loopback IPv4 address of the host, and every non-public range', () => {
     expect(
       unreachableDestinations({
         lo: [
@@ -481,7 +496,12 @@ describe('the network command lines', () => {
           },
         ],
       }),
-    ).toEqual(['192.0.2.2/32', '172.17.0.1/32', '169.254.0.0/16']);
+    ).toEqual([
+      '192.0.2.2/32',
+      '172.17.0.1/32',
+      // SEC8: every non-public range of core's one address policy but loopback (the sandbox's own).
+      ...NON_PUBLIC_IPV4_RANGES.map((range) => range.cidr).filter((cidr) => cidr !== '127.0.0.0/8'),
+    ]);
   });
 
   it("Y17 the sandbox's own arguments with the network: the outer namespace kept, slirp's resolv.conf from fd 5", () => {
