@@ -4,7 +4,7 @@ import { createSkillSession, type SkillSession } from '@skilldock/core/runtime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
 import { type LoopSetup, reportingReadTool, startLoop, temporaryProject, testTool } from './loop-harness.js';
-import { discoverCatalog, writeBaseSkills, writeSkill } from './skill-project.js';
+import { BASE_SKILLS, discoverCatalog, writeBaseSkills, writeSkill } from './skill-project.js';
 
 let project: Awaited<ReturnType<typeof temporaryProject>>;
 let setup: LoopSetup | undefined;
@@ -92,6 +92,48 @@ describe.each(PROTOCOL_CASES)('skills in the loop over $protocol', (protocolCase
     expect(ofType(events, 'skill-activate')).toEqual([]);
     // The model's own call still holds what it sent; what the tools gave back never does.
     expect(JSON.stringify(end?.result)).not.toContain(secret);
+  });
+
+  it('D3 editing a skill file mid-session refreshes the catalog, which resets path-gate activation (seed 000)', async () => {
+    // Seed 000: "编辑任何技能文件触发的 refreshCache 会重置激活".
+    const session = await sessionFor();
+    let snapshot = session.catalog;
+    const editSkill = testTool('edit_skill', 'edit', async () => {
+      await writeSkill(project.root, 'release-notes', BASE_SKILLS['release-notes']!, 'Edited steps.');
+      snapshot = await discoverCatalog(project.root, snapshot.version + 1);
+      return { content: 'edited', isError: false };
+    });
+    setup = await startLoop(
+      protocolCase,
+      [
+        { toolCalls: [{ name: 'read_file', arguments: { path: 'db/001_init.sql' } }] },
+        { toolCalls: [{ name: 'edit_skill', arguments: {} }] },
+        { toolCalls: [{ name: 'activate_skill', arguments: { name: 'sql-style' } }] },
+        { toolCalls: [{ name: 'read_file', arguments: { path: 'db/001_init.sql' } }] },
+        { text: 'Done.' },
+      ],
+      {
+        cwd: project.root,
+        tools: [reportingReadTool(project.root), editSkill],
+        skillSession: session,
+        approvalModes: ['yolo'],
+        // As a workspace does: the same snapshot until a skill file changes.
+        refreshCatalog: async () => snapshot,
+      },
+    );
+    await setup.run({ prompt: 'Review the migration' });
+    const requests = setup.server.requests.map((request) => request.body);
+    expect(protocolCase.userTextsOf(requests[1]).at(-1)).toBe(
+      'New skill available: sql-style — House style for SQL migrations. Use when writing a migration.',
+    );
+    expect(protocolCase.userTextsOf(requests[2]).at(-1)).toBe(
+      'The skill release-notes was updated. Description: Write release notes in the house format. Use when preparing a release.\n\nThe skill sql-style is no longer available.',
+    );
+    expect(protocolCase.toolResultsOf(requests[3]).at(-1)?.content).toMatch(/db\/\*\*\/\*\.sql/);
+    // Touched again after the refresh: available again.
+    expect(protocolCase.userTextsOf(requests[4]).at(-1)).toBe(
+      'New skill available: sql-style — House style for SQL migrations. Use when writing a migration.',
+    );
   });
 
   it('D3 a path-gated skill is announced by an appended message after a read of a matching file; R1 prefixes stay identical', async () => {
