@@ -8,7 +8,9 @@ export interface AddressRange {
  * IPv4 blocks no outbound connection from a sandbox or a fetcher may reach (SPEC SEC8): IANA's
  * special-purpose blocks that are not globally reachable, plus cloud metadata addresses that sit
  * in public space. The sandbox turns every entry into an unreachable route; the fetchers refuse
- * a resolved address inside any of them.
+ * a resolved address inside any of them. 198.18.0.0/15 (benchmarking) is left out on purpose:
+ * proxy tools in "fake-IP" DNS mode (Clash, Surge) answer every name with an address there, and
+ * refusing it would cut such machines off from every host; nothing private lives there.
  */
 export const NON_PUBLIC_IPV4_RANGES: readonly AddressRange[] = Object.freeze([
   { cidr: '0.0.0.0/8', reason: 'this network' },
@@ -24,7 +26,6 @@ export const NON_PUBLIC_IPV4_RANGES: readonly AddressRange[] = Object.freeze([
   { cidr: '192.0.2.0/24', reason: 'documentation (TEST-NET-1)' },
   { cidr: '192.88.99.0/24', reason: '6to4 relay anycast (deprecated)' },
   { cidr: '192.168.0.0/16', reason: 'private (RFC 1918)' },
-  { cidr: '198.18.0.0/15', reason: 'benchmarking' },
   { cidr: '198.51.100.0/24', reason: 'documentation (TEST-NET-2)' },
   { cidr: '203.0.113.0/24', reason: 'documentation (TEST-NET-3)' },
   { cidr: '224.0.0.0/4', reason: 'multicast' },
