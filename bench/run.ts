@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { agentsBenchmark } from './agents.js';
 import { discoverBenchmark } from './discover.js';
+import { globBenchmark } from './glob.js';
 import { installBenchmark } from './install.js';
 import type { Benchmark } from './lib/benchmark.js';
 import { BenchmarkReport, type TargetOutcome } from './lib/benchmark-report.js';
@@ -28,6 +29,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   agentsBenchmark,
   serverBenchmark,
   runsBenchmark,
+  globBenchmark,
 ];
 
 const USAGE = `usage: npm run bench -- [NAME…] [--rounds N] [--profile] [--strict]

@@ -41,10 +41,9 @@ export function createGitignoreMatcher(projectRoot: string): GitignoreMatcher {
     }
     let ignored = false;
     for (const folder of folders.reverse()) {
-      const verdict = rulesOf(folder)?.verdict(
-        relative(folder, absolutePath).split(sep).join('/'),
-        isDirectory,
-      );
+      const rules = rulesOf(folder);
+      if (rules === undefined) continue;
+      const verdict = rules.verdict(relative(folder, absolutePath).split(sep).join('/'), isDirectory);
       if (verdict === 'ignored') ignored = true;
       else if (verdict === 'unignored') ignored = false;
     }
