@@ -1,4 +1,5 @@
 import { SecurityError } from '../errors.js';
+import { canonicalAddress } from './canonical-address.js';
 import { hostAddresses } from './host-addresses.js';
 import { isPublicUnicastAddress } from './is-public-unicast-address.js';
 
@@ -30,7 +31,7 @@ export interface AssertAddressAllowedOptions {
 export function assertAddressAllowed(address: string, options: AssertAddressAllowedOptions): void {
   const allowance = options.allowance ?? 'public';
   if (allowance === 'any') return;
-  const bare = (address.startsWith('[') ? address.slice(1, -1) : address).toLowerCase();
+  const bare = canonicalAddress(address);
   if (allowance === 'loopback' && isLoopbackAddress(bare)) return;
   const own = (options.ownAddresses ?? hostAddresses()).has(bare);
   if (!own && isPublicUnicastAddress(bare)) return;
@@ -42,7 +43,6 @@ export function assertAddressAllowed(address: string, options: AssertAddressAllo
 }
 
 function isLoopbackAddress(address: string): boolean {
-  return (
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address) || address === '::1' || /^::ffff:127\./.test(address)
-  );
+  // Canonical spelling: an IPv4-mapped loopback address is already 127.x here.
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address) || address === '::1';
 }

@@ -8,6 +8,7 @@ export {
   type AssertAddressAllowedOptions,
   assertAddressAllowed,
 } from './assert-address-allowed.js';
+export { canonicalAddress } from './canonical-address.js';
 export { hostAddresses } from './host-addresses.js';
 export { isPublicUnicastAddress } from './is-public-unicast-address.js';
 export {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { assertAddressAllowed, hostAddresses, isPublicUnicastAddress } from '../../src/network/index.js';
+import {
+  assertAddressAllowed,
+  canonicalAddress,
+  hostAddresses,
+  isPublicUnicastAddress,
+} from '../../src/network/index.js';
 
 describe('isPublicUnicastAddress', () => {
   it.each([
@@ -96,8 +101,43 @@ describe('assertAddressAllowed', () => {
   });
 });
 
+describe('canonicalAddress', () => {
+  it.each([
+    ['[::FFFF:7F00:1]', '127.0.0.1'],
+    ['::ffff:10.0.0.1', '10.0.0.1'],
+    ['2001:DB8:0:0:0:0:0:10', '2001:db8::10'],
+    ['fe80::1%eth0', 'fe80::1'],
+    ['10.0.0.1', '10.0.0.1'],
+    ['Not-An-Address', 'not-an-address'],
+  ])('SEC8 spells %s as %s', (address, canonical) => {
+    expect(canonicalAddress(address)).toBe(canonical);
+  });
+
+  it("SEC8 the host's own address is refused in any spelling", () => {
+    const own = hostAddresses({
+      eth0: [
+        {
+          address: '2A01:4F8::10',
+          netmask: '',
+          family: 'IPv6',
+          mac: '',
+          internal: false,
+          cidr: null,
+          scopeid: 0,
+        },
+      ],
+    });
+    expect(() => assertAddressAllowed('2a01:4f8:0::10', { host: 'me.test', ownAddresses: own })).toThrow(
+      "one of this machine's own addresses",
+    );
+    expect(() =>
+      assertAddressAllowed('[2a01:4f8::11]', { host: 'me.test', ownAddresses: own }),
+    ).not.toThrow();
+  });
+});
+
 describe('hostAddresses', () => {
-  it('SEC8 lists every non-internal interface address, IPv4 and IPv6, lowercased', () => {
+  it('SEC8 lists every non-internal interface address, IPv4 and IPv6, in canonical spelling', () => {
     const own = hostAddresses({
       lo: [
         { address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '', internal: true, cidr: null },
