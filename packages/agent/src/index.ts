@@ -12,6 +12,7 @@ export * from './loop/index.js';
 export * from './mcp-server/index.js';
 export * from './model/index.js';
 export * from './policy/index.js';
+export * from './sandbox/index.js';
 export * from './session/index.js';
 export * from './subagents/index.js';
 export * from './tools/index.js';

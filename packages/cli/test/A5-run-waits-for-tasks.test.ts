@@ -16,6 +16,7 @@ import {
   readOnlyTranscript,
   runAgentCli,
   viewRequest,
+  writeSettings,
 } from './agent-fixtures/agent-harness.js';
 
 const isFork = (request: RecordedRequest) =>
@@ -158,6 +159,9 @@ describe.each(PROTOCOLS)('skilldock run with background tasks ($name)', (protoco
 
   it('A5 --max-time bounds the wait: the run fails with the time limit and stops what still runs', async () => {
     folders = makeAgentWorkspace();
+    // Unsandboxed, so `$!` is a host pid this test can watch (in the sandbox it names a process of
+    // the sandbox's own pid namespace, which ends with the command: see the server's Y17 tests).
+    writeSettings(folders.home, { shell: { sandbox: 'off' } });
     let turns = 0;
     server = await startFakeModelServer({
       script: () =>

@@ -9,6 +9,11 @@ import { killProcessGroup } from './kill-process-group.js';
 export interface ShellLauncher {
   readonly executable: string;
   readonly args: readonly string[];
+  /**
+   * Runs once the command has ended, before its outcome is returned (a sandbox clears the set-id
+   * bits of what the command left, see `stripSetIdBits`). A failure is ignored.
+   */
+  readonly afterExit?: () => Promise<unknown>;
 }
 
 /** Options of {@link runShellCommand}. */
@@ -98,14 +103,23 @@ export function runShellCommand(
         child.stdout.destroy();
         child.stderr.destroy();
       }
-      resolvePromise({
+      const outcome: ShellCommandOutcome = {
         output: output.toString(),
         exitCode: exit?.code ?? null,
         signal: exit?.signal ?? null,
         ...(stopped === undefined ? {} : { stopped }),
         ...(spawnError === undefined ? {} : { spawnError }),
         outputAbandoned,
-      });
+      };
+      const afterExit = options.launcher?.afterExit;
+      if (afterExit === undefined) {
+        resolvePromise(outcome);
+        return;
+      }
+      afterExit().then(
+        () => resolvePromise(outcome),
+        () => resolvePromise(outcome),
+      );
     };
     const onAbort = (): void => stop('aborted');
     const timeoutTimer = setTimeout(() => stop('timeout'), options.timeoutMs);

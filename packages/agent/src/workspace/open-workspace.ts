@@ -8,6 +8,7 @@ import {
 } from '@skilldock/core/discover';
 import type { SkillSession } from '@skilldock/core/runtime';
 import { redactSecrets } from '../loop/redact-secrets.js';
+import { openShellSandbox } from '../sandbox/open-shell-sandbox.js';
 import { type ForkProfiles, loadForkProfiles } from '../subagents/load-fork-profiles.js';
 import {
   type OpenedSubagentRegistry,
@@ -194,7 +195,8 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
         ...(options.askMcpApproval === undefined ? {} : { askMcpApproval: options.askMcpApproval }),
       }));
   notices.push(...mcpNotices);
-  const { secrets, tools } = workspaceTools(settings, trusted, env);
+  const { secrets, tools, notice: shellNotice } = await workspaceTools(settings, trusted, env, projectRoot);
+  if (shellNotice !== undefined) notices.push(shellNotice);
   const sessions = new Set<SkillSession>();
   return {
     projectRoot,
@@ -237,13 +239,16 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
 /**
  * The built-in tools of a workspace and the secrets scrubbed from every tool result (SPEC SEC3):
  * the keys of every provider in the user file, not only the current one (`/model` may switch),
- * are kept out of the shell's environment.
+ * are kept out of the shell's environment, and the shell runs its commands in the sandbox the
+ * user's `shell.sandbox` setting asks for ({@link openShellSandbox}: its own `/proc`, so no
+ * command reads a key from another process's environment), or says why it cannot.
  */
-function workspaceTools(
+async function workspaceTools(
   settings: WorkspaceSettings,
   trusted: boolean,
   env: NodeJS.ProcessEnv,
-): { secrets: ReadonlyMap<string, string>; tools: AgentTool[] } {
+  projectRoot: string,
+): Promise<{ secrets: ReadonlyMap<string, string>; tools: AgentTool[]; notice?: WorkspaceNotice }> {
   const applying = settings.applying(trusted);
   const secretSettings = { ...applying, models: { ...applying.models, ...settings.user.models } };
   const { names, secrets } = configuredSecrets({ settings: secretSettings, env });
@@ -251,5 +256,21 @@ function workspaceTools(
     deny: names,
     ...(settings.user.shell?.env?.allow === undefined ? {} : { allow: settings.user.shell.env.allow }),
   });
-  return { secrets, tools: createBuiltinTools({ shell: { environment: shellEnv } }) };
+  // From the user file only: a project cannot take the sandbox away.
+  const userShell = settings.user.shell;
+  const sandbox = await openShellSandbox({
+    projectRoot,
+    ...(userShell?.sandbox === undefined ? {} : { mode: userShell.sandbox }),
+    ...(userShell?.network === undefined ? {} : { network: userShell.network }),
+  });
+  const shell = {
+    environment: shellEnv,
+    ...(sandbox.launcher === undefined ? {} : { launcher: sandbox.launcher }),
+    ...(sandbox.descriptionNote === undefined ? {} : { descriptionNote: sandbox.descriptionNote }),
+  };
+  return {
+    secrets,
+    tools: createBuiltinTools({ shell }),
+    ...(sandbox.notice === undefined ? {} : { notice: sandbox.notice }),
+  };
 }

@@ -87,6 +87,17 @@ export async function loadSettings({
       path: ['shell', 'env', 'allow'],
     });
   }
+  for (const key of ['sandbox', 'network'] as const) {
+    if (project?.settings.shell?.[key] === undefined || projectFile === undefined) continue;
+    // A cloned project must not be able to run the model's commands outside the sandbox (SEC3).
+    diagnostics.push({
+      code: 'settings_shell_sandbox_in_project',
+      severity: 'warning',
+      message: `\`shell.${key}\` is read from the user settings only; ignored in project settings`,
+      file: projectFile,
+      path: ['shell', key],
+    });
+  }
   if (project?.settings.allowed_hosts !== undefined && projectFile !== undefined) {
     // A cloned project must not be able to widen where installs fetch from (SPEC P5).
     diagnostics.push({
@@ -133,6 +144,12 @@ export async function loadSettings({
   ];
   const allow = user?.settings.shell?.env?.allow;
   const shellEnv = { ...(allow === undefined ? {} : { allow }), ...(deny.length === 0 ? {} : { deny }) };
+  // The sandbox and its network from the user file alone: a cloned project cannot take them away.
+  const shell = {
+    ...(user?.settings.shell?.sandbox === undefined ? {} : { sandbox: user.settings.shell.sandbox }),
+    ...(user?.settings.shell?.network === undefined ? {} : { network: user.settings.shell.network }),
+    ...(Object.keys(shellEnv).length > 0 ? { env: shellEnv } : {}),
+  };
   // Merged by server name, the project winning; trust is the host's decision (they run commands).
   const mcpServers = { ...user?.settings.mcpServers, ...project?.settings.mcpServers };
   // Key by key, the project winning: aliases by name, then each built-in's model.
@@ -146,7 +163,7 @@ export async function loadSettings({
     ...(Object.keys(merged).length > 0 ? { skills: merged as SkillSettings } : {}),
     ...(Object.keys(models).length > 0 ? { models } : {}),
     ...(Object.keys(mcpServers).length > 0 ? { mcpServers } : {}),
-    ...(Object.keys(shellEnv).length > 0 ? { shell: { env: shellEnv } } : {}),
+    ...(Object.keys(shell).length > 0 ? { shell } : {}),
     ...(Object.keys(agents).length > 0 ? { agents } : {}),
     ...(allowedHosts === undefined ? {} : { allowed_hosts: allowedHosts }),
     ...(installTokens === undefined ? {} : { install_tokens: installTokens }),

@@ -35,6 +35,10 @@ export const DEFAULT_MAX_FOLDERS = 10_000;
  *   look like credentials and the ones providers and MCP servers name); merged from both files.
  * - `shell.env.allow` — names the `shell` tool gets even though they look like credentials. Read
  *   from the user file only: a project cannot hand your keys to commands the model runs.
+ * - `shell.sandbox` — `"auto"` (default): the `shell` tool runs commands in a bubblewrap sandbox
+ *   when it works here (own `/proc`, only the project writable), else unsandboxed with a notice;
+ *   `"off"`: never. `shell.network` — sandboxed commands reach the network (default true). Both
+ *   read from the user file only: a project cannot take the sandbox away.
  * - `agents.modelAliases` — what a subagent's `model: sonnet|opus|haiku` (Claude Code's names) means
  *   here: alias → model selector; merged by alias, the project winning. Defaults (applied by the
  *   agent package): `sonnet` and `opus` → `inherit`, `haiku` → `fast`.
@@ -101,6 +105,10 @@ export interface AgentSettings {
 
 /** The `shell` section of {@link Settings}: which variables commands the model runs may see (SPEC SEC3). */
 export interface ShellSettings {
+  /** `auto` (default): commands run in a bubblewrap sandbox where it works; `off`: never (user file only). */
+  readonly sandbox?: 'auto' | 'off';
+  /** Sandboxed commands reach the network; default true (user file only). */
+  readonly network?: boolean;
   readonly env?: {
     /** Passed to the shell even when the name looks like a credential (user file only). */
     readonly allow?: readonly string[];
@@ -232,6 +240,8 @@ const mcpServerSchema = z.union([
 const variableNames = z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a variable name'));
 
 const shellSettingsSchema = z.strictObject({
+  sandbox: z.enum(['auto', 'off']).optional(),
+  network: z.boolean().optional(),
   env: z
     .strictObject({
       allow: variableNames.optional(),

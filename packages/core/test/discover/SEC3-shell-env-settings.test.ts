@@ -42,4 +42,21 @@ describe('shell.env settings', () => {
     ]);
     expect(result.diagnostics[0]?.message).toContain('must be a variable name');
   });
+
+  it('SEC3 shell.sandbox and shell.network come from the user file only: a project cannot turn the sandbox off', async () => {
+    const result = await load({ shell: { network: false } }, { shell: { sandbox: 'off', network: true } });
+    expect(result.settings.shell).toEqual({ network: false });
+    expect(result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([
+      ['settings_shell_sandbox_in_project', ['shell', 'sandbox']],
+      ['settings_shell_sandbox_in_project', ['shell', 'network']],
+    ]);
+    const own = await load({ shell: { sandbox: 'off' } }, {});
+    expect(own.settings.shell).toEqual({ sandbox: 'off' });
+    const invalid = await load({ shell: { sandbox: 'maybe' } }, {});
+    expect(invalid.settings.shell).toBeUndefined();
+    expect(invalid.diagnostics[0]).toMatchObject({
+      code: 'settings_invalid_value',
+      path: ['shell', 'sandbox'],
+    });
+  });
 });

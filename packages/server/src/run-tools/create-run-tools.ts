@@ -7,7 +7,10 @@ import {
   createReadFileTool,
   createShellTool,
   createWriteFileTool,
+  DEFAULT_SANDBOX_LIMITS,
+  type SandboxLimits,
   type ShellLauncher,
+  stripSetIdBits,
 } from '@skilldock/agent';
 import { isPathInside } from '@skilldock/core/format';
 import {
@@ -22,7 +25,6 @@ import { findPidsCgroups, LAUNCHER_TASK_ALLOWANCE, launchInCgroup, type PidsCgro
 import { probeNetworkSandbox, probeSandbox } from './probe-sandbox.js';
 import { resolveRunFolders } from './resolve-run-folders.js';
 import { sandboxEnvironment } from './sandbox-environment.js';
-import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox-limits.js';
 
 /** The agent-level shell setting an admin chooses (SPEC Y17): off unless enabled; network off unless allowed. */
 export interface RunShellSetting {
@@ -195,9 +197,15 @@ export async function createRunTools(options: RunToolsOptions): Promise<RunTools
         cgroups === undefined
           ? inner
           : launchInCgroup(inner, cgroups.create(limits.maxProcesses + LAUNCHER_TASK_ALLOWANCE));
+      // Once a command ended, nothing it left keeps a set-id bit on the host (see stripSetIdBits).
+      const stripped = (inner: ShellLauncher): ShellLauncher => ({
+        ...inner,
+        afterExit: () => stripSetIdBits(folders.workFolder),
+      });
       const launcher = hasNetwork
-        ? (cwd: string) => confined(networked(cwd))
-        : (cwd: string) => confined({ executable: bwrapPath, args: bubblewrapArguments({ ...spec, cwd }) });
+        ? (cwd: string) => stripped(confined(networked(cwd)))
+        : (cwd: string) =>
+            stripped(confined({ executable: bwrapPath, args: bubblewrapArguments({ ...spec, cwd }) }));
       tools.push(
         confineToolToRun(
           createShellTool({

@@ -5,8 +5,8 @@
  */
 import './error-codes.js';
 
+export { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '@skilldock/agent';
 export { agentShellSetting } from './agent-shell-setting.js';
-
 export {
   bubblewrapArguments,
   DEFAULT_BWRAP_PATH,
@@ -53,4 +53,3 @@ export {
   removeRunWorkFolder,
   runWorkFolder,
 } from './run-work-folder.js';
-export { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox-limits.js';

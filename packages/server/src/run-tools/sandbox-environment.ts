@@ -1,9 +1,5 @@
 import { shellEnvironment } from '@skilldock/agent';
 
-/** The user a sandboxed command runs as (mapped to the server's own user outside). */
-export const SANDBOX_UID = 1000;
-export const SANDBOX_GID = 1000;
-
 /**
  * The whole environment of a sandboxed command (SPEC SEC3, Y17): a fixed list, nothing of the
  * server's (no keys, no database URL, no paths of the host user). `HOME` is the sandbox's private
