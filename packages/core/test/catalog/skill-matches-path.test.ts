@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPathGated, skillMatchesPath } from '../../src/catalog/skill-matches-path.js';
+import { eventLoopStall } from '../support/event-loop-stall.js';
 import { makeSkill } from './make-skill.js';
 
 const gated = makeSkill('api', { extra: "paths: ['src/api/**/*.ts', '.github/workflows/*.yml']" });
@@ -30,18 +31,19 @@ describe('path gates', () => {
     expect(skillMatchesPath(plain, '/repo', '/repo/src/api/a.ts')).toBe(false);
   });
 
-  it('SEC7 a many-star paths glob from a skill answers without holding the event loop', () => {
+  it('SEC7 a many-star paths glob from a skill answers without holding the event loop', async () => {
     // A skill's `paths:` come from whoever wrote the skill. A backtracking matcher tries every way
-    // to place seven stars in 48 letters (seconds, growing as n^7); the linear one needs microseconds.
+    // to place seven stars in 40 letters (seconds, growing as n^7); the linear one needs microseconds.
     const hostile = makeSkill('hostile', {
       extra: "paths: ['*a*a*a*a*a*a*a*b', 'src/**/**/**/**/**/**/**/**/z']",
     });
-    const started = performance.now();
-    expect(skillMatchesPath(hostile, '/repo', `/repo/${'a'.repeat(48)}`)).toBe(false);
-    expect(skillMatchesPath(hostile, '/repo', `/repo/src/${'x/'.repeat(40)}y`)).toBe(false);
-    expect(skillMatchesPath(hostile, '/repo', `/repo/${'a'.repeat(48)}b`)).toBe(true);
-    expect(skillMatchesPath(hostile, '/repo', `/repo/src/${'x/'.repeat(40)}z`)).toBe(true);
+    const stall = await eventLoopStall(() => {
+      expect(skillMatchesPath(hostile, '/repo', `/repo/${'a'.repeat(40)}`)).toBe(false);
+      expect(skillMatchesPath(hostile, '/repo', `/repo/src/${'x/'.repeat(40)}y`)).toBe(false);
+      expect(skillMatchesPath(hostile, '/repo', `/repo/${'a'.repeat(40)}b`)).toBe(true);
+      expect(skillMatchesPath(hostile, '/repo', `/repo/src/${'x/'.repeat(40)}z`)).toBe(true);
+    });
     // The whole call runs on the caller's thread: its length is the stall every other request sees.
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(stall).toBeLessThan(500);
   });
 });
