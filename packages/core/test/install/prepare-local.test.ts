@@ -157,7 +157,7 @@ describe('prepareInstall from local sources', () => {
     expect(await readdir(path.join(draft.stagingDirectory, 'skills'))).toEqual([]);
   });
 
-  it('P6 names the install folder after the frontmatter name, as the skills CLI does', async () => {
+  it('P6 S4 names the install folder after the skill id (here its frontmatter name), not its source folder', async () => {
     const root = await temporaryDirectory();
     await writeSkill(path.join(root, 'skills', 'folder-name'), { name: 'pdf' });
     const draft = await prepare(root, { profile: 'lenient' });
@@ -172,6 +172,8 @@ describe('prepareInstall from local sources', () => {
     await writeSkill(path.join(root, 'skills', 'c'), { name: '数据分析' });
     await writeSkill(path.join(root, 'skills', 'd'), { name: '___' });
     await writeSkill(path.join(root, 'skills', 'e'), { name: 'pdf', extra: 'slug: pdf-tools' });
+    // The skills CLI would keep `_` in a folder name; an S4 id has hyphens only.
+    await writeSkill(path.join(root, 'skills', 'f'), { name: 'data_tools' });
     const draft = await prepare(root);
     expect(draft.failed).toEqual([]);
     expect(draft.skills.map((skill) => [skill.sourcePath, skill.id, skill.name])).toEqual([
@@ -180,6 +182,7 @@ describe('prepareInstall from local sources', () => {
       ['skills/c', 'shu-ju-fen-xi', '数据分析'],
       ['skills/d', expect.stringMatching(/^skill-[0-9a-f]{8}$/), '___'],
       ['skills/e', 'pdf-tools', 'pdf'],
+      ['skills/f', 'data-tools', 'data_tools'],
     ]);
     expect(await readdir(path.join(draft.stagingDirectory, 'skills'))).toEqual(
       expect.arrayContaining(['document-cleanup', 'wen-dang-zheng-li', 'shu-ju-fen-xi', 'pdf-tools']),
