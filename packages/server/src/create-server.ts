@@ -25,6 +25,8 @@ import { authenticate } from './http/authenticate.js';
 import { bodyLimits } from './http/body-limits.js';
 import { errorResponse } from './http/error-response.js';
 import { HttpError } from './http/http-error.js';
+import { issueField } from './http/issue-field.js';
+import { refuseMalformedText } from './http/refuse-malformed-text.js';
 import { requestContext } from './http/request-context.js';
 import { loadStaticSite, registerStaticSite, type StaticSite } from './http/static-files.js';
 import { sweepInstallDrafts } from './install/draft-rows.js';
@@ -236,9 +238,12 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
+        const issues = result.error.issues;
         throw new HttpError(400, 'invalid_request', 'The request is invalid', {
           details: {
-            issues: result.error.issues.slice(0, 20).map((issue) => ({
+            // The first field refused, as `refuseMalformedText` names one (SPEC SEC11).
+            field: issueField(issues[0]),
+            issues: issues.slice(0, 20).map((issue) => ({
               path: issue.path.map(String).join('.'),
               code: issue.code,
               message: issue.message,
@@ -250,6 +255,8 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   });
   app.use('*', requestContext(logger));
   app.use('/api/*', bodyLimits());
+  // Every dynamic route; the web app's files stay a plain 404 for any name.
+  for (const routes of ['/api/*', '/.well-known/*', '/run-files/*']) app.use(routes, refuseMalformedText());
   app.use('/api/*', authenticate(database.db, { trustProxy: context.trustProxy, principals }));
   app.onError((error, c) => errorResponse(c, error, logger));
   app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', 'No such route'), logger));

@@ -342,8 +342,10 @@ describe.each(TEST_BACKENDS)('Y5 skill edit routes on $name', (backend) => {
         expect({ tail, status: write.status }).toEqual({ tail, status: expect.toBeOneOf([400, 404]) });
       }
       // Each refused by the route or the content layer; the dot segments are resolved by the URL parser
-      // before routing, so they climb out of the files route altogether.
+      // before routing, so they climb out of the files route altogether. A NUL or a broken escape is
+      // refused before any route, by the one check of request text (SEC11), naming the path.
       const unsafe = '400 unsafe_file_path';
+      const notText = '400 invalid_request';
       expect(Object.values(refusals)).toEqual([
         unsafe,
         '400 invalid_request',
@@ -351,12 +353,12 @@ describe.each(TEST_BACKENDS)('Y5 skill edit routes on $name', (backend) => {
         unsafe,
         unsafe,
         unsafe,
-        unsafe,
+        notText,
         '404 not_found',
         unsafe,
         unsafe,
         unsafe,
-        unsafe,
+        notText,
         unsafe,
       ]);
       for (const bad of [
@@ -373,8 +375,10 @@ describe.each(TEST_BACKENDS)('Y5 skill edit routes on $name', (backend) => {
         expect({ bad, status: saved.status, code: saved.body.error.code }).toEqual({
           bad,
           status: 400,
-          code: 'unsafe_file_path',
+          // A NUL never reaches the content layer: the request-text check names the field (SEC11).
+          code: bad.includes('\u0000') ? 'invalid_request' : 'unsafe_file_path',
         });
+        if (bad.includes('\u0000')) expect(saved.body.error.details.field).toBe('edits.0.path');
       }
       expect((await row(id)).contentRef).toBe(revision);
     },

@@ -97,8 +97,10 @@ describe.each(TEST_BACKENDS)('Y6 bound skill content under attack on $name', (ba
         expect({ bad, status: saved.status, code: saved.body.error.code }).toEqual({
           bad,
           status: 400,
-          code: 'unsafe_file_path',
+          // A NUL never reaches the content layer: the request-text check names the field (SEC11).
+          code: bad.includes('\u0000') ? 'invalid_request' : 'unsafe_file_path',
         });
+        if (bad.includes('\u0000')) expect(saved.body.error.details.field).toBe('edits.0.path');
       }
       expect(await revisionOf(agentId)).toBe(revision);
       expect((await owner.client.request('GET', `${base}SKILL.md`)).body.content).toBe(guide.content);

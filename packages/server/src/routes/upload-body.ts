@@ -2,6 +2,8 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ContentUpload } from '../content/index.js';
 import { HttpError } from '../http/http-error.js';
+import { malformedTextRefusal } from '../http/refuse-malformed-text.js';
+import { malformedTextProblem } from '../text/find-malformed-text.js';
 
 const fileSchema = z
   .custom<File>((value) => value instanceof File, 'a file')
@@ -33,6 +35,9 @@ export async function readUploadBody(c: Context, fileName: string | undefined): 
     const file = form.file;
     if (!(file instanceof File))
       throw new HttpError(400, 'invalid_request', 'Send the upload in a multipart field named file');
+    // The one text rule of every input (SPEC SEC11): a file name is stored and shown.
+    const problem = malformedTextProblem(file.name);
+    if (problem !== undefined) throw malformedTextRefusal('file', problem);
     return { fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
   }
   return { fileName: fileName ?? 'upload', bytes: new Uint8Array(await c.req.arrayBuffer()) };

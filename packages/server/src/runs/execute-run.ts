@@ -119,6 +119,12 @@ export async function executeRun(
     await events.drain();
   } catch (error) {
     end = { status: 'failed', error: errorFacts(error) };
+    // The run's error says what a user may see; the log keeps what kind of failure it was.
+    context.logger.warn('run_failed', {
+      runId,
+      errorName: error instanceof Error ? error.name : typeof error,
+      errorCode: end.error?.code,
+    });
   } finally {
     clearInterval(heartbeat);
     stopListening();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SkilldockDatabase } from '../db/database.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
+import { storableJsonText } from '../text/storable-text.js';
 import type { RunEventBus } from './run-event-bus.js';
 import type { StoredRunEvent } from './stored-run-event.js';
 import { mergeNestedTextDeltas } from './subagent-events.js';
@@ -78,7 +79,7 @@ export class RunEventWriter {
       const first = this.#nextSeq;
       const rows = batch.map(
         (event, index) =>
-          sql`(${this.#runId}, ${first + index}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)`,
+          sql`(${this.#runId}, ${first + index}, ${event.type}, ${storableJsonText(event.data)}::jsonb)`,
       );
       try {
         await this.#db.execute(

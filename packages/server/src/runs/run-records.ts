@@ -3,6 +3,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import { messages, runEvents, runs } from '../db/schema.js';
+import { storableJson, storableJsonText, storableText } from '../text/storable-text.js';
 import type { StoredRunEvent } from './stored-run-event.js';
 
 type Writer = SkilldockDatabase | SkilldockTransaction;
@@ -28,11 +29,14 @@ async function withNextSeq(insert: () => Promise<number>): Promise<number> {
   }
 }
 
-/** Appends an event to a run's stream and returns its `seq` (1, 2, …: the SSE event id). */
+/**
+ * Appends an event to a run's stream and returns its `seq` (1, 2, …: the SSE event id). Text
+ * PostgreSQL cannot store is escaped (`storableJsonText`, SPEC SEC11), as in every run write here.
+ */
 export function appendRunEvent(db: Writer, runId: string, event: StoredRunEvent): Promise<number> {
   return withNextSeq(async () => {
     const result = await db.execute(sql`insert into run_events (run_id, seq, type, data)
-      select ${runId}, coalesce(max(seq), 0) + 1, ${event.type}, ${JSON.stringify(event.data)}::jsonb
+      select ${runId}, coalesce(max(seq), 0) + 1, ${event.type}, ${storableJsonText(event.data)}::jsonb
       from run_events where run_id = ${runId}
       returning seq`);
     return Number((result as unknown as { rows: { seq: number }[] }).rows[0]!.seq);
@@ -48,7 +52,7 @@ export function appendMessage(
 ): Promise<number> {
   return withNextSeq(async () => {
     const result = await db.execute(sql`insert into messages (conversation_id, seq, run_id, message)
-      select ${conversationId}, coalesce(max(seq), 0) + 1, ${runId}, ${JSON.stringify(message)}::jsonb
+      select ${conversationId}, coalesce(max(seq), 0) + 1, ${runId}, ${storableJsonText(message)}::jsonb
       from messages where conversation_id = ${conversationId}
       returning seq`);
     return Number((result as unknown as { rows: { seq: number }[] }).rows[0]!.seq);
@@ -135,9 +139,9 @@ export async function finishRun(db: Writer, runId: string, workerId: string, end
     .update(runs)
     .set({
       status: end.status,
-      error: end.error ?? null,
-      finalText: end.finalText ?? null,
-      state: end.state ?? null,
+      error: end.error === undefined ? null : storableJson(end.error),
+      finalText: end.finalText === undefined ? null : storableText(end.finalText),
+      state: end.state === undefined ? null : storableJson(end.state),
       ...(end.activeSkills === undefined ? {} : { activeSkills: [...end.activeSkills] }),
       ...(finished ? { endedAt: sql`now()` } : {}),
     })

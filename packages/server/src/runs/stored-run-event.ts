@@ -1,5 +1,6 @@
 import type { AgentEvent } from '@skilldock/agent';
 import { SkilldockError } from '@skilldock/core/errors';
+import { isDatabaseError } from '../db/is-database-error.js';
 
 /** An event as stored and streamed: its type and plain JSON data. */
 export interface StoredRunEvent {
@@ -7,9 +8,17 @@ export interface StoredRunEvent {
   readonly data: Record<string, unknown>;
 }
 
-/** `{ code, message }` of an error, for events and the run row (never a stack). */
+/**
+ * `{ code, message }` of an error, for events and the run row (never a stack). A database failure's
+ * text (its SQL and parameters) is never shown: it becomes `run_failed` with a plain message.
+ */
 export function errorFacts(error: unknown): { code: string; message: string } {
   if (SkilldockError.isInstance(error)) return { code: error.code, message: error.message };
+  if (isDatabaseError(error))
+    return {
+      code: 'run_failed',
+      message: 'The run could not be saved (a database error; see the server log).',
+    };
   return { code: 'run_failed', message: error instanceof Error ? error.message : String(error) };
 }
 
