@@ -54,7 +54,11 @@ export class SkilldockError extends Error {
    * copy of the package.
    * @example ModelError.isInstance(error) // false for a SecurityError
    */
-  static isInstance<T extends typeof SkilldockError>(this: T, value: unknown): value is InstanceType<T> {
+  // `this` is any class of errors, whatever its constructor takes (`HttpError` takes a status first).
+  static isInstance<T extends abstract new (...args: never[]) => SkilldockError>(
+    this: T,
+    value: unknown,
+  ): value is InstanceType<T> {
     return (
       typeof value === 'object' &&
       value !== null &&

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logging/logger.js';
+import { errorStatus } from './error-status.js';
 import { HttpError } from './http-error.js';
 
 /** The body of every error answer: `{ error: { code, message, details } }`. */
@@ -22,16 +23,11 @@ export function errorResponseSpec(description: string) {
   return { description, content: { 'application/json': { schema: errorBodySchema } } };
 }
 
-const CORE_STATUS: Readonly<Record<string, 400 | 403 | 409>> = {
-  UserInputError: 400,
-  SecurityError: 403,
-  ConflictError: 409,
-};
-
 /**
  * Turns anything a route threw into the error answer. Known errors keep their code, message and
- * details; anything else becomes a 500 `internal_error` whose message says only that — the cause
- * is logged by name and request id, never its stack or its SQL.
+ * details, with the status {@link errorStatus} gives them; anything else becomes a 500
+ * `internal_error` whose message says only that — the cause is logged by name and request id,
+ * never its stack or its SQL.
  */
 export function errorResponse(c: Context, error: unknown, logger: Logger): Response {
   let status: ContentfulStatusCode = 500;
@@ -40,11 +36,10 @@ export function errorResponse(c: Context, error: unknown, logger: Logger): Respo
     message: 'Internal server error',
     details: {} as Record<string, unknown>,
   };
-  if (error instanceof HttpError) {
-    status = error.status;
-    body = { code: error.code, message: error.message, details: { ...error.details } };
-  } else if (SkilldockError.isInstance(error) && CORE_STATUS[error.name] !== undefined) {
-    status = CORE_STATUS[error.name]!;
+  const known = errorStatus(error);
+  // A Skilldock error no table gives a status is a failure of ours: it answers like any other.
+  if (SkilldockError.isInstance(error) && (known !== 500 || HttpError.isInstance(error))) {
+    status = known;
     body = { code: error.code, message: error.message, details: { ...error.details } };
   } else if (error instanceof HTTPException && error.status < 500) {
     status = error.status as ContentfulStatusCode;
