@@ -100,13 +100,24 @@ export async function fetchGitRepository(options: FetchGitRepositoryOptions): Pr
 /**
  * `http.curloptResolve` (curl's CURLOPT_RESOLVE, git ≥ 2.37) pins the host to the addresses checked
  * here: git's own lookup could otherwise get another answer (DNS rebinding). No redirect is
- * followed, so the one host is all git connects to. A URL a test's `url.<base>.insteadOf` rewrites
- * never reaches the network as written, and is left alone.
+ * followed, so the one host is all git connects to. The host checked is the one git will connect
+ * to: `url.<base>.insteadOf` (a mirror in the user's git config, or a test's local repository) may
+ * rewrite the URL, so git itself expands it first (`ls-remote --get-url`, which talks to no remote);
+ * a URL rewritten to a local path or `file://` reaches no network and is left alone.
  */
 async function pinnedAddresses(options: FetchGitRepositoryOptions): Promise<string[]> {
-  const rewritten = Object.keys(options.gitConfig ?? {}).some((key) => /^url\..*\.insteadof$/i.test(key));
-  const url = new URL(options.url);
-  if (rewritten || (url.protocol !== 'https:' && url.protocol !== 'http:')) return [];
+  const expanded = (
+    await runGit([...safeConfig(options), 'ls-remote', '--get-url', '--', options.url], options)
+  )
+    .trim()
+    .split('\n')[0];
+  let url: URL;
+  try {
+    url = new URL(expanded ?? options.url);
+  } catch {
+    return []; // a local path after rewriting: no host to resolve.
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
   let addresses: string[];
   try {
     addresses = await resolvePublicAddresses(url, {
