@@ -239,6 +239,91 @@ async function openPgliteFrom(kind: 'empty' | 'migrated'): Promise<Database> {
   return pgliteDatabase(client);
 }
 
+/**
+ * Migrated PGlite instances a test file has closed, ready for the next file of this worker: loading
+ * a dump is a new PGlite (seconds of WebAssembly start-up and a 40 MB restore), emptying one is a few
+ * statements. Test files of one worker run one after another (`isolate: false` keeps this module
+ * alive between them), so an instance is lent to one file at a time; a file that opens two at once
+ * gets two.
+ */
+const idleMigratedPglites: PGlite[] = [];
+
+/** The rows the migrated template holds (seeded by migrations), by table, to put back after emptying. */
+let migratedSeedRows: Promise<ReadonlyMap<string, string>> | undefined;
+
+/** The tables whose rows belong to the template and are never emptied: the schema's own records. */
+const KEPT_TABLES = new Set(['public.skilldock_migrations', 'pgboss.version', 'pgboss.queue']);
+
+/** Every table of the platform's and the run queue's schemas, quoted, partitions left to their parent. */
+async function resettableTables(client: PGlite): Promise<string[]> {
+  const tables = await client.query<{ name: string; quoted: string }>(
+    `select n.nspname || '.' || c.relname as name, format('%I.%I', n.nspname, c.relname) as quoted
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname in ('public', 'pgboss') and c.relkind in ('r', 'p') and not c.relispartition
+      order by 1`,
+  );
+  return tables.rows.filter((table) => !KEPT_TABLES.has(table.name)).map((table) => table.quoted);
+}
+
+/** Each table's rows in the migrated template as JSON (only tables that have any). */
+async function readSeedRows(client: PGlite): Promise<ReadonlyMap<string, string>> {
+  const seeds = new Map<string, string>();
+  for (const table of await resettableTables(client)) {
+    const rows = await client.query<{ rows: string | null }>(
+      `select json_agg(t)::text as rows from ${table} t`,
+    );
+    const json = rows.rows[0]?.rows;
+    if (json !== null && json !== undefined) seeds.set(table, json);
+  }
+  return seeds;
+}
+
+/**
+ * Empties a migrated PGlite back to the template's state: session state dropped (listeners, advisory
+ * locks, prepared statements, settings), every table emptied with its sequences restarted, and the
+ * template's seeded rows put back.
+ */
+async function resetMigratedPglite(client: PGlite): Promise<void> {
+  const seeds = await migratedSeedRows!;
+  await client.exec('discard all');
+  const tables = await resettableTables(client);
+  await client.exec(`truncate ${tables.join(', ')} restart identity cascade`);
+  for (const [table, json] of seeds)
+    await client.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1)`, [
+      json,
+    ]);
+}
+
+/**
+ * A migrated PGlite for one test file: an idle one of this worker's, emptied, or a new one from the
+ * dump. `close()` empties it and keeps it for the next file (or closes it when emptying fails).
+ */
+async function openPooledMigratedPglite(): Promise<Database> {
+  let client = idleMigratedPglites.pop();
+  if (client === undefined) {
+    client = new PGlite({ loadDataDir: tarBlob(await pgliteDump('migrated')) });
+    await client.waitReady;
+    migratedSeedRows ??= readSeedRows(client);
+    await migratedSeedRows;
+  }
+  const lent = client;
+  const database = await pgliteDatabase(lent);
+  let returned = false;
+  return {
+    ...database,
+    close: async () => {
+      if (returned) return;
+      returned = true;
+      try {
+        await resetMigratedPglite(lent);
+        idleMigratedPglites.push(lent);
+      } catch {
+        await lent.close();
+      }
+    },
+  };
+}
+
 let postgresTemplate: Promise<string> | undefined;
 
 /**
@@ -315,7 +400,7 @@ export const TEST_BACKENDS: readonly TestBackend[] = (
       name: 'pglite',
       skip: undefined,
       open: () => openPgliteFrom('empty'),
-      openMigrated: () => openPgliteFrom('migrated'),
+      openMigrated: openPooledMigratedPglite,
     },
     {
       name: 'postgres',
