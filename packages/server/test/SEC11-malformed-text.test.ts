@@ -10,6 +10,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type SkilldockServer, schema, silentLogger } from '../src/index.js';
 import { errorFacts } from '../src/runs/stored-run-event.js';
+import { publicErrorMessage } from '../src/text/public-error-message.js';
 import { addPerson, type TestPerson } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
@@ -258,5 +259,16 @@ describe.each(TEST_BACKENDS)('SEC11 malformed text on $name', (backend) => {
     );
     expect(JSON.stringify(facts)).not.toMatch(/Failed query|insert into|params|secret/);
     expect(facts.code).toBe('run_failed');
+    // A driver's own error (a SQLSTATE), wrapped, in a warning an answer carries: the same rule.
+    const driver = Object.assign(
+      new Error('invalid byte sequence for encoding "UTF8": 0x00 in insert into x'),
+      {
+        severity: 'ERROR',
+        code: '22021',
+      },
+    );
+    const wrapped = new Error('prune failed', { cause: driver });
+    expect(publicErrorMessage(wrapped)).not.toMatch(/insert|0x00|prune failed/);
+    expect(publicErrorMessage(new Error('disk full'))).toBe('disk full');
   });
 });

@@ -5,6 +5,7 @@ import { type ContentLayout, prunePackages } from '../content/index.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import { boundSkillVersions } from '../db/schema.js';
 import { referencedRevisions } from '../skill-content/referenced-revisions.js';
+import { publicErrorMessage } from '../text/public-error-message.js';
 import type { BoundSkillActor } from './bound-skill-actor.js';
 import { boundSkillNotFound, versionNotFound } from './bound-skill-errors.js';
 import { loadBoundSkillOfAgent } from './bound-skill-records.js';
@@ -45,6 +46,6 @@ export async function deleteBoundSkillVersion(
     await prunePackages(layout, referencedRevisions(db), { only: [revision] });
     return [];
   } catch (error) {
-    return [`The package ${revision} was not pruned: ${(error as Error).message}`];
+    return [`The package ${revision} was not pruned: ${publicErrorMessage(error)}`];
   }
 }

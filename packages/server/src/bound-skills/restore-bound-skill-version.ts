@@ -18,6 +18,7 @@ import { HttpError } from '../http/http-error.js';
 import { resolveAgentSkills } from '../policy/resolve-agent-skills.js';
 import { referencedRevisions } from '../skill-content/referenced-revisions.js';
 import { skillIndexColumns } from '../skill-content/skill-index-columns.js';
+import { publicErrorMessage } from '../text/public-error-message.js';
 import type { BoundSkillActor } from './bound-skill-actor.js';
 import { boundSkillNotFound, versionNotFound } from './bound-skill-errors.js';
 import { loadBoundSkillOfAgent, loadBoundSkillVersion, lockBoundSkill } from './bound-skill-records.js';
@@ -165,7 +166,7 @@ export async function restoreBoundSkillVersion(
       // The version's package, and the replaced content once nothing references it.
       await prunePackages(layout, referencedRevisions(db), { only: [version.revision, baseRevision] });
     } catch (error) {
-      warnings.push(`Unreferenced packages were not pruned: ${(error as Error).message}`);
+      warnings.push(`Unreferenced packages were not pruned: ${publicErrorMessage(error)}`);
     }
   }
 }

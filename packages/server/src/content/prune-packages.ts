@@ -1,6 +1,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { removeInside } from '@skilldock/core/fs';
+import { publicErrorMessage } from '../text/public-error-message.js';
 import type { ContentLayout } from './content-layout.js';
 import {
   leasedPackageNames,
@@ -97,6 +98,6 @@ export async function releaseAndPrune(
     await prunePackages(layout, referencedRevisions, { only: [lease.revision] });
     return undefined;
   } catch (error) {
-    return `The package ${lease.revision} was not pruned: ${(error as Error).message}`;
+    return `The package ${lease.revision} was not pruned: ${publicErrorMessage(error)}`;
   }
 }

@@ -3,6 +3,7 @@ import { lstat, mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { removeInside } from '@skilldock/core/fs';
 import { computeDirectoryRevision } from '@skilldock/core/package';
+import { publicErrorMessage } from '../text/public-error-message.js';
 import type { ContentLayout } from './content-layout.js';
 import { copyContentTree } from './copy-content-tree.js';
 import { type PackageLease, withPackageStoreLock, writePackageLease } from './package-lease.js';
@@ -102,7 +103,7 @@ export async function publishPackages<T>(
     await options.faults?.before('prune', { path: layout.packagesDirectory });
     await prunePackages(layout, options.referencedRevisions);
   } catch (error) {
-    warnings.push(`Unreferenced packages were not pruned: ${(error as Error).message}`);
+    warnings.push(`Unreferenced packages were not pruned: ${publicErrorMessage(error)}`);
   }
   return { revisions, result, warnings };
 }

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '@skilldock/agent';
 import { SkilldockError } from '@skilldock/core/errors';
-import { isDatabaseError } from '../db/is-database-error.js';
+import { publicErrorMessage } from '../text/public-error-message.js';
 
 /** An event as stored and streamed: its type and plain JSON data. */
 export interface StoredRunEvent {
@@ -14,12 +14,7 @@ export interface StoredRunEvent {
  */
 export function errorFacts(error: unknown): { code: string; message: string } {
   if (SkilldockError.isInstance(error)) return { code: error.code, message: error.message };
-  if (isDatabaseError(error))
-    return {
-      code: 'run_failed',
-      message: 'The run could not be saved (a database error; see the server log).',
-    };
-  return { code: 'run_failed', message: error instanceof Error ? error.message : String(error) };
+  return { code: 'run_failed', message: publicErrorMessage(error) };
 }
 
 /**
