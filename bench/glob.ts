@@ -1,10 +1,13 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createGlobTool } from '@skilldock/agent';
+import { type RecordedRequest, startFakeModelServer } from '@skilldock/agent/testing';
 import { compileGitignore, compileGlob } from '@skilldock/core/format';
-import { createServer, silentLogger } from '@skilldock/server';
+import { createApiToken, createServer, hashPassword, schema, silentLogger } from '@skilldock/server';
+import { eq } from 'drizzle-orm';
 import ignore from 'ignore';
 import picomatch from 'picomatch';
 import type { Benchmark, BenchmarkContext } from './lib/benchmark.js';
@@ -110,6 +113,8 @@ async function runGlobBenchmark(context: BenchmarkContext): Promise<void> {
     if (hostile.old !== undefined) report.note(`  before (backtracking): ${oldEngineTimes(hostile)}`);
   }
   await measureHealthDuringHostileGlob(context);
+  await measureHealthDuringPlatformRun(context, undefined);
+  await measureHealthDuringPlatformRun(context, `${NESTED_RULE}\n`);
 }
 
 // The replaced engine at small sizes, stopping once one match exceeds the budget.
@@ -174,8 +179,8 @@ async function measureHealthDuringHostileGlob({ report, temp }: BenchmarkContext
       }
     };
     // Warm the server and the JIT first; the same tree without the hostile rule is the baseline.
-    await pacedHealth(url, 1, async () => undefined);
-    const quiet = await pacedHealth(url, 2, async () => undefined);
+    await pacedHealth(url, 1, idleUntil);
+    const quiet = await pacedHealth(url, 2, idleUntil);
     const plainResults: string[] = [];
     const plain = await pacedHealth(url, HOSTILE_SECONDS, globsUntil(plainProject, plainResults));
     const hostileResults: string[] = [];
@@ -217,8 +222,8 @@ interface HealthLatencies {
 }
 
 /**
- * Sends `GET /api/health` every {@link HEALTH_INTERVAL_MS} for `seconds` while `work` runs, and
- * measures each answer from the time it was scheduled (a stalled event loop delays the send too).
+ * Sends `GET /api/health` every {@link HEALTH_INTERVAL_MS} while `work` runs (at most `seconds`),
+ * and measures each answer from the time it was scheduled (a stalled event loop delays the send too).
  */
 async function pacedHealth(
   url: string,
@@ -231,8 +236,9 @@ async function pacedHealth(
   const started = performance.now();
   const until = started + seconds * 1000;
   const pending: Promise<void>[] = [];
+  let finished = false;
   const client = (async () => {
-    for (let index = 0; ; index++) {
+    for (let index = 0; !finished; index++) {
       const scheduled = started + index * HEALTH_INTERVAL_MS;
       if (scheduled >= until) break;
       const wait = scheduled - performance.now();
@@ -246,7 +252,12 @@ async function pacedHealth(
     }
     await Promise.all(pending);
   })();
-  await Promise.all([client, work(until)]);
+  await Promise.all([
+    client,
+    work(until).finally(() => {
+      finished = true;
+    }),
+  ]);
   loop.disable();
   const sorted = latencies.sort((a, b) => a - b);
   const at = (fraction: number) =>
@@ -261,10 +272,132 @@ async function pacedHealth(
   };
 }
 
+/** Work for {@link pacedHealth} that does nothing until `until`: the quiet baseline. */
+async function idleUntil(until: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now())));
+}
+
 function formatMicroseconds(milliseconds: number): string {
   return `${Math.round(milliseconds * 1000).toLocaleString('en-US')} µs`;
 }
 
 function describeLatencies(latencies: HealthLatencies): string {
   return `${latencies.count} health answers: p50 ${formatMilliseconds(latencies.p50)}, p99 ${formatMilliseconds(latencies.p99)}, max ${formatMilliseconds(latencies.max)}; event-loop delay p99 ${formatMilliseconds(latencies.loopDelayP99Ms)}, max ${formatMilliseconds(latencies.loopDelayMaxMs)}`;
+}
+
+/** Glob tool calls the platform run makes before it answers. */
+const PLATFORM_GLOBS = 40;
+
+/**
+ * A platform run (the server's own worker, in this process) whose fake model first finds the run's
+ * work folder holding the hostile tree, then calls `glob **\/*.md` {@link PLATFORM_GLOBS} times;
+ * `GET /api/health` is sent every 10 ms over loopback until the run ends.
+ */
+async function measureHealthDuringPlatformRun(
+  { report, temp }: BenchmarkContext,
+  gitignore: string | undefined,
+): Promise<void> {
+  const label = gitignore === undefined ? 'no .gitignore (baseline)' : `under ${NESTED_RULE}`;
+  const dataDir = await temp.create('glob-runs');
+  const listings: string[] = [];
+  const model = await startFakeModelServer({
+    script: async (request: RecordedRequest) => {
+      const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
+      const tools = messages.filter((message) => message.role === 'tool');
+      if (tools.length === 0) {
+        // The run's work folder exists by its first model request: the "agent" fills it.
+        const [runFolder] = await readdir(join(dataDir, 'run-work'));
+        await writeTree(join(dataDir, 'run-work', runFolder!), gitignore);
+      } else listings.push(String(tools.at(-1)!.content));
+      if (tools.length < PLATFORM_GLOBS)
+        return { toolCalls: [{ name: 'glob', arguments: { pattern: '**/*.md' } }] };
+      return { text: 'done' };
+    },
+  });
+  const server = await createServer({
+    database: { kind: 'pglite', dataDir: join(dataDir, 'db') },
+    dataDir,
+    logger: silentLogger,
+    adminPassword: 'bench-admin-password',
+  });
+  try {
+    const { url } = await server.start({ port: 0 });
+    const { db } = server.database;
+    const userId = randomUUID();
+    await db.insert(schema.users).values({
+      id: userId,
+      username: 'bench-user',
+      displayName: 'bench',
+      role: 'user',
+      passwordHash: await hashPassword('bench-password-1', { N: 2 ** 10, r: 8, p: 1 }),
+    });
+    const { token } = await createApiToken(db, { userId, name: 'bench', access: 'read-write' });
+    await db.insert(schema.modelProviders).values({
+      id: 'fake',
+      protocol: 'openai',
+      baseUrl: model.openaiBaseUrl,
+      models: ['fake-model'],
+      defaultModel: 'fake-model',
+    });
+    const agentId = randomUUID();
+    await db
+      .insert(schema.agents)
+      .values({ id: agentId, name: 'bench', model: 'fake:fake-model', tools: ['glob'], ownerId: userId });
+    const post = async (path: string, json: unknown) => {
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(json),
+      });
+      if (response.status >= 300)
+        throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as { conversation?: { id: string }; run?: { id: string } };
+    };
+    report.heading(
+      `GET /api/health every ${HEALTH_INTERVAL_MS} ms while a platform run calls glob **/*.md ${PLATFORM_GLOBS} times, ${label}`,
+    );
+    await pacedHealth(url, 1, idleUntil);
+    const quiet = await pacedHealth(url, 2, idleUntil);
+    let status = '';
+    const during = await pacedHealth(url, 120, async () => {
+      const { conversation } = await post('/api/conversations', { agentId });
+      const { run } = await post(`/api/conversations/${conversation!.id}/runs`, { prompt: 'find the notes' });
+      for (;;) {
+        const [row] = await db
+          .select({ status: schema.runs.status })
+          .from(schema.runs)
+          .where(eq(schema.runs.id, run!.id));
+        status = row?.status ?? 'missing';
+        if (['completed', 'failed', 'cancelled', 'waiting_approval'].includes(status)) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    report.note(`quiet: ${describeLatencies(quiet)}`);
+    report.note(`during the run (${listings.length} globs): ${describeLatencies(during)}`);
+    report.note(
+      `load average at the end: ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(', ')} on ${cpus().length} CPUs`,
+    );
+    const last = listings.at(-1) ?? '';
+    report.check(
+      `the run completed and its globs found every file the .gitignore leaves (500 shown, b/hidden.md never), ${label}`,
+      status === 'completed' &&
+        listings.length === PLATFORM_GLOBS &&
+        last.includes(`[${gitignore === undefined ? 1502 : 1501} more files matched`) &&
+        !last.includes('hidden.md'),
+      `status ${status}, ${listings.length} globs, last ends: ${last.slice(-160)}`,
+    );
+    if (gitignore !== undefined) {
+      report.target(
+        '/api/health p99 during a platform run of hostile globs',
+        during.p99,
+        HEALTH_P99_TARGET_MS,
+        'ms',
+      );
+    }
+  } finally {
+    await server.stop();
+    await model.close();
+  }
 }
