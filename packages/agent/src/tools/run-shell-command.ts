@@ -10,6 +10,11 @@ export interface ShellLauncher {
   readonly executable: string;
   readonly args: readonly string[];
   /**
+   * Runs before the command starts (a sandbox hands the folder over to the user it runs as). A
+   * failure is ignored: the command then meets the folder as it is.
+   */
+  readonly beforeStart?: () => Promise<unknown>;
+  /**
    * Runs once the command has ended, before its outcome is returned (a sandbox clears the set-id
    * bits of what the command left, see `stripSetIdBits`). A failure is ignored.
    */
@@ -56,10 +61,15 @@ const OUTPUT_DRAIN_MS = 500;
  * Runs `command` with `bash -c` in its own process group. On timeout or abort the whole group
  * (the shell and everything it started) gets SIGTERM, then SIGKILL after a grace period.
  */
-export function runShellCommand(
+export async function runShellCommand(
   command: string,
   options: RunShellCommandOptions,
 ): Promise<ShellCommandOutcome> {
+  await options.launcher?.beforeStart?.().catch(() => undefined);
+  return spawnShellCommand(command, options);
+}
+
+function spawnShellCommand(command: string, options: RunShellCommandOptions): Promise<ShellCommandOutcome> {
   const { killGraceMs = 2000, shell = 'bash' } = options;
   const output = new CappedOutput(options.maxOutputCharacters);
   return new Promise((resolvePromise) => {

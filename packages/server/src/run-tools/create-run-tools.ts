@@ -25,6 +25,7 @@ import { findPidsCgroups, LAUNCHER_TASK_ALLOWANCE, launchInCgroup, type PidsCgro
 import { probeNetworkSandbox, probeSandbox } from './probe-sandbox.js';
 import { resolveRunFolders } from './resolve-run-folders.js';
 import { sandboxEnvironment } from './sandbox-environment.js';
+import { type HostUser, handOverFolder, runAsHostUser } from './sandbox-host-user.js';
 
 /** The agent-level shell setting an admin chooses (SPEC Y17): off unless enabled; network off unless allowed. */
 export interface RunShellSetting {
@@ -51,6 +52,14 @@ export interface RunToolsOptions {
    * process, see `findPidsCgroups`; `false`: none, `RLIMIT_NPROC` alone).
    */
   readonly pidsCgroups?: PidsCgroups | false;
+  /**
+   * The host user commands run as, e.g. `defaultSandboxHostUser()` (`nobody` when the server is
+   * root). Default (or `false`): the server's own, which bwrap maps the sandbox's user to — root's
+   * files on the host when the server is root. Applies to sandboxes without a network (slirp4netns
+   * cannot attach from an unprivileged user's namespace here); falls back to the server's own, with
+   * a `sandbox_user_unavailable` notice, when that user cannot reach the run's folders.
+   */
+  readonly sandboxUser?: HostUser | false;
 }
 
 let processPidsCgroups: PidsCgroups | undefined | null = null;
@@ -69,9 +78,12 @@ export interface RunToolNotice {
    * missing or cannot run here (no shell); `sandbox_network_unavailable`: the network is allowed
    * but slirp4netns is missing or cannot attach here (a shell without network);
    * `sandbox_process_limit_unenforced`: the server runs as root, where Linux ignores the process
-   * limit, and no pids cgroup could be made (the shell is offered, but a fork bomb is not stopped).
+   * limit, and no pids cgroup could be made (the shell is offered, but a fork bomb is not stopped);
+   * `sandbox_user_unavailable`: the server is root and the unprivileged sandbox user cannot reach
+   * the run's folders, so commands run as root (mapped) after all.
    */
   readonly code:
+    | 'sandbox_user_unavailable'
     | 'shell_disabled'
     | 'sandbox_unavailable'
     | 'sandbox_network_unavailable'
@@ -146,13 +158,41 @@ export async function createRunTools(options: RunToolsOptions): Promise<RunTools
     const insideSystem = [folders.workFolder, ...readOnlyRoots].find((folder) =>
       systemMounts.some((mount) => mount.kind === 'bind' && isPathInside(folder, mount.path)),
     );
-    const probe =
+    // Commands may run as an unprivileged host user (see defaultSandboxHostUser), handed the work
+    // folder before each command. Not with a network: slirp4netns cannot attach from there.
+    let hostUser =
+      options.sandboxUser === undefined || options.sandboxUser === false || options.shell.network
+        ? undefined
+        : options.sandboxUser;
+    const asHostUser = (inner: ShellLauncher): ShellLauncher =>
+      hostUser === undefined ? inner : runAsHostUser(inner, hostUser);
+    if (hostUser !== undefined && insideSystem === undefined)
+      await handOverFolder(folders.workFolder, hostUser);
+    let probe =
       insideSystem === undefined
-        ? await probeSandbox(bwrapPath, spec)
+        ? await probeSandbox(bwrapPath, spec, asHostUser)
         : {
             ok: false as const,
             message: `The run folder ${insideSystem} lies inside a system folder the sandbox shows whole, which would show other users' files; move the data folder.`,
           };
+    if (!probe.ok && hostUser !== undefined && insideSystem === undefined) {
+      // The host user may not reach the folders (a data folder under /root, say): as the server then.
+      const user = hostUser;
+      hostUser = undefined;
+      await handOverFolder(folders.workFolder, {
+        uid: process.getuid?.() ?? 0,
+        gid: process.getgid?.() ?? 0,
+      });
+      const asServer = await probeSandbox(bwrapPath, spec);
+      if (asServer.ok) {
+        notices.push({
+          tool: 'shell',
+          code: 'sandbox_user_unavailable',
+          message: `The shell runs as the server's own user: the sandbox's host user ${user.uid} cannot use the run's folders here (${probe.message}). Let others search the data folder's parents (chmod o+x), or run the server as an ordinary user.`,
+        });
+        probe = asServer;
+      }
+    }
     if (!probe.ok) {
       notices.push({
         tool: 'shell',
@@ -169,7 +209,7 @@ export async function createRunTools(options: RunToolsOptions): Promise<RunTools
           sandboxArguments: bubblewrapArguments({ ...spec, cwd, network: true }),
         });
       const networkProbe = options.shell.network
-        ? await probeNetworkSandbox(slirp4netnsPath, networked(folders.workFolder))
+        ? await probeNetworkSandbox(slirp4netnsPath, asHostUser(networked(folders.workFolder)))
         : undefined;
       if (networkProbe !== undefined && !networkProbe.ok)
         notices.push({
@@ -197,15 +237,17 @@ export async function createRunTools(options: RunToolsOptions): Promise<RunTools
         cgroups === undefined
           ? inner
           : launchInCgroup(inner, cgroups.create(limits.maxProcesses + LAUNCHER_TASK_ALLOWANCE));
-      // Once a command ended, nothing it left keeps a set-id bit on the host (see stripSetIdBits).
-      const stripped = (inner: ShellLauncher): ShellLauncher => ({
-        ...inner,
+      // Before a command, its host user gets what the file tools wrote; once it ended, nothing it
+      // left keeps a set-id bit on the host (see stripSetIdBits).
+      const user = hostUser;
+      const started = (inner: ShellLauncher): ShellLauncher => ({
+        ...confined(asHostUser(inner)),
+        ...(user === undefined ? {} : { beforeStart: () => handOverFolder(folders.workFolder, user) }),
         afterExit: () => stripSetIdBits(folders.workFolder),
       });
       const launcher = hasNetwork
-        ? (cwd: string) => stripped(confined(networked(cwd)))
-        : (cwd: string) =>
-            stripped(confined({ executable: bwrapPath, args: bubblewrapArguments({ ...spec, cwd }) }));
+        ? (cwd: string) => started(networked(cwd))
+        : (cwd: string) => started({ executable: bwrapPath, args: bubblewrapArguments({ ...spec, cwd }) });
       tools.push(
         confineToolToRun(
           createShellTool({

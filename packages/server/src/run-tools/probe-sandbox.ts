@@ -45,11 +45,13 @@ function runTrue(
 /**
  * Proves that `bwrap` can build exactly this sandbox here, by running `true` in it: the program
  * may be missing, or the host may forbid user namespaces (some containers do). The failure says
- * which and what to do; the shell then stays off (SPEC Y17).
+ * which and what to do; the shell then stays off (SPEC Y17). `wrap` starts it as the commands
+ * will be started (as the sandbox's host user, see `runAsHostUser`).
  */
 export async function probeSandbox(
   bwrapPath: string,
   spec: SandboxSpec,
+  wrap: (launcher: ShellLauncher) => ShellLauncher = (launcher) => launcher,
 ): Promise<{ readonly ok: true } | Failure<'sandbox_unavailable'>> {
   const missing = await missingProgram([
     [bwrapPath, 'bubblewrap (the Debian package bubblewrap)'],
@@ -60,10 +62,12 @@ export async function probeSandbox(
       'sandbox_unavailable',
       `${missing[0]} is not installed: commands run only inside ${missing[1]}'s sandbox, so the shell is off. Install it on the server to enable the shell.`,
     );
-  const ran = await runTrue({
-    executable: bwrapPath,
-    args: bubblewrapArguments({ ...spec, network: false }),
-  });
+  const ran = await runTrue(
+    wrap({
+      executable: bwrapPath,
+      args: bubblewrapArguments({ ...spec, network: false }),
+    }),
+  );
   if (ran.ok) return ran;
   return failure(
     'sandbox_unavailable',

@@ -3,11 +3,15 @@
  * (the sandbox's user maps to the server's, root in production containers). Once a command ends,
  * no file or folder under the work folder keeps a set-id bit; inside, every bind is nosuid.
  */
-import { lstat, readdir } from 'node:fs/promises';
+import { chmod, lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentTool } from '@skilldock/agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRunTools } from '../../src/run-tools/index.js';
+import { defaultSandboxHostUser } from '../../src/run-tools/sandbox-host-user.js';
+
+const runsAsRoot = process.getuid?.() === 0;
+
 import { type RunFoldersFixture, runFoldersFixture } from './run-folders-fixture.js';
 
 /** Every entry under `folder` (itself included) with its mode and owner, links not followed. */
@@ -65,4 +69,61 @@ describe('SEC4 a sandboxed command leaves no set-id file on the host', () => {
     // The permissions besides the set-id bits are kept.
     expect((await lstat(path.join(fixture.workFolder, 'suid'))).mode & 0o777).toBe(0o755);
   });
+
+  it.runIf(runsAsRoot)(
+    'SEC4 as root with sandboxUser nobody: what commands make is not root-owned, and they may change what the file tools wrote',
+    async () => {
+      // The fixture's data folder is private (mkdtemp); nobody needs to pass through it.
+      await chmod(fixture.dataDir, 0o711);
+      const runTools = await createRunTools({
+        projectionDirectory: fixture.projection,
+        workspaceDirectory: fixture.workspace,
+        workFolder: fixture.workFolder,
+        shell: { enabled: true, network: false },
+        sandboxUser: defaultSandboxHostUser()!,
+      });
+      expect(runTools.notices.map((notice) => notice.code)).not.toContain('sandbox_user_unavailable');
+      const tools = new Map(runTools.tools.map((tool) => [tool.name, tool]));
+      const written = await tools
+        .get('write_file')!
+        .execute({ path: 'notes.txt', content: 'one\n' }, fixture.context());
+      expect(written.isError, written.content).toBe(false);
+      const result = await tools
+        .get('shell')!
+        .execute(
+          { command: 'echo two >> notes.txt && mkdir made && touch made/file && id -u' },
+          fixture.context(),
+        );
+      expect(result.isError, result.content).toBe(false);
+      expect(await readFile(path.join(fixture.workFolder, 'notes.txt'), 'utf8')).toBe('one\ntwo\n');
+      const owners = (await walk(fixture.workFolder)).map((entry) => entry.uid);
+      expect(owners.filter((uid) => uid === 0)).toEqual([]);
+      expect(owners).toContain(65_534);
+      // Inside, the command is still the sandbox's own user.
+      expect(result.content).toMatch(/^1000\n/);
+    },
+  );
+
+  it.runIf(runsAsRoot)(
+    'SEC4 where nobody cannot reach the run folders, commands run as the server user and a notice says so',
+    async () => {
+      await chmod(fixture.dataDir, 0o700);
+      const runTools = await createRunTools({
+        projectionDirectory: fixture.projection,
+        workspaceDirectory: fixture.workspace,
+        workFolder: fixture.workFolder,
+        shell: { enabled: true, network: false },
+        sandboxUser: defaultSandboxHostUser()!,
+      });
+      const notice = runTools.notices.find((entry) => entry.code === 'sandbox_user_unavailable');
+      expect(notice?.message).toContain('chmod o+x');
+      const shell = runTools.tools.find((tool) => tool.name === 'shell')!;
+      const result = await shell.execute(
+        { command: 'cp /bin/true s && chmod 4755 s && touch t' },
+        fixture.context(),
+      );
+      expect(result.isError, result.content).toBe(false);
+      expect((await walk(fixture.workFolder)).filter((entry) => (entry.mode & 0o6000) !== 0)).toEqual([]);
+    },
+  );
 });
