@@ -80,6 +80,8 @@ export async function openShellSandbox(options: ShellSandboxOptions): Promise<Sh
       message: `The shell runs without a sandbox: ${why} Its commands can read every process of yours (/proc/<pid>/environ included), so a key in the environment of skilldock or of the shell that started it can reach the model. Install bubblewrap (Debian/Ubuntu: apt install bubblewrap), or set "shell": {"sandbox": "off"} in ~/.skilldock/settings.json to run unsandboxed without this notice.`,
     },
   });
+  if (process.platform !== 'linux')
+    return unavailable(`the bubblewrap sandbox exists on Linux only, not on ${process.platform}.`);
   const installed = await access(bwrapPath, constants.X_OK).then(
     () => true,
     () => false,
