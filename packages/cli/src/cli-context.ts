@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CliEnvironment } from './cli-environment.js';
 import { loadCore } from './load-core.js';
+import { UsageError } from './usage-error.js';
 
 /** What every command knows about where it runs. */
 export interface CliContext {
@@ -24,9 +25,9 @@ export async function createCliContext(
   { cwd }: { cwd?: string } = {},
 ): Promise<CliContext> {
   const directory = path.resolve(environment.cwd, cwd ?? '.');
-  const { locateProjectRoot, UserInputError } = await loadCore('discover', 'errors');
+  const { locateProjectRoot } = await loadCore('discover');
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
-    throw new UserInputError('cwd_not_found', `--cwd '${cwd}' is not a folder`, {
+    throw new UsageError('cwd_not_found', `--cwd '${cwd}' is not a folder`, {
       details: { path: directory },
     });
   }

@@ -141,3 +141,43 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(disk)).toBe(1);
   });
 });
+
+describe('the exit-code table', () => {
+  it('I2 lists only codes that exit other than the default (1), and only registered codes', async () => {
+    const { EXIT_CODE_BY_ERROR_CODE } = await import('../src/exit-codes.js');
+    const { registeredErrorCodes } = await import('../../core/test/support/registered-error-codes.js');
+    const registered = registeredErrorCodes();
+    const entries = Object.entries(EXIT_CODE_BY_ERROR_CODE);
+    expect(entries.filter(([code]) => !registered.has(code))).toEqual([]);
+    expect(entries.filter(([, exit]) => exit === 1)).toEqual([]);
+    expect(entries.length).toBeGreaterThan(0);
+  });
+
+  it('I2 maps a code absent from the table by its class: a usage error exits 2, from any copy of the CLI', async () => {
+    const { exitCodeFor } = await import('../src/exit-codes.js');
+    const { UsageError } = await import('../src/usage-error.js');
+    const { SecurityError } = await import('@skilldock/core/errors');
+    // `never`: a code no package registers, so the table cannot list it.
+    expect(exitCodeFor(new UsageError('flag_combination_unknown' as never, 'x'))).toBe(2);
+    const fromACopy = Object.assign(new Error('x'), { code: 'flag_combination_unknown' });
+    for (const name of ['UsageError', 'UserInputError', 'SkilldockError'])
+      Object.defineProperty(fromACopy, Symbol.for(`skilldock.error.${name}`), { value: true });
+    expect(exitCodeFor(fromACopy)).toBe(2);
+    expect(exitCodeFor(new SecurityError('flag_combination_unknown' as never, 'x'))).toBe(1);
+  });
+
+  it('I2 the CLI throws its own usage failures as UsageError', async () => {
+    const { UsageError } = await import('../src/usage-error.js');
+    const { createCliContext } = await import('../src/cli-context.js');
+    const error = await createCliContext({ cwd: project, home, env: {} } as never, {
+      cwd: 'no-such-folder',
+    }).catch((thrown: unknown) => thrown);
+    expect(UsageError.isInstance(error) && error.code).toBe('cwd_not_found');
+  });
+
+  it("I2 SEC4 run outside a project exits 2 by the error's class, with its code on the run-error line", async () => {
+    const result = await runCliInProcess(['run', '--json', 'Hello'], { cwd: home, home });
+    expect(result.status, result.stderr).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({ type: 'run-error', code: 'project_not_found' });
+  });
+});

@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import type { CliContext } from '../cli-context.js';
 import { loadCore } from '../load-core.js';
+import { UsageError } from '../usage-error.js';
 
 /** Options of {@link requireProjectFolder}. */
 export interface RequireProjectFolderOptions {
@@ -18,14 +19,14 @@ export interface RequireProjectFolderOptions {
  * project marker was found (the home folder, `/`, any bare folder), the folder becomes the project
  * only when the user said so: `--cwd`, a trust answer stored for that exact folder (`skilldock
  * trust DIR`, a parent does not count), or a yes to `askToUseFolder`. Otherwise throws
- * `UserInputError` `project_not_found` saying what to do.
+ * `UsageError` `project_not_found` saying what to do.
  */
 export async function requireProjectFolder(
   context: CliContext,
   { explicitCwd, askToUseFolder }: RequireProjectFolderOptions,
 ): Promise<void> {
   if (context.projectFound || explicitCwd) return;
-  const core = await loadCore('discover', 'errors');
+  const core = await loadCore('discover');
   const folder = context.projectRoot;
   const forms = new Set([folder, await realpath(folder).catch(() => folder)]);
   const trusted = await core.readTrustedWorkspaces({ homeDirectory: context.homeDirectory });
@@ -36,7 +37,7 @@ export async function requireProjectFolder(
   }
   const what =
     folder === context.homeDirectory ? 'your home folder' : folder === '/' ? 'the filesystem root' : folder;
-  throw new core.UserInputError(
+  throw new UsageError(
     'project_not_found',
     `No project here: ${folder} is ${what === folder ? 'not inside a project' : what} (no .git, .skilldock, .agents, .qwen or .claude folder up to /), so the agent would treat all of it as its project. ` +
       `Run it inside a project, or say this folder is meant: pass --cwd ${folder}, or trust it with \`skilldock trust ${folder}\`.`,

@@ -2,8 +2,8 @@ import { type Command, Option } from 'commander';
 import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { collectIds } from '../agent/collect-ids.js';
 import type { CliEnvironment } from '../cli-environment.js';
-import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
+import { UsageError } from '../usage-error.js';
 
 interface ChatCommandOptions {
   model?: string;
@@ -49,8 +49,7 @@ export function registerChat(
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (options: ChatCommandOptions) => {
       if (!environment.terminal.stdin || !environment.terminal.stdout) {
-        const { UserInputError } = await loadCore('errors');
-        throw new UserInputError(
+        throw new UsageError(
           'terminal_required',
           'skilldock chat needs a terminal; for scripts and pipes use: skilldock run "PROMPT"',
         );

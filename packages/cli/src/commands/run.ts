@@ -86,10 +86,11 @@ async function runHeadless(
 ) {
   const json = options.json === true;
   const emit = (value: Record<string, unknown>) => output.writeOut(`${JSON.stringify(value)}\n`);
-  const fail = (code: string, message: string) => {
+  // `thrown`: the error itself, so it exits by its class when its code is not in the table.
+  const fail = (code: string, message: string, thrown: unknown = { code }) => {
     if (json) emit({ type: 'run-error', code, message });
     else output.error(`${pc.red('error')} ${message}`);
-    return exitCodeFor({ code });
+    return exitCodeFor(thrown);
   };
   const notice = ({ code, message }: WorkspaceNotice) => {
     if (json) emit({ type: 'notice', code, message });
@@ -227,7 +228,7 @@ async function runHeadless(
   } catch (error) {
     const code = errorCode(error);
     const message = error instanceof Error ? error.message : String(error);
-    return fail(code, message);
+    return fail(code, message, error);
   } finally {
     process.off('SIGINT', onSigint);
     clearTimeout(deadline);

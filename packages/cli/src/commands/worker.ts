@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
-import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
+import { UsageError } from '../usage-error.js';
 import { parseRunWorkerOptions, type RunWorkerFlags } from './run-worker-flags.js';
 import { waitForStopSignal } from './wait-for-stop-signal.js';
 
@@ -39,10 +39,9 @@ export function registerWorker(
     )
     .option('--json', 'print the start line as JSON')
     .action(async (options: WorkerOptions) => {
-      const { UserInputError } = await loadCore('errors');
       const databaseUrl = environment.env.DATABASE_URL;
       if (databaseUrl === undefined || databaseUrl === '') {
-        throw new UserInputError(
+        throw new UsageError(
           'worker_needs_postgres',
           'skilldock worker needs DATABASE_URL (PostgreSQL): the embedded database serves one process, and `skilldock serve` already runs a worker on it.',
         );
