@@ -4,11 +4,16 @@
  * restart; the second must be refused, naming the holder, and a dead holder's lock taken over.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dataFolderLockFile, lockDataFolder, processStartTime } from '../src/db/lock-data-folder.js';
+import {
+  dataFolderLockFile,
+  LOCK_STALE_MS,
+  lockDataFolder,
+  processStartTime,
+} from '../src/db/lock-data-folder.js';
 
 /** A pid above Linux's largest (`pid_max` is at most 2^22): no process has it. */
 const DEAD_PID = 2 ** 22 + 7;
@@ -72,12 +77,22 @@ describe('SEC12 one process per embedded database folder', () => {
     await torn.release();
   });
 
-  it('SEC12 a holder on another host cannot be checked and is never taken over', async () => {
+  it('SEC12 a holder on another host is judged by its heartbeat: held while the file is fresh, taken over once stale', async () => {
+    const file = dataFolderLockFile(folder);
     await writeFile(
-      dataFolderLockFile(folder),
+      file,
       JSON.stringify({ pid: DEAD_PID, hostname: `not-${hostname()}`, since: '2026-01-01T00:00:00.000Z' }),
     );
     await expect(lockDataFolder(folder)).rejects.toMatchObject({ code: 'file_locked' });
+    // A container recreated with a new host name left it: untouched for longer than LOCK_STALE_MS.
+    const before = new Date(Date.now() - LOCK_STALE_MS - 5_000);
+    await utimes(file, before, before);
+    const taken = await lockDataFolder(folder);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
+      pid: process.pid,
+      hostname: hostname(),
+    });
+    await taken.release();
   });
 
   it('SEC12 release never removes a lock another process took over meanwhile', async () => {

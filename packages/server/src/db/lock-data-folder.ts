@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { ConflictError } from '@skilldock/core/errors';
@@ -59,13 +59,19 @@ export function processStartTime(pid: number): string | undefined {
   }
 }
 
+/** How often a holder touches its lock file, and how long an untouched one from another host counts as held. */
+export const LOCK_HEARTBEAT_MS = 10_000;
+export const LOCK_STALE_MS = 30_000;
+
 /**
- * Whether the holder a lock file names still runs: on another host it cannot be told, so it is
- * taken as running; here, its pid must exist and, where `/proc` tells, have the recorded start
- * time (a pid the kernel gave to a new process since is a dead holder).
+ * Whether the holder a lock file names still runs. Here its pid must exist and, where `/proc`
+ * tells, have the recorded start time (a pid the kernel gave to a new process since is a dead
+ * holder). A holder on another host (a container recreated with a new host name, a shared volume)
+ * cannot be asked: it runs while it keeps touching the file (`touchedMs`, every
+ * {@link LOCK_HEARTBEAT_MS}), and is gone once the file is {@link LOCK_STALE_MS} old.
  */
-export function isHolderRunning(holder: DataFolderHolder): boolean {
-  if (holder.hostname !== hostname()) return true;
+export function isHolderRunning(holder: DataFolderHolder, touchedMs: number, now = Date.now()): boolean {
+  if (holder.hostname !== hostname()) return now - touchedMs < LOCK_STALE_MS;
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
@@ -81,6 +87,11 @@ function heldMessage(folder: string, file: string, holder: DataFolderHolder): st
     holder.port === undefined ? 'a Skilldock process' : `the Skilldock server on port ${holder.port}`;
   const where = holder.hostname === hostname() ? '' : ` on host ${holder.hostname}`;
   return `The embedded database in ${folder} is in use by ${what} (pid ${holder.pid}${where}, since ${holder.since}): only one process may open it at a time, or writes are lost. Stop that process, or give this one another --data folder (or DATABASE_URL for several processes). If no such process runs any more, delete ${file}.`;
+}
+
+/** When the lock file was last touched (its holder's heartbeat), or 0 when it is gone. */
+async function touchedAt(file: string): Promise<number> {
+  return (await stat(file).catch(() => undefined))?.mtimeMs ?? 0;
 }
 
 async function readHolder(file: string): Promise<DataFolderHolder | undefined> {
@@ -113,7 +124,8 @@ async function writeHolder(file: string, holder: DataFolderHolder): Promise<void
  * gone after a restart. The lock file `<folder>.lock.json` records the pid, host, start time and,
  * once {@link DataFolderLock.record}ed, the port; its check-and-write runs under `withFileLock`,
  * so two processes starting at once cannot both take it. A lock file whose holder is gone (no such
- * pid, or the pid now names a process started later) is taken over.
+ * pid, or the pid now names a process started later; on another host, a file its holder stopped
+ * touching) is taken over.
  * Written by hand: `proper-lockfile` (used by `withFileLock`) keeps a lock alive with a timer and
  * learns of a dead holder only after its stale time; it records no pid or port to name the holder.
  * @throws ConflictError `file_locked` naming the holder's pid and port while it runs.
@@ -131,7 +143,7 @@ export async function lockDataFolder(folder: string): Promise<DataFolderLock> {
   };
   await withFileLock(file, async () => {
     const holder = await readHolder(file);
-    if (holder !== undefined && isHolderRunning(holder))
+    if (holder !== undefined && isHolderRunning(holder, await touchedAt(file)))
       throw new ConflictError('file_locked', heldMessage(path.resolve(folder), file, holder), {
         details: { path: file, pid: holder.pid, ...(holder.port === undefined ? {} : { port: holder.port }) },
       });
@@ -140,6 +152,12 @@ export async function lockDataFolder(folder: string): Promise<DataFolderLock> {
   const isMine = (holder: DataFolderHolder | undefined) =>
     holder !== undefined && holder.pid === mine.pid && holder.token === mine.token;
   let released = false;
+  // The heartbeat another host judges this holder by (see isHolderRunning).
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    void utimes(file, now, now).catch(() => undefined);
+  }, LOCK_HEARTBEAT_MS);
+  heartbeat.unref();
   return {
     file,
     async record({ port }) {
@@ -152,6 +170,7 @@ export async function lockDataFolder(folder: string): Promise<DataFolderLock> {
     async release() {
       if (released) return;
       released = true;
+      clearInterval(heartbeat);
       await withFileLock(file, async () => {
         if (isMine(await readHolder(file))) await rm(file, { force: true });
       });
