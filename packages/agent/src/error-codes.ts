@@ -4,6 +4,10 @@
  */
 declare module '@skilldock/core/errors' {
   interface SkilldockErrorCodes {
+    /** An ACP agent asked to read a file that is not a regular text file. */
+    readonly acp_file_not_text: true;
+    /** An ACP agent asked to write in a task that may not edit. */
+    readonly acp_task_read_only: true;
     readonly agent_config_write_refused: true;
     readonly agent_render_invalid: true;
     readonly agent_state_invalid: true;
@@ -58,6 +62,8 @@ declare module '@skilldock/core/errors' {
     readonly mcp_host_not_loopback: true;
     readonly mcp_request_refused: true;
     readonly mcp_server_failed: true;
+    /** `createSkillsMcpServer` given both or neither of `workspace` and `roots`. */
+    readonly mcp_server_options_invalid: true;
     readonly model_connection_failed: true;
     readonly model_http_error: true;
     readonly model_input_unsupported: true;
@@ -66,6 +72,8 @@ declare module '@skilldock/core/errors' {
     readonly model_response_invalid: true;
     readonly model_timeout: true;
     readonly pending_skill_not_found: true;
+    /** `isProcessAlive` (testing) where `/proc` is missing. */
+    readonly process_liveness_unsupported: true;
     readonly path_read_only: true;
     readonly run_input_invalid: true;
     readonly run_state_invalid: true;

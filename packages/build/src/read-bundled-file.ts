@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { InlineFileContent } from '@skilldock/core/format';
+import { SkillImportError } from './skill-import-error.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -12,7 +13,9 @@ export async function readBundledFile(absolutePath: string): Promise<InlineFileC
   const handle = await open(absolutePath, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new Error(`${absolutePath} is no longer a regular file`);
+    // The P2 walk listed a regular file; one swapped for something else since is refused like a link.
+    if (!stats.isFile())
+      throw new SkillImportError('skill_import_refused_file', `${absolutePath} is no longer a regular file`);
     const bytes = await handle.readFile();
     if (!bytes.includes(0)) {
       try {

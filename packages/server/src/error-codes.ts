@@ -32,6 +32,8 @@ declare module '@skilldock/core/errors' {
     readonly rate_limited: true;
     /** A version depends on skills the restorer may not read (SPEC Y6). */
     readonly restore_dependency_refused: true;
+    /** `restOfUrlRoute` given a route whose path does not end in `/{path}`. */
+    readonly route_path_invalid: true;
     readonly run_active: true;
     readonly run_agent_unreadable: true;
     readonly run_failed: true;
@@ -53,6 +55,8 @@ declare module '@skilldock/core/errors' {
     readonly username_taken: true;
     /** No released version of that name (SPEC Y6). */
     readonly version_not_found: true;
+    /** The web app folder `serve` would serve is over its file-count or size limit. */
+    readonly web_app_too_large: true;
   }
 }
 

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CatalogBudget, CatalogFormat, CatalogSnapshot } from '@skilldock/core/catalog';
 import { findProjectRoot, isWorkspaceTrusted, SkillWatcher } from '@skilldock/core/discover';
+import { UserInputError } from '@skilldock/core/errors';
 import type { UsageEvent } from '@skilldock/core/runtime';
 import type { AgentWorkspace } from '../workspace/open-workspace.js';
 import type { WorkspaceNotice } from '../workspace/workspace-notice.js';
@@ -156,7 +157,10 @@ interface SkillSource {
 
 async function openSource(options: SkillsMcpServerOptions): Promise<SkillSource> {
   if ((options.workspace === undefined) === (options.roots === undefined)) {
-    throw new TypeError('createSkillsMcpServer needs exactly one of `workspace` and `roots`.');
+    throw new UserInputError(
+      'mcp_server_options_invalid',
+      'createSkillsMcpServer needs exactly one of `workspace` and `roots`.',
+    );
   }
   if (options.workspace !== undefined) {
     const { workspace } = options;

@@ -1,5 +1,6 @@
 import type { TaskControl, TaskOutcome, TaskProgress, TaskRuntime } from './background-task-host.js';
 import { cutAnswerFront } from './cut-answer-front.js';
+import { ExternalExecutorError } from './executors/external-executor-error.js';
 import type { ExternalTaskRequest, ExternalTaskSession } from './subagent-types.js';
 
 /** Starts one external task (SPEC A7); the executors' engineer provides it. */
@@ -51,7 +52,8 @@ export function createExternalTaskRuntime(
   const messaging: TaskRuntime['messaging'] = {
     queue: (message) => queued.push(message),
     continueWith: async (message, control) => {
-      if (session?.send === undefined) throw new Error('the external session has ended');
+      if (session?.send === undefined)
+        throw new ExternalExecutorError('executor_session_closed', 'the external session has ended');
       return settle(session.send(message), control);
     },
   };

@@ -1,3 +1,4 @@
+import { ConflictError, UserInputError } from '@skilldock/core/errors';
 import { fromTranscriptMessage, toTranscriptMessage } from '../conversation/transcript-messages.js';
 import type { ToolRunView } from '../loop/tool-run-view.js';
 import type { ConversationMessage } from '../model/conversation.js';
@@ -127,10 +128,13 @@ async function reviveTask(
     const profile = options.forkProfiles?.find((candidate) => candidate.name === details.forkProfile);
     const entries = Array.isArray(details.forkTools) ? details.forkTools.map(String) : profile?.tools;
     if (details.forkProfile !== undefined && profile === undefined) {
-      throw new Error(`its fork profile ${String(details.forkProfile)} is gone`);
+      throw new ConflictError(
+        'task_revival_failed',
+        `its fork profile ${String(details.forkProfile)} is gone`,
+      );
     }
     const parsed = entries === undefined ? undefined : parseToolPatterns(entries);
-    if (parsed !== undefined && !parsed.ok) throw new Error(parsed.message);
+    if (parsed !== undefined && !parsed.ok) throw new UserInputError(parsed.code, parsed.message);
     const gate = forkToolGate(
       parsed === undefined || !parsed.ok
         ? undefined
@@ -146,7 +150,8 @@ async function reviveTask(
   const tools = definition === undefined ? undefined : selectSubagentTools(definition, caller.context.tools);
   if (definition === undefined || tools === undefined || !tools.ok) {
     await transcript.close();
-    throw new Error(
+    throw new ConflictError(
+      'task_revival_failed',
       definition === undefined
         ? `there is no agent named ${type} any more`
         : (tools as { message: string }).message,

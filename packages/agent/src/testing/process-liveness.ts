@@ -1,16 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { SkilldockError } from '@skilldock/core/errors';
 
 /**
  * Whether process `pid` is running: it exists and is not a zombie waiting for a parent that will
  * never reap it. Reads `/proc/<pid>/stat` (`procRoot`, default `/proc`), so it works only where
  * `/proc` exists (Linux); elsewhere it throws rather than answer "not alive" and let a test about
  * killed processes pass vacuously.
- * @throws Error when `/proc` is missing.
+ * @throws SkilldockError `process_liveness_unsupported` when `/proc` is missing.
  * @example expect(isProcessAlive(child.pid)).toBe(true);
  */
 export function isProcessAlive(pid: number, { procRoot = '/proc' }: { procRoot?: string } = {}): boolean {
   if (!existsSync(`${procRoot}/self/stat`))
-    throw new Error(
+    throw new SkilldockError(
+      'process_liveness_unsupported',
       `isProcessAlive needs /proc (Linux): ${procRoot}/self/stat is missing, so a dead process and a zombie cannot be told apart here.`,
     );
   try {

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { UserInputError } from '@skilldock/core/errors';
 import { isSafePathSegment } from '@skilldock/core/fs';
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env.js';
@@ -106,7 +107,11 @@ export async function loadStaticSite(root: string): Promise<StaticSite | undefin
       const body = new Uint8Array(await readFile(absolute));
       total += body.byteLength;
       if (files.size >= MAX_SITE_FILES || total > MAX_SITE_BYTES) {
-        throw new Error(`The web app in ${root} is over ${MAX_SITE_FILES} files or ${MAX_SITE_BYTES} bytes`);
+        throw new UserInputError(
+          'web_app_too_large',
+          `The web app in ${root} is over ${MAX_SITE_FILES} files or ${MAX_SITE_BYTES} bytes`,
+          { details: { path: root } },
+        );
       }
       files.set(`${prefix}${entry.name}`, staticFile(`${prefix}${entry.name}`, body));
     }

@@ -1,4 +1,5 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import { UserInputError } from '@skilldock/core/errors';
 import type { AppEnv } from '../http/app-env.js';
 
 /**
@@ -9,7 +10,8 @@ import type { AppEnv } from '../http/app-env.js';
  * @example app.openapi(restOfUrlRoute(app, createRoute({ path: '/x/{id}/files/{path}', … })), handler);
  */
 export function restOfUrlRoute<R extends RouteConfig>(app: OpenAPIHono<AppEnv>, route: R): R {
-  if (!route.path.endsWith('/{path}')) throw new TypeError(`${route.path} does not end in /{path}`);
+  if (!route.path.endsWith('/{path}'))
+    throw new UserInputError('route_path_invalid', `${route.path} does not end in /{path}`);
   app.openAPIRegistry.registerPath(route);
   return { ...route, path: `${route.path.slice(0, -'{path}'.length)}{path{.+}}`, hide: true };
 }

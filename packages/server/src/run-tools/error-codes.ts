@@ -5,6 +5,8 @@ declare module '@skilldock/core/errors' {
     readonly invalid_run_id: true;
     /** A run file download link that is malformed, forged or expired. */
     readonly run_file_link_invalid: true;
+    /** The stored key that signs run file links is not 32 bytes: the settings row was changed by hand. */
+    readonly run_file_signing_key_invalid: true;
     /** Run tools asked for folders that overlap or are not real folders. */
     readonly run_folders_invalid: true;
     /** bubblewrap is missing or cannot build a sandbox on this host: the shell stays off. */

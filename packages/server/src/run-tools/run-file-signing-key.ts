@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SkilldockError } from '@skilldock/core/errors';
 import { eq } from 'drizzle-orm';
 import type { SkilldockDatabase } from '../db/database.js';
 import { settings } from '../db/schema.js';
@@ -23,6 +24,9 @@ export async function ensureRunFileSigningKey(db: SkilldockDatabase): Promise<Bu
   const stored = (row?.value as { key?: unknown } | undefined)?.key;
   const key = typeof stored === 'string' ? Buffer.from(stored, 'base64') : Buffer.alloc(0);
   if (key.length !== 32)
-    throw new Error(`The setting ${RUN_FILE_SIGNING_KEY_SETTING} does not hold a 32-byte key.`);
+    throw new SkilldockError(
+      'run_file_signing_key_invalid',
+      `The setting ${RUN_FILE_SIGNING_KEY_SETTING} does not hold a 32-byte key.`,
+    );
   return key;
 }

@@ -1,3 +1,4 @@
+import { SkilldockError } from '@skilldock/core/errors';
 import { createContext, type ReactNode, use } from 'react';
 import type { ApiClient, CsrfTokenStore } from './create-api-client';
 
@@ -16,6 +17,7 @@ export function ApiProvider({ value, children }: { value: ApiContextValue; child
 /** The API client and CSRF token store of the nearest {@link ApiProvider}. */
 export function useApi(): ApiContextValue {
   const value = use(ApiContext);
-  if (value === null) throw new Error('useApi() needs an <ApiProvider> above it');
+  if (value === null)
+    throw new SkilldockError('api_provider_missing', 'useApi() needs an <ApiProvider> above it');
   return value;
 }

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, CloseButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { SkilldockError } from '@skilldock/core/errors';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -185,7 +186,7 @@ export function ChatConversation({
     }
   };
   const sendFromMessage = async (text: string) => {
-    if (!(await send(text))) throw new Error(t('chat.sendFailedShort'));
+    if (!(await send(text))) throw new SkilldockError('chat_send_failed', t('chat.sendFailedShort'));
   };
 
   if (conversationId !== undefined && conversation.isPending) return <PageLoader />;

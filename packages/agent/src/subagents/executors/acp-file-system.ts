@@ -1,7 +1,9 @@
 import { mkdir, open, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { SecurityError, UserInputError } from '@skilldock/core/errors';
 import { readTextPage } from '@skilldock/core/runtime';
-import { confinePath } from '../../tools/confine-path.js';
+import type { ConfinedPath } from '../../policy/confine-path.js';
+import { confinePath } from '../../policy/confine-path.js';
 
 /** What an ACP agent's file requests may touch: the task's folder, and writes only with edits allowed. */
 export interface AcpFileSystemScope {
@@ -14,21 +16,31 @@ export interface AcpFileSystemScope {
 /** The most lines one `fs/read_text_file` returns when the agent gives no `limit`. */
 const DEFAULT_READ_LINES = 2000;
 
+/** The error of a path `confinePath` refused: a missing file is the agent's input, the rest a security refusal. */
+function confinementError(refused: Extract<ConfinedPath, { ok: false }>): UserInputError | SecurityError {
+  return refused.code === 'path_not_found'
+    ? new UserInputError(refused.code, refused.message)
+    : new SecurityError(refused.code, refused.message);
+}
+
 /**
  * Answers ACP `fs/read_text_file` (`{path, line?, limit?}`, 1-based line): the file must be a
  * regular file inside the task's folder after links are resolved (the same `confinePath` the
  * built-in tools use), and the answer is one bounded page.
- * @throws Error with the refusal, which the agent receives as a JSON-RPC error.
+ * @throws UserInputError `acp_file_not_text`, `path_not_found`; SecurityError when the path leaves
+ * the folder — the message is what the agent receives as a JSON-RPC error.
  */
 export async function readTextFileForAgent(
   params: { readonly path: string; readonly line?: number | null; readonly limit?: number | null },
   scope: AcpFileSystemScope,
 ): Promise<{ content: string }> {
   const target = await confinePath(params.path, 'read', { cwd: scope.cwd, readOnlyRoots: [] });
-  if (!target.ok) throw new Error(target.message);
+  if (!target.ok) throw confinementError(target);
   // Judged before opening: opening a FIFO for reading would wait for a writer.
   if (!(await stat(target.realPath)).isFile())
-    throw new Error(`${target.displayPath} is not a regular file.`);
+    throw new UserInputError('acp_file_not_text', `${target.displayPath} is not a regular file.`, {
+      details: { path: target.displayPath },
+    });
   const handle = await open(target.realPath, 'r');
   try {
     const page = await readTextPage(handle.createReadStream({ autoClose: false, highWaterMark: 64 * 1024 }), {
@@ -38,7 +50,11 @@ export async function readTextFileForAgent(
       invalidUtf8: 'replace',
     });
     if (page.kind === 'binary')
-      throw new Error(`${target.displayPath} holds binary data and is not a text file.`);
+      throw new UserInputError(
+        'acp_file_not_text',
+        `${target.displayPath} holds binary data and is not a text file.`,
+        { details: { path: target.displayPath } },
+      );
     return { content: page.text };
   } finally {
     await handle.close();
@@ -49,14 +65,16 @@ export async function readTextFileForAgent(
  * Answers ACP `fs/write_text_file` (`{path, content}`): refused when the task is read-only, and
  * confined like the built-in write tool: inside the task's folder, never through a link that
  * leads out, never a file that configures the agent (SPEC SEC2: nobody approved it here).
- * @throws Error with the refusal, which the agent receives as a JSON-RPC error.
+ * @throws SecurityError `acp_task_read_only`, or the path's refusal — the message is what the
+ * agent receives as a JSON-RPC error.
  */
 export async function writeTextFileForAgent(
   params: { readonly path: string; readonly content: string },
   scope: AcpFileSystemScope,
 ): Promise<Record<string, never>> {
   if (!scope.allowEdits)
-    throw new Error(
+    throw new SecurityError(
+      'acp_task_read_only',
       `Refused: this task is read-only, so ${params.path} was not written. The session or the subagent must allow edits (auto-edit).`,
     );
   const target = await confinePath(params.path, 'write', {
@@ -64,7 +82,7 @@ export async function writeTextFileForAgent(
     readOnlyRoots: [],
     agentConfigWrites: [],
   });
-  if (!target.ok) throw new Error(target.message);
+  if (!target.ok) throw confinementError(target);
   await mkdir(dirname(target.realPath), { recursive: true });
   await writeFile(target.realPath, params.content);
   return {};

@@ -47,11 +47,12 @@ export async function checkSkillsRefPathExists(
     pathArgument === '' || isAbsolute(pathArgument)
       ? pathArgument
       : `${cwd.replace(/\/+$/, '')}/${pathArgument}`;
+  const missing = `Invalid value for '${metavar}': Path '${pathArgument}' does not exist.`;
+  if (onDisk === '') return missing;
   try {
-    if (onDisk === '') throw new Error('empty path');
     await stat(onDisk);
     return undefined;
   } catch {
-    return `Invalid value for '${metavar}': Path '${pathArgument}' does not exist.`;
+    return missing;
   }
 }
