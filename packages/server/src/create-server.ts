@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ServerType, serve } from '@hono/node-server';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { UserInputError } from '@skilldock/core/errors';
 import { type BuiltinAgentsResult, ensureBuiltinAgents } from './agents/ensure-builtin-agents.js';
 import { type EnsureSuperadminResult, ensureSuperadmin } from './auth/ensure-superadmin.js';
 import { DEFAULT_SCRYPT_COST, type ScryptCost } from './auth/hash-password.js';
@@ -32,6 +33,12 @@ import { loadStaticSite, registerStaticSite, type StaticSite } from './http/stat
 import { sweepInstallDrafts } from './install/draft-rows.js';
 import type { InstallOptions } from './install/install-options.js';
 import { createJsonLogger, type Logger } from './logging/logger.js';
+import {
+  type MetricsAccess,
+  MIN_METRICS_TOKEN_LENGTH,
+  registerMetricsRoutes,
+} from './metrics/metrics-routes.js';
+import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics.js';
 import { type ProviderKeyOptions, providerKeySources } from './model-providers/provider-api-key.js';
 import { resealLegacyProviderKeys } from './model-providers/reseal-legacy-provider-keys.js';
 import { AccessGenerationCache } from './policy/access-generation-cache.js';
@@ -123,6 +130,12 @@ export interface CreateServerOptions {
    * option the server answers only the API.
    */
   readonly webRoot?: string;
+  /**
+   * `GET /metrics` in the Prometheus text format (SPEC O3), for a scraper sending
+   * `Authorization: Bearer <token>` (at least 16 characters). Absent (the default): no `/metrics`
+   * route and no metrics kept.
+   */
+  readonly metrics?: MetricsAccess;
 }
 
 /** What start-up did before the API could answer. */
@@ -176,6 +189,9 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     ? modelProviders.secretKey
     : process.env.SKILLDOCK_SECRET_KEY;
   const passwordHashCost = options.passwordHashCost ?? DEFAULT_SCRYPT_COST;
+  // Readiness and the worker gauge count a worker alive while its heartbeat is this recent.
+  const workerStaleAfterMs = options.runs?.workerOptions?.staleAfterMs ?? 30_000;
+  let metrics: ServerMetrics | undefined;
   let startup: StartupReport;
   let secretBox: SecretBox | undefined;
   let runService: RunService;
@@ -184,6 +200,12 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   let authChanges: ChannelListener | undefined;
   let site: StaticSite | undefined;
   try {
+    if (options.metrics !== undefined && options.metrics.token.length < MIN_METRICS_TOKEN_LENGTH)
+      throw new UserInputError(
+        'metrics_token_weak',
+        `The metrics token must be at least ${MIN_METRICS_TOKEN_LENGTH} characters`,
+      );
+    metrics = options.metrics === undefined ? undefined : createServerMetrics(database, workerStaleAfterMs);
     // Derived once per process; a short key fails start-up with `secret_key_weak`.
     secretBox = secretKey === undefined || secretKey === '' ? undefined : await createSecretBox(secretKey);
     await mkdir(path.join(dataDir, 'packages'), { recursive: true });
@@ -208,6 +230,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
         logger,
         content: skillContent,
         providerKeys: providerKeySources(secretBox, modelProviders),
+        ...(metrics === undefined ? {} : { metrics }),
       },
       options.runs,
     );
@@ -234,6 +257,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     readableSkillsCache: new AccessGenerationCache(READABLE_SKILLS_CACHE_ENTRIES),
     principals,
     providerKeys: providerKeySources(secretBox, modelProviders),
+    workerStaleAfterMs,
   };
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -253,13 +277,16 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
       }
     },
   });
-  app.use('*', requestContext(logger));
+  app.use('*', requestContext(logger, metrics));
   app.use('/api/*', bodyLimits());
   // Every dynamic route; the web app's files stay a plain 404 for any name.
   for (const routes of ['/api/*', '/.well-known/*', '/run-files/*']) app.use(routes, refuseMalformedText());
   app.use('/api/*', authenticate(database.db, { trustProxy: context.trustProxy, principals }));
   app.onError((error, c) => errorResponse(c, error, logger));
   app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', 'No such route'), logger));
+  // Not part of the API document: only a scraper with the token reads it (SPEC O3).
+  if (metrics !== undefined && options.metrics !== undefined)
+    registerMetricsRoutes(app, metrics, options.metrics);
 
   registerHealthRoutes(app, context);
   registerAuthRoutes(app, context);

@@ -24,6 +24,8 @@ declare module '@skilldock/core/errors' {
     readonly invalid_credentials: true;
     readonly invalid_request: true;
     readonly invalid_share_scope: true;
+    /** `/metrics` enabled with a token shorter than 16 characters (SPEC O3). */
+    readonly metrics_token_weak: true;
     readonly migration_changed: true;
     readonly model_provider_exists: true;
     readonly model_provider_invalid: true;

@@ -23,4 +23,6 @@ export interface ServerContext {
   readonly principals: PrincipalCache;
   /** Where model provider keys come from: the `SKILLDOCK_SECRET_KEY` box and the environment (SPEC Y18). */
   readonly providerKeys: ProviderKeySources;
+  /** Readiness counts a run worker alive while its heartbeat is this recent (default 30 s, the runs' stale period). */
+  readonly workerStaleAfterMs?: number;
 }

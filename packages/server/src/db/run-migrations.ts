@@ -15,6 +15,32 @@ interface JournalEntry {
   readonly tag: string;
 }
 
+/** The tags of the committed migrations this code knows, in journal order (read once per process). */
+export function migrationTags(): Promise<readonly string[]> {
+  journalTags ??= readFile(new URL('meta/_journal.json', MIGRATIONS_FOLDER), 'utf8').then((text) =>
+    [...(JSON.parse(text) as { entries: JournalEntry[] }).entries]
+      .sort((a, b) => a.idx - b.idx)
+      .map((entry) => entry.tag),
+  );
+  // A failed read is not kept: the next call reads again.
+  journalTags.catch(() => {
+    journalTags = undefined;
+  });
+  return journalTags;
+}
+
+let journalTags: Promise<readonly string[]> | undefined;
+
+/**
+ * The committed migrations the database has not applied (SPEC O3 readiness): empty once start-up
+ * migrated it, non-empty when this code is newer than the database it reaches.
+ */
+export async function pendingMigrations(database: Database): Promise<readonly string[]> {
+  const done = await database.db.execute(sql`select tag from skilldock_migrations`);
+  const applied = new Set((done as unknown as { rows: { tag: string }[] }).rows.map((row) => row.tag));
+  return (await migrationTags()).filter((tag) => !applied.has(tag));
+}
+
 /** What {@link runMigrations} did. */
 export interface MigrationResult {
   /** Tags of the migrations this call applied, oldest first (empty when the database was current). */
@@ -30,16 +56,11 @@ export interface MigrationResult {
  * @example await runMigrations(database);
  */
 export async function runMigrations(database: Database): Promise<MigrationResult> {
-  const journal = JSON.parse(await readFile(new URL('meta/_journal.json', MIGRATIONS_FOLDER), 'utf8')) as {
-    entries: JournalEntry[];
-  };
   const migrations = await Promise.all(
-    [...journal.entries]
-      .sort((a, b) => a.idx - b.idx)
-      .map(async (entry) => {
-        const text = await readFile(new URL(`${entry.tag}.sql`, MIGRATIONS_FOLDER), 'utf8');
-        return { tag: entry.tag, text, hash: createHash('sha256').update(text).digest('hex') };
-      }),
+    (await migrationTags()).map(async (tag) => {
+      const text = await readFile(new URL(`${tag}.sql`, MIGRATIONS_FOLDER), 'utf8');
+      return { tag, text, hash: createHash('sha256').update(text).digest('hex') };
+    }),
   );
 
   return database.db.transaction(async (tx) => {

@@ -493,3 +493,15 @@ export const runEvents = pgTable(
   },
   (table) => [primaryKey({ columns: [table.runId, table.seq] })],
 );
+
+/**
+ * The run workers alive (SPEC O3): each worker process writes its row every heartbeat while it
+ * runs, busy or idle, and deletes it when it stops, so readiness can tell "no worker" from "no
+ * work". A row whose heartbeat is old is a worker that died; rows a day old are removed.
+ */
+export const runWorkers = pgTable('run_workers', {
+  /** `startRunWorker`'s id: host, pid and a random part. */
+  workerId: text('worker_id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { resolveApiToken } from '../auth/api-tokens.js';
 import type { PrincipalCache } from '../auth/principal-cache.js';
+import { sameSecret } from '../auth/same-secret.js';
 import { resolveSession } from '../auth/sessions.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import type { AppEnv } from './app-env.js';
@@ -35,12 +35,6 @@ export function publicOrigin(c: Context, trustProxy: boolean): URL {
     if (host !== undefined && /^[A-Za-z0-9.:[\]-]+$/.test(host)) url.host = host;
   }
   return url;
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
 import type { Logger } from '../logging/logger.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { AppEnv } from './app-env.js';
 
 /** An incoming `X-Request-Id` is kept only when it is this harmless (it goes into logs and headers). */
@@ -24,11 +26,29 @@ function answerHeaders(c: Context<AppEnv>): Headers {
 }
 
 /**
+ * The pattern of the route that answered (`/api/runs/:id`), never the path itself: ids in metric
+ * labels would grow without bound. Middleware answering first (a 401, a 413) is its own pattern
+ * (`/api/*`).
+ */
+function answeredRoute(c: Context<AppEnv>): string {
+  return routePath(c) || 'unmatched';
+}
+
+/** The run a request is about, from the route's `{id}` under `/api/runs/` (for the log line). */
+function runIdOf(c: Context<AppEnv>, route: string): string | undefined {
+  if (!route.startsWith('/api/runs/:id')) return undefined;
+  const id = c.req.param('id');
+  return id !== undefined && SAFE_REQUEST_ID.test(id) ? id : undefined;
+}
+
+/**
  * Gives every request an id (its `X-Request-Id` when safe, else a new UUID), echoes it in the
  * answer, sets security headers, and logs one JSON line per request: method, path (never the
- * query, which may hold a secret), status, duration, user id. Bodies are never logged.
+ * query, which may hold a secret), the route pattern, status, duration, user id and, for a run's
+ * routes, the run id. Bodies are never logged. With `metrics`, the duration is observed by
+ * method, route pattern and status (SPEC O3).
  */
-export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
+export function requestContext(logger: Logger, metrics?: ServerMetrics): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming !== undefined && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -42,13 +62,18 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     headers.set('Referrer-Policy', 'no-referrer');
     headers.set('X-Frame-Options', 'DENY');
     if (c.req.path.startsWith('/api/')) headers.set('Cache-Control', 'no-store');
+    const milliseconds = performance.now() - started;
+    const route = answeredRoute(c);
+    metrics?.observeRequest(c.req.method, route, c.res.status, milliseconds / 1000);
     logger.info('request', {
       requestId,
       method: c.req.method,
       path: c.req.path,
+      route,
       status: c.res.status,
-      durationMs: Math.round(performance.now() - started),
+      durationMs: Math.round(milliseconds),
       userId: c.get('principal')?.viewer.id ?? null,
+      runId: runIdOf(c, route),
     });
   };
 }

@@ -4,6 +4,8 @@ import type { Viewer } from '../auth/principal.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import type { agents } from '../db/schema.js';
 import type { Logger } from '../logging/logger.js';
+import { instrumentModelRoute } from '../metrics/instrument-model-route.js';
+import type { RunMetrics } from '../metrics/run-metrics.js';
 import type { ProviderKeySources } from '../model-providers/provider-api-key.js';
 import type { SkillContentContext } from '../skill-content/skill-content-context.js';
 import { loadRunCatalog, type ResolvedRunSkills } from './resolve-run-skills.js';
@@ -17,6 +19,8 @@ export interface AgentRunServices {
   readonly content: SkillContentContext;
   readonly logger: Logger;
   readonly providerKeys: ProviderKeySources;
+  /** Where model latency, tokens and sandbox failures are counted (SPEC O3); none by default. */
+  readonly metrics?: RunMetrics;
   /** Model requests a run may make (default the agent package's). */
   readonly maxTurns?: number;
 }
@@ -78,10 +82,11 @@ export async function agentRunSetup(
     projectionDirectory: runCatalog.projectionDirectory,
     workspaceDirectory: runCatalog.personalDirectory,
     skillTools: skillDependencyTools(runCatalog.catalog),
+    metrics: services.metrics,
   });
   const runContext = createRunContext({
     cwd: runTools.cwd,
-    model: await runModelRoute(db, input.agent.model, providerKeys),
+    model: instrumentModelRoute(await runModelRoute(db, input.agent.model, providerKeys), services.metrics),
     tools: [...runTools.tools, ...(input.extraTools ?? [])],
     skillSession,
     systemPrompt: [input.agent.systemPrompt, runTools.layout].filter((part) => part !== '').join('\n\n'),

@@ -91,6 +91,7 @@ export async function executeRun(
   const { db, workerId } = context;
   const row = await claimRun(db, runId, workerId);
   if (row === undefined) return;
+  const started = performance.now();
   const controller = new AbortController();
   const stopListening = context.bus.onCancel(runId, () => controller.abort('cancel'));
   const onShutdown = () => controller.abort('shutdown');
@@ -144,6 +145,7 @@ export async function executeRun(
       data: { status: end.status, ...(end.error === undefined ? {} : { error: end.error }) },
     });
     context.bus.notify(runId);
+    context.metrics?.observeRunEnd(end.status, (performance.now() - started) / 1000);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
+import type { RunMetrics } from '../metrics/run-metrics.js';
 import type { ProviderKeySources } from '../model-providers/provider-api-key.js';
 import type { SkillContentContext } from '../skill-content/skill-content-context.js';
 import { RunEventBus } from './run-event-bus.js';
@@ -42,6 +43,8 @@ export async function startRunService(
     readonly logger: Logger;
     readonly content: SkillContentContext;
     readonly providerKeys: ProviderKeySources;
+    /** Where this process's worker reports run, model and sandbox numbers (SPEC O3); none by default. */
+    readonly metrics?: RunMetrics;
   },
   options: RunServiceOptions = {},
 ): Promise<RunService> {

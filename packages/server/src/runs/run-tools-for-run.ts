@@ -1,5 +1,6 @@
 import type { AgentTool } from '@skilldock/agent';
 import type { AgentConfig } from '../agents/agent-config.js';
+import type { RunMetrics } from '../metrics/run-metrics.js';
 import { agentShellSetting } from '../run-tools/agent-shell-setting.js';
 import { createRunTools } from '../run-tools/create-run-tools.js';
 import { createRunWorkFolder } from '../run-tools/run-work-folder.js';
@@ -20,6 +21,8 @@ export interface RunToolsInput {
    * agent's own, gated by the skill session until a skill declaring them is active (SPEC R6).
    */
   readonly skillTools?: readonly string[];
+  /** Counts the shell sandbox's failures (SPEC O3). */
+  readonly metrics?: RunMetrics | undefined;
 }
 
 /** A run's tools, and notices for the stream about tools left out. */
@@ -49,6 +52,9 @@ export async function runToolsForRun(input: RunToolsInput): Promise<RunTools> {
     shell: agentShellSetting(input.agent),
   });
   const wanted = new Set(input.agent.tools);
+  if (wanted.has('shell'))
+    for (const notice of built.notices)
+      if (notice.code.startsWith('sandbox_')) input.metrics?.countSandboxFailure(notice.code);
   // The shell is built only when the agent lists it (an admin's choice): a skill cannot bring it.
   const offered = new Set([...wanted, ...(input.skillTools ?? [])]);
   return {

@@ -5,6 +5,7 @@ import type PgBoss from 'pg-boss';
 import type { RunExecutorContext } from './execute-run.js';
 import { executeRun } from './execute-run.js';
 import { RUN_QUEUE_NAME, type RunJob, type RunQueue } from './run-queue.js';
+import { startWorkerHeartbeat } from './run-worker-heartbeat.js';
 import { sweepLostRuns } from './sweep-lost-runs.js';
 
 /** How a worker runs: how many runs at once, and its heartbeat and sweep clocks. */
@@ -111,6 +112,8 @@ export async function startRunWorker(
   })();
 
   const sweep = startLostRunSweep(context, staleAfterMs);
+  // Idle or busy, the worker is seen alive by readiness checks (SPEC O3).
+  const heartbeat = await startWorkerHeartbeat(context.db, workerId, heartbeatMs, context.logger);
   let stopped = false;
   return {
     workerId,
@@ -123,6 +126,7 @@ export async function startRunWorker(
       wakeUp();
       await loop;
       await Promise.allSettled([...inFlight]);
+      await heartbeat.stop();
     },
   };
 }
