@@ -57,6 +57,8 @@ export { type ErrorStatus, HttpError } from './http/http-error.js';
 export { requirePrincipal, requireRole, requireSession } from './http/require-viewer.js';
 export type { InstallOptions, RemoteFetchOptions } from './install/install-options.js';
 export { batchLines, createJsonLogger, type LogFields, type Logger, silentLogger } from './logging/logger.js';
+export { createPrettyLogger } from './logging/pretty-logger.js';
+export type { MetricsAccess } from './metrics/metrics-routes.js';
 export {
   type ProviderDestination,
   type ProviderKeyOptions,

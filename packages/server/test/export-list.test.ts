@@ -39,6 +39,7 @@ describe('export list', () => {
         "canOnSkill",
         "createApiToken",
         "createJsonLogger",
+        "createPrettyLogger",
         "createRunTools",
         "createRunWorkFolder",
         "createSecretBox",

@@ -6,6 +6,7 @@ import { ExitCode } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
+import { UsageError } from '../usage-error.js';
 import { parseRunWorkerOptions, type RunWorkerFlags } from './run-worker-flags.js';
 import { waitForStopSignal } from './wait-for-stop-signal.js';
 
@@ -19,6 +20,10 @@ interface ServeOptions extends RunWorkerFlags {
   readonly json?: boolean;
   /** `--no-worker` sets it false: the API alone, runs executed by `skilldock worker` processes. */
   readonly worker: boolean;
+  /** `--metrics`: serve `/metrics` to a scraper with the `SKILLDOCK_METRICS_TOKEN` bearer token. */
+  readonly metrics?: boolean;
+  /** `--log-format json|pretty`. */
+  readonly logFormat: string;
 }
 
 /**
@@ -40,7 +45,9 @@ export function defaultWebRoot(): string {
  * (SPEC Y12) and the web app at `/`: embedded PGlite under `~/.skilldock/platform` with nothing configured, the PostgreSQL of
  * `DATABASE_URL` when set. Prints the URL (and, on the first start, the superadmin's one-time
  * password, once); runs until SIGINT or SIGTERM, then closes the server and the database. A run
- * worker executes runs in the same process unless `--no-worker` (SPEC Y16).
+ * worker executes runs in the same process unless `--no-worker` (SPEC Y16). `--metrics` serves
+ * `/metrics` to a scraper with the `SKILLDOCK_METRICS_TOKEN` bearer token (SPEC O3); `--log-format
+ * pretty` writes log lines for a terminal instead of JSON.
  */
 export function registerServe(
   program: Command,
@@ -65,6 +72,11 @@ export function registerServe(
     .option('--web <dir>', 'built web app to serve at / (default: the dist folder of @skilldock/web)')
     .option('--json', 'print the start line as JSON')
     .option('--no-worker', 'run the API alone: runs are executed by `skilldock worker` processes')
+    .option(
+      '--metrics',
+      'serve Prometheus metrics at /metrics to a scraper sending the bearer token in SKILLDOCK_METRICS_TOKEN',
+    )
+    .option('--log-format <format>', 'log lines on stderr: json (one object per line) or pretty', 'json')
     .option('--concurrency <n>', 'runs this process executes at once', '4')
     .option(
       '--stale-after <seconds>',
@@ -81,7 +93,22 @@ export function registerServe(
         );
       }
       const workerOptions = await parseRunWorkerOptions(options);
-      const { batchLines, createServer, createJsonLogger } = await import('@skilldock/server');
+      if (options.logFormat !== 'json' && options.logFormat !== 'pretty')
+        throw new UsageError(
+          'invalid_request',
+          `--log-format must be json or pretty, not ${JSON.stringify(options.logFormat)}`,
+        );
+      const metricsToken = environment.env.SKILLDOCK_METRICS_TOKEN;
+      // Metrics describe every user's runs: never served without a token (SPEC O3).
+      if (options.metrics === true && (metricsToken === undefined || metricsToken === ''))
+        throw new UsageError(
+          'invalid_request',
+          '--metrics needs SKILLDOCK_METRICS_TOKEN (at least 16 characters): the scraper sends it as a bearer token',
+        );
+      const { batchLines, createServer, createJsonLogger, createPrettyLogger } = await import(
+        '@skilldock/server'
+      );
+      const createLogger = options.logFormat === 'pretty' ? createPrettyLogger : createJsonLogger;
       const dataDir = path.resolve(
         environment.cwd,
         options.data ?? path.join(environment.home, '.skilldock', 'platform'),
@@ -103,12 +130,15 @@ export function registerServe(
           ? { adminPassword: environment.env.SKILLDOCK_ADMIN_PASSWORD }
           : {}),
         // One write per turn of the event loop, not per request (see batchLines).
-        logger: createJsonLogger(batchLines((text) => environment.stderr.write(text))),
+        logger: createLogger(batchLines((text) => environment.stderr.write(text))),
         trustProxy: options.trustProxy === true,
         webRoot: options.web === undefined ? defaultWebRoot() : path.resolve(environment.cwd, options.web),
         // Stored provider keys are sealed with SKILLDOCK_SECRET_KEY; named key variables are read from the same environment.
         modelProviders: { secretKey: environment.env.SKILLDOCK_SECRET_KEY, env: environment.env },
         runs: { worker: options.worker, workerOptions },
+        ...(options.metrics === true && metricsToken !== undefined
+          ? { metrics: { token: metricsToken } }
+          : {}),
       }).catch((error: unknown) => {
         stopRequested.cancel();
         throw error;
