@@ -85,6 +85,8 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'GET /api/conversations',
         'GET /api/conversations/{id}',
         'GET /api/health',
+        'GET /api/health/live',
+        'GET /api/health/ready',
         'GET /api/install/drafts',
         'GET /api/install/drafts/{id}',
         'GET /api/install/recommended',
