@@ -77,6 +77,8 @@ declare module '@skilldock/core/errors' {
     readonly path_read_only: true;
     readonly run_input_invalid: true;
     readonly run_state_invalid: true;
+    /** A stored run state written by a newer Skilldock (its `$schemaVersion` is above this one's). */
+    readonly run_state_version_unsupported: true;
     readonly search_failed: true;
     readonly session_closed: true;
     readonly session_corrupt: true;

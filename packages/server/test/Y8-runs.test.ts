@@ -477,6 +477,34 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
     },
   );
 
+  it.skipIf(backend.skip)(
+    'Y8 G3 a run stored before RunState had $schemaVersion (a v1 row) is approved and resumes',
+    async () => {
+      const { runId } = await startRun(slowAgentId, 'needs approval');
+      const waiting = await settled(runId);
+      expect(waiting.status).toBe('waiting_approval');
+      const [pending] = waiting.pendingApprovals;
+      const { db } = server.database;
+      const [row] = await db.select().from(schema.runs).where(eq(schema.runs.id, runId));
+      const { $schemaVersion, ...fields } = row!.state as Record<string, unknown>;
+      expect($schemaVersion).toBe(2);
+      // The row as a server before the versioned schema wrote it: `version: 1`, no `$schemaVersion`.
+      await db
+        .update(schema.runs)
+        .set({ state: { version: 1, ...fields } })
+        .where(eq(schema.runs.id, runId));
+      const granted = await alice.client.request(
+        'POST',
+        `/api/runs/${runId}/approvals/${pending.toolCallId}`,
+        {
+          json: { decision: 'allow' },
+        },
+      );
+      expect(granted.status).toBe(200);
+      expect(await settled(runId)).toMatchObject({ status: 'completed', finalText: 'echo: needs approval' });
+    },
+  );
+
   it.skipIf(backend.skip)('Y8 a run whose model no provider offers ends failed with the reason', async () => {
     const agent = await alice.client.request('POST', '/api/agents', {
       json: { name: 'nowhere', model: 'no-such-model' },

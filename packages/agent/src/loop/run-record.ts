@@ -2,7 +2,7 @@ import type { ConversationMessage } from '../model/conversation.js';
 import type { ModelUsage } from '../model/model-provider.js';
 import type { ApprovalRequest } from './run-context.js';
 import type { RunResult, RunStatus } from './run-result.js';
-import type { RunState } from './run-state.js';
+import { RUN_STATE_SCHEMA_VERSION, type RunState } from './run-state.js';
 import type { RunStats } from './run-stats.js';
 
 /** What a run has said and spent so far; every phase of the loop writes to it. */
@@ -83,7 +83,7 @@ export function createRunRecord({
     interrupted(interruptions) {
       const stopped = result('interrupted');
       const state: RunState = {
-        version: 1,
+        $schemaVersion: RUN_STATE_SCHEMA_VERSION,
         messages: stopped.messages,
         stats: stopped.stats,
         interruptions,

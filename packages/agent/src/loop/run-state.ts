@@ -3,7 +3,10 @@ import type { ConversationMessage } from '../model/conversation.js';
 import type { ApprovalMode } from '../policy/approval-mode.js';
 import type { ToolKind } from '../tools/agent-tool.js';
 import type { AgentConfigWrite } from './find-agent-config-writes.js';
+import type { RUN_STATE_SCHEMA_VERSION } from './parse-run-state.js';
 import type { RunStats } from './run-stats.js';
+
+export { parseRunState, RUN_STATE_SCHEMA_VERSION } from './parse-run-state.js';
 
 // The approval request lives beside the state: a subagent's request carries its own RunState.
 /** A tool call waiting for the user's approval (SPEC G3). */
@@ -59,7 +62,8 @@ export interface ApprovalAnswer {
  * const resumed = await runToCompletion(context, { state });
  */
 export interface RunState {
-  readonly version: 1;
+  /** The shape's version ({@link RUN_STATE_SCHEMA_VERSION}); older states are migrated by {@link parseRunState}. */
+  readonly $schemaVersion: 2;
   /**
    * The conversation so far: it ends with the assistant message whose tool calls were stopped,
    * followed by the results of those calls that already ran.
@@ -95,50 +99,4 @@ function answer(state: RunState, given: ApprovalAnswer): RunState {
     ...state,
     answers: [...state.answers.filter((earlier) => earlier.toolCallId !== given.toolCallId), given],
   };
-}
-
-/**
- * Checks stored JSON and returns it as a {@link RunState}; anything else is a `UserInputError`
- * `run_state_invalid` naming the field.
- */
-export function parseRunState(value: unknown): RunState {
-  const fail = (field: string, problem: string): never => {
-    throw new UserInputError('run_state_invalid', `run state ${field === '' ? '' : `${field} `}${problem}`, {
-      details: { field },
-    });
-  };
-  if (typeof value !== 'object' || value === null) return fail('', 'is not an object');
-  const state = value as Record<string, unknown>;
-  if (state.version !== 1) fail('version', 'must be 1');
-  if (!Array.isArray(state.messages)) fail('messages', 'must be an array');
-  for (const [index, message] of (state.messages as unknown[]).entries()) {
-    const role = (message as { role?: unknown } | null)?.role;
-    if (role !== 'user' && role !== 'assistant' && role !== 'tool')
-      fail(`messages[${index}].role`, 'must be user, assistant or tool');
-  }
-  const stats = state.stats as Record<string, unknown> | undefined;
-  for (const key of [
-    'turns',
-    'inputTokens',
-    'outputTokens',
-    'cachedInputTokens',
-    'toolCalls',
-    'wallTimeMs',
-  ]) {
-    if (typeof stats?.[key] !== 'number' || !Number.isFinite(stats[key]))
-      fail(`stats.${key}`, 'must be a number');
-  }
-  if (!Array.isArray(state.interruptions)) fail('interruptions', 'must be an array');
-  for (const [index, request] of (state.interruptions as unknown[]).entries()) {
-    const entry = request as Record<string, unknown> | null;
-    if (typeof entry?.toolCallId !== 'string' || typeof entry.toolName !== 'string')
-      fail(`interruptions[${index}]`, 'must name toolCallId and toolName');
-  }
-  if (!Array.isArray(state.answers)) fail('answers', 'must be an array');
-  for (const [index, given] of (state.answers as unknown[]).entries()) {
-    const entry = given as Record<string, unknown> | null;
-    if (typeof entry?.toolCallId !== 'string' || (entry.decision !== 'allow' && entry.decision !== 'deny'))
-      fail(`answers[${index}]`, 'must be { toolCallId, decision: allow|deny }');
-  }
-  return value as RunState;
 }

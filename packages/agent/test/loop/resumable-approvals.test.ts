@@ -167,7 +167,8 @@ describe.each(PROTOCOL_CASES)('resumable approvals over $protocol', (protocolCas
 
 describe('RunState', () => {
   it('G3 refuses an answer for a call that is not pending, and malformed stored state, naming the field', () => {
-    const state = parseRunState({
+    // Stored before $schemaVersion (v1): parseRunState migrates it.
+    const stored = {
       version: 1,
       messages: [],
       stats: { turns: 1, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, toolCalls: 1, wallTimeMs: 3 },
@@ -175,11 +176,13 @@ describe('RunState', () => {
         { toolCallId: 'call-1', toolName: 'write', kind: 'edit', input: {}, modes: ['default'] },
       ],
       answers: [],
-    });
+    };
+    const state = parseRunState(stored);
     expect(() => approveToolCall(state, 'call-2')).toThrow(/no tool call call-2 is waiting/);
     expect(approveToolCall(state, 'call-1').answers).toEqual([{ toolCallId: 'call-1', decision: 'allow' }]);
     expect(() => parseRunState(null)).toThrow(/run state is not an object/);
-    expect(() => parseRunState({ ...state, version: 2 })).toThrow(/version must be 1/);
+    expect(() => parseRunState({ ...stored, version: 2 })).toThrow(/version must be 1/);
+    expect(() => parseRunState({ ...state, $schemaVersion: 1 })).toThrow(/\$schemaVersion/);
     expect(() => parseRunState({ ...state, messages: [{ role: 'system' }] })).toThrow(/messages\[0\]\.role/);
     expect(() => parseRunState({ ...state, stats: { ...state.stats, turns: 'x' } })).toThrow(/stats\.turns/);
     expect(() => parseRunState({ ...state, answers: [{ toolCallId: 'call-1', decision: 'maybe' }] })).toThrow(

@@ -47,7 +47,8 @@ const KEEPALIVE_MS = 15_000;
 /** The calls of a stored state still waiting for an answer. */
 function pendingOf(state: unknown) {
   if (state === null || state === undefined) return [];
-  const { interruptions, answers } = state as RunState;
+  // Through the schema: a row written before `$schemaVersion` reads the same (parseRunState migrates it).
+  const { interruptions, answers } = parseRunState(state);
   const answered = new Set(answers.map((answer) => answer.toolCallId));
   return interruptions
     .filter((request) => !answered.has(request.toolCallId))
