@@ -112,8 +112,13 @@ export async function startRunWorker(
   })();
 
   const sweep = startLostRunSweep(context, staleAfterMs);
-  // Idle or busy, the worker is seen alive by readiness checks (SPEC O3).
-  const heartbeat = await startWorkerHeartbeat(context.db, workerId, heartbeatMs, context.logger);
+  // Idle or busy, the worker is seen alive by readiness checks (SPEC O3): three beats per stale period.
+  const heartbeat = await startWorkerHeartbeat(
+    context.db,
+    workerId,
+    Math.max(heartbeatMs, Math.round(staleAfterMs / 3)),
+    context.logger,
+  );
   let stopped = false;
   return {
     workerId,
