@@ -123,6 +123,7 @@ export async function executeRun(
     // The run's error says what a user may see; the log keeps what kind of failure it was.
     context.logger.warn('run_failed', {
       runId,
+      userId: row.userId,
       errorName: error instanceof Error ? error.name : typeof error,
       errorCode: end.error?.code,
     });
