@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ModelProvider, ModelStreamEvent } from '@skilldock/agent';
+import { startFakeModelServer } from '@skilldock/agent/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkReadiness } from '../src/health/check-readiness.js';
@@ -19,11 +20,12 @@ import {
 } from '../src/index.js';
 import { instrumentModelRoute } from '../src/metrics/instrument-model-route.js';
 import { createServerMetrics } from '../src/metrics/server-metrics.js';
+import { addPerson } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
-import { waitFor } from './support/wait-for.js';
+import { settledRun, waitFor } from './support/wait-for.js';
 
 const METRICS_TOKEN = 'o3-metrics-token-0123456789';
 
@@ -275,6 +277,58 @@ describe.each(TEST_BACKENDS)('O3 health, readiness and metrics on $name', (backe
       }),
     ).rejects.toMatchObject({ code: 'metrics_token_weak' });
   });
+
+  it.skipIf(backend.skip)(
+    'O3 a run executed by a server with metrics is counted: run duration by status, model latency and tokens by provider',
+    async () => {
+      const model = await startFakeModelServer({ script: [{ text: 'measured answer' }] });
+      const withMetrics = await createServer({
+        database,
+        dataDir: folder.path,
+        passwordHashCost: TEST_PASSWORD_HASH_COST,
+        logger: silentLogger,
+        runs: { workerOptions: { staleAfterMs: 5000, heartbeatMs: 200 } },
+        metrics: { token: METRICS_TOKEN },
+      });
+      try {
+        await database.db.insert(schema.modelProviders).values({
+          id: 'o3fake',
+          protocol: 'openai',
+          baseUrl: model.openaiBaseUrl,
+          models: ['fake-model'],
+          defaultModel: 'fake-model',
+        });
+        const carol = await addPerson(withMetrics, 'o3carol', 'user');
+        const agent = await carol.client.request('POST', '/api/agents', {
+          json: { name: 'measured', model: 'o3fake:fake-model', tools: [] },
+        });
+        expect(agent.status).toBe(201);
+        const conversation = await carol.client.request('POST', '/api/conversations', {
+          json: { agentId: agent.body.agent.id },
+        });
+        const run = await carol.client.request(
+          'POST',
+          `/api/conversations/${conversation.body.conversation.id}/runs`,
+          { json: { prompt: 'hello' } },
+        );
+        expect(run.status).toBe(202);
+        expect((await settledRun(carol.client, run.body.run.id)).status).toBe('completed');
+        const text = await (
+          await withMetrics.app.request('/metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+        ).text();
+        expect(text).toMatch(/^skilldock_run_duration_seconds_count\{status="completed"\} 1$/m);
+        expect(text).toMatch(
+          /^skilldock_model_request_duration_seconds_count\{provider="o3fake",outcome="ok"\} 1$/m,
+        );
+        expect(text).toMatch(/^skilldock_model_tokens_total\{provider="o3fake",kind="input"\} [1-9]\d*$/m);
+        expect(text).toMatch(/^skilldock_model_tokens_total\{provider="o3fake",kind="output"\} [1-9]\d*$/m);
+        expect(text).toMatch(/^skilldock_runs\{status="completed"\} 1$/m);
+      } finally {
+        await withMetrics.stop();
+        await model.close();
+      }
+    },
+  );
 
   it.skipIf(backend.skip)(
     'O3 model requests are measured by provider: latency by outcome and tokens by kind',
