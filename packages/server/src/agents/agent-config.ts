@@ -1,3 +1,5 @@
+import type { AgentRunLimits } from '../runs/effective-run-limits.js';
+
 /** The longest system prompt an agent keeps (characters); a longer one is a 422 `agent_invalid`. */
 export const MAX_SYSTEM_PROMPT_LENGTH = 64 * 1024;
 
@@ -14,4 +16,6 @@ export interface AgentConfig {
   readonly subagents: readonly string[];
   /** The shell's sandbox keeps the network (SPEC Y17); only with `shell` among the tools. */
   readonly shellNetwork: boolean;
+  /** The agent's own time and turn limits (SPEC O2); `{}` takes the admins' defaults. */
+  readonly runLimits: AgentRunLimits;
 }

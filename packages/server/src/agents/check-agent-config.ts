@@ -6,6 +6,7 @@ import { modelProviders } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { canOnAgent } from '../policy/agent-access.js';
 import { resolveAgentSkills } from '../policy/resolve-agent-skills.js';
+import { readRunLimitSettings } from '../runs/run-limit-settings.js';
 import { type AgentConfig, MAX_SYSTEM_PROMPT_LENGTH } from './agent-config.js';
 import { loadAgentRecord } from './agent-records.js';
 
@@ -24,6 +25,35 @@ function knownTool(name: string, mcpServers: readonly string[]): boolean {
   if (KNOWN_TOOLS.has(name)) return true;
   const match = /^mcp__([a-z0-9][a-z0-9_-]*?)(?:__[A-Za-z0-9_*-]+)?$/.exec(name);
   return match !== null && mcpServers.includes(match[1]!);
+}
+
+/**
+ * A user may lower an agent's time and turn limits, never raise one above the admins' default
+ * (SPEC O2): only admins give an agent more than everyone gets. A value the agent had already stays.
+ */
+async function checkRunLimits(
+  db: SkilldockDatabase | SkilldockTransaction,
+  viewer: Viewer,
+  config: AgentConfig,
+  previous: AgentConfig | null,
+): Promise<void> {
+  if (viewer.role !== 'user') return;
+  const { timeLimitSeconds, maxTurns } = config.runLimits;
+  const raisedTime =
+    timeLimitSeconds !== undefined && timeLimitSeconds !== previous?.runLimits.timeLimitSeconds;
+  const raisedTurns = maxTurns !== undefined && maxTurns !== previous?.runLimits.maxTurns;
+  if (!raisedTime && !raisedTurns) return;
+  const defaults = await readRunLimitSettings(db);
+  if (
+    (raisedTime && timeLimitSeconds > defaults.timeLimitSeconds) ||
+    (raisedTurns && maxTurns > defaults.maxTurns)
+  )
+    throw new HttpError(403, 'forbidden', "Only admins may raise an agent's run limits above the defaults", {
+      details: {
+        field: 'runLimits',
+        defaults: { timeLimitSeconds: defaults.timeLimitSeconds, maxTurns: defaults.maxTurns },
+      },
+    });
 }
 
 async function checkModel(db: SkilldockDatabase | SkilldockTransaction, model: string): Promise<void> {
@@ -49,7 +79,8 @@ async function checkModel(db: SkilldockDatabase | SkilldockTransaction, model: s
  * a system prompt over {@link MAX_SYSTEM_PROMPT_LENGTH}, unknown tools (an `mcp__` tool needs its
  * server listed), preloads outside the selection, a model a configured provider does not offer,
  * subagents the editor cannot read (or itself), `shellNetwork` without `shell` — 422 `agent_invalid`;
- * `shell` or its network added by a user — 403 (SPEC Y17).
+ * `shell` or its network added by a user, or run limits a user set above the admins' defaults — 403
+ * (SPEC Y17, O2).
  * Every skill id the change *adds* must be one the editor may read (`resolveAgentSkills`): else 422
  * `agent_skill_refused` with the ids, never saying which exist. Ids the agent already had are kept
  * (a run drops whatever its caller may not read), so a skill disabled later never locks an agent.
@@ -81,6 +112,7 @@ export async function checkAgentConfig(
   if (config.shellNetwork && viewer.role === 'user' && previous?.shellNetwork !== true) {
     throw new HttpError(403, 'forbidden', "Only admins may give an agent's shell the network");
   }
+  await checkRunLimits(db, viewer, config, previous);
   const notSelected =
     config.skills === 'all' ? [] : config.preloadSkills.filter((id) => !config.skills.includes(id));
   if (notSelected.length > 0) {

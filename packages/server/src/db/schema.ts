@@ -292,6 +292,11 @@ export const agents = pgTable(
     subagents: jsonb('subagents').$type<string[]>().notNull().default([]),
     /** With `shell` among its tools, the sandbox keeps the network (SPEC Y17); set by admins only. */
     shellNetwork: boolean('shell_network').notNull().default(false),
+    /** The agent's own time and turn limits (SPEC O2); `{}` takes the admins' defaults. */
+    runLimits: jsonb('run_limits')
+      .$type<{ timeLimitSeconds?: number; maxTurns?: number }>()
+      .notNull()
+      .default({}),
     boundSkillId: text('bound_skill_id').references(() => skills.id, { onDelete: 'set null' }),
     builtinKey: text('builtin_key').unique(),
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),

@@ -129,10 +129,10 @@ export async function readInstallSettings(
   };
 }
 
-/** Writes one setting row in the caller's transaction (insert or replace). */
+/** Writes one setting row in the caller's transaction (insert or replace): the install settings', the run limits'. */
 export async function writeSetting(
   tx: SkilldockTransaction,
-  key: (typeof InstallSettingKey)[keyof typeof InstallSettingKey],
+  key: string,
   value: Record<string, unknown>,
 ): Promise<void> {
   const updatedAt = new Date();

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { SKILL_ID_PATTERN } from '@skilldock/core/format';
 import { shareScopeSchema } from '../policy/share-config.js';
+import { agentRunLimitsSchema } from '../runs/effective-run-limits.js';
 import { labelSchema } from './schemas.js';
 
 const noControl = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
@@ -51,6 +52,7 @@ const configFields = {
   mcpServers: z.array(mcpServerNameSchema).max(50).transform(unique),
   subagents: z.array(z.string().uuid()).max(50).transform(unique),
   shellNetwork: z.boolean(),
+  runLimits: agentRunLimitsSchema,
 };
 
 /** The body of `POST /api/agents`: a name and any configuration; scopes default to private. */
@@ -66,6 +68,7 @@ export const createAgentBodySchema = z
     mcpServers: configFields.mcpServers.default([]),
     subagents: configFields.subagents.default([]),
     shellNetwork: configFields.shellNetwork.default(false),
+    runLimits: configFields.runLimits.default({}),
     readScope: shareScopeSchema.optional(),
     manageScope: shareScopeSchema.optional(),
   })
@@ -85,6 +88,7 @@ export const updateAgentBodySchema = z
     mcpServers: configFields.mcpServers.optional(),
     subagents: configFields.subagents.optional(),
     shellNetwork: configFields.shellNetwork.optional(),
+    runLimits: configFields.runLimits.optional(),
   })
   .strict()
   .openapi('UpdateAgent');
@@ -114,6 +118,7 @@ export const agentSchema = agentSummarySchema
     mcpServers: z.array(z.string()),
     subagents: z.array(z.string()),
     shellNetwork: z.boolean(),
+    runLimits: agentRunLimitsSchema,
     boundSkillId: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -1,4 +1,10 @@
-import { type AgentTool, type CallGate, createRunContext, type RunContext } from '@skilldock/agent';
+import {
+  type AgentTool,
+  type CallGate,
+  createRunContext,
+  type RunContext,
+  type RunLimits,
+} from '@skilldock/agent';
 import { createSkillSession, type SkillSession } from '@skilldock/core/runtime';
 import type { Viewer } from '../auth/principal.js';
 import type { SkilldockDatabase } from '../db/database.js';
@@ -40,6 +46,8 @@ export interface AgentRunSetupInput {
   /** Stop at a call that needs approval (a top-level web run); otherwise see `callGate`. */
   readonly interruptForApproval: boolean;
   readonly callGate?: CallGate;
+  /** The run's time and turn limits (a top-level run's, `runLimitsOf`); else `services.maxTurns`. */
+  readonly limits?: RunLimits;
 }
 
 /** The run context of an agent, its skill session, and notices for the stream about tools left out. */
@@ -93,7 +101,11 @@ export async function agentRunSetup(
     interruptForApproval: input.interruptForApproval,
     readOnlyRoots: [...new Set([...runTools.readOnlyRoots, ...runCatalog.readOnlyRoots])],
     ...(input.callGate === undefined ? {} : { callGate: input.callGate }),
-    ...(services.maxTurns === undefined ? {} : { limits: { maxTurns: services.maxTurns } }),
+    ...(input.limits !== undefined
+      ? { limits: input.limits }
+      : services.maxTurns === undefined
+        ? {}
+        : { limits: { maxTurns: services.maxTurns } }),
   });
   return { runContext, skillSession, notices: runTools.notices };
 }

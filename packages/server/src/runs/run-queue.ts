@@ -30,7 +30,8 @@ export interface RunQueueOptions {
 export interface RunQueue {
   readonly boss: PgBoss;
   readonly pollingIntervalSeconds: number;
-  send(runId: string): Promise<void>;
+  /** Queues a run's job; with `startAfterMs`, no worker takes it before that many milliseconds. */
+  send(runId: string, options?: { readonly startAfterMs?: number }): Promise<void>;
   stop(options?: { readonly timeoutMs?: number }): Promise<void>;
 }
 
@@ -66,9 +67,13 @@ export async function startRunQueue(
   return {
     boss,
     pollingIntervalSeconds,
-    send: async (runId) => {
+    send: async (runId, { startAfterMs } = {}) => {
       const job: RunJob = { runId };
-      await boss.send(RUN_QUEUE_NAME, job, { retryLimit: 0, expireInSeconds });
+      await boss.send(RUN_QUEUE_NAME, job, {
+        retryLimit: 0,
+        expireInSeconds,
+        ...(startAfterMs === undefined ? {} : { startAfter: new Date(Date.now() + startAfterMs) }),
+      });
     },
     stop: async ({ timeoutMs = 30_000 } = {}) => {
       if (stopped) return;

@@ -5,6 +5,7 @@ import type PgBoss from 'pg-boss';
 import type { RunExecutorContext } from './execute-run.js';
 import { executeRun } from './execute-run.js';
 import { RUN_QUEUE_NAME, type RunJob, type RunQueue } from './run-queue.js';
+import type { RunQueuePlace } from './run-queue-place.js';
 import { startWorkerHeartbeat } from './run-worker-heartbeat.js';
 import { sweepLostRuns } from './sweep-lost-runs.js';
 
@@ -16,8 +17,13 @@ export interface RunWorkerOptions {
   readonly heartbeatMs?: number;
   /** A running run with no heartbeat for this long is failed (`run_worker_lost`). Default 30 s. */
   readonly staleAfterMs?: number;
-  /** Model requests a run may make. */
+  /** Model requests a sub-agent's run may make (a top-level run's limits are the admins' and its agent's). */
   readonly maxTurns?: number;
+  /**
+   * A run waiting its user's turn (SPEC O2) is tried again after this many milliseconds per run
+   * between it and a free place, at most ten times that. Default 1000.
+   */
+  readonly deferMs?: number;
 }
 
 /** A started worker: its id, and `stop` (in-flight runs end `failed` with `run_worker_stopped`). */
@@ -32,7 +38,9 @@ export interface RunWorker {
  * Starts a run worker on the queue (SPEC Y16): one fetch loop per process takes as many run jobs
  * as it has free slots (`concurrency`) — one polling query per interval whatever the concurrency —
  * and executes each (`executeRun`), completing its job when the run ends; a run ending frees its
- * slot and wakes the loop at once. Each run proves it is alive by a heartbeat; a sweep every
+ * slot and wakes the loop at once. A run whose user already runs as many as the per-user limit
+ * allows (SPEC O2) is not executed: its job is sent again for later (`deferMs`), behind the jobs of
+ * other users, and the slot is free at once — so one user's runs never hold another's back. Each run proves it is alive by a heartbeat; a sweep every
  * `staleAfterMs / 3` fails runs whose worker died (`sweepLostRuns`). `stop()` ends the loop,
  * aborts in-flight runs (they end `failed`, `run_worker_stopped`) and waits for them.
  * @example const worker = await startRunWorker(queue, executorContext, { concurrency: 8 });
@@ -40,7 +48,13 @@ export interface RunWorker {
 export async function startRunWorker(
   queue: RunQueue,
   context: Omit<RunExecutorContext, 'workerId' | 'heartbeatMs' | 'maxTurns'>,
-  { concurrency = 4, heartbeatMs = 2000, staleAfterMs = 30_000, maxTurns }: RunWorkerOptions = {},
+  {
+    concurrency = 4,
+    heartbeatMs = 2000,
+    staleAfterMs = 30_000,
+    maxTurns,
+    deferMs = 1000,
+  }: RunWorkerOptions = {},
 ): Promise<RunWorker> {
   const workerId = `${hostname()}:${process.pid}:${randomUUID()}`;
   const executor: RunExecutorContext = {
@@ -68,7 +82,12 @@ export async function startRunWorker(
   const execute = (job: PgBoss.Job<RunJob>) => {
     const running = executeRun(executor, job.data.runId, shutdown.signal)
       .then(
-        () => queue.boss.complete(RUN_QUEUE_NAME, job.id),
+        async (waiting) => {
+          // Its user's other runs fill the limit: a new job later (behind other users' jobs), this one done.
+          if (waiting !== undefined)
+            await queue.send(job.data.runId, { startAfterMs: deferDelayMs(waiting, deferMs) });
+          await queue.boss.complete(RUN_QUEUE_NAME, job.id);
+        },
         (error: unknown) => {
           context.logger.error('run_execution_failed', { runId: job.data.runId, message: String(error) });
           return queue.boss.fail(RUN_QUEUE_NAME, job.id);
@@ -134,6 +153,14 @@ export async function startRunWorker(
       await heartbeat.stop();
     },
   };
+}
+
+/**
+ * How long a run waiting its user's turn waits before it is tried again: `deferMs` for each run
+ * between it and a free place (the next in line is tried soonest), at most ten times `deferMs`.
+ */
+function deferDelayMs(place: RunQueuePlace, deferMs: number): number {
+  return Math.min(deferMs * (place.runsAhead - place.limit + 1), deferMs * 10);
 }
 
 /** Sweeps lost runs every `staleAfterMs / 3` until stopped (any process may: the update is atomic). */

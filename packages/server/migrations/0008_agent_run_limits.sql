@@ -1,0 +1,1 @@
+ALTER TABLE "agents" ADD COLUMN "run_limits" jsonb DEFAULT '{}'::jsonb NOT NULL;
