@@ -53,6 +53,7 @@ import { registerConversationRoutes } from './routes/conversation-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerInstallRoutes } from './routes/install-routes.js';
 import { registerModelProviderRoutes } from './routes/model-provider-routes.js';
+import { registerRunLimitRoutes } from './routes/run-limit-routes.js';
 import { registerRunRoutes } from './routes/run-routes.js';
 import { registerShareConfigRoutes } from './routes/share-config-routes.js';
 import { registerSkillDeleteRoutes } from './routes/skill-delete-routes.js';
@@ -306,6 +307,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerModelProviderRoutes(app, context);
   registerConversationRoutes(app, context, { dataDir });
   registerRunRoutes(app, context, runService);
+  registerRunLimitRoutes(app, context);
   app.route(
     '/',
     runFileRoutes({

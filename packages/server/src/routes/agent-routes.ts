@@ -164,6 +164,7 @@ function agentOf(viewer: Viewer, record: AgentRecord): z.infer<typeof agentSchem
     mcpServers: row.mcpServers,
     subagents: row.subagents,
     shellNetwork: row.shellNetwork,
+    runLimits: row.runLimits,
     boundSkillId: row.boundSkillId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -182,6 +183,7 @@ function configOf(row: AgentRecord['row']): AgentConfig {
     mcpServers: row.mcpServers,
     subagents: row.subagents,
     shellNetwork: row.shellNetwork,
+    runLimits: row.runLimits,
   };
 }
 

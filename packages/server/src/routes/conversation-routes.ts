@@ -290,7 +290,7 @@ export function registerConversationRoutes(
         conversation: conversationOf(row),
         messages: stored.map((entry) => entry.message),
         messageRunIds: stored.map((entry) => entry.runId),
-        runs: runRows.map(runOf),
+        runs: runRows.map((row) => runOf(row)),
         approvalDecisions: ofType('approval-decision')
           .flatMap(({ runId, data }) => decisionOf(runId, data))
           .sort(inRunOrder),

@@ -17,6 +17,7 @@ import {
   rememberAlwaysAllowed,
 } from '../runs/always-allowed-tools.js';
 import { ownConversation, ownRun } from '../runs/authorize-run.js';
+import { currentRunQueuePlace, type RunQueuePlace } from '../runs/run-queue-place.js';
 import {
   appendRunEvent,
   FINISHED_RUN_STATUSES,
@@ -60,8 +61,8 @@ function pendingOf(state: unknown) {
     }));
 }
 
-/** A run row as the API shows it. */
-export function runOf(row: RunRow) {
+/** A run row as the API shows it, with why it waits when that was looked up (`currentRunQueuePlace`). */
+export function runOf(row: RunRow, queue?: RunQueuePlace) {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -71,6 +72,7 @@ export function runOf(row: RunRow) {
     error: row.error ?? null,
     finalText: row.finalText,
     pendingApprovals: row.status === 'waiting_approval' ? pendingOf(row.state) : [],
+    queue: queue ?? null,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,
@@ -227,7 +229,8 @@ export function registerRunRoutes(
 
   app.openapi(getRunRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
-    return c.json({ run: runOf(await requireRun(viewer, c.req.valid('param').id)) }, 200);
+    const row = await requireRun(viewer, c.req.valid('param').id);
+    return c.json({ run: runOf(row, await currentRunQueuePlace(db, row)) }, 200);
   });
 
   app.openapi(eventsRoute, async (c) => {

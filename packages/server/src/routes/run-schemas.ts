@@ -49,6 +49,18 @@ export const runSchema = z
         }),
       }),
     ),
+    queue: z
+      .object({
+        reason: z.literal('user_run_limit'),
+        runsAhead: z.number().int(),
+        limit: z.number().int(),
+        message: z.string(),
+      })
+      .nullable()
+      .openapi({
+        description:
+          'Why a queued run waits (SPEC O2): as many of my runs are ahead as may run at once; null otherwise',
+      }),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
     endedAt: z.string().nullable(),

@@ -2,10 +2,12 @@ import {
   type ConversationMessage,
   parseRunState,
   type RunAgentInput,
+  type RunContext,
   type RunResult,
   runAgent,
 } from '@skilldock/agent';
 import { SecurityError } from '@skilldock/core/errors';
+import type { SkillSession } from '@skilldock/core/runtime';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { loadAgentRecord } from '../agents/agent-records.js';
 import { loadViewer } from '../auth/load-viewer.js';
@@ -14,13 +16,17 @@ import { runs } from '../db/schema.js';
 import { canOnAgent } from '../policy/agent-access.js';
 import { type AgentRunServices, agentRunSetup } from './agent-run-setup.js';
 import { allAnswered, alwaysAllowedTools, applyAlwaysAllowed } from './always-allowed-tools.js';
+import { claimRunInTurn } from './claim-run-in-turn.js';
+import { effectiveRunLimits } from './effective-run-limits.js';
 import { type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.js';
 import type { RunEventBus } from './run-event-bus.js';
 import { RunEventWriter } from './run-event-writer.js';
+import { runLimitEnd } from './run-limit-end.js';
+import { readRunLimitSettings } from './run-limit-settings.js';
+import type { RunQueuePlace } from './run-queue-place.js';
 import {
   appendMessage,
   appendRunEvent,
-  claimRun,
   conversationMessages,
   finishRun,
   type RunEnd,
@@ -82,15 +88,26 @@ function endOf(result: RunResult, activeSkills: readonly string[]): RunEnd {
  * stored as it happens; a heartbeat keeps the row alive and reads the cancel flag. The row ends
  * `completed`, `cancelled`, `waiting_approval` (resumable by a later request on any process) or
  * `failed` with the reason; a `run-status` event closes the stream.
+ *
+ * Limits (SPEC O2): the run is claimed only in its user's turn (`claimRunInTurn`); when the user's
+ * runs ahead fill the per-user limit it stays queued and its place is returned, for the worker to
+ * try it again later. The run's time and turn limits are the agent's own or the admins' defaults
+ * (`effectiveRunLimits`), enforced by the agent loop through the same stop signal as a cancel (the
+ * calls in flight are aborted); a run past one ends `failed`, `run_time_limit` or `run_max_turns`.
  */
 export async function executeRun(
   context: RunExecutorContext,
   runId: string,
   shutdown: AbortSignal,
-): Promise<void> {
+): Promise<RunQueuePlace | undefined> {
   const { db, workerId } = context;
-  const row = await claimRun(db, runId, workerId);
-  if (row === undefined) return;
+  const claim = await claimRunInTurn(db, runId, workerId);
+  if (claim.kind === 'waiting') {
+    context.bus.notify(runId);
+    return claim.place;
+  }
+  if (claim.kind === 'gone') return undefined;
+  const row = claim.row;
   const started = performance.now();
   const controller = new AbortController();
   const stopListening = context.bus.onCancel(runId, () => controller.abort('cancel'));
@@ -137,7 +154,7 @@ export async function executeRun(
       status: 'failed',
       error: { code: 'run_worker_stopped', message: 'The worker shut down during the run.' },
     };
-  if (lost) return;
+  if (lost) return undefined;
   // Whatever was queued before a failure is written first, so the closing event is the last one.
   await events.drain().catch(() => {});
   if (await finishRun(db, runId, workerId, end)) {
@@ -148,6 +165,7 @@ export async function executeRun(
     context.bus.notify(runId);
     context.metrics?.observeRunEnd(end.status, (performance.now() - started) / 1000);
   }
+  return undefined;
 }
 
 async function runOnce(
@@ -188,6 +206,7 @@ async function runOnce(
         skippedSubagents: subagents.skipped,
       },
     });
+  const limits = effectiveRunLimits(await readRunLimitSettings(db), agent.row.runLimits);
   const { runContext, skillSession, notices } = await agentRunSetup(context, {
     viewer,
     agent: agent.row,
@@ -196,8 +215,28 @@ async function runOnce(
     restoredActive: row.state === null ? await previouslyActive(db, row) : row.activeSkills,
     extraTools: subagents.tools,
     interruptForApproval: true,
+    limits: { maxTurns: limits.maxTurns, maxTimeMs: Math.round(limits.timeLimitSeconds * 1000) },
   });
   for (const notice of notices) events.push({ type: 'run-notice', data: { message: notice } });
+  try {
+    return await runLoop(context, row, events, signal, runContext, skillSession);
+  } catch (error) {
+    const end = runLimitEnd(error, limits, skillSession.activeSkillIds());
+    if (end === undefined) throw error;
+    return end;
+  }
+}
+
+/** The agent loop of one run, through the approvals "always allow" rules answer. */
+async function runLoop(
+  context: RunExecutorContext,
+  row: RunRow,
+  events: RunEventWriter,
+  signal: AbortSignal,
+  runContext: RunContext,
+  skillSession: SkillSession,
+): Promise<RunEnd> {
+  const { db } = context;
   const input: RunAgentInput =
     row.state === null
       ? { messages: await conversationMessages(db, row.conversationId), prompt: row.prompt }
