@@ -11,6 +11,7 @@ import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type SkilldockServer, schema, silentLogger } from '../src/index.js';
+import { claimRunInTurn } from '../src/runs/claim-run-in-turn.js';
 import { readRunStream } from './support/run-stream-client.js';
 import { addPerson, type TestPerson } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
@@ -340,6 +341,35 @@ describe.each(TEST_BACKENDS)('O2 run limits and fairness on $name', (backend) =>
       // Alice's waiting runs started only once one of her first two had ended.
       const firstEnd = Math.min(...ended.slice(0, 2).map((run) => Date.parse(run.endedAt)));
       for (const run of ended.slice(2)) expect(Date.parse(run.startedAt)).toBeGreaterThanOrEqual(firstEnd);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'O2 workers claiming one user’s runs at once never let more than the limit run (the turn is decided in the database)',
+    async () => {
+      const { db } = server.database;
+      const carol = await addPerson(server, 'carol', 'user');
+      const ids: string[] = [];
+      for (const n of [1, 2, 3, 4, 5]) {
+        const conversationId = crypto.randomUUID();
+        await db
+          .insert(schema.conversations)
+          .values({ id: conversationId, userId: carol.id, agentId: agents.plain });
+        const id = crypto.randomUUID();
+        await db
+          .insert(schema.runs)
+          .values({ id, conversationId, userId: carol.id, agentId: agents.plain, prompt: `p${n}` });
+        ids.push(id);
+      }
+      // Five workers each try every run at once, as five processes fetching the jobs would.
+      const claims = await Promise.all(
+        ids.flatMap((id) => [1, 2, 3, 4, 5].map((worker) => claimRunInTurn(db, id, `worker-${worker}`))),
+      );
+      expect(claims.filter((claim) => claim.kind === 'claimed')).toHaveLength(2);
+      const rows = await db.select().from(schema.runs).where(eq(schema.runs.userId, carol.id));
+      expect(rows.filter((row) => row.status === 'running')).toHaveLength(2);
+      expect(rows.filter((row) => row.status === 'queued')).toHaveLength(3);
+      await db.delete(schema.conversations).where(eq(schema.conversations.userId, carol.id));
     },
   );
 });
