@@ -25,7 +25,6 @@ const getRunLimitsRoute = createRoute({
   method: 'get',
   path: '/api/admin/settings/runs',
   operationId: 'getRunLimits',
-  operationId: 'getRunLimits',
   tags: ['admin'],
   summary:
     'The run limits (SPEC O2): default wall-clock time and model turns of a run, runs of one user at once',
@@ -35,7 +34,6 @@ const getRunLimitsRoute = createRoute({
 const putRunLimitsRoute = createRoute({
   method: 'put',
   path: '/api/admin/settings/runs',
-  operationId: 'setRunLimits',
   operationId: 'setRunLimits',
   tags: ['admin'],
   summary:
