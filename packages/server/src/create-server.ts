@@ -27,6 +27,7 @@ import { bodyLimits } from './http/body-limits.js';
 import { errorResponse } from './http/error-response.js';
 import { HttpError } from './http/http-error.js';
 import { issueField } from './http/issue-field.js';
+import { openApiDocument } from './http/openapi-document.js';
 import { refuseMalformedText } from './http/refuse-malformed-text.js';
 import { requestContext } from './http/request-context.js';
 import { loadStaticSite, registerStaticSite, type StaticSite } from './http/static-files.js';
@@ -317,10 +318,8 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     }),
   );
 
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Skilldock', version: '0.1.0', description: 'The Skilldock platform API.' },
-  });
+  // Security, servers and the shared error responses are filled in by `openApiDocument` (issue 27).
+  app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   app.get('/api/docs', (c) =>
     c.html(API_DOCS_PAGE, 200, {
       'Content-Security-Policy':

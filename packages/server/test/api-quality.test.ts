@@ -158,6 +158,60 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
   });
 
   it.skipIf(backend.skip)(
+    'documents every operation with a unique operationId, its security and the shared error schema (issue 27)',
+    async () => {
+      const document = (await new TestClient(server).request('GET', '/openapi.json')).body;
+      expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+      expect(document.components.securitySchemes).toMatchObject({
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'skilldock_session' },
+        csrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        bearerToken: { type: 'http', scheme: 'bearer' },
+      });
+      const schemes = Object.keys(document.components.securitySchemes);
+      const errorRef = '#/components/schemas/Error';
+      const sharedResponses = document.components.responses as Record<string, any>;
+      const ids: string[] = [];
+      const problems: string[] = [];
+      for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+        for (const [method, operation] of Object.entries(item)) {
+          const where = `${method.toUpperCase()} ${path}`;
+          if (typeof operation.operationId !== 'string' || !/^[a-z][A-Za-z0-9]+$/.test(operation.operationId))
+            problems.push(`${where}: operationId ${operation.operationId}`);
+          else ids.push(operation.operationId);
+          if (!Array.isArray(operation.security)) problems.push(`${where}: no security`);
+          for (const requirement of operation.security ?? [])
+            for (const scheme of Object.keys(requirement))
+              if (!schemes.includes(scheme)) problems.push(`${where}: unknown scheme ${scheme}`);
+          for (const [status, answer] of Object.entries(operation.responses as Record<string, any>)) {
+            if (!status.startsWith('4')) continue;
+            const response =
+              typeof answer.$ref === 'string'
+                ? sharedResponses[answer.$ref.replace('#/components/responses/', '')]
+                : answer;
+            if (response?.content?.['application/json']?.schema?.$ref !== errorRef)
+              problems.push(`${where}: ${status} is not the Error schema`);
+          }
+          if (!Object.keys(operation.responses).some((status) => status.startsWith('4')))
+            problems.push(`${where}: no 4xx response`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(ids.length).toBeGreaterThan(90);
+      expect(new Set(ids).size).toBe(ids.length);
+      const security = (method: string, path: string) => document.paths[path][method].security;
+      expect(security('get', '/api/health')).toEqual([]);
+      expect(security('post', '/api/auth/login')).toEqual([]);
+      expect(security('post', '/api/auth/tokens')).toEqual([{ sessionCookie: [], csrfToken: [] }]);
+      expect(security('get', '/api/skills')).toEqual([{ sessionCookie: [] }, { bearerToken: ['read'] }]);
+      expect(security('post', '/api/agents')).toEqual([
+        { sessionCookie: [], csrfToken: [] },
+        { bearerToken: ['read-write'] },
+      ]);
+      expect(security('get', '/.well-known/skills/index.json')).toContainEqual({});
+    },
+  );
+
+  it.skipIf(backend.skip)(
     'renders the document on a self-contained page (no CDN, text never inserted as HTML)',
     async () => {
       const response = await server.app.request('/api/docs');

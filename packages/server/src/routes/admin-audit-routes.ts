@@ -25,6 +25,7 @@ const filter = z.string().min(1).max(200).optional();
 const listAudit = createRoute({
   method: 'get',
   path: '/api/admin/audit',
+  operationId: 'listAuditEntries',
   tags: ['admin'],
   summary: 'The audit log, newest first, with filters (admins)',
   request: {

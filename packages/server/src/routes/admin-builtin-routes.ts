@@ -30,6 +30,7 @@ const builtinStatusSchema = z
 const builtinStatusRoute = createRoute({
   method: 'get',
   path: '/api/admin/builtin',
+  operationId: 'getBuiltinStatus',
   tags: ['admin'],
   summary: 'Builtin sync status: the synced builtin skills and the last sync that changed them (admins)',
   responses: {

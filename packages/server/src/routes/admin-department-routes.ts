@@ -24,6 +24,7 @@ const departmentAnswer = (description: string) => ({
 const listDepartments = createRoute({
   method: 'get',
   path: '/api/admin/departments',
+  operationId: 'listDepartments',
   tags: ['admin'],
   summary: 'Every department with its member count (admins)',
   responses: {
@@ -38,6 +39,7 @@ const listDepartments = createRoute({
 const createDepartment = createRoute({
   method: 'post',
   path: '/api/admin/departments',
+  operationId: 'createDepartment',
   tags: ['admin'],
   summary: 'Create a department',
   request: { body: nameBody },
@@ -52,6 +54,7 @@ const createDepartment = createRoute({
 const renameDepartment = createRoute({
   method: 'patch',
   path: '/api/admin/departments/{id}',
+  operationId: 'renameDepartment',
   tags: ['admin'],
   summary: 'Rename a department',
   request: { params: uuidParamSchema, body: nameBody },
@@ -65,6 +68,7 @@ const renameDepartment = createRoute({
 const deleteDepartment = createRoute({
   method: 'delete',
   path: '/api/admin/departments/{id}',
+  operationId: 'deleteDepartment',
   tags: ['admin'],
   summary: 'Delete a department (its memberships and scope entries go with it)',
   request: { params: uuidParamSchema },

@@ -27,6 +27,7 @@ const userAnswer = {
 const listUsers = createRoute({
   method: 'get',
   path: '/api/admin/users',
+  operationId: 'listUsers',
   tags: ['admin'],
   summary: 'Every account (admins)',
   responses: {
@@ -42,6 +43,7 @@ const listUsers = createRoute({
 const createUser = createRoute({
   method: 'post',
   path: '/api/admin/users',
+  operationId: 'createUser',
   tags: ['admin'],
   summary: 'Create an account (admins create users; only a superadmin creates admins)',
   request: {
@@ -74,6 +76,7 @@ const createUser = createRoute({
 const updateUser = createRoute({
   method: 'patch',
   path: '/api/admin/users/{id}',
+  operationId: 'updateUser',
   tags: ['admin'],
   summary: 'Change an account: name, role, departments, disabled, password',
   description:

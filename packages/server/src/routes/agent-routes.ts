@@ -39,6 +39,7 @@ const notFound = errorResponseSpec('No such agent, or not readable');
 const listRoute = createRoute({
   method: 'get',
   path: '/api/agents',
+  operationId: 'listAgents',
   tags: ['agents'],
   summary: 'The agents I may read (SPEC Y3, Y8)',
   responses: {
@@ -53,6 +54,7 @@ const listRoute = createRoute({
 const createAgentRoute = createRoute({
   method: 'post',
   path: '/api/agents',
+  operationId: 'createAgent',
   tags: ['agents'],
   summary:
     'Create an agent (private unless an admin gives scopes); every skill it names must be one I may read; audited',
@@ -69,6 +71,7 @@ const createAgentRoute = createRoute({
 const getAgentRoute = createRoute({
   method: 'get',
   path: '/api/agents/{id}',
+  operationId: 'getAgent',
   tags: ['agents'],
   summary: 'One agent I may read, with its configuration (404 for one I may not)',
   request: { params: uuidParamSchema },
@@ -78,6 +81,7 @@ const getAgentRoute = createRoute({
 const updateAgentRoute = createRoute({
   method: 'patch',
   path: '/api/agents/{id}',
+  operationId: 'updateAgent',
   tags: ['agents'],
   summary: "Change an agent's configuration (its managers; built-in agents: the superadmin); audited",
   request: { params: uuidParamSchema, body: jsonBody(updateAgentBodySchema) },
@@ -93,6 +97,7 @@ const updateAgentRoute = createRoute({
 const deleteAgentRoute = createRoute({
   method: 'delete',
   path: '/api/agents/{id}',
+  operationId: 'deleteAgent',
   tags: ['agents'],
   summary: 'Delete an agent (its managers); built-in agents are never deleted; audited',
   request: { params: uuidParamSchema },
@@ -107,6 +112,7 @@ const deleteAgentRoute = createRoute({
 const getShareRoute = createRoute({
   method: 'get',
   path: '/api/agents/{id}/share',
+  operationId: 'getAgentShare',
   tags: ['agents'],
   summary: "An agent's read and manage scopes (those who may share it)",
   request: { params: uuidParamSchema },
@@ -120,6 +126,7 @@ const getShareRoute = createRoute({
 const putShareRoute = createRoute({
   method: 'put',
   path: '/api/agents/{id}/share',
+  operationId: 'setAgentShare',
   tags: ['agents'],
   summary: "Replace an agent's read and manage scopes (manage ⊆ read; admins and the superadmin); audited",
   request: { params: uuidParamSchema, body: jsonBody(shareConfigSchema) },

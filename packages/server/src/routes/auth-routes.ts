@@ -14,6 +14,7 @@ import type { AppEnv } from '../http/app-env.js';
 import { publicOrigin, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../http/authenticate.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
+import { PUBLIC_OPERATION, SESSION_ONLY_WRITE } from '../http/openapi-security.js';
 import { requirePrincipal, requireSession } from '../http/require-viewer.js';
 import type { ServerContext } from '../server-context.js';
 import { newPasswordSchema, userSchema } from './schemas.js';
@@ -46,6 +47,8 @@ const meSchema = z
 const loginRoute = createRoute({
   method: 'post',
   path: '/api/auth/login',
+  operationId: 'logIn',
+  security: PUBLIC_OPERATION,
   tags: ['auth'],
   summary: 'Log in with a username and password; sets the session cookie',
   request: {
@@ -73,6 +76,7 @@ const loginRoute = createRoute({
 const logoutRoute = createRoute({
   method: 'post',
   path: '/api/auth/logout',
+  operationId: 'logOut',
   tags: ['auth'],
   summary: 'End the current session',
   responses: { 204: { description: 'Logged out' }, 403: errorResponseSpec('CSRF token missing') },
@@ -81,6 +85,7 @@ const logoutRoute = createRoute({
 const meRoute = createRoute({
   method: 'get',
   path: '/api/auth/me',
+  operationId: 'getCurrentUser',
   tags: ['auth'],
   summary: 'Who am I (and the CSRF token of my session)',
   responses: {
@@ -92,6 +97,8 @@ const meRoute = createRoute({
 const passwordRoute = createRoute({
   method: 'post',
   path: '/api/auth/password',
+  operationId: 'changePassword',
+  security: SESSION_ONLY_WRITE,
   tags: ['auth'],
   summary: 'Change my password; ends my other sessions and revokes my API tokens',
   description:

@@ -62,6 +62,7 @@ const writeErrors = {
 const getRoute = createRoute({
   method: 'get',
   path: '/api/agents/{id}/bound-skill',
+  operationId: 'getBoundSkill',
   tags,
   summary: "The agent's bound skill `self-<8 hex>` (SPEC Y2, Y6): whoever may read the agent",
   request: { params: uuidParamSchema },
@@ -71,6 +72,7 @@ const getRoute = createRoute({
 const createGuideRoute = createRoute({
   method: 'post',
   path: '/api/agents/{id}/bound-skill',
+  operationId: 'createBoundSkill',
   tags,
   summary: 'Give the agent its bound skill as a minimal guide to fill in (its editors); audited',
   request: { params: uuidParamSchema },
@@ -84,6 +86,7 @@ const createGuideRoute = createRoute({
 const importRoute = createRoute({
   method: 'post',
   path: '/api/agents/{id}/bound-skill/import',
+  operationId: 'importBoundSkill',
   tags,
   summary: "Import the agent's bound skill from an upload — the first time only (SPEC Y15); audited",
   description:
@@ -105,6 +108,7 @@ const importRoute = createRoute({
 const listVersionsRoute = createRoute({
   method: 'get',
   path: '/api/agents/{id}/bound-skill/versions',
+  operationId: 'listBoundSkillVersions',
   tags,
   summary: "The released versions of the agent's bound skill, newest first (SPEC Y6)",
   request: { params: uuidParamSchema },
@@ -122,6 +126,7 @@ const listVersionsRoute = createRoute({
 const releaseRoute = createRoute({
   method: 'post',
   path: '/api/agents/{id}/bound-skill/versions',
+  operationId: 'releaseBoundSkillVersion',
   tags,
   summary: 'Release the saved content as a version `YYYYMMDD-<8 hex>` (Beijing date); audited',
   description:
@@ -143,6 +148,7 @@ const releaseRoute = createRoute({
 const restoreRoute = createRoute({
   method: 'post',
   path: '/api/agents/{id}/bound-skill/versions/{name}/restore',
+  operationId: 'restoreBoundSkillVersion',
   tags,
   summary: 'Restore a version: all files and dependencies become its own; no new version; audited',
   description:
@@ -164,6 +170,7 @@ const restoreRoute = createRoute({
 const deleteVersionRoute = createRoute({
   method: 'delete',
   path: '/api/agents/{id}/bound-skill/versions/{name}',
+  operationId: 'deleteBoundSkillVersion',
   tags,
   summary: 'Delete a version (its editors); its package goes unless still referenced; audited',
   request: { params: versionParamsSchema },
@@ -283,6 +290,7 @@ export function registerBoundSkillRoutes(
 
   registerContentEditRoutes(app, {
     basePath: '/api/bound-skills',
+    operationNoun: 'BoundSkill',
     tag: 'bound skill content',
     what: 'bound skill of an agent',
     layout,

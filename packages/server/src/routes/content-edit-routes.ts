@@ -25,6 +25,8 @@ import { skillIdParamSchema } from './skill-routes.js';
 export interface ContentEditRoutesOptions {
   /** `/api/skills` or `/api/personal-skills`: the routes are `<base>/{id}/tree`, `/files/*`, `/save`, `/export`. */
   readonly basePath: string;
+  /** The noun in the routes' operation ids (`Skill` → `getSkillTree`, `saveSkill`…): unique per kind. */
+  readonly operationNoun: string;
   readonly tag: string;
   readonly what: string;
   readonly layout: ContentLayout;
@@ -58,7 +60,7 @@ function isUtf8(bytes: Buffer): boolean {
  * content layer refuses the rest. Failures answer with the content layer's mapping (404, 409, 413, 400).
  */
 export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: ContentEditRoutesOptions): void {
-  const { basePath, tag, what, layout, hiddenRoots, resolve } = options;
+  const { basePath, operationNoun, tag, what, layout, hiddenRoots, resolve } = options;
   const params = skillIdParamSchema;
   const filePathParams = params.extend({
     path: z.string().openapi({ param: { name: 'path', in: 'path' }, example: 'scripts/run.sh' }),
@@ -73,6 +75,7 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
   const treeRoute = createRoute({
     method: 'get',
     path: `${basePath}/{id}/tree`,
+    operationId: `get${operationNoun}Tree`,
     tags: [tag],
     summary: `The file tree of a ${what}, with each file's SHA-256 and the revision (SPEC Y5)`,
     request: { params },
@@ -96,6 +99,7 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
   const readFileRoute = createRoute({
     method: 'get',
     path: `${basePath}/{id}/files/{path}`,
+    operationId: `read${operationNoun}File`,
     tags: [tag],
     summary: `One file of a ${what} with its SHA-256 (the path is the rest of the URL, decoded once)`,
     request: { params: filePathParams },
@@ -129,6 +133,7 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
   const writeFileRoute = createRoute({
     method: 'put',
     path: `${basePath}/{id}/files/{path}`,
+    operationId: `write${operationNoun}File`,
     tags: [tag],
     summary: `Replace one file of a ${what}, checked against the SHA-256 it was loaded with (409 file_changed)`,
     request: {
@@ -157,6 +162,7 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
   const saveRoute = createRoute({
     method: 'post',
     path: `${basePath}/{id}/save`,
+    operationId: `save${operationNoun}`,
     tags: [tag],
     summary: `Save a ${what}: its base revision and all its edits at once; any concurrent change → 409, nothing written`,
     request: {
@@ -185,6 +191,7 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
   const exportRoute = createRoute({
     method: 'get',
     path: `${basePath}/{id}/export`,
+    operationId: `export${operationNoun}`,
     tags: [tag],
     summary: `Export a ${what} as a ZIP (the P2 bundle: deterministic, secrets and links refused)`,
     request: { params },

@@ -92,6 +92,7 @@ export function conversationOf(row: typeof conversations.$inferSelect) {
 const listRoute = createRoute({
   method: 'get',
   path: '/api/conversations',
+  operationId: 'listConversations',
   tags: ['runs'],
   summary: 'My conversations, most recently active first; `agentId` keeps one agent’s (SPEC Y8, W4)',
   request: { query: listConversationsQuerySchema },
@@ -108,6 +109,7 @@ const listRoute = createRoute({
 const createConversationRoute = createRoute({
   method: 'post',
   path: '/api/conversations',
+  operationId: 'createConversation',
   tags: ['runs'],
   summary: 'Start a conversation with an agent I may read',
   request: {
@@ -127,6 +129,7 @@ const createConversationRoute = createRoute({
 const getConversationRoute = createRoute({
   method: 'get',
   path: '/api/conversations/{id}',
+  operationId: 'getConversation',
   tags: ['runs'],
   summary: 'One of my conversations with its stored messages (another user’s is a 404)',
   request: { params: uuidParamSchema },
@@ -160,6 +163,7 @@ const getConversationRoute = createRoute({
 const renameConversationRoute = createRoute({
   method: 'patch',
   path: '/api/conversations/{id}',
+  operationId: 'renameConversation',
   tags: ['runs'],
   summary: 'Rename one of my conversations (SPEC W4)',
   request: {
@@ -180,6 +184,7 @@ const renameConversationRoute = createRoute({
 const forgetAlwaysAllowedRoute = createRoute({
   method: 'delete',
   path: '/api/conversations/{id}/always-allowed-tools/{toolName}',
+  operationId: 'forgetAlwaysAllowedTool',
   tags: ['runs'],
   summary: 'Ask again before a tool I chose "always allow" for in one of my conversations (SPEC W4, G3)',
   request: { params: alwaysAllowedToolParamSchema },
@@ -197,6 +202,7 @@ const forgetAlwaysAllowedRoute = createRoute({
 const deleteConversationRoute = createRoute({
   method: 'delete',
   path: '/api/conversations/{id}',
+  operationId: 'deleteConversation',
   tags: ['runs'],
   summary:
     'Delete one of my conversations with its messages, runs and the runs’ files (not while a run is active)',

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { checkReadiness } from '../health/check-readiness.js';
 import type { AppEnv } from '../http/app-env.js';
+import { PUBLIC_OPERATION } from '../http/openapi-security.js';
 import type { ServerContext } from '../server-context.js';
 
 const databaseKind = z.enum(['pglite', 'postgres']);
@@ -8,6 +9,8 @@ const databaseKind = z.enum(['pglite', 'postgres']);
 const healthRoute = createRoute({
   method: 'get',
   path: '/api/health',
+  operationId: 'getHealth',
+  security: PUBLIC_OPERATION,
   tags: ['health'],
   summary: 'Liveness and a summary: the server answers, and which database it uses',
   description:
@@ -27,6 +30,8 @@ const healthRoute = createRoute({
 const liveRoute = createRoute({
   method: 'get',
   path: '/api/health/live',
+  operationId: 'getLiveness',
+  security: PUBLIC_OPERATION,
   tags: ['health'],
   summary: 'Liveness: 200 whenever the process serves requests (restart it when this fails)',
   responses: {
@@ -67,6 +72,8 @@ const readinessSchema = z
 const readyRoute = createRoute({
   method: 'get',
   path: '/api/health/ready',
+  operationId: 'getReadiness',
+  security: PUBLIC_OPERATION,
   tags: ['health'],
   summary: 'Readiness: the database answers, migrations are applied and a run worker is alive',
   description:

@@ -23,6 +23,7 @@ import {
 const listDraftsRoute = createRoute({
   method: 'get',
   path: '/api/install/drafts',
+  operationId: 'listInstallDrafts',
   tags: ['install'],
   summary: 'My install drafts, newest first (expired ones are swept first)',
   responses: {
@@ -37,6 +38,7 @@ const listDraftsRoute = createRoute({
 const getDraftRoute = createRoute({
   method: 'get',
   path: '/api/install/drafts/{id}',
+  operationId: 'getInstallDraft',
   tags: ['install'],
   summary: 'One of my drafts (another user’s is 404)',
   request: { params: draftIdParamSchema },
@@ -53,6 +55,7 @@ const getDraftRoute = createRoute({
 const confirmDraftRoute = createRoute({
   method: 'post',
   path: '/api/install/drafts/{id}/confirm',
+  operationId: 'confirmInstallDraft',
   tags: ['install'],
   summary: 'Installs a draft as personal skills (anyone) or as shared skills with their scope (admins)',
   description:
@@ -83,6 +86,7 @@ const confirmDraftRoute = createRoute({
 const cancelDraftRoute = createRoute({
   method: 'delete',
   path: '/api/install/drafts/{id}',
+  operationId: 'cancelInstallDraft',
   tags: ['install'],
   summary: 'Cancels one of my drafts: its staged content goes, nothing is installed',
   request: { params: draftIdParamSchema },

@@ -39,15 +39,17 @@ const adminErrors = {
 const getSettingsRoute = createRoute({
   method: 'get',
   path: '/api/admin/settings/install',
+  operationId: 'getInstallSettings',
   tags: ['admin'],
   summary: 'The install settings: allowed_hosts (SPEC Y9), the recommended list, the skills directory',
   responses: { 200: { ...settingsAnswer, description: 'The install settings' }, ...adminErrors },
 });
 
-function putRoute<T extends z.ZodType>(path: string, summary: string, schema: T) {
+function putRoute<T extends z.ZodType>(operationId: string, path: string, summary: string, schema: T) {
   return createRoute({
     method: 'put',
     path,
+    operationId,
     tags: ['admin'],
     summary,
     request: { body: { required: true, content: { 'application/json': { schema } } } },
@@ -56,16 +58,19 @@ function putRoute<T extends z.ZodType>(path: string, summary: string, schema: T)
 }
 
 const putAllowedHostsRoute = putRoute(
+  'setAllowedHosts',
   '/api/admin/settings/install/allowed-hosts',
   'Sets allowed_hosts: the exact hosts remote installs may reach (an empty list turns remote install off)',
   z.object({ allowedHosts: allowedHostsSchema }).strict(),
 );
 const putRecommendedRoute = putRoute(
+  'setRecommendedSkills',
   '/api/admin/settings/install/recommended',
   'Sets the recommended list',
   z.object({ skills: recommendedListSchema }).strict(),
 );
 const putSkillsDirectoryRoute = putRoute(
+  'setSkillsDirectory',
   '/api/admin/settings/install/skills-directory',
   'Sets the skills-directory base URL searched (null turns search off)',
   z.object({ baseUrl: skillsDirectoryUrlSchema }).strict(),

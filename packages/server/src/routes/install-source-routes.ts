@@ -25,6 +25,7 @@ const skillNamesSchema = z.array(z.string().min(1).max(128)).min(1).max(100).opt
 const listRecommendedRoute = createRoute({
   method: 'get',
   path: '/api/install/recommended',
+  operationId: 'listRecommendedSkills',
   tags: ['install'],
   summary: 'The recommended skills (SPEC Y4; the admins configure the list)',
   responses: {
@@ -39,6 +40,7 @@ const listRecommendedRoute = createRoute({
 const searchRoute = createRoute({
   method: 'get',
   path: '/api/install/search',
+  operationId: 'searchInstallSources',
   tags: ['install'],
   summary: 'Searches the configured skills directory (the skills.sh search API)',
   request: {
@@ -81,6 +83,7 @@ const searchRoute = createRoute({
 const uploadRoute = createRoute({
   method: 'post',
   path: '/api/install/drafts/upload',
+  operationId: 'createUploadDraft',
   tags: ['install'],
   summary: 'Prepares a draft from an upload: a ZIP (or .tar.gz) of at most 10 MiB, or one SKILL.md',
   description:
@@ -103,6 +106,7 @@ const uploadRoute = createRoute({
 const remoteRoute = createRoute({
   method: 'post',
   path: '/api/install/drafts/remote',
+  operationId: 'createRemoteDraft',
   tags: ['install'],
   summary: 'Prepares a draft from a remote source through allowed_hosts (SPEC Y4, Y9, P4, P5)',
   description:
@@ -129,6 +133,7 @@ const remoteRoute = createRoute({
 const recommendedDraftRoute = createRoute({
   method: 'post',
   path: '/api/install/drafts/recommended',
+  operationId: 'createRecommendedDraft',
   tags: ['install'],
   summary: 'Prepares a draft from an entry of the recommended list (through allowed_hosts)',
   request: {

@@ -103,6 +103,7 @@ const notFound = errorResponseSpec('No such model provider');
 const listRoute = createRoute({
   method: 'get',
   path: '/api/admin/model-providers',
+  operationId: 'listModelProviders',
   tags: ['admin'],
   summary: 'Model providers (SPEC Y18; admins). Keys are never answered, only where they come from',
   responses: {
@@ -117,6 +118,7 @@ const listRoute = createRoute({
 const createProviderRoute = createRoute({
   method: 'post',
   path: '/api/admin/model-providers',
+  operationId: 'createModelProvider',
   tags: ['admin'],
   summary:
     'Add a model provider: OpenAI-compatible or Anthropic, its models, and where its key comes from; audited',
@@ -137,6 +139,7 @@ const createProviderRoute = createRoute({
 const getProviderRoute = createRoute({
   method: 'get',
   path: '/api/admin/model-providers/{id}',
+  operationId: 'getModelProvider',
   tags: ['admin'],
   summary: 'One model provider (admins)',
   request: { params: idParam },
@@ -146,6 +149,7 @@ const getProviderRoute = createRoute({
 const updateProviderRoute = createRoute({
   method: 'patch',
   path: '/api/admin/model-providers/{id}',
+  operationId: 'updateModelProvider',
   tags: ['admin'],
   summary: 'Change a model provider (`apiKey: null` removes its key); audited',
   description:
@@ -168,6 +172,7 @@ const updateProviderRoute = createRoute({
 const deleteProviderRoute = createRoute({
   method: 'delete',
   path: '/api/admin/model-providers/{id}',
+  operationId: 'deleteModelProvider',
   tags: ['admin'],
   summary: 'Remove a model provider (and its stored key); audited',
   request: { params: idParam },

@@ -28,6 +28,7 @@ const personalSkillSchema = z
 const listPersonalSkillsRoute = createRoute({
   method: 'get',
   path: '/api/me/skills',
+  operationId: 'listMySkills',
   tags: ['skills'],
   summary: 'My personal skills (SPEC Y2), each with the shared or builtin skills it overrides for me',
   responses: {
@@ -43,6 +44,7 @@ const listPersonalSkillsRoute = createRoute({
 const deletePersonalSkillRoute = createRoute({
   method: 'delete',
   path: '/api/me/skills/{id}',
+  operationId: 'deleteMySkill',
   tags: ['skills'],
   summary: 'Delete one of my personal skills (its folder goes at once, whole; a link is removed as a link)',
   request: { params: skillIdParamSchema },

@@ -82,6 +82,7 @@ export function runOf(row: RunRow, queue?: RunQueuePlace) {
 const startRunRoute = createRoute({
   method: 'post',
   path: '/api/conversations/{id}/runs',
+  operationId: 'startRun',
   tags: ['runs'],
   summary: 'Send a prompt: queues a run of the conversation’s agent for me (SPEC Y8, Y16)',
   request: {
@@ -100,6 +101,7 @@ const startRunRoute = createRoute({
 const getRunRoute = createRoute({
   method: 'get',
   path: '/api/runs/{id}',
+  operationId: 'getRun',
   tags: ['runs'],
   summary: 'One of my runs: status, failure reason, pending approvals',
   request: { params: uuidParamSchema },
@@ -109,6 +111,7 @@ const getRunRoute = createRoute({
 const eventsRoute = createRoute({
   method: 'get',
   path: '/api/runs/{id}/events',
+  operationId: 'streamRunEvents',
   tags: ['runs'],
   summary:
     'The run’s events as Server-Sent Events; reconnect with Last-Event-ID (or ?after=) to miss nothing. Ends after the final run-status event.',
@@ -125,6 +128,7 @@ const eventsRoute = createRoute({
 const cancelRoute = createRoute({
   method: 'post',
   path: '/api/runs/{id}/cancel',
+  operationId: 'cancelRun',
   tags: ['runs'],
   summary: 'Cancel one of my runs: at once when queued or waiting, at the worker’s next step when running',
   request: { params: uuidParamSchema },
@@ -139,6 +143,7 @@ const cancelRoute = createRoute({
 const approvalRoute = createRoute({
   method: 'post',
   path: '/api/runs/{id}/approvals/{toolCallId}',
+  operationId: 'answerToolApproval',
   tags: ['runs'],
   summary: 'Answer a pending approval of my run; when none is left the run resumes on any worker (SPEC G3)',
   request: {

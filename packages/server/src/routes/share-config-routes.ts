@@ -25,6 +25,7 @@ const shareAnswer = { 'application/json': { schema: z.object({ share: shareConfi
 const getShareRoute = createRoute({
   method: 'get',
   path: '/api/skills/{id}/share',
+  operationId: 'getSkillShare',
   tags: ['skills'],
   summary: "A shared skill's read and manage scopes (its managers; SPEC Y3)",
   request: { params: skillIdParamSchema },
@@ -38,6 +39,7 @@ const getShareRoute = createRoute({
 const putShareRoute = createRoute({
   method: 'put',
   path: '/api/skills/{id}/share',
+  operationId: 'setSkillShare',
   tags: ['skills'],
   summary: 'Replace the read and manage scopes (manage ⊆ read), saved apart from enable/disable; audited',
   request: {

@@ -10,6 +10,7 @@ import { skillIdParamSchema } from './skill-routes.js';
 const deleteSkillRoute = createRoute({
   method: 'delete',
   path: '/api/skills/{id}',
+  operationId: 'deleteSkill',
   tags: ['skills'],
   summary:
     'Delete a shared skill (its managers). Builtins can only be disabled; a bound skill goes with its agent',

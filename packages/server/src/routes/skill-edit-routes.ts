@@ -60,6 +60,7 @@ export function registerSkillEditRoutes(
 
   registerContentEditRoutes(app, {
     basePath: '/api/skills',
+    operationNoun: 'Skill',
     tag: 'skill content',
     what: 'shared or builtin skill',
     layout,
@@ -68,6 +69,7 @@ export function registerSkillEditRoutes(
   });
   registerContentEditRoutes(app, {
     basePath: '/api/personal-skills',
+    operationNoun: 'PersonalSkill',
     tag: 'personal skill content',
     what: 'personal skill of mine',
     layout,

@@ -38,6 +38,7 @@ const skillSummarySchema = z
 const listSkillsRoute = createRoute({
   method: 'get',
   path: '/api/skills',
+  operationId: 'listSkills',
   tags: ['skills'],
   summary: 'The builtin and shared skills I may read (SPEC Y3)',
   responses: {
@@ -53,6 +54,7 @@ const listSkillsRoute = createRoute({
 const getSkillRoute = createRoute({
   method: 'get',
   path: '/api/skills/{id}',
+  operationId: 'getSkill',
   tags: ['skills'],
   summary: 'One skill I may read (404 for one I may not: its existence is not revealed)',
   request: { params: skillIdParamSchema },
@@ -69,6 +71,7 @@ const getSkillRoute = createRoute({
 const toggleSkillRoute = createRoute({
   method: 'put',
   path: '/api/skills/{id}/enabled',
+  operationId: 'setSkillEnabled',
   tags: ['skills'],
   summary: 'Enable or disable a skill (managers of a shared skill; the superadmin for builtins)',
   request: {

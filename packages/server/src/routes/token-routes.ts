@@ -7,6 +7,7 @@ import { apiTokens, users } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
+import { SESSION_ONLY_WRITE } from '../http/openapi-security.js';
 import { requirePrincipal, requireRole, requireSession } from '../http/require-viewer.js';
 import type { ServerContext } from '../server-context.js';
 import { apiTokenSchema, labelSchema, uuidParamSchema } from './schemas.js';
@@ -33,6 +34,7 @@ const listResponse = {
 const listMine = createRoute({
   method: 'get',
   path: '/api/auth/tokens',
+  operationId: 'listMyTokens',
   tags: ['tokens'],
   summary: 'My API tokens',
   responses: { 200: listResponse, 401: errorResponseSpec('Not logged in') },
@@ -41,6 +43,8 @@ const listMine = createRoute({
 const createMine = createRoute({
   method: 'post',
   path: '/api/auth/tokens',
+  operationId: 'createToken',
+  security: SESSION_ONLY_WRITE,
   tags: ['tokens'],
   summary: 'Issue an API token; the token is in this answer only',
   request: {
@@ -67,6 +71,7 @@ const createMine = createRoute({
 const revokeMine = createRoute({
   method: 'delete',
   path: '/api/auth/tokens/{id}',
+  operationId: 'revokeMyToken',
   tags: ['tokens'],
   summary: 'Revoke one of my API tokens',
   request: { params: uuidParamSchema },
@@ -76,6 +81,7 @@ const revokeMine = createRoute({
 const listAll = createRoute({
   method: 'get',
   path: '/api/admin/tokens',
+  operationId: 'listAllTokens',
   tags: ['admin'],
   summary: 'Every API token (admins)',
   responses: { 200: listResponse, 403: errorResponseSpec('Not an admin') },
@@ -84,6 +90,7 @@ const listAll = createRoute({
 const revokeAny = createRoute({
   method: 'delete',
   path: '/api/admin/tokens/{id}',
+  operationId: 'revokeAnyToken',
   tags: ['admin'],
   summary: "Revoke an API token (superadmin: any; admin: its own and users')",
   request: { params: uuidParamSchema },

@@ -10,6 +10,7 @@ import {
 import type { AppEnv } from '../http/app-env.js';
 import { authenticate } from '../http/authenticate.js';
 import { errorResponseSpec } from '../http/error-response.js';
+import { OPTIONAL_LOGIN } from '../http/openapi-security.js';
 import { requireRole } from '../http/require-viewer.js';
 import type { ServerContext } from '../server-context.js';
 import { withContentErrors } from '../skill-content/content-http-error.js';
@@ -27,10 +28,12 @@ const anyJson = { 'application/json': { schema: z.record(z.string(), z.unknown()
 const binary = z.string().openapi({ format: 'binary' });
 
 /** An index route: the same answer shapes for both discovery versions. */
-function indexRoute<P extends string>(path: P, version: string, summary: string) {
+function indexRoute<P extends string>(operationId: string, path: P, version: string, summary: string) {
   return createRoute({
     method: 'get',
     path,
+    operationId,
+    security: OPTIONAL_LOGIN,
     tags: ['discovery'],
     summary,
     responses: {
@@ -41,6 +44,7 @@ function indexRoute<P extends string>(path: P, version: string, summary: string)
 }
 
 const agentSkillsIndexRoute = indexRoute(
+  'getAgentSkillsIndex',
   '/.well-known/agent-skills/index.json',
   'v0.2',
   'Agent Skills discovery v0.2: the skills this caller may read, as archives with sha256 digests',
@@ -49,6 +53,8 @@ const agentSkillsIndexRoute = indexRoute(
 const agentSkillsArchiveRoute = createRoute({
   method: 'get',
   path: '/.well-known/agent-skills/{file}',
+  operationId: 'getAgentSkillsArchive',
+  security: OPTIONAL_LOGIN,
   tags: ['discovery'],
   summary: 'One archive of the v0.2 index (`<id>.zip`, the bytes its digest names)',
   request: {
@@ -66,6 +72,7 @@ const agentSkillsArchiveRoute = createRoute({
 });
 
 const skillsIndexRoute = indexRoute(
+  'getSkillsIndex',
   '/.well-known/skills/index.json',
   'v0.1',
   'Skills discovery v0.1: the skills this caller may read, each with its file list',
@@ -74,6 +81,8 @@ const skillsIndexRoute = indexRoute(
 const skillsFileRoute = createRoute({
   method: 'get',
   path: '/.well-known/skills/{id}/{path}',
+  operationId: 'getDiscoverySkillFile',
+  security: OPTIONAL_LOGIN,
   tags: ['discovery'],
   summary: 'One file of a v0.1 skill (the path is the rest of the URL, decoded once)',
   request: {
@@ -97,6 +106,7 @@ const settingsAnswer = { 'application/json': { schema: z.object({ discovery: dis
 const getDiscoverySettingsRoute = createRoute({
   method: 'get',
   path: '/api/admin/discovery',
+  operationId: 'getDiscoverySettings',
   tags: ['admin'],
   summary: 'What the discovery endpoints show a caller without a token (superadmin)',
   responses: {
@@ -108,6 +118,7 @@ const getDiscoverySettingsRoute = createRoute({
 const putDiscoverySettingsRoute = createRoute({
   method: 'put',
   path: '/api/admin/discovery',
+  operationId: 'setDiscoverySettings',
   tags: ['admin'],
   summary:
     "Set what an anonymous caller sees: 'none' (default) or 'global' (globally readable skills); audited",

@@ -7,6 +7,7 @@ import type { SkilldockDatabase } from '../db/database.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
+import { PUBLIC_OPERATION } from '../http/openapi-security.js';
 import { requirePrincipal } from '../http/require-viewer.js';
 import { restOfUrlRoute } from '../routes/rest-of-url-route.js';
 import { contentPathFromUrl } from '../skill-content/content-path-from-url.js';
@@ -68,6 +69,7 @@ const runFilesSchema = z
 const listRoute = createRoute({
   method: 'get',
   path: '/api/runs/{id}/files',
+  operationId: 'listRunFiles',
   tags: ['runs'],
   summary: 'The files a run left in its work folder, each with a short-lived download link',
   request: {
@@ -90,6 +92,8 @@ const listRoute = createRoute({
 const downloadRoute = createRoute({
   method: 'get',
   path: `${RUN_FILES_PATH}/{token}/{path}`,
+  operationId: 'downloadRunFile',
+  security: PUBLIC_OPERATION,
   tags: ['runs'],
   summary:
     'One run file, authorised by the link token alone (no cookie); HTML is shown under Content-Security-Policy: sandbox, anything else downloads',
