@@ -106,7 +106,6 @@ export {
   userProjectionPaths,
 } from './projections/index.js';
 export { MAX_MODEL_SELECTOR_LENGTH, MODEL_SELECTOR_PATTERN } from './routes/agent-schemas.js';
-export { MAX_PROMPT_LENGTH } from './routes/run-schemas.js';
 export {
   type AuthorizeRun,
   agentShellSetting,
@@ -128,6 +127,7 @@ export {
   type SandboxLimits,
 } from './run-tools/index.js';
 export { authorizeRunForViewer } from './runs/authorize-run.js';
+export { MAX_PROMPT_LENGTH } from './runs/max-prompt-length.js';
 export { RUN_QUEUE_NAME, type RunQueue, type RunQueueOptions } from './runs/run-queue.js';
 export type { RunService, RunServiceOptions } from './runs/run-service.js';
 export type { RunWorker, RunWorkerOptions } from './runs/run-worker.js';

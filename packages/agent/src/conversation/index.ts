@@ -1,3 +1,4 @@
+export { fromTranscriptMessage, toTranscriptMessage } from '../session/transcript-messages.js';
 export {
   type Conversation,
   type ConversationConfiguration,
@@ -7,4 +8,3 @@ export {
   type TurnOutcome,
 } from './open-conversation.js';
 export { terminalSystemPrompt } from './terminal-system-prompt.js';
-export { fromTranscriptMessage, toTranscriptMessage } from './transcript-messages.js';

@@ -17,12 +17,12 @@ import type { ConversationMessage } from '../model/conversation.js';
 import type { ApprovalMode } from '../policy/approval-mode.js';
 import { loadSession } from '../session/load-session.js';
 import { SessionTranscript } from '../session/session-transcript.js';
+import { fromTranscriptMessage, toTranscriptMessage } from '../session/transcript-messages.js';
 import type { BackgroundTaskHost } from '../subagents/background-task-host.js';
 import type { AgentTool, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
 import type { AgentWorkspace } from '../workspace/open-workspace.js';
 import type { WorkspaceNotice } from '../workspace/workspace-notice.js';
 import { terminalSystemPrompt } from './terminal-system-prompt.js';
-import { fromTranscriptMessage, toTranscriptMessage } from './transcript-messages.js';
 
 /** Options of {@link openConversation}. */
 export interface OpenConversationOptions {

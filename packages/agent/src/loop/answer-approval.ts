@@ -1,4 +1,4 @@
-import { abortable } from '../tools/abortable.js';
+import { abortable } from './abortable.js';
 import type { ApprovalCallback } from './run-context.js';
 import { approveToolCall, denyToolCall, type RunState } from './run-state.js';
 

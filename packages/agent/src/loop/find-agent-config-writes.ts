@@ -1,5 +1,5 @@
 import type { AgentTool } from '../tools/agent-tool.js';
-import { confinePath } from '../tools/confine-path.js';
+import { confinePath } from '../policy/confine-path.js';
 
 /** A file a call would write that configures the agent (SPEC SEC2). */
 export interface AgentConfigWrite {

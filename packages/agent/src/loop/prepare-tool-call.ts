@@ -3,7 +3,7 @@ import { READ_SKILL_RESOURCE_TOOL, type ToolResult } from '@skilldock/core/runti
 import type { ModelToolCall } from '../model/conversation.js';
 import type { ApprovalKind } from '../policy/approval-mode.js';
 import { decideApproval, decideCombinedApproval } from '../policy/decide-approval.js';
-import { abortable } from '../tools/abortable.js';
+import { abortable } from './abortable.js';
 import type { AgentTool, ToolContext } from '../tools/agent-tool.js';
 import type { AgentEvent, ToolCallOutcome } from './agent-event.js';
 import { findAgentConfigWrites } from './find-agent-config-writes.js';

@@ -1,4 +1,4 @@
-import { abortable } from '../tools/abortable.js';
+import { abortable } from './abortable.js';
 import type { AgentEvent } from './agent-event.js';
 import type { RunContext } from './run-context.js';
 

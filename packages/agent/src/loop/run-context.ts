@@ -5,7 +5,7 @@ import type { ModelRoute } from '../model/model-provider.js';
 import type { ApprovalDecision, ApprovalMode } from '../policy/approval-mode.js';
 import type { BackgroundTaskHost } from '../subagents/background-task-host.js';
 import type { AgentTool, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
-import { MIN_SECRET_LENGTH } from '../tools/configured-secrets.js';
+import { MIN_SECRET_LENGTH } from './configured-secrets.js';
 import type { ApprovalRequest } from './run-state.js';
 
 /** Turns and time a run may take (SPEC G2). */

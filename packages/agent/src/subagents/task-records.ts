@@ -1,8 +1,8 @@
 import { ConflictError, UserInputError } from '@skilldock/core/errors';
-import { fromTranscriptMessage, toTranscriptMessage } from '../conversation/transcript-messages.js';
 import type { ToolRunView } from '../loop/tool-run-view.js';
 import type { ConversationMessage } from '../model/conversation.js';
 import { SessionTranscript } from '../session/session-transcript.js';
+import { fromTranscriptMessage, toTranscriptMessage } from '../session/transcript-messages.js';
 import type { TranscriptEntry } from '../session/transcript-record.js';
 import type { TaskRuntime, TaskStatus } from './background-task-host.js';
 import type { BackgroundTasks } from './background-tasks.js';

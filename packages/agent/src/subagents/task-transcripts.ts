@@ -1,6 +1,6 @@
-import { toTranscriptMessage } from '../conversation/transcript-messages.js';
 import type { ConversationMessage } from '../model/conversation.js';
 import { SessionTranscript } from '../session/session-transcript.js';
+import { toTranscriptMessage } from '../session/transcript-messages.js';
 
 /** Where a session's subagents keep their transcripts (SPEC A5: revival after the runtime is gone). */
 export interface TaskTranscriptFolder {

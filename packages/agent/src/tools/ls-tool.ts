@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { compareText } from '@skilldock/core/format';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
-import { confinePath } from './confine-path.js';
+import { confinePath } from '../policy/confine-path.js';
 import { defineAgentTool } from './define-agent-tool.js';
 import { errorResult, textResult } from './tool-results.js';
 

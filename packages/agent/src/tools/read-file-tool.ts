@@ -9,7 +9,7 @@ import {
 } from '@skilldock/core/runtime';
 import { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
-import { confinePath } from './confine-path.js';
+import { confinePath } from '../policy/confine-path.js';
 import { defineAgentTool } from './define-agent-tool.js';
 import { BINARY_SNIFF_BYTES, looksBinary } from './looks-binary.js';
 import { errorResult, textResult } from './tool-results.js';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
+import { shellEnvironment } from '../loop/shell-environment.js';
 import { defineRunAwareTool, type RunAwareTool } from '../loop/tool-run-view.js';
-import { confinePath } from './confine-path.js';
+import { confinePath } from '../policy/confine-path.js';
 import { runShellCommand, type ShellCommandOutcome, type ShellLauncher } from './run-shell-command.js';
-import { shellEnvironment } from './shell-environment.js';
 import { createShellTaskRuntime } from './shell-task-runtime.js';
 import { errorResult, textResult } from './tool-results.js';
 

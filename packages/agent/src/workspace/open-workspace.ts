@@ -7,7 +7,9 @@ import {
   type SkillWatcher,
 } from '@skilldock/core/discover';
 import type { SkillSession } from '@skilldock/core/runtime';
+import { configuredSecrets } from '../loop/configured-secrets.js';
 import { redactSecrets } from '../loop/redact-secrets.js';
+import { shellEnvironment } from '../loop/shell-environment.js';
 import { openShellSandbox } from '../sandbox/open-shell-sandbox.js';
 import { type ForkProfiles, loadForkProfiles } from '../subagents/load-fork-profiles.js';
 import {
@@ -16,9 +18,7 @@ import {
   type SessionSubagentDefinition,
 } from '../subagents/open-subagent-registry.js';
 import type { AgentTool } from '../tools/agent-tool.js';
-import { configuredSecrets } from '../tools/configured-secrets.js';
 import { createBuiltinTools } from '../tools/create-builtin-tools.js';
-import { shellEnvironment } from '../tools/shell-environment.js';
 import { openWorkspaceSkills } from './open-workspace-skills.js';
 import { resolveWorkspaceModel, type WorkspaceModel } from './resolve-workspace-model.js';
 import type { McpServerToApprove } from './select-mcp-servers.js';

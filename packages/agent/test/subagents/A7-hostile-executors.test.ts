@@ -3,7 +3,7 @@ import { startExternalTask } from '../../src/subagents/executors/start-external-
 import type { FakeExecutorScript } from '../../src/testing/fake-executor-program.js';
 import { isProcessAlive, waitUntilProcessGone } from '../../src/testing/process-liveness.js';
 import { writeFakeAcpAgent, writeFakeCodexAppServer } from '../../src/testing/write-fake-executor.js';
-import { shellEnvironment } from '../../src/tools/shell-environment.js';
+import { shellEnvironment } from '../../src/loop/shell-environment.js';
 import {
   answerOf,
   type ExecutorTestFolders,

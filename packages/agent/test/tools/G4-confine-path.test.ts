@@ -1,7 +1,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { confinePath } from '../../src/tools/confine-path.js';
+import { confinePath } from '../../src/policy/confine-path.js';
 import { createReadFileTool } from '../../src/tools/read-file-tool.js';
 import { createWriteFileTool } from '../../src/tools/write-file-tool.js';
 import { makeToolWorkspace, type ToolTestWorkspace } from './tool-test-context.js';

@@ -1,8 +1,8 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { removeReadOnlyTree } from '../projections/read-only-tree.js';
 import type { ContentLayout } from './content-layout.js';
 import { STALE_LEASE_MILLISECONDS } from './package-lease.js';
+import { removeReadOnlyTree } from './read-only-tree.js';
 
 /**
  * Removes the private work folders under `<data>/staging` that a process which died left behind:

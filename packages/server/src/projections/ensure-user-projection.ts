@@ -4,6 +4,7 @@ import { SecurityError, UserInputError } from '@skilldock/core/errors';
 import { removeInside, withFileLock } from '@skilldock/core/fs';
 import type { Viewer } from '../auth/principal.js';
 import { copyContentTree } from '../content/index.js';
+import { makeCopyReadOnly, removeReadOnlyTree, sealFolder, unsealFolder } from '../content/read-only-tree.js';
 import { createWorkFolder } from '../content/work-folder.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
@@ -20,7 +21,6 @@ import {
   writeProjectionManifest,
 } from './projection-manifest.js';
 import { type ProjectionSource, projectionSources, readAccessGeneration } from './projection-sources.js';
-import { makeCopyReadOnly, removeReadOnlyTree, sealFolder, unsealFolder } from './read-only-tree.js';
 
 /** What {@link ensureUserProjection} needs: the database, where content lives, a logger, test faults. */
 export interface ProjectionContext {

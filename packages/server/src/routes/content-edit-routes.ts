@@ -5,10 +5,10 @@ import { exportSkillArchive, listContentTree, readContentFile } from '../content
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { requirePrincipal } from '../http/require-viewer.js';
+import { restOfUrlRoute } from '../http/rest-of-url-route.js';
 import { withContentErrors } from '../skill-content/content-http-error.js';
 import { contentPathFromUrl } from '../skill-content/content-path-from-url.js';
 import type { EditableSkill, SaveActor } from '../skill-content/editable-skill.js';
-import { restOfUrlRoute } from './rest-of-url-route.js';
 import {
   decodeContent,
   fileSchema,

@@ -1,8 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { RUN_STATUSES } from '../db/schema.js';
-
-/** Most characters of one prompt. */
-export const MAX_PROMPT_LENGTH = 100_000;
+import { MAX_PROMPT_LENGTH } from '../runs/max-prompt-length.js';
 
 /** A conversation as the API shows it. */
 export const conversationSchema = z

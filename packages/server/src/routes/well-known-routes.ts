@@ -12,6 +12,7 @@ import { authenticate } from '../http/authenticate.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { OPTIONAL_LOGIN } from '../http/openapi-security.js';
 import { requireRole } from '../http/require-viewer.js';
+import { restOfUrlRoute } from '../http/rest-of-url-route.js';
 import type { ServerContext } from '../server-context.js';
 import { withContentErrors } from '../skill-content/content-http-error.js';
 import { contentPathFromUrl } from '../skill-content/content-path-from-url.js';
@@ -22,7 +23,6 @@ import {
   writeDiscoverySettings,
 } from '../skill-content/discovery-settings.js';
 import { hiddenRootsOf, type SkillContentContext } from '../skill-content/skill-content-context.js';
-import { restOfUrlRoute } from './rest-of-url-route.js';
 
 const anyJson = { 'application/json': { schema: z.record(z.string(), z.unknown()) } };
 const binary = z.string().openapi({ format: 'binary' });

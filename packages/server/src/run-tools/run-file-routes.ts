@@ -9,7 +9,7 @@ import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { PUBLIC_OPERATION } from '../http/openapi-security.js';
 import { requirePrincipal } from '../http/require-viewer.js';
-import { restOfUrlRoute } from '../routes/rest-of-url-route.js';
+import { restOfUrlRoute } from '../http/rest-of-url-route.js';
 import { contentPathFromUrl } from '../skill-content/content-path-from-url.js';
 import { listRunFiles } from './list-run-files.js';
 import { openRunFile } from './read-run-file.js';

@@ -20,8 +20,8 @@ import { type AgentRecord, loadAgentRecord } from '../agents/agent-records.js';
 import type { Viewer } from '../auth/principal.js';
 import type { agents } from '../db/schema.js';
 import { canOnAgent } from '../policy/agent-access.js';
-import { MAX_PROMPT_LENGTH } from '../routes/run-schemas.js';
 import { type AgentRunServices, agentRunSetup } from './agent-run-setup.js';
+import { MAX_PROMPT_LENGTH } from './max-prompt-length.js';
 import { resolveRunSkills } from './resolve-run-skills.js';
 import { errorFacts, type StoredRunEvent, toStoredEvent } from './stored-run-event.js';
 import {

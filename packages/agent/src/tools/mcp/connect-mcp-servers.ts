@@ -4,7 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Settings } from '@skilldock/core/discover';
 import { type Failure, failure } from '@skilldock/core/errors';
 import { loadOnce } from '../../load-once.js';
-import { abortable } from '../abortable.js';
+import { abortable } from '../../loop/abortable.js';
 import type { AgentTool } from '../agent-tool.js';
 import { createMcpTool, type ListedMcpTool } from './create-mcp-tool.js';
 import { mcpToolName } from './mcp-tool-name.js';

@@ -1,6 +1,6 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import { UserInputError } from '@skilldock/core/errors';
-import type { AppEnv } from '../http/app-env.js';
+import type { AppEnv } from './app-env.js';
 
 /**
  * A route whose last parameter, `{path}`, is the rest of the URL (a file path of several

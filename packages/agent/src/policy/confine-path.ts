@@ -3,7 +3,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { type Failure, failure } from '@skilldock/core/errors';
 import { isPathInside } from '@skilldock/core/format';
 import { describeAgentConfigPath, readHooksPath } from './agent-config-path.js';
-import type { ToolContext } from './agent-tool.js';
+import type { ToolContext } from '../tools/agent-tool.js';
 
 /**
  * What a tool wants to do with a path:
