@@ -1,5 +1,5 @@
-import type { AgentTool } from '../tools/agent-tool.js';
 import { confinePath } from '../policy/confine-path.js';
+import type { AgentTool } from '../tools/agent-tool.js';
 
 /** A file a call would write that configures the agent (SPEC SEC2). */
 export interface AgentConfigWrite {

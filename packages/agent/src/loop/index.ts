@@ -1,6 +1,7 @@
 export type { AgentEvent, ApprovalDecider, ToolCallOutcome } from './agent-event.js';
 export { answerApproval } from './answer-approval.js';
 export { type AgentConfigWrite, findAgentConfigWrites } from './find-agent-config-writes.js';
+export { parseRunState } from './parse-run-state.js';
 export { redactSecrets } from './redact-secrets.js';
 export { type RunAgentInput, type RunAgentOptions, runAgent } from './run-agent.js';
 export {
@@ -24,7 +25,6 @@ export {
   type ApprovalAnswer,
   approveToolCall,
   denyToolCall,
-  parseRunState,
   type RunState,
 } from './run-state.js';
 export { type RunToCompletionOptions, runToCompletion } from './run-to-completion.js';

@@ -3,14 +3,8 @@ import { z } from 'zod';
 import type { ConversationMessage } from '../model/conversation.js';
 import { APPROVAL_MODES } from '../policy/approval-mode.js';
 import type { ToolKind } from '../tools/agent-tool.js';
-import type { ApprovalAnswer, RunState } from './run-state.js';
+import { type ApprovalAnswer, RUN_STATE_SCHEMA_VERSION, type RunState } from './run-state.js';
 import type { RunStats } from './run-stats.js';
-
-/**
- * The version of {@link RunState} this code writes, as `$schemaVersion`. v1 (no `$schemaVersion`,
- * `version: 1`) is what the loop wrote before; {@link parseRunState} migrates it on read.
- */
-export const RUN_STATE_SCHEMA_VERSION = 2;
 
 /** How deep subagent states may nest inside approvals: a parent, its bubble subagent, and room to spare. */
 const MAX_SUBAGENT_DEPTH = 8;

@@ -3,8 +3,8 @@ import { READ_SKILL_RESOURCE_TOOL, type ToolResult } from '@skilldock/core/runti
 import type { ModelToolCall } from '../model/conversation.js';
 import type { ApprovalKind } from '../policy/approval-mode.js';
 import { decideApproval, decideCombinedApproval } from '../policy/decide-approval.js';
-import { abortable } from './abortable.js';
 import type { AgentTool, ToolContext } from '../tools/agent-tool.js';
+import { abortable } from './abortable.js';
 import type { AgentEvent, ToolCallOutcome } from './agent-event.js';
 import { findAgentConfigWrites } from './find-agent-config-writes.js';
 import { readSkillPath, skillPathRequest } from './read-skill-path.js';

@@ -3,10 +3,13 @@ import type { ConversationMessage } from '../model/conversation.js';
 import type { ApprovalMode } from '../policy/approval-mode.js';
 import type { ToolKind } from '../tools/agent-tool.js';
 import type { AgentConfigWrite } from './find-agent-config-writes.js';
-import type { RUN_STATE_SCHEMA_VERSION } from './parse-run-state.js';
 import type { RunStats } from './run-stats.js';
 
-export { parseRunState, RUN_STATE_SCHEMA_VERSION } from './parse-run-state.js';
+/**
+ * The version of {@link RunState} this code writes, as `$schemaVersion`. v1 (no `$schemaVersion`,
+ * `version: 1`) is what the loop wrote before; `parseRunState` (parse-run-state.ts) migrates it on read.
+ */
+export const RUN_STATE_SCHEMA_VERSION = 2;
 
 // The approval request lives beside the state: a subagent's request carries its own RunState.
 /** A tool call waiting for the user's approval (SPEC G3). */
@@ -62,7 +65,7 @@ export interface ApprovalAnswer {
  * const resumed = await runToCompletion(context, { state });
  */
 export interface RunState {
-  /** The shape's version ({@link RUN_STATE_SCHEMA_VERSION}); older states are migrated by {@link parseRunState}. */
+  /** The shape's version ({@link RUN_STATE_SCHEMA_VERSION}); older states are migrated by `parseRunState`. */
   readonly $schemaVersion: 2;
   /**
    * The conversation so far: it ends with the assistant message whose tool calls were stopped,

@@ -2,8 +2,8 @@ import { readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { type Failure, failure } from '@skilldock/core/errors';
 import { isPathInside } from '@skilldock/core/format';
-import { describeAgentConfigPath, readHooksPath } from './agent-config-path.js';
 import type { ToolContext } from '../tools/agent-tool.js';
+import { describeAgentConfigPath, readHooksPath } from './agent-config-path.js';
 
 /**
  * What a tool wants to do with a path:

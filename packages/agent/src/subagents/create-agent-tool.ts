@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { approveToolCall, denyToolCall, parseRunState, type RunState } from '../loop/run-state.js';
+import { parseRunState } from '../loop/parse-run-state.js';
+import { approveToolCall, denyToolCall, type RunState } from '../loop/run-state.js';
 import {
   defineRunAwareTool,
   outsideRunResult,

@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { writeFileAtomic } from '@skilldock/core/fs';
 import { z } from 'zod';
-import type { AgentTool } from './agent-tool.js';
 import { confinePath } from '../policy/confine-path.js';
+import type { AgentTool } from './agent-tool.js';
 import { defineAgentTool } from './define-agent-tool.js';
 import { looksBinary } from './looks-binary.js';
 import { errorResult, textResult } from './tool-results.js';

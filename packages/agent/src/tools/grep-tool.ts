@@ -1,8 +1,8 @@
 import { realpath, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
-import type { AgentTool } from './agent-tool.js';
 import { confinePath } from '../policy/confine-path.js';
+import type { AgentTool } from './agent-tool.js';
 import { defineAgentTool } from './define-agent-tool.js';
 import { findRipgrep } from './find-ripgrep.js';
 import type { GrepFileMatches, GrepOutcome, GrepQuery } from './grep-search.js';

@@ -4,10 +4,11 @@ export {
   configuredSecrets,
   MIN_SECRET_LENGTH,
 } from '../loop/configured-secrets.js';
+export { isSecretName, type ShellEnvironmentOptions, shellEnvironment } from '../loop/shell-environment.js';
 export { describeAgentConfigPath } from '../policy/agent-config-path.js';
+export { type ConfinedPath, confinePath, type PathAccess } from '../policy/confine-path.js';
 export type { AgentTool, ToolContext, ToolKind, UserAnswer, UserQuestion } from './agent-tool.js';
 export { createAskUserQuestionTool, NO_USER_ANSWER } from './ask-user-question-tool.js';
-export { type ConfinedPath, confinePath, type PathAccess } from '../policy/confine-path.js';
 export { type BuiltinToolsOptions, createBuiltinTools } from './create-builtin-tools.js';
 export { type AgentToolDefinition, defineAgentTool } from './define-agent-tool.js';
 export { createEditTool } from './edit-tool.js';
@@ -29,7 +30,6 @@ export { describeMcpContent, type McpCallResult, type McpContentPart } from './m
 export { mcpToolName, PROVIDER_TOOL_NAME } from './mcp/mcp-tool-name.js';
 export { createReadFileTool, type ReadFileToolOptions } from './read-file-tool.js';
 export type { ShellLauncher } from './run-shell-command.js';
-export { isSecretName, type ShellEnvironmentOptions, shellEnvironment } from '../loop/shell-environment.js';
 export {
   createShellTaskRuntime,
   MAX_BACKGROUND_OUTPUT_BYTES,

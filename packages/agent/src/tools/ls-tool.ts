@@ -3,8 +3,8 @@ import { lstat, readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareText } from '@skilldock/core/format';
 import { z } from 'zod';
-import type { AgentTool } from './agent-tool.js';
 import { confinePath } from '../policy/confine-path.js';
+import type { AgentTool } from './agent-tool.js';
 import { defineAgentTool } from './define-agent-tool.js';
 import { errorResult, textResult } from './tool-results.js';
 

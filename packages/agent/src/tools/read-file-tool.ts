@@ -8,8 +8,8 @@ import {
   readTextPage,
 } from '@skilldock/core/runtime';
 import { z } from 'zod';
-import type { AgentTool } from './agent-tool.js';
 import { confinePath } from '../policy/confine-path.js';
+import type { AgentTool } from './agent-tool.js';
 import { defineAgentTool } from './define-agent-tool.js';
 import { BINARY_SNIFF_BYTES, looksBinary } from './looks-binary.js';
 import { errorResult, textResult } from './tool-results.js';

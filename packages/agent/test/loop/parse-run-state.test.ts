@@ -1,6 +1,7 @@
 import { SkilldockError } from '@skilldock/core/errors';
 import { describe, expect, it } from 'vitest';
-import { parseRunState, RUN_STATE_SCHEMA_VERSION } from '../../src/loop/run-state.js';
+import { parseRunState } from '../../src/loop/parse-run-state.js';
+import { RUN_STATE_SCHEMA_VERSION } from '../../src/loop/run-state.js';
 
 const stats = {
   turns: 2,

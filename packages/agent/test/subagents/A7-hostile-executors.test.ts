@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shellEnvironment } from '../../src/loop/shell-environment.js';
 import { startExternalTask } from '../../src/subagents/executors/start-external-task.js';
 import type { FakeExecutorScript } from '../../src/testing/fake-executor-program.js';
 import { isProcessAlive, waitUntilProcessGone } from '../../src/testing/process-liveness.js';
 import { writeFakeAcpAgent, writeFakeCodexAppServer } from '../../src/testing/write-fake-executor.js';
-import { shellEnvironment } from '../../src/loop/shell-environment.js';
 import {
   answerOf,
   type ExecutorTestFolders,

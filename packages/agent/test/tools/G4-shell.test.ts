@@ -1,8 +1,8 @@
 import { readFileSync, watch } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { waitUntilProcessGone } from '../../src/testing/process-liveness.js';
 import { isSecretName, shellEnvironment } from '../../src/loop/shell-environment.js';
+import { waitUntilProcessGone } from '../../src/testing/process-liveness.js';
 import { createShellTool } from '../../src/tools/shell-tool.js';
 import { makeToolWorkspace, type ToolTestWorkspace } from './tool-test-context.js';
 

@@ -21,17 +21,17 @@ export { MAX_FRONTMATTER_BYTES, MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from './
 export { IGNORED_FOLDER_NAMES, listSkillFiles } from './list-skill-files.js';
 export { type LoadSkillOptions, loadSkill, loadSkillSync } from './load-skill.js';
 export {
-  type ForkProfile,
-  forkProfileSchema,
-  type ParseForkProfileResult,
-  parseForkProfile,
-} from './parse-fork-profile.js';
-export {
   type NeutralizedPart,
   type NeutralizeTextOptions,
   neutralizeText,
   neutralizeTextParts,
 } from './neutralize-text.js';
+export {
+  type ForkProfile,
+  forkProfileSchema,
+  type ParseForkProfileResult,
+  parseForkProfile,
+} from './parse-fork-profile.js';
 export { MAX_GLOB_LENGTH } from './parse-glob-pattern.js';
 export { type ParseSkillOptions, parseSkill } from './parse-skill.js';
 export {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { CappedOutput } from '../../tools/capped-output.js';
 import { confinePath } from '../../policy/confine-path.js';
+import { CappedOutput } from '../../tools/capped-output.js';
 import type { ExternalTaskProgress, ExternalTaskRequest, ExternalTaskSession } from '../subagent-types.js';
 import { ExecutorLifetime } from './executor-lifetime.js';
 import { spawnExecutorProcess } from './executor-process.js';
