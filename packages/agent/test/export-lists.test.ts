@@ -9,8 +9,10 @@ import * as coreDiscover from '@skilldock/core/discover';
 import * as coreErrors from '@skilldock/core/errors';
 import * as coreFormat from '@skilldock/core/format';
 import * as coreFormatBrowser from '@skilldock/core/format/browser';
+import * as coreNeutralizeText from '@skilldock/core/format/neutralize-text';
 import * as coreFs from '@skilldock/core/fs';
 import * as coreInstall from '@skilldock/core/install';
+import * as coreNetwork from '@skilldock/core/network';
 import * as corePackage from '@skilldock/core/package';
 import * as coreRuntime from '@skilldock/core/runtime';
 import * as coreWidgets from '@skilldock/core/widgets';
@@ -28,8 +30,10 @@ const ENTRY_POINTS: Readonly<Record<string, object>> = {
   '@skilldock/core/errors': coreErrors,
   '@skilldock/core/format': coreFormat,
   '@skilldock/core/format/browser': coreFormatBrowser,
+  '@skilldock/core/format/neutralize-text': coreNeutralizeText,
   '@skilldock/core/fs': coreFs,
   '@skilldock/core/install': coreInstall,
+  '@skilldock/core/network': coreNetwork,
   '@skilldock/core/package': corePackage,
   '@skilldock/core/runtime': coreRuntime,
   '@skilldock/core/widgets': coreWidgets,
@@ -58,10 +62,16 @@ describe('export lists', () => {
 
   it("I1 each value of the root is the one its stage exports, and no stage exports another stage's value", () => {
     // format/browser is the browser-safe part of format (the web app's bundle): the same values, not a stage.
-    for (const [name, value] of Object.entries(coreFormatBrowser))
-      expect((coreFormat as Record<string, unknown>)[name], `format/browser ${name}`).toBe(value);
+    // format/neutralize-text likewise: the one neutraliser alone, for callers that load nothing else.
+    for (const [slice, values] of [
+      ['format/browser', coreFormatBrowser],
+      ['format/neutralize-text', coreNeutralizeText],
+    ] as const)
+      for (const [name, value] of Object.entries(values))
+        expect((coreFormat as Record<string, unknown>)[name], `${slice} ${name}`).toBe(value);
+    const slices = new Set(['@skilldock/core/format/browser', '@skilldock/core/format/neutralize-text']);
     const stages = Object.entries(ENTRY_POINTS).filter(
-      ([entry]) => entry.startsWith('@skilldock/core/') && entry !== '@skilldock/core/format/browser',
+      ([entry]) => entry.startsWith('@skilldock/core/') && !slices.has(entry),
     );
     for (const [name, value] of Object.entries(core)) {
       const owners = stages.filter(([, exports]) => (exports as Record<string, unknown>)[name] === value);

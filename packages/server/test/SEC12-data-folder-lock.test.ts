@@ -8,12 +8,7 @@ import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  dataFolderLockFile,
-  LOCK_STALE_MS,
-  lockDataFolder,
-  processStartTime,
-} from '../src/db/lock-data-folder.js';
+import { dataFolderLockFile, lockDataFolder, processStartTime } from '../src/db/lock-data-folder.js';
 
 /** A pid above Linux's largest (`pid_max` is at most 2^22): no process has it. */
 const DEAD_PID = 2 ** 22 + 7;
@@ -84,8 +79,9 @@ describe('SEC12 one process per embedded database folder', () => {
       JSON.stringify({ pid: DEAD_PID, hostname: `not-${hostname()}`, since: '2026-01-01T00:00:00.000Z' }),
     );
     await expect(lockDataFolder(folder)).rejects.toMatchObject({ code: 'file_locked' });
-    // A container recreated with a new host name left it: untouched for longer than LOCK_STALE_MS.
-    const before = new Date(Date.now() - LOCK_STALE_MS - 5_000);
+    // A container recreated with a new host name left it: untouched for longer than the stale age.
+    // A fixed day long past will do, and tests read no clock.
+    const before = new Date('2026-01-01T00:00:00.000Z');
     await utimes(file, before, before);
     const taken = await lockDataFolder(folder);
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({

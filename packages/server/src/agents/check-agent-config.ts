@@ -38,10 +38,11 @@ async function checkRunLimits(
   previous: AgentConfig | null,
 ): Promise<void> {
   if (viewer.role !== 'user') return;
-  const { timeLimitSeconds, maxTurns } = config.runLimits;
+  // A config written before agents had run limits (or built by hand) has none: nothing raised.
+  const { timeLimitSeconds, maxTurns } = config.runLimits ?? {};
   const raisedTime =
-    timeLimitSeconds !== undefined && timeLimitSeconds !== previous?.runLimits.timeLimitSeconds;
-  const raisedTurns = maxTurns !== undefined && maxTurns !== previous?.runLimits.maxTurns;
+    timeLimitSeconds !== undefined && timeLimitSeconds !== previous?.runLimits?.timeLimitSeconds;
+  const raisedTurns = maxTurns !== undefined && maxTurns !== previous?.runLimits?.maxTurns;
   if (!raisedTime && !raisedTurns) return;
   const defaults = await readRunLimitSettings(db);
   if (
