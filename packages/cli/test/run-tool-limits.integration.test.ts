@@ -35,12 +35,12 @@ describe('skilldock run: tools stay bounded and stoppable (SEC4)', () => {
     folders.remove();
   });
   const options = () => ({ cwd: folders.project, home: folders.home, env: protocol.env(server!) });
-  // A path on which `(a+)+$` backtracks for hours, and a model that globs for it.
-  const startCatastrophicGlob = async () => {
+  // A tool call that runs until it is stopped: a foreground shell command of half a minute
+  // (yolo, so no approval waits). The glob engine is linear now (SEC7), so no pattern can stand in.
+  const startLongTool = async () => {
     folders = makeAgentWorkspace();
-    writeFileSync(path.join(folders.project, `${'a'.repeat(40)}b`), '');
     server = await startFakeModelServer({
-      script: [{ toolCalls: [{ name: 'glob', arguments: { pattern: '(a+)+$' } }] }, { text: 'unused' }],
+      script: [{ toolCalls: [{ name: 'shell', arguments: { command: 'sleep 30' } }] }, { text: 'unused' }],
     });
   };
 
@@ -81,10 +81,30 @@ describe('skilldock run: tools stay bounded and stoppable (SEC4)', () => {
     expect(jsonLines(result.stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed' });
   }, 30_000);
 
-  it('SEC4 a catastrophic glob pattern is stopped by --max-time, which reports the time limit', async () => {
-    await startCatastrophicGlob();
-    const result = await runAgentCli(['run', '--json', '--max-time', '2', 'Find'], options());
-    // A run that ignored the limit would hang: the test timeout (30 s) fails it.
+  it('SEC4 a glob pattern that backtracks in a regex engine ends at once (linear-time matching)', async () => {
+    folders = makeAgentWorkspace();
+    writeFileSync(path.join(folders.project, `${'a'.repeat(40)}b`), '');
+    server = await startFakeModelServer({
+      script: [
+        { toolCalls: [{ name: 'glob', arguments: { pattern: '(a+)+$' } }] },
+        { text: 'No such file.' },
+      ],
+    });
+    const result = await runAgentCli(['run', '--json', '--max-time', '20', 'Find'], options());
+    // A backtracking matcher would spend hours here: --max-time would end the run with status 1.
+    expect(result.status).toBe(0);
+    const events = jsonLines(result.stdout);
+    expect(events.find((event) => event.type === 'tool-call-end')).toMatchObject({ outcome: 'done' });
+    expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed' });
+  }, 30_000);
+
+  it('SEC4 a long tool call is stopped by --max-time, which reports the time limit', async () => {
+    await startLongTool();
+    const result = await runAgentCli(
+      ['run', '--json', '--approval-mode', 'yolo', '--max-time', '2', 'Wait'],
+      options(),
+    );
+    // A run that ignored the limit would wait the whole 30 s: the test timeout fails it.
     expect(result.status).toBe(1);
     const events = jsonLines(result.stdout);
     expect(events.find((event) => event.type === 'tool-call-end')).toMatchObject({ outcome: 'cancelled' });
@@ -93,17 +113,17 @@ describe('skilldock run: tools stay bounded and stoppable (SEC4)', () => {
       code: 'time_limit_exceeded',
       status: 'time-limit',
     });
-  }, 30_000);
+  }, 25_000);
 
-  it('SEC4 Ctrl-C (SIGINT) stops a catastrophic glob: exit 130', async () => {
-    await startCatastrophicGlob();
-    const running = startCli(['run', '--json', 'Find'], options());
+  it('SEC4 Ctrl-C (SIGINT) stops a long tool call: exit 130', async () => {
+    await startLongTool();
+    const running = startCli(['run', '--json', '--approval-mode', 'yolo', 'Wait'], options());
     await running.waitForStdout('"tool-call-start"');
     running.child.kill('SIGINT');
     expect(await running.exited).toBe(130);
-    // A run that ignored the limit would hang: the test timeout (30 s) fails it.
+    // A run that ignored Ctrl-C would wait the whole 30 s: the test timeout fails it.
     expect(jsonLines(running.stdout()).at(-1)).toMatchObject({ type: 'run-end', status: 'cancelled' });
-  }, 30_000);
+  }, 25_000);
 
   it('SEC4 a run of many turns prints no MaxListenersExceededWarning', async () => {
     folders = makeAgentWorkspace();

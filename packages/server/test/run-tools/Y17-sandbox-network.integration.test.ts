@@ -55,6 +55,9 @@ const close = (server: Server) => new Promise<void>((resolve) => server.close(()
 /**
  * Pids of the slirp4netns processes started under this test process (its descendants), from `ps`
  * output of `pid ppid comm` lines: another test file's sandboxes, in another worker, never count.
+ * slirp4netns forks a short-lived child of the same name at start (it enters the namespace to open
+ * the tap device and hands the descriptor back); a poll that lands then sees it, and it is not a
+ * second stack, so a slirp4netns whose parent is one is left out.
  */
 function ownSlirps(listing: string): Set<string> {
   const parents = new Map<string, string>();
@@ -66,8 +69,10 @@ function ownSlirps(listing: string): Set<string> {
     if (command === 'slirp4netns') slirps.push(pid);
   }
   const mine = String(process.pid);
+  const slirpSet = new Set(slirps);
   return new Set(
     slirps.filter((pid) => {
+      if (slirpSet.has(parents.get(pid) ?? '')) return false;
       for (let parent = parents.get(pid), hops = 0; parent !== undefined && hops < 16; hops += 1) {
         if (parent === mine) return true;
         parent = parents.get(parent);
