@@ -20,6 +20,9 @@ import { spawn } from 'node:child_process';
 const SETUP_FAILED = 125;
 /** How long slirp4netns gets to end after SIGTERM. */
 const SLIRP_STOP_MS = 2000;
+/** How many times a failed route line is tried, and how long apart. */
+const ROUTE_ATTEMPTS = 5;
+const ROUTE_RETRY_MS = 100;
 
 const [planText, ...command] = process.argv.slice(2);
 const plan = JSON.parse(planText ?? '{}');
@@ -64,8 +67,16 @@ function attachNetwork(pid) {
   });
 }
 
-/** @param {string} pid */
-function confine(pid) {
+/**
+ * Sets tap0 up and adds the routes: `ip -batch` stops at the first line that fails and names it
+ * ("Command failed -:N"). A CI run once saw line 1 (`link set tap0 … up`) fail right after
+ * slirp4netns reported ready, so a failed line is tried again from that line on (the lines before
+ * it took effect; `add` is not idempotent), a few times, before the run is refused.
+ * @param {string} pid
+ * @param {string[]} lines what is left to apply
+ * @param {number} attempt
+ */
+function confine(pid, lines = plan.routes.split('\n').filter((line) => line !== ''), attempt = 1) {
   const routes = spawn(
     plan.confine[0],
     [...plan.confine.slice(1).map((arg) => (arg === '{pid}' ? pid : arg))],
@@ -79,12 +90,18 @@ function confine(pid) {
     said = (said + chunk).slice(-2000);
   });
   routes.stdin.on('error', () => {});
-  routes.stdin.end(plan.routes);
+  routes.stdin.end(lines.map((line) => `${line}\n`).join(''));
   routes.once('error', (error) => fail(`${plan.confine[0]} could not start: ${error.message}`));
   routes.once('exit', (code) => {
-    if (code !== 0) return fail(`the sandbox's routes could not be set (${code}): ${lastLine(said)}`);
-    released = true;
-    bwrap.stdio[4].end('1');
+    if (code === 0) {
+      released = true;
+      bwrap.stdio[4].end('1');
+      return;
+    }
+    const failedLine = Number(/Command failed -:(\d+)/.exec(said)?.[1] ?? 1);
+    if (attempt < ROUTE_ATTEMPTS && !failed && !stopping)
+      return setTimeout(() => confine(pid, lines.slice(failedLine - 1), attempt + 1), ROUTE_RETRY_MS);
+    fail(`the sandbox's routes could not be set (${code}): ${said.trim().split('\n').join(' / ')}`);
   });
 }
 

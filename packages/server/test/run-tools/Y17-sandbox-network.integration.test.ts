@@ -393,6 +393,56 @@ describe('outbound NAT through slirp4netns (what the refusing routes leave open)
   });
 });
 
+describe('route set-up that fails for a moment', () => {
+  let fixture: RunFoldersFixture;
+  beforeEach(async () => {
+    fixture = await runFoldersFixture();
+  });
+  afterEach(() => fixture.remove());
+
+  // A CI run once saw `ip -batch` fail on line 1 just after slirp4netns said it was ready. The
+  // wrapper tries a failed line again from that line on; here the first attempt applies line 1 and
+  // then fails on line 2 as `ip` would, and the second must get lines 2… (never line 1 again).
+  it('Y17 a failed route line is tried again from that line, and the refusing routes still hold', async () => {
+    const launcher = networkSandboxLauncher({
+      bwrapPath: DEFAULT_BWRAP_PATH,
+      slirp4netnsPath: DEFAULT_SLIRP4NETNS_PATH,
+      sandboxArguments: bubblewrapArguments({
+        workFolder: fixture.workFolder,
+        readOnlyFolders: [],
+        cwd: fixture.workFolder,
+        network: true,
+        limits: DEFAULT_SANDBOX_LIMITS,
+        systemMounts: hostSystemMounts(),
+      }),
+      unreachable: ['169.254.0.0/16'],
+    });
+    const plan = JSON.parse(launcher.args[1]!) as { confine: string[] };
+    const attempts = path.join(fixture.dataDir, 'attempts');
+    const realConfine = plan.confine.map((arg) => (arg === '{pid}' ? '"$1"' : `'${arg}'`)).join(' ');
+    const script = [
+      `n=$(ls ${attempts}.* 2>/dev/null | wc -l); cat > ${attempts}.$n`,
+      `if [ "$n" = 0 ]; then head -n 1 ${attempts}.$n | ${realConfine} || exit 2; echo 'Command failed -:2' >&2; exit 1; fi`,
+      `${realConfine} < ${attempts}.$n`,
+    ].join('\n');
+    plan.confine = ['/bin/bash', '-c', script, 'confine', '{pid}'];
+    const output = execFileSync(
+      launcher.executable,
+      [launcher.args[0]!, JSON.stringify(plan), 'bash', '-c', 'ip route show; echo exit=$?'],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(output).toContain('default via 10.0.2.2 dev tap0');
+    expect(output).toContain('unreachable 169.254.0.0/16');
+    expect(output).toContain('exit=0');
+    expect(readFileSync(`${attempts}.0`, 'utf8').split('\n')[0]).toBe('link set tap0 mtu 65520 up');
+    expect(readFileSync(`${attempts}.1`, 'utf8').split('\n').filter(Boolean)).toEqual([
+      'addr add 10.0.2.100/24 dev tap0',
+      'route add default via 10.0.2.2 dev tap0',
+      'route add unreachable 169.254.0.0/16',
+    ]);
+  });
+});
+
 describe("without slirp4netns the shell has no network, never the host's", () => {
   let fixture: RunFoldersFixture;
   let loopback: Awaited<ReturnType<typeof listen>>;
