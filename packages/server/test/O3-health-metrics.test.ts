@@ -313,10 +313,18 @@ describe.each(TEST_BACKENDS)('O3 health, readiness and metrics on $name', (backe
         );
         expect(run.status).toBe(202);
         expect((await settledRun(carol.client, run.body.run.id)).status).toBe('completed');
-        const text = await (
-          await withMetrics.app.request('/metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
-        ).text();
-        expect(text).toMatch(/^skilldock_run_duration_seconds_count\{status="completed"\} 1$/m);
+        // The worker counts the run once its commit is acknowledged; a status read on another
+        // connection can see the commit a round trip before that.
+        const runCounted = /^skilldock_run_duration_seconds_count\{status="completed"\} 1$/m;
+        const text = await waitFor(async () => {
+          const scraped = await (
+            await withMetrics.app.request('/metrics', {
+              headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+            })
+          ).text();
+          return runCounted.test(scraped) ? scraped : undefined;
+        }, 'the run to be counted');
+        expect(text).toMatch(runCounted);
         expect(text).toMatch(
           /^skilldock_model_request_duration_seconds_count\{provider="o3fake",outcome="ok"\} 1$/m,
         );

@@ -158,12 +158,13 @@ export async function executeRun(
   // Whatever was queued before a failure is written first, so the closing event is the last one.
   await events.drain().catch(() => {});
   if (await finishRun(db, runId, workerId, end)) {
+    // Counted before the closing event is written: whoever sees that event sees the count.
+    context.metrics?.observeRunEnd(end.status, (performance.now() - started) / 1000);
     await appendRunEvent(db, runId, {
       type: 'run-status',
       data: { status: end.status, ...(end.error === undefined ? {} : { error: end.error }) },
     });
     context.bus.notify(runId);
-    context.metrics?.observeRunEnd(end.status, (performance.now() - started) / 1000);
   }
   return undefined;
 }
