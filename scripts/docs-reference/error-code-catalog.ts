@@ -86,6 +86,14 @@ function thrownWith(
       return match[1] === undefined ? { message } : { message, errorClass: match[1] };
     }
   }
+  // A failure returned as data: `{ code: 'x', message: '…' }`.
+  const objectPattern = new RegExp(
+    String.raw`code: ['"]${code}['"](?: as const)?,\s*message: (['"\x60])((?:\\.|(?!\1)[^\\])*?)\1`,
+  );
+  for (const { text } of files) {
+    const match = objectPattern.exec(text);
+    if (match !== null && match[2]!.trim().length >= 3) return { message: literalText(match[1]!, match[2]!) };
+  }
   return undefined;
 }
 
