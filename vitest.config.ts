@@ -9,6 +9,8 @@ const TEST_FILES = [
   'packages/*/test/**/*.test.ts',
   'packages/*/test/**/*.test.tsx',
   'examples/*/test/**/*.test.ts',
+  // The repository's own scripts: the manual's generated reference and its link checker.
+  'scripts/test/**/*.test.ts',
 ];
 
 /** The full tier's own files: real processes, the build, a sandbox, Chromium, PostgreSQL only. */

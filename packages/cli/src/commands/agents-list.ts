@@ -24,7 +24,7 @@ export function registerAgentsList(
   agents
     .command('list')
     .description('List the subagents this project sees: session, project, user, extension, built-in')
-    .option('--json', 'print JSON (stable shape, see README)')
+    .option('--json', 'print JSON (stable shape, see the manual: docs/guide)')
     .option('--all', 'include shadowed subagents')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .action(async (options: { json?: boolean; all?: boolean; cwd?: string }) => {

@@ -22,7 +22,7 @@ export function registerSkillsList(
   skills
     .command('list')
     .description('List the skills of this project and your personal folders, in priority order')
-    .option('--json', 'print JSON (stable shape, see README)')
+    .option('--json', 'print JSON (stable shape, see the manual: docs/guide)')
     .option('--cwd <dir>', 'work in this folder instead of the current one')
     .option('--all', 'include shadowed and disabled skills')
     .option('--files', "list each skill's supporting files in the JSON (slower on large folders)")

@@ -131,7 +131,7 @@ async function collectValidationGroups(
   return { groups, notes };
 }
 
-/** `--json`: `{ profile, results, summary, notes }` (README "JSON shapes"). */
+/** `--json`: `{ profile, results, summary, notes }` (the manual, docs/guide/cli.md "JSON shapes"). */
 function printValidationJson(
   { results, summary }: FolderValidation,
   notes: readonly Diagnostic[],
