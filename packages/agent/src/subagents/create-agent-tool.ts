@@ -7,6 +7,7 @@ import {
   type RunAwareTool,
   type ToolRunView,
 } from '../loop/tool-run-view.js';
+import type { ConversationMessage } from '../model/conversation.js';
 import type { ToolContext } from '../tools/agent-tool.js';
 import { errorResult, textResult } from '../tools/tool-results.js';
 import type { TaskOutcome, TaskRuntime, TaskSummary } from './background-task-host.js';
@@ -230,6 +231,12 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
           `${definition.name} runs on an external executor (${definition.executor.kind}), which this session cannot start.`,
         );
       }
+      // The transcript records what went in and what came back (SPEC A5, A7); a restored
+      // session lists the task from it but never revives it in our loop (task-records).
+      const transcript = await openTranscript(
+        run,
+        `${definition.executor.kind}:${definition.executor.command}`,
+      );
       const runtime = createExternalTaskRuntime(
         options.startExternalTask,
         {
@@ -240,8 +247,17 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
           env: options.executorEnvironment ?? {},
         },
         answerBudget,
+        ...(transcript === undefined ? [] : [(message: ConversationMessage) => transcript.append(message)]),
       );
-      return launch(definition.name, input, runtime, background, context, undefined, restore);
+      return launch(
+        definition.name,
+        input,
+        withTranscript(runtime, transcript),
+        background,
+        context,
+        transcript?.file,
+        restore,
+      );
     }
     const tools = selectSubagentTools(definition, run.context.tools);
     if (!tools.ok) return errorResult(`The agent ${definition.name} cannot run: ${tools.message}`);
@@ -308,10 +324,14 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
     );
   }
 
-  async function openTranscript(run: ToolRunView): Promise<TaskTranscript | undefined> {
+  /** `model` names who answers in the transcript's header; default the run's model. */
+  async function openTranscript(run: ToolRunView, model?: string): Promise<TaskTranscript | undefined> {
     const folder = options.transcripts?.();
     if (folder === undefined) return undefined;
-    return openTaskTranscript(folder, `${run.context.model.provider.name}:${run.context.model.model}`);
+    return openTaskTranscript(
+      folder,
+      model ?? `${run.context.model.provider.name}:${run.context.model.model}`,
+    );
   }
 
   async function launch(

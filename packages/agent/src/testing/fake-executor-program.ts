@@ -5,6 +5,16 @@
 export interface FakeExecutorScript {
   /** The answer of each turn, in order; the last one repeats. Default `['Done.']`. */
   readonly answers?: readonly string[];
+  /**
+   * What it says before its tool calls, as the real tools narrate ("Let me look."): codex a
+   * message item of its own, ACP message chunks of the same turn. Not part of the answer.
+   */
+  readonly preamble?: string;
+  /**
+   * The tokens each turn uses: codex reports the running totals in `thread/tokenUsage/updated`,
+   * ACP adds `usage` to its `session/prompt` answer (as claude-agent-acp does).
+   */
+  readonly usage?: { readonly inputTokens: unknown; readonly outputTokens: unknown };
   /** Commands it reports running before it answers (codex `commandExecution` items, ACP `execute` tool calls). */
   readonly commands?: readonly string[];
   /**
@@ -150,6 +160,12 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
       notify('error', { threadId, turnId, error, willRetry: false });
       return notify('turn/completed', { threadId, turn: { id: turnId, items: [], status: 'failed', error } });
     }
+    if (script.preamble !== undefined) {
+      const item = { type: 'agentMessage', id: `pre_${turnId}`, text: '' };
+      notify('item/started', { threadId, turnId, item });
+      notify('item/agentMessage/delta', { threadId, turnId, itemId: item.id, delta: script.preamble });
+      notify('item/completed', { threadId, turnId, item: { ...item, text: script.preamble } });
+    }
     script.commands?.forEach((command, index) => {
       const item = {
         type: 'commandExecution',
@@ -224,6 +240,14 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
     notify('item/started', { threadId, turnId, item: { type: 'agentMessage', id: messageId, text: '' } });
     streamText(text, delta);
     notify('item/completed', { threadId, turnId, item: { type: 'agentMessage', id: messageId, text } });
+    if (script.usage !== undefined) {
+      const scale = (value: unknown) => (typeof value === 'number' ? value * turn : value);
+      const total = {
+        inputTokens: scale(script.usage.inputTokens),
+        outputTokens: scale(script.usage.outputTokens),
+      };
+      notify('thread/tokenUsage/updated', { threadId, turnId, tokenUsage: { total, last: script.usage } });
+    }
     notify('turn/completed', { threadId, turn: { id: turnId, items: [], status: 'completed', error: null } });
   };
 
@@ -236,6 +260,7 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
     const notes: string[] = [];
     if (misbehave(chunk)) return;
     if (script.failTurn !== undefined) return send({ id, error: { code: -32603, message: script.failTurn } });
+    if (script.preamble !== undefined) chunk(script.preamble);
     const options = [
       { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
       { optionId: 'allow-always', name: 'Always allow', kind: 'allow_always' },
@@ -311,7 +336,10 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
     if (script.echoPrompt)
       notes.push(`prompt: ${(prompt as { text?: string }[]).map((part) => part.text).join(' | ')}`);
     streamText(answerText(notes), chunk);
-    send({ id, result: { stopReason: 'end_turn' } });
+    send({
+      id,
+      result: { stopReason: 'end_turn', ...(script.usage === undefined ? {} : { usage: script.usage }) },
+    });
   };
 
   const handle = (message: Record<string, unknown>) => {

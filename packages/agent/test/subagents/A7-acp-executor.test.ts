@@ -128,4 +128,41 @@ describe('ACP executor (SPEC A7, A9)', () => {
     expect(await waitUntilProcessGone(grandchildPid)).toBe(true);
     await expect(task.send?.('more')).rejects.toMatchObject({ code: 'executor_session_closed' });
   });
+
+  it('A7 answers with what the agent said after its last tool call, and reports its token usage by turn', async () => {
+    await writeFakeAcpAgent(folders.bin, {
+      preamble: 'Let me run ls first.',
+      commands: ['ls'],
+      answers: ['Listed.'],
+      usage: { inputTokens: 1200, outputTokens: 30 },
+    });
+    const request = externalRequest(folders, claudeCode);
+    const task = startExternalTask(request);
+    try {
+      // The narration before the tool streams as progress but is not the answer.
+      expect((await task.result).text).toBe('Listed.\ncommand reject');
+      expect((await task.send?.('Again.'))?.text).toBe('Listed.\ncommand reject');
+    } finally {
+      await task.close();
+    }
+    expect(request.progress.filter((event) => event.type === 'usage')).toEqual([
+      { type: 'usage', inputTokens: 1200, outputTokens: 30 },
+      { type: 'usage', inputTokens: 2400, outputTokens: 60 },
+    ]);
+    expect(
+      request.progress
+        .filter((event) => event.type === 'text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toMatch(/^Let me run ls first\.Listed/);
+  });
+
+  it('A7 ignores token counts that are not finite non-negative numbers', async () => {
+    await writeFakeAcpAgent(folders.bin, { usage: { inputTokens: -5, outputTokens: 'many' } });
+    const request = externalRequest(folders, claudeCode);
+    expect(await answerOf(request)).toBe('Done.');
+    expect(request.progress.filter((event) => event.type === 'usage')).toEqual([
+      { type: 'usage', inputTokens: 0, outputTokens: 0 },
+    ]);
+  });
 });

@@ -150,4 +150,27 @@ describe('codex executor (SPEC A7, A9)', () => {
     await expect(failure).rejects.toMatchObject({ code: 'executor_failed' });
     await expect(failure).rejects.toThrow(`codex (${command}) failed: Quota exceeded`);
   });
+
+  it('A7 answers with the final message after the narration and reports the thread token totals', async () => {
+    await writeFakeCodexAppServer(folders.bin, {
+      preamble: 'Let me run the tests.',
+      commands: ['npm test'],
+      answers: ['All green.'],
+      usage: { inputTokens: 900, outputTokens: 40 },
+    });
+    const request = externalRequest(folders, codex);
+    expect(await answerOf(request)).toBe('All green.');
+    expect(request.progress.filter((event) => event.type === 'usage')).toEqual([
+      { type: 'usage', inputTokens: 900, outputTokens: 40 },
+    ]);
+  });
+
+  it('A7 ignores codex token counts that are not finite non-negative numbers', async () => {
+    await writeFakeCodexAppServer(folders.bin, { usage: { inputTokens: 'lots', outputTokens: -1 } });
+    const request = externalRequest(folders, codex);
+    expect(await answerOf(request)).toBe('Done.');
+    expect(request.progress.filter((event) => event.type === 'usage')).toEqual([
+      { type: 'usage', inputTokens: 0, outputTokens: 0 },
+    ]);
+  });
 });
