@@ -311,6 +311,18 @@ describe.skipIf(codexUnusable !== undefined)(
         await parent.run('Ask Codex.');
         expect(agentResult(parent)).toMatch(/Codex saw: [\s\S]*written/);
         expect(await readFile(path.join(workplace.project, 'out.txt'), 'utf8')).toBe('written\n');
+        await parent.close();
+        await rm(path.join(workplace.project, 'out.txt'));
+
+        // The seed: "without an agent override" the sandbox is read-only; a Codex agent defined
+        // with auto-edit writes in a default session.
+        parent = await startParent(
+          [{ ...codexAgent, approvalMode: 'auto-edit' }],
+          { subagent_type: 'codex', description: 'write', prompt: 'Write out.txt' },
+          env,
+        );
+        await parent.run('Ask Codex.');
+        expect(await readFile(path.join(workplace.project, 'out.txt'), 'utf8')).toBe('written\n');
       },
       TEST_TIMEOUT_MS,
     );
