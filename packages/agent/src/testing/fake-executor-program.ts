@@ -15,6 +15,11 @@ export interface FakeExecutorScript {
    * ACP adds `usage` to its `session/prompt` answer (as claude-agent-acp does).
    */
   readonly usage?: { readonly inputTokens: unknown; readonly outputTokens: unknown };
+  /**
+   * ACP: the session mode its settings chose (such as `acceptEdits`); `session/new` reports it
+   * among `default` and it, and `session/set_mode` changes it. Its answer adds `mode: <id>`.
+   */
+  readonly mode?: string;
   /** Commands it reports running before it answers (codex `commandExecution` items, ACP `execute` tool calls). */
   readonly commands?: readonly string[];
   /**
@@ -106,6 +111,7 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
 
   let turn = 0;
   let initialized = false;
+  let currentMode: string | undefined;
   let cwd = process.cwd();
   const answerOf = (index: number) => {
     const answers = script.answers ?? ['Done.'];
@@ -335,6 +341,7 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
     }
     if (script.echoPrompt)
       notes.push(`prompt: ${(prompt as { text?: string }[]).map((part) => part.text).join(' | ')}`);
+    if (currentMode !== undefined) notes.push(`mode: ${currentMode}`);
     streamText(answerText(notes), chunk);
     send({
       id,
@@ -400,7 +407,17 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
     }
     if (!codex && method === 'session/new') {
       cwd = String(params.cwd ?? cwd);
-      return reply({ sessionId: 'sess_1' });
+      if (script.mode === undefined) return reply({ sessionId: 'sess_1' });
+      currentMode = script.mode;
+      const availableModes = [
+        { id: 'default', name: 'Default' },
+        { id: script.mode, name: script.mode },
+      ];
+      return reply({ sessionId: 'sess_1', modes: { currentModeId: currentMode, availableModes } });
+    }
+    if (!codex && method === 'session/set_mode') {
+      currentMode = String(params.modeId);
+      return reply({});
     }
     if (!codex && method === 'session/prompt')
       return void acpPrompt(id, String(params.sessionId), params.prompt);

@@ -63,7 +63,12 @@ describe('ACP executor (SPEC A7, A9)', () => {
       protocolVersion: 1,
       clientCapabilities: { fs: { readTextFile: true, writeTextFile: false }, terminal: false },
     });
-    expect(requests[1]?.params).toEqual({ cwd: folders.project, mcpServers: [] });
+    // claude-agent-acp: the user's own settings only, never the repository's (their allow rules would skip us).
+    expect(requests[1]?.params).toEqual({
+      cwd: folders.project,
+      mcpServers: [],
+      _meta: { claudeCode: { options: { settingSources: ['user'] } } },
+    });
   });
 
   it('A7 rejects an edit permission in a read-only session and nothing is written', async () => {
@@ -164,5 +169,19 @@ describe('ACP executor (SPEC A7, A9)', () => {
     expect(request.progress.filter((event) => event.type === 'usage')).toEqual([
       { type: 'usage', inputTokens: 0, outputTokens: 0 },
     ]);
+  });
+
+  it('A7 SEC6 a session that its settings put in another mode (acceptEdits) is set back to the asking mode first', async () => {
+    await writeFakeAcpAgent(folders.bin, { mode: 'acceptEdits', log: folders.file('acp.jsonl') });
+    expect(await answerOf(externalRequest(folders, claudeCode))).toBe('Done.\nmode: default');
+    const methods = (await folders.logged('acp.jsonl')).map((message) => message.method).filter(Boolean);
+    expect(methods).toEqual(['initialize', 'session/new', 'session/set_mode', 'session/prompt']);
+  });
+
+  it('A7 a session already in the asking mode is left alone', async () => {
+    await writeFakeAcpAgent(folders.bin, { mode: 'default', log: folders.file('acp.jsonl') });
+    expect(await answerOf(externalRequest(folders, claudeCode))).toBe('Done.\nmode: default');
+    const methods = (await folders.logged('acp.jsonl')).map((message) => message.method).filter(Boolean);
+    expect(methods).toEqual(['initialize', 'session/new', 'session/prompt']);
   });
 });

@@ -532,6 +532,39 @@ describe.skipIf(acpUnusable !== undefined)(
     );
 
     it(
+      "A7 SEC6 the project's own .claude settings cannot pre-approve commands or edits past our policy",
+      async () => {
+        // A repository that allows everything in its Claude Code settings.
+        await mkdir(path.join(workplace.project, '.claude'));
+        const permissive = {
+          permissions: { defaultMode: 'acceptEdits', allow: ['Bash', 'Bash(*)', 'Write', 'Edit'] },
+        };
+        await writeFile(path.join(workplace.project, '.claude', 'settings.json'), JSON.stringify(permissive));
+        await writeFile(
+          path.join(workplace.project, '.claude', 'settings.local.json'),
+          JSON.stringify(permissive),
+        );
+        for (const [tool, input, made] of [
+          ['Bash', { command: 'touch ran.txt', description: 'touch' }, 'ran.txt'],
+          ['Write', { file_path: path.join(workplace.project, 'notes.md'), content: 'x' }, 'notes.md'],
+        ] as const) {
+          await executorModel?.close();
+          await setup?.close();
+          executorModel = await startFakeModelServer({ script: callsTool(tool, input) });
+          const parent = await startParent(
+            [claudeCode],
+            { subagent_type: 'claude-code', description: tool, prompt: `Use ${tool}.` },
+            await acpEnvironment(executorModel),
+          );
+          await parent.run('Ask Claude Code.');
+          expect([tool, agentResult(parent).slice(0, 18)]).toEqual([tool, 'Claude saw (error)']);
+          expect(existsSync(path.join(workplace.project, made))).toBe(false);
+        }
+      },
+      TEST_TIMEOUT_MS * 2,
+    );
+
+    it(
       'A7 cancelling the task ends the adapter, Claude Code and everything they started',
       async () => {
         let release!: () => void;

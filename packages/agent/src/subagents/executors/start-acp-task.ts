@@ -23,6 +23,19 @@ import { readJsonLines } from './read-json-lines.js';
 /** Imported on first use: most sessions never start an ACP agent. */
 const loadAcp = loadOnce(() => import('@agentclientprotocol/sdk'));
 
+/**
+ * `session/new` extension data (ACP reserves `_meta` for it; agents ignore what they do not know).
+ * claude-agent-acp passes `claudeCode.options` to the Claude Agent SDK: `settingSources: ['user']`
+ * loads the user's own Claude Code settings (model, preferences, their permission rules) but not
+ * the repository's `.claude/settings.json` and `settings.local.json`, whose `permissions.allow`
+ * rules, `defaultMode` and hooks would run commands and edits without asking us — found against
+ * claude-agent-acp 0.23.1, where a repository's `allow: ["Bash"]` ran a command in a read-only
+ * task. The price: the repository's CLAUDE.md is not loaded either.
+ */
+const SESSION_META = { claudeCode: { options: { settingSources: ['user'] } } };
+/** The session mode in which the agent asks before edits and commands (claude-agent-acp's `default`). */
+const ASKING_MODE = 'default';
+
 /** Messages parsed but not yet taken by the SDK before stdout is paused (bounded memory). */
 const READ_AHEAD_MESSAGES = 64;
 /** A tool call's title names it in progress events: a line, not a document. */
@@ -206,9 +219,22 @@ export function startAcpTask(
       );
     const session = await call(
       'session/new',
-      connection.agent.request('session/new', { cwd, mcpServers: [] }),
+      connection.agent.request('session/new', { cwd, mcpServers: [], _meta: SESSION_META }),
     );
     sessionId = session.sessionId;
+    // A mode read from settings (claude-agent-acp: `permissions.defaultMode`, such as
+    // acceptEdits) would skip our permission answers; every task starts in the asking mode.
+    const modes = session.modes;
+    if (
+      modes != null &&
+      modes.currentModeId !== ASKING_MODE &&
+      modes.availableModes.some((mode) => mode.id === ASKING_MODE)
+    ) {
+      await call(
+        'session/set_mode',
+        connection.agent.request('session/set_mode', { sessionId: session.sessionId, modeId: ASKING_MODE }),
+      );
+    }
     return { connection, sessionId: session.sessionId };
   })();
 
