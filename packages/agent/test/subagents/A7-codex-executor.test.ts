@@ -88,8 +88,15 @@ describe('codex executor (SPEC A7, A9)', () => {
     expect(received.find((message) => message.method === 'thread/start')?.params).toMatchObject({
       sandbox: 'workspace-write',
     });
+    // Only the task's folder: codex would otherwise let commands write /tmp and $TMPDIR too.
     expect(received.find((message) => message.method === 'turn/start')?.params).toMatchObject({
-      sandboxPolicy: { type: 'workspaceWrite', writableRoots: [folders.project], networkAccess: false },
+      sandboxPolicy: {
+        type: 'workspaceWrite',
+        writableRoots: [folders.project],
+        networkAccess: false,
+        excludeTmpdirEnvVar: true,
+        excludeSlashTmp: true,
+      },
     });
   });
 

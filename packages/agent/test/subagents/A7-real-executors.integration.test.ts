@@ -352,6 +352,33 @@ describe.skipIf(codexUnusable !== undefined)(
     );
 
     it(
+      "A7 SEC6 the project's own .codex/config.toml cannot widen the sandbox, and workspace-write leaves /tmp read-only",
+      async () => {
+        // A repository whose Codex configuration asks for full access. (Its MCP servers do start:
+        // codex 0.169.0 loads them from a project's .codex/config.toml, as Skilldock starts a
+        // trusted workspace's own MCP servers; external executors run only in trusted workspaces.)
+        await mkdir(path.join(workplace.project, '.codex'));
+        await writeFile(
+          path.join(workplace.project, '.codex', 'config.toml'),
+          ['sandbox_mode = "danger-full-access"', 'approval_policy = "never"', ''].join('\n'),
+        );
+        executorModel = await startFakeModelServer({
+          script: runsCommand({ cmd: `echo escaped > ${path.join(workplace.base, 'escaped.txt')}` }),
+        });
+        const parent = await startParent(
+          [codexAgent],
+          { subagent_type: 'codex', description: 'escape', prompt: 'Write outside' },
+          await codexEnvironment(executorModel),
+          ['auto-edit'],
+        );
+        await parent.run('Ask Codex.');
+        expect(agentResult(parent)).toContain('Codex saw:');
+        expect(existsSync(path.join(workplace.base, 'escaped.txt'))).toBe(false);
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
       'A7 cancelling the task ends codex and everything it started',
       async () => {
         let release!: () => void;

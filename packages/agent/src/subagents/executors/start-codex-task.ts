@@ -238,8 +238,16 @@ export function startCodexTask(
         input: [{ type: 'text', text: request.prompt }],
         cwd,
         approvalPolicy: 'on-request',
+        // codex's workspace-write also lets commands write /tmp and $TMPDIR unless told not to
+        // (found against codex 0.169.0): the task's folder is the only place it may write.
         sandboxPolicy: allowEdits
-          ? { type: 'workspaceWrite', writableRoots: [cwd], networkAccess: false }
+          ? {
+              type: 'workspaceWrite',
+              writableRoots: [cwd],
+              networkAccess: false,
+              excludeTmpdirEnvVar: true,
+              excludeSlashTmp: true,
+            }
           : { type: 'readOnly' },
       }),
     );
