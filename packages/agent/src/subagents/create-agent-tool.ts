@@ -415,6 +415,11 @@ function describeStats(task: TaskSummary | undefined, outcome: TaskOutcome): str
 }
 
 // An external executor writes only when the session or the definition chose edits, and plan never (SPEC A7).
+// Seed 000: "Codex runs unattended: without an agent override, default, plan and auto sessions use a
+// read-only sandbox; to allow writes, choose auto-edit explicitly in the session or the Codex agent
+// definition." We keep one difference on purpose: a plan session stays read-only even when the
+// agent's file says auto-edit — plan is the user's explicit "no edits", and an agent file may come
+// from the repository. A yolo session, which the seed does not list as read-only, allows edits.
 function allowsEdits(definition: ResolvedSubagent, run: ToolRunView): boolean {
   const modes = run.context.approvalModes;
   if (modes.includes('plan')) return false;
