@@ -7,6 +7,7 @@ import {
   type RunAwareTool,
   type ToolRunView,
 } from '../loop/tool-run-view.js';
+import type { ConversationMessage } from '../model/conversation.js';
 import type { ToolContext } from '../tools/agent-tool.js';
 import { errorResult, textResult } from '../tools/tool-results.js';
 import type { TaskOutcome, TaskRuntime, TaskSummary } from './background-task-host.js';
@@ -230,6 +231,12 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
           `${definition.name} runs on an external executor (${definition.executor.kind}), which this session cannot start.`,
         );
       }
+      // The transcript records what went in and what came back (SPEC A5, A7); a restored
+      // session lists the task from it but never revives it in our loop (task-records).
+      const transcript = await openTranscript(
+        run,
+        `${definition.executor.kind}:${definition.executor.command}`,
+      );
       const runtime = createExternalTaskRuntime(
         options.startExternalTask,
         {
@@ -240,8 +247,17 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
           env: options.executorEnvironment ?? {},
         },
         answerBudget,
+        ...(transcript === undefined ? [] : [(message: ConversationMessage) => transcript.append(message)]),
       );
-      return launch(definition.name, input, runtime, background, context, undefined, restore);
+      return launch(
+        definition.name,
+        input,
+        withTranscript(runtime, transcript),
+        background,
+        context,
+        transcript?.file,
+        restore,
+      );
     }
     const tools = selectSubagentTools(definition, run.context.tools);
     if (!tools.ok) return errorResult(`The agent ${definition.name} cannot run: ${tools.message}`);
@@ -308,10 +324,14 @@ export function createAgentTool(options: AgentToolOptions): RunAwareTool {
     );
   }
 
-  async function openTranscript(run: ToolRunView): Promise<TaskTranscript | undefined> {
+  /** `model` names who answers in the transcript's header; default the run's model. */
+  async function openTranscript(run: ToolRunView, model?: string): Promise<TaskTranscript | undefined> {
     const folder = options.transcripts?.();
     if (folder === undefined) return undefined;
-    return openTaskTranscript(folder, `${run.context.model.provider.name}:${run.context.model.model}`);
+    return openTaskTranscript(
+      folder,
+      model ?? `${run.context.model.provider.name}:${run.context.model.model}`,
+    );
   }
 
   async function launch(
@@ -395,6 +415,11 @@ function describeStats(task: TaskSummary | undefined, outcome: TaskOutcome): str
 }
 
 // An external executor writes only when the session or the definition chose edits, and plan never (SPEC A7).
+// Seed 000: "Codex runs unattended: without an agent override, default, plan and auto sessions use a
+// read-only sandbox; to allow writes, choose auto-edit explicitly in the session or the Codex agent
+// definition." We keep one difference on purpose: a plan session stays read-only even when the
+// agent's file says auto-edit — plan is the user's explicit "no edits", and an agent file may come
+// from the repository. A yolo session, which the seed does not list as read-only, allows edits.
 function allowsEdits(definition: ResolvedSubagent, run: ToolRunView): boolean {
   const modes = run.context.approvalModes;
   if (modes.includes('plan')) return false;

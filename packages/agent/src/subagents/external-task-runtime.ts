@@ -1,3 +1,4 @@
+import type { ConversationMessage } from '../model/conversation.js';
 import type { TaskControl, TaskOutcome, TaskProgress, TaskRuntime } from './background-task-host.js';
 import { cutAnswerFront } from './cut-answer-front.js';
 import { ExternalExecutorError } from './executors/external-executor-error.js';
@@ -9,12 +10,15 @@ export type StartExternalTask = (request: ExternalTaskRequest) => ExternalTaskSe
 /**
  * A task run by an external executor (SPEC A7): the session's answer is the task's; a session
  * with `send` (ACP) takes messages while it lives — queued ones go after the current answer —
- * one without (Codex) says to start a new task instead.
+ * one without (Codex) says to start a new task instead. `onMessage` receives the task's
+ * conversation as Skilldock sees it — each prompt or message given, each answer received — for
+ * its transcript; the executor's own tool calls stay in the executor's records.
  */
 export function createExternalTaskRuntime(
   start: StartExternalTask,
   request: Omit<ExternalTaskRequest, 'signal' | 'onProgress'>,
   answerBudget: number,
+  onMessage: (message: ConversationMessage) => void | Promise<void> = () => {},
 ): TaskRuntime {
   let session: ExternalTaskSession | undefined;
   const queued: string[] = [];
@@ -22,24 +26,34 @@ export function createExternalTaskRuntime(
   const relay =
     (control: TaskControl) => (event: Parameters<NonNullable<ExternalTaskRequest['onProgress']>>[0]) => {
       if (event.type === 'tool-start') progress = { ...progress, currentTool: event.name };
+      else if (event.type === 'usage')
+        progress = { ...progress, inputTokens: event.inputTokens, outputTokens: event.outputTokens };
       else if (event.type === 'tool-end') {
         const { currentTool: _ended, ...rest } = progress;
         progress = { ...rest, toolCalls: progress.toolCalls + 1 };
       } else return;
       control.progress(progress);
     };
+  const answered = async (text: string) => {
+    progress = { ...progress, turns: progress.turns + 1 };
+    await onMessage({ role: 'assistant', content: text });
+  };
   const settle = async (
+    prompt: string,
     answer: Promise<{ readonly text: string }>,
     control: TaskControl,
   ): Promise<TaskOutcome> => {
     const abort = () => void session?.close();
     control.signal.addEventListener('abort', abort, { once: true });
     try {
+      await onMessage({ role: 'user', content: prompt });
       let { text } = await answer;
-      progress = { ...progress, turns: progress.turns + 1 };
+      await answered(text);
       while (queued.length > 0 && session?.send !== undefined && !control.signal.aborted) {
-        ({ text } = await session.send(queued.splice(0).join('\n\n')));
-        progress = { ...progress, turns: progress.turns + 1 };
+        const message = queued.splice(0).join('\n\n');
+        await onMessage({ role: 'user', content: message });
+        ({ text } = await session.send(message));
+        await answered(text);
       }
       return { status: 'completed', text: cutAnswerFront(text, answerBudget), progress };
     } catch (error) {
@@ -54,13 +68,13 @@ export function createExternalTaskRuntime(
     continueWith: async (message, control) => {
       if (session?.send === undefined)
         throw new ExternalExecutorError('executor_session_closed', 'the external session has ended');
-      return settle(session.send(message), control);
+      return settle(message, session.send(message), control);
     },
   };
   return {
     start: (control) => {
       session = start({ ...request, signal: control.signal, onProgress: relay(control) });
-      return settle(session.result, control);
+      return settle(request.prompt, session.result, control);
     },
     get messaging() {
       if (session !== undefined && session.send === undefined) {

@@ -83,7 +83,12 @@ export interface ExternalTaskRequest {
 export type ExternalTaskProgress =
   | { readonly type: 'text-delta'; readonly text: string }
   | { readonly type: 'tool-start'; readonly name: string }
-  | { readonly type: 'tool-end'; readonly name: string };
+  | { readonly type: 'tool-end'; readonly name: string }
+  /**
+   * The tokens the executor's own model used so far in this task, as totals (codex
+   * `thread/tokenUsage/updated`; an ACP agent's `session/prompt` answer `usage`, added up by turn).
+   */
+  | { readonly type: 'usage'; readonly inputTokens: number; readonly outputTokens: number };
 
 /** A live external session; `send` is present only when the executor accepts further input (ACP). */
 export interface ExternalTaskSession {

@@ -147,6 +147,15 @@ async function reviveTask(
     );
   }
   const definition = await options.registry.get(type);
+  if (definition?.executor !== undefined) {
+    // Its transcript is a record of what went in and came back, not a conversation our loop
+    // may continue: the executor's own session ended with the earlier process (SPEC A7).
+    await transcript.close();
+    throw new ConflictError(
+      'task_revival_failed',
+      `${type} ran on an external executor (${definition.executor.kind}), whose session ended with the earlier process; start a new task`,
+    );
+  }
   const tools = definition === undefined ? undefined : selectSubagentTools(definition, caller.context.tools);
   if (definition === undefined || tools === undefined || !tools.ok) {
     await transcript.close();

@@ -5,6 +5,21 @@
 export interface FakeExecutorScript {
   /** The answer of each turn, in order; the last one repeats. Default `['Done.']`. */
   readonly answers?: readonly string[];
+  /**
+   * What it says before its tool calls, as the real tools narrate ("Let me look."): codex a
+   * message item of its own, ACP message chunks of the same turn. Not part of the answer.
+   */
+  readonly preamble?: string;
+  /**
+   * The tokens each turn uses: codex reports the running totals in `thread/tokenUsage/updated`,
+   * ACP adds `usage` to its `session/prompt` answer (as claude-agent-acp does).
+   */
+  readonly usage?: { readonly inputTokens: unknown; readonly outputTokens: unknown };
+  /**
+   * ACP: the session mode its settings chose (such as `acceptEdits`); `session/new` reports it
+   * among `default` and it, and `session/set_mode` changes it. Its answer adds `mode: <id>`.
+   */
+  readonly mode?: string;
   /** Commands it reports running before it answers (codex `commandExecution` items, ACP `execute` tool calls). */
   readonly commands?: readonly string[];
   /**
@@ -96,6 +111,7 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
 
   let turn = 0;
   let initialized = false;
+  let currentMode: string | undefined;
   let cwd = process.cwd();
   const answerOf = (index: number) => {
     const answers = script.answers ?? ['Done.'];
@@ -149,6 +165,12 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
       const error = { message: script.failTurn, codexErrorInfo: 'other', additionalDetails: null };
       notify('error', { threadId, turnId, error, willRetry: false });
       return notify('turn/completed', { threadId, turn: { id: turnId, items: [], status: 'failed', error } });
+    }
+    if (script.preamble !== undefined) {
+      const item = { type: 'agentMessage', id: `pre_${turnId}`, text: '' };
+      notify('item/started', { threadId, turnId, item });
+      notify('item/agentMessage/delta', { threadId, turnId, itemId: item.id, delta: script.preamble });
+      notify('item/completed', { threadId, turnId, item: { ...item, text: script.preamble } });
     }
     script.commands?.forEach((command, index) => {
       const item = {
@@ -224,6 +246,14 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
     notify('item/started', { threadId, turnId, item: { type: 'agentMessage', id: messageId, text: '' } });
     streamText(text, delta);
     notify('item/completed', { threadId, turnId, item: { type: 'agentMessage', id: messageId, text } });
+    if (script.usage !== undefined) {
+      const scale = (value: unknown) => (typeof value === 'number' ? value * turn : value);
+      const total = {
+        inputTokens: scale(script.usage.inputTokens),
+        outputTokens: scale(script.usage.outputTokens),
+      };
+      notify('thread/tokenUsage/updated', { threadId, turnId, tokenUsage: { total, last: script.usage } });
+    }
     notify('turn/completed', { threadId, turn: { id: turnId, items: [], status: 'completed', error: null } });
   };
 
@@ -236,6 +266,7 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
     const notes: string[] = [];
     if (misbehave(chunk)) return;
     if (script.failTurn !== undefined) return send({ id, error: { code: -32603, message: script.failTurn } });
+    if (script.preamble !== undefined) chunk(script.preamble);
     const options = [
       { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
       { optionId: 'allow-always', name: 'Always allow', kind: 'allow_always' },
@@ -310,8 +341,12 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
     }
     if (script.echoPrompt)
       notes.push(`prompt: ${(prompt as { text?: string }[]).map((part) => part.text).join(' | ')}`);
+    if (currentMode !== undefined) notes.push(`mode: ${currentMode}`);
     streamText(answerText(notes), chunk);
-    send({ id, result: { stopReason: 'end_turn' } });
+    send({
+      id,
+      result: { stopReason: 'end_turn', ...(script.usage === undefined ? {} : { usage: script.usage }) },
+    });
   };
 
   const handle = (message: Record<string, unknown>) => {
@@ -372,7 +407,17 @@ export function fakeExecutorProgram(protocol: FakeExecutorProtocol, script: Fake
     }
     if (!codex && method === 'session/new') {
       cwd = String(params.cwd ?? cwd);
-      return reply({ sessionId: 'sess_1' });
+      if (script.mode === undefined) return reply({ sessionId: 'sess_1' });
+      currentMode = script.mode;
+      const availableModes = [
+        { id: 'default', name: 'Default' },
+        { id: script.mode, name: script.mode },
+      ];
+      return reply({ sessionId: 'sess_1', modes: { currentModeId: currentMode, availableModes } });
+    }
+    if (!codex && method === 'session/set_mode') {
+      currentMode = String(params.modeId);
+      return reply({});
     }
     if (!codex && method === 'session/prompt')
       return void acpPrompt(id, String(params.sessionId), params.prompt);

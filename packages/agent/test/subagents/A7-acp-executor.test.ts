@@ -63,7 +63,12 @@ describe('ACP executor (SPEC A7, A9)', () => {
       protocolVersion: 1,
       clientCapabilities: { fs: { readTextFile: true, writeTextFile: false }, terminal: false },
     });
-    expect(requests[1]?.params).toEqual({ cwd: folders.project, mcpServers: [] });
+    // claude-agent-acp: the user's own settings only, never the repository's (their allow rules would skip us).
+    expect(requests[1]?.params).toEqual({
+      cwd: folders.project,
+      mcpServers: [],
+      _meta: { claudeCode: { options: { settingSources: ['user'] } } },
+    });
   });
 
   it('A7 rejects an edit permission in a read-only session and nothing is written', async () => {
@@ -127,5 +132,56 @@ describe('ACP executor (SPEC A7, A9)', () => {
     expect(await waitUntilProcessGone(pid)).toBe(true);
     expect(await waitUntilProcessGone(grandchildPid)).toBe(true);
     await expect(task.send?.('more')).rejects.toMatchObject({ code: 'executor_session_closed' });
+  });
+
+  it('A7 answers with what the agent said after its last tool call, and reports its token usage by turn', async () => {
+    await writeFakeAcpAgent(folders.bin, {
+      preamble: 'Let me run ls first.',
+      commands: ['ls'],
+      answers: ['Listed.'],
+      usage: { inputTokens: 1200, outputTokens: 30 },
+    });
+    const request = externalRequest(folders, claudeCode);
+    const task = startExternalTask(request);
+    try {
+      // The narration before the tool streams as progress but is not the answer.
+      expect((await task.result).text).toBe('Listed.\ncommand reject');
+      expect((await task.send?.('Again.'))?.text).toBe('Listed.\ncommand reject');
+    } finally {
+      await task.close();
+    }
+    expect(request.progress.filter((event) => event.type === 'usage')).toEqual([
+      { type: 'usage', inputTokens: 1200, outputTokens: 30 },
+      { type: 'usage', inputTokens: 2400, outputTokens: 60 },
+    ]);
+    expect(
+      request.progress
+        .filter((event) => event.type === 'text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toMatch(/^Let me run ls first\.Listed/);
+  });
+
+  it('A7 ignores token counts that are not finite non-negative numbers', async () => {
+    await writeFakeAcpAgent(folders.bin, { usage: { inputTokens: -5, outputTokens: 'many' } });
+    const request = externalRequest(folders, claudeCode);
+    expect(await answerOf(request)).toBe('Done.');
+    expect(request.progress.filter((event) => event.type === 'usage')).toEqual([
+      { type: 'usage', inputTokens: 0, outputTokens: 0 },
+    ]);
+  });
+
+  it('A7 SEC6 a session that its settings put in another mode (acceptEdits) is set back to the asking mode first', async () => {
+    await writeFakeAcpAgent(folders.bin, { mode: 'acceptEdits', log: folders.file('acp.jsonl') });
+    expect(await answerOf(externalRequest(folders, claudeCode))).toBe('Done.\nmode: default');
+    const methods = (await folders.logged('acp.jsonl')).map((message) => message.method).filter(Boolean);
+    expect(methods).toEqual(['initialize', 'session/new', 'session/set_mode', 'session/prompt']);
+  });
+
+  it('A7 a session already in the asking mode is left alone', async () => {
+    await writeFakeAcpAgent(folders.bin, { mode: 'default', log: folders.file('acp.jsonl') });
+    expect(await answerOf(externalRequest(folders, claudeCode))).toBe('Done.\nmode: default');
+    const methods = (await folders.logged('acp.jsonl')).map((message) => message.method).filter(Boolean);
+    expect(methods).toEqual(['initialize', 'session/new', 'session/prompt']);
   });
 });

@@ -88,8 +88,15 @@ describe('codex executor (SPEC A7, A9)', () => {
     expect(received.find((message) => message.method === 'thread/start')?.params).toMatchObject({
       sandbox: 'workspace-write',
     });
+    // Only the task's folder: codex would otherwise let commands write /tmp and $TMPDIR too.
     expect(received.find((message) => message.method === 'turn/start')?.params).toMatchObject({
-      sandboxPolicy: { type: 'workspaceWrite', writableRoots: [folders.project], networkAccess: false },
+      sandboxPolicy: {
+        type: 'workspaceWrite',
+        writableRoots: [folders.project],
+        networkAccess: false,
+        excludeTmpdirEnvVar: true,
+        excludeSlashTmp: true,
+      },
     });
   });
 
@@ -149,5 +156,28 @@ describe('codex executor (SPEC A7, A9)', () => {
     const failure = startExternalTask(externalRequest(folders, definition)).result;
     await expect(failure).rejects.toMatchObject({ code: 'executor_failed' });
     await expect(failure).rejects.toThrow(`codex (${command}) failed: Quota exceeded`);
+  });
+
+  it('A7 answers with the final message after the narration and reports the thread token totals', async () => {
+    await writeFakeCodexAppServer(folders.bin, {
+      preamble: 'Let me run the tests.',
+      commands: ['npm test'],
+      answers: ['All green.'],
+      usage: { inputTokens: 900, outputTokens: 40 },
+    });
+    const request = externalRequest(folders, codex);
+    expect(await answerOf(request)).toBe('All green.');
+    expect(request.progress.filter((event) => event.type === 'usage')).toEqual([
+      { type: 'usage', inputTokens: 900, outputTokens: 40 },
+    ]);
+  });
+
+  it('A7 ignores codex token counts that are not finite non-negative numbers', async () => {
+    await writeFakeCodexAppServer(folders.bin, { usage: { inputTokens: 'lots', outputTokens: -1 } });
+    const request = externalRequest(folders, codex);
+    expect(await answerOf(request)).toBe('Done.');
+    expect(request.progress.filter((event) => event.type === 'usage')).toEqual([
+      { type: 'usage', inputTokens: 0, outputTokens: 0 },
+    ]);
   });
 });

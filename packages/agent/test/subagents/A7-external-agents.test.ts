@@ -1,4 +1,13 @@
-import type { ExternalTaskRequest, ExternalTaskSession } from '@skilldock/agent';
+import path from 'node:path';
+import {
+  createSessionSubagentRegistry,
+  type ExternalTaskRequest,
+  type ExternalTaskSession,
+  readTranscript,
+  recordTasks,
+  restoreTasks,
+  SessionTranscript,
+} from '@skilldock/agent';
 import type { RecordedRequest } from '@skilldock/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { temporaryProject } from '../loop/loop-harness.js';
@@ -21,7 +30,7 @@ afterEach(async () => {
  * that takes further input (`send`), or a Codex-like one that answers once. The real executors are
  * tested by their own suite; this checks how the agent tool drives any of them.
  */
-function scriptedExecutor(withSend: boolean) {
+function scriptedExecutor(withSend: boolean, usage?: { inputTokens: number; outputTokens: number }) {
   const requests: ExternalTaskRequest[] = [];
   const sent: string[] = [];
   let closed = 0;
@@ -29,6 +38,7 @@ function scriptedExecutor(withSend: boolean) {
     requests.push(request);
     request.onProgress?.({ type: 'tool-start', name: 'Read' });
     request.onProgress?.({ type: 'tool-end', name: 'Read' });
+    if (usage !== undefined) request.onProgress?.({ type: 'usage', ...usage });
     return {
       result: Promise.resolve({ text: `external answer to: ${request.prompt}` }),
       ...(withSend
@@ -131,5 +141,79 @@ describe.each(PROTOCOL_CASES)('external executors through the agent tool ($proto
     expect(protocolCase.toolResultsOf(setup.server.requests.at(-1)!.body)[0]!.content).toBe(
       'codex runs on an external executor (codex), which this session cannot start.',
     );
+  });
+
+  it("A7 the executor's token usage is the task's, and its transcript keeps what went in and came back; a resumed session does not revive it in our loop", async () => {
+    const executor = scriptedExecutor(true, { inputTokens: 1500, outputTokens: 20 });
+    const agents = [
+      definition({
+        name: 'claude-code',
+        background: false,
+        executor: { kind: 'acp', command: 'claude-agent-acp' },
+      }),
+    ];
+    const folder = path.join(project.root, '.home', 'sessions', 'parent.agents');
+    setup = await startSubagentSetup(protocolCase, {
+      cwd: project.root,
+      agents,
+      agentTool: {
+        startExternalTask: executor.start,
+        transcripts: () => ({ folder, projectRoot: project.root }),
+      },
+      script: parentScript({
+        subagent_type: 'claude-code',
+        description: 'review',
+        prompt: 'Review the diff',
+      }),
+    });
+    const parentTranscript = await SessionTranscript.create({
+      home: path.join(project.root, '.home'),
+      projectRoot: project.root,
+      model: 'test',
+    });
+    const stop = recordTasks(setup.tasks, parentTranscript);
+    await setup.run('Ask Claude Code.');
+    const result = protocolCase.toolResultsOf(setup.server.requests.at(-1)!.body)[0]!.content;
+    expect(result).toContain('· 1,520 tokens (1,500 in, 20 out) · 1 tool call ·');
+    const [task] = setup.tasks.list();
+    expect(await setup.tasks.sendMessage(task!.taskId, 'And the tests?')).toMatchObject({ ok: true });
+    await settleTasks(setup.tasks);
+    stop();
+    await parentTranscript.close();
+    await setup.tasks.close();
+
+    const file = setup.tasks.list()[0]?.file;
+    expect(file).toBeDefined();
+    const recorded = await readTranscript(file!);
+    expect(recorded.messages.map((message) => [message.role, (message as { text?: string }).text])).toEqual([
+      ['user', 'Review the diff'],
+      ['assistant', 'external answer to: Review the diff'],
+      ['user', 'And the tests?'],
+      ['assistant', 'external follow-up: And the tests?'],
+    ]);
+
+    // A later process lists the task, but its executor's session is gone: no revival in our loop.
+    const later = await startSubagentSetup(protocolCase, {
+      cwd: project.root,
+      agents,
+      agentTool: { startExternalTask: executor.start },
+      script: [{ text: 'unused' }],
+    });
+    try {
+      const loaded = await readTranscript(parentTranscript.file);
+      expect(
+        restoreTasks(later.tasks, loaded.entries, { registry: createSessionSubagentRegistry(agents) }),
+      ).toBe(1);
+      // Revival reads only the caller's context, which this refusal never reaches.
+      const caller = { context: later.context } as unknown as Parameters<typeof later.tasks.sendMessage>[2];
+      expect(await later.tasks.sendMessage(task!.taskId, 'More', caller)).toMatchObject({
+        ok: false,
+        code: 'task_revival_failed',
+        message: expect.stringContaining('ran on an external executor (acp), whose session ended'),
+      });
+    } finally {
+      await later.close();
+    }
+    expect(later.server.requests).toEqual([]);
   });
 });

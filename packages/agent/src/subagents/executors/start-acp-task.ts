@@ -23,6 +23,19 @@ import { readJsonLines } from './read-json-lines.js';
 /** Imported on first use: most sessions never start an ACP agent. */
 const loadAcp = loadOnce(() => import('@agentclientprotocol/sdk'));
 
+/**
+ * `session/new` extension data (ACP reserves `_meta` for it; agents ignore what they do not know).
+ * claude-agent-acp passes `claudeCode.options` to the Claude Agent SDK: `settingSources: ['user']`
+ * loads the user's own Claude Code settings (model, preferences, their permission rules) but not
+ * the repository's `.claude/settings.json` and `settings.local.json`, whose `permissions.allow`
+ * rules, `defaultMode` and hooks would run commands and edits without asking us — found against
+ * claude-agent-acp 0.23.1, where a repository's `allow: ["Bash"]` ran a command in a read-only
+ * task. The price: the repository's CLAUDE.md is not loaded either.
+ */
+const SESSION_META = { claudeCode: { options: { settingSources: ['user'] } } };
+/** The session mode in which the agent asks before edits and commands (claude-agent-acp's `default`). */
+const ASKING_MODE = 'default';
+
 /** Messages parsed but not yet taken by the SDK before stdout is paused (bounded memory). */
 const READ_AHEAD_MESSAGES = 64;
 /** A tool call's title names it in progress events: a line, not a document. */
@@ -104,17 +117,24 @@ export function startAcpTask(
   const progress = (event: ExternalTaskProgress) => request.onProgress?.(event);
   const scope = { cwd, allowEdits, maxReadBytes: limits.maxMessageBytes / 2 };
 
+  // The answer of a turn is what the agent said after its last tool call (claude-agent-acp streams
+  // "Let me look." before a tool as message text too; codex keeps only its final message). When
+  // nothing followed the last tool, the whole turn's text is the answer.
   let turnText = new CappedOutput(limits.maxAnswerCharacters);
+  let sinceLastTool = new CappedOutput(limits.maxAnswerCharacters);
+  const usage = { inputTokens: 0, outputTokens: 0 };
   const openTools = new Map<string, string>();
   const onUpdate = (update: Acp.SessionUpdate) => {
     switch (update.sessionUpdate) {
       case 'agent_message_chunk':
-        if (update.content.type === 'text') {
+        if (update.content.type === 'text' && update.content.text !== '') {
           turnText.append(update.content.text);
+          sinceLastTool.append(update.content.text);
           progress({ type: 'text-delta', text: update.content.text });
         }
         return;
       case 'tool_call': {
+        sinceLastTool = new CappedOutput(limits.maxAnswerCharacters);
         const name = (update.title || update.kind || 'tool').slice(0, MAX_TOOL_NAME_CHARACTERS);
         // Calls never reported as finished must not pile up: forget the oldest.
         if (openTools.size >= MAX_OPEN_TOOL_CALLS) openTools.delete(openTools.keys().next().value as string);
@@ -133,6 +153,21 @@ export function startAcpTask(
     if (name === undefined) return;
     openTools.delete(toolCallId);
     progress({ type: 'tool-end', name });
+  };
+
+  /**
+   * Adds a turn's `usage` (`{inputTokens, outputTokens, …}`, an unstable ACP field that
+   * claude-agent-acp sends with its `session/prompt` answer) to the task's totals. Anything but
+   * finite non-negative numbers is ignored: the agent is not trusted to count for us.
+   */
+  const addUsage = (reported: unknown) => {
+    if (typeof reported !== 'object' || reported === null) return;
+    const { inputTokens, outputTokens } = reported as Record<string, unknown>;
+    const count = (value: unknown) =>
+      typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : 0;
+    usage.inputTokens += count(inputTokens);
+    usage.outputTokens += count(outputTokens);
+    progress({ type: 'usage', ...usage });
   };
 
   /** Settles with `operation`, its SDK errors (the agent's error answers) made ours. */
@@ -163,7 +198,7 @@ export function startAcpTask(
         if (params.sessionId === sessionId) onUpdate(params.update);
       })
       .onRequest('session/request_permission', ({ params }) =>
-        decideAcpPermission(params.toolCall.kind, params.options, allowEdits),
+        decideAcpPermission(params.toolCall, params.options, { cwd, allowEdits }),
       )
       .onRequest('fs/read_text_file', ({ params }) => refusalsSaid(readTextFileForAgent(params, scope)))
       .onRequest('fs/write_text_file', ({ params }) => refusalsSaid(writeTextFileForAgent(params, scope)));
@@ -184,9 +219,22 @@ export function startAcpTask(
       );
     const session = await call(
       'session/new',
-      connection.agent.request('session/new', { cwd, mcpServers: [] }),
+      connection.agent.request('session/new', { cwd, mcpServers: [], _meta: SESSION_META }),
     );
     sessionId = session.sessionId;
+    // A mode read from settings (claude-agent-acp: `permissions.defaultMode`, such as
+    // acceptEdits) would skip our permission answers; every task starts in the asking mode.
+    const modes = session.modes;
+    if (
+      modes != null &&
+      modes.currentModeId !== ASKING_MODE &&
+      modes.availableModes.some((mode) => mode.id === ASKING_MODE)
+    ) {
+      await call(
+        'session/set_mode',
+        connection.agent.request('session/set_mode', { sessionId: session.sessionId, modeId: ASKING_MODE }),
+      );
+    }
     return { connection, sessionId: session.sessionId };
   })();
 
@@ -197,13 +245,16 @@ export function startAcpTask(
     const leading = turns++ === 0 && definition.systemPrompt.trim() !== '' ? [definition.systemPrompt] : [];
     const prompt: Acp.ContentBlock[] = [...leading, text].map((part) => ({ type: 'text', text: part }));
     turnText = new CappedOutput(limits.maxAnswerCharacters);
+    sinceLastTool = new CappedOutput(limits.maxAnswerCharacters);
     const answer = await call(
       'session/prompt',
       connection.agent.request('session/prompt', { sessionId, prompt }),
     );
     if (answer.stopReason === 'cancelled')
       throw new ExternalExecutorError('executor_cancelled', `${lifetime.label} cancelled the turn.`);
-    return { text: turnText.toString() };
+    addUsage((answer as { usage?: unknown }).usage);
+    const final = sinceLastTool.toString();
+    return { text: final.trim() === '' ? turnText.toString() : final };
   };
 
   // One turn at a time: a message sent during a turn is prompted after it.

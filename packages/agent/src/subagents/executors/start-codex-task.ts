@@ -16,7 +16,8 @@ import { JsonLinesRpc, JsonRpcErrorResponse } from './json-lines-rpc.js';
  *   → thread/start {cwd, sandbox: "read-only" | "workspace-write", approvalPolicy: "on-request",
  *                   developerInstructions?, ephemeral: true}            ← {thread: {id}, …}
  *   → turn/start {threadId, input: [{type: "text", text}], cwd, approvalPolicy, sandboxPolicy}
- *   ← item/started, item/agentMessage/delta, item/completed, error, turn/completed {turn: {status, error}}
+ *   ← item/started, item/agentMessage/delta, item/completed, error, turn/completed {turn: {status, error}},
+ *     thread/tokenUsage/updated {tokenUsage: {total: {inputTokens, outputTokens, …}, last}}
  *   ← server requests answered here: item/commandExecution/requestApproval,
  *     item/fileChange/requestApproval ({decision: accept | decline}),
  *     item/permissions/requestApproval ({permissions: granted subset}),
@@ -37,6 +38,11 @@ const MAX_PENDING_FILE_CHANGES = 1000;
 
 function asObject(value: unknown): JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
+}
+
+/** A token count the executor reports: a finite non-negative whole number, anything else 0. */
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : 0;
 }
 
 /** The progress name of a thread item that is a tool call, or undefined for messages and reasoning. */
@@ -131,6 +137,16 @@ export function startCodexTask(
         if (name !== undefined) progress({ type: 'tool-end', name });
         return;
       }
+      case 'thread/tokenUsage/updated': {
+        // `tokenUsage.total` is the thread's running total; a task is one thread.
+        const total = asObject(asObject(params.tokenUsage).total);
+        progress({
+          type: 'usage',
+          inputTokens: count(total.inputTokens),
+          outputTokens: count(total.outputTokens),
+        });
+        return;
+      }
       case 'error':
         lastError = String(asObject(params.error).message ?? JSON.stringify(params.error));
         return;
@@ -222,8 +238,16 @@ export function startCodexTask(
         input: [{ type: 'text', text: request.prompt }],
         cwd,
         approvalPolicy: 'on-request',
+        // codex's workspace-write also lets commands write /tmp and $TMPDIR unless told not to
+        // (found against codex 0.169.0): the task's folder is the only place it may write.
         sandboxPolicy: allowEdits
-          ? { type: 'workspaceWrite', writableRoots: [cwd], networkAccess: false }
+          ? {
+              type: 'workspaceWrite',
+              writableRoots: [cwd],
+              networkAccess: false,
+              excludeTmpdirEnvVar: true,
+              excludeSlashTmp: true,
+            }
           : { type: 'readOnly' },
       }),
     );
