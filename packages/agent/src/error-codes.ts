@@ -52,6 +52,8 @@ declare module '@skilldock/core/errors' {
     readonly invalid_working_dir: true;
     readonly learn_page_unreadable: true;
     readonly learn_source_empty: true;
+    /** A learn source that is itself a secret (`.env`, a key, a folder inside `.ssh/`). */
+    readonly learn_source_secret: true;
     readonly learn_source_too_large: true;
     readonly learn_source_unsupported: true;
     readonly learn_video_site: true;
