@@ -69,6 +69,7 @@ declare module '@skilldock/core/errors' {
     readonly model_connection_failed: true;
     readonly model_http_error: true;
     readonly model_input_unsupported: true;
+    readonly model_not_available: true;
     readonly model_not_configured: true;
     readonly model_request_cancelled: true;
     readonly model_response_invalid: true;

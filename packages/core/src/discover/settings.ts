@@ -170,6 +170,12 @@ export interface ModelProviderSettings {
    * are sent text only.
    */
   readonly models?: Readonly<Record<string, ModelCapabilities>>;
+  /**
+   * The model ids this provider offers (SPEC G1, seed 000): a bare id (`glm-5`) goes to the main
+   * conversation's provider when it offers it, else to the first other provider that does. Without
+   * this list the provider's `/models` endpoint is asked once per session.
+   */
+  readonly offers?: readonly string[];
 }
 
 /** What one model can take beyond text (see {@link ModelProviderSettings.models}). */
@@ -215,6 +221,7 @@ const modelSettingsSchema = z.strictObject({
           .optional(),
         headers: z.record(z.string().min(1), z.string()).optional(),
         models: z.record(z.string().min(1), z.strictObject({ video: z.boolean().optional() })).optional(),
+        offers: z.array(z.string().min(1).max(256)).max(10_000).optional(),
       }),
     )
     .optional(),
