@@ -3,6 +3,7 @@ import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import {
   findProjectRoot,
   isWorkspaceTrusted,
+  readExtensionFolders,
   type Settings,
   type SkillWatcher,
 } from '@skilldock/core/discover';
@@ -187,12 +188,19 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   notices.push(...settings.notices());
 
   const applying = settings.applying(trusted);
+  // Extension folders (settings `extensions`, SPEC D1, A1): their skills come with discovery, their
+  // agents join the registry as extension agents; a missing folder is a notice, never a crash.
+  const extensions = await readExtensionFolders(applying.extensions ?? []);
+  for (const diagnostic of extensions.diagnostics) {
+    notices.push({ code: diagnostic.code, message: diagnostic.message });
+  }
   // Before any MCP server starts: an invalid session definition throws with nothing to clean up.
   const subagents = await openSubagentRegistry({
     projectRoot,
     homeDirectory,
     trusted,
     safeMode,
+    extensionDirectories: extensions.extensions.map((extension) => extension.agentsDirectory),
     ...(applying.agents === undefined ? {} : { settings: applying.agents }),
     ...(options.subagents === undefined ? {} : { definitions: options.subagents }),
     watch: true,
