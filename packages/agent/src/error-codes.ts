@@ -52,6 +52,8 @@ declare module '@skilldock/core/errors' {
     readonly invalid_working_dir: true;
     readonly learn_page_unreadable: true;
     readonly learn_source_empty: true;
+    /** A learn source that is itself a secret (`.env`, a key, a folder inside `.ssh/`). */
+    readonly learn_source_secret: true;
     readonly learn_source_too_large: true;
     readonly learn_source_unsupported: true;
     readonly learn_video_site: true;
@@ -67,6 +69,7 @@ declare module '@skilldock/core/errors' {
     readonly model_connection_failed: true;
     readonly model_http_error: true;
     readonly model_input_unsupported: true;
+    readonly model_not_available: true;
     readonly model_not_configured: true;
     readonly model_request_cancelled: true;
     readonly model_response_invalid: true;

@@ -36,6 +36,7 @@ export const EXIT_CODE_BY_ERROR_CODE: Readonly<Partial<Record<ErrorCode, ExitCod
   mcp_host_not_loopback: ExitCode.usage,
   metrics_token_weak: ExitCode.usage,
   model_input_unsupported: ExitCode.usage,
+  model_not_available: ExitCode.usage,
   model_not_configured: ExitCode.usage,
   not_a_skill_path: ExitCode.usage,
   not_an_archive: ExitCode.usage,

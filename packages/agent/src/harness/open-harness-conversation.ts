@@ -1,6 +1,5 @@
 import { type Conversation, openConversation } from '../conversation/open-conversation.js';
 import type { ApprovalCallback, RunLimits } from '../loop/run-context.js';
-import { resolveModelRoute } from '../model/create-model-provider.js';
 import type { ApprovalMode } from '../policy/approval-mode.js';
 import { loadSession } from '../session/load-session.js';
 import { BackgroundTasks } from '../subagents/background-tasks.js';
@@ -107,11 +106,7 @@ export async function openHarnessConversation(
             registry: workspace.subagents,
             tasks,
             forkProfiles: [...workspace.forkProfiles.profiles.values()],
-            resolveModel: (definition) =>
-              resolveModelRoute(subagentSelector(definition), {
-                env,
-                settings: workspace.settings.models ?? {},
-              }),
+            resolveModel: (definition) => workspace.pickModel(subagentSelector(definition)),
             env,
           });
     const conversation = await openConversation(workspace, {

@@ -43,6 +43,8 @@ export interface LearnLimits {
   readonly fileBytes: number;
   /** Most files of a folder source read. Default 200. */
   readonly files: number;
+  /** Most files and folders of a folder source walked before the walk stops. Default 20,000. */
+  readonly entries: number;
   /** Whole download time, redirects included, in milliseconds. Default 30 s. */
   readonly downloadMs: number;
 }
@@ -54,5 +56,6 @@ export const DEFAULT_LEARN_LIMITS: LearnLimits = Object.freeze({
   materialCharacters: 200_000,
   fileBytes: 256 * 1024,
   files: 200,
+  entries: 20_000,
   downloadMs: 30_000,
 });

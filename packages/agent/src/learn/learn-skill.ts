@@ -25,7 +25,7 @@ import { classifyLearnSource, readLearnSource } from './read-learn-source.js';
 
 /** Options of {@link learnSkill}. */
 export interface LearnSkillOptions {
-  /** A URL, a path inside the project, or plain text (SPEC L1). */
+  /** A URL, a local path (any readable file or folder; relative to the project), or plain text (SPEC L1). */
   readonly source: string;
   /** Narrows the skill to one part of the source. */
   readonly focus?: string;
@@ -103,7 +103,7 @@ export type LearnResult = LearnSuccess | LearnFailure;
  * the run ends without a valid new skill, every folder it created is removed and the result says
  * why; nothing half-written is kept. A video goes to the model as a `video_url` part.
  * @throws UserInputError `learn_video_unsupported` (the model is not marked `video: true`), and
- *   what reading the source throws (`learn_video_site`, `path_outside_folder`, `download_too_large`,
+ *   what reading the source throws (`learn_video_site`, `learn_source_secret`, `symlink_refused`, `download_too_large`,
  *   `host_not_allowed`, …); the loop's limit errors.
  * @example
  * const result = await learnSkill({ source: 'https://docs.example.com/deploy', projectRoot, directory,

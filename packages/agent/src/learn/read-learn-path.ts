@@ -4,15 +4,15 @@ import path from 'node:path';
 import { SecurityError, UserInputError } from '@skilldock/core/errors';
 import { isPathInside } from '@skilldock/core/format';
 import { looksBinary } from '../tools/looks-binary.js';
-import { walkProjectFiles } from '../tools/walk-project-files.js';
 import { cutText } from './cut-text.js';
 import type { LearnLimits, LearnMaterial, SkippedLearnFile } from './learn-material.js';
-import { secretFileRule } from './secret-file-rule.js';
+import { secretFileRule, secretSourceRule } from './secret-file-rule.js';
 import { videoMediaType } from './video-sources.js';
+import { walkLearnFolder } from './walk-learn-folder.js';
 
 /** What {@link readLearnPath} needs. */
 export interface ReadLearnPathOptions {
-  /** The project root: a source must be inside it, and its `.gitignore` files apply. */
+  /** The project root: relative sources start here, and its `.gitignore` files apply to sources inside it. */
   readonly projectRoot: string;
   readonly limits: LearnLimits;
   readonly signal?: AbortSignal;
@@ -20,12 +20,17 @@ export interface ReadLearnPathOptions {
 
 /**
  * Reads a local source to learn from (SPEC L1, SEC1, SEC3): a text file, a folder, or an
- * `.mp4/.webm/.mov/.m4v` video. It must be inside the project, real paths compared, and is never
- * read through a link. A folder's files are read in name order within the limits: what its
- * `.gitignore` files ignore, binary files, secret files (the P2 rules: `.env`, keys, `.ssh`, …),
- * links and files over the size limit are skipped and listed.
- * @throws UserInputError `path_not_found`, `learn_source_empty`; SecurityError `path_outside_folder`,
- *   `symlink_refused`, `file_too_large` (a video over the limit).
+ * `.mp4/.webm/.mov/.m4v` video, anywhere the user can read. Seed 000's own example is
+ * `/learn ~/projects/acme-sdk`: learning only READS its source (the run still writes nothing
+ * outside the learn directory), so a folder outside the project is a valid source (issue 26; this
+ * replaces the earlier "inside the project" rule). The source itself is never a link (pass the
+ * folder itself) and never a secret (`.env`, a key, a folder inside `.ssh/`, …). A folder's files
+ * are read in name order within the limits: `.git` and `node_modules`, what its `.gitignore` files
+ * ignore (the project's, for a source inside the project), binary files, secret files (the P2
+ * rules), links (never followed) and files over the size limit are skipped and listed; the walk
+ * stops after `limits.entries` files and folders.
+ * @throws UserInputError `path_not_found`, `learn_source_empty`, `learn_source_unsupported`;
+ *   SecurityError `learn_source_secret`, `symlink_refused`, `file_too_large` (a video over the limit).
  */
 export async function readLearnPath(source: string, options: ReadLearnPathOptions): Promise<LearnMaterial> {
   const projectRoot = await realpath(path.resolve(options.projectRoot));
@@ -33,14 +38,6 @@ export async function readLearnPath(source: string, options: ReadLearnPathOption
   const info = await lstat(requested).catch(() => undefined);
   if (info === undefined) {
     throw new UserInputError('path_not_found', `${source} does not exist.`, { details: { path: requested } });
-  }
-  const real = await realpath(requested);
-  if (!isPathInside(real, projectRoot)) {
-    throw new SecurityError(
-      'path_outside_folder',
-      `${source} resolves to ${real}, outside the project ${projectRoot}; learn reads only the project's files. Copy the source into the project, or run learn from the folder that holds it.`,
-      { details: { path: real } },
-    );
   }
   if (info.isSymbolicLink()) {
     throw new SecurityError(
@@ -51,8 +48,20 @@ export async function readLearnPath(source: string, options: ReadLearnPathOption
       },
     );
   }
-  const display = path.relative(projectRoot, real) || '.';
-  if (info.isDirectory()) return readFolder(real, display, projectRoot, options);
+  const real = await realpath(requested);
+  const secret =
+    secretSourceRule(real, info.isDirectory()) ?? secretSourceRule(requested, info.isDirectory());
+  if (secret !== undefined) {
+    throw new SecurityError(
+      'learn_source_secret',
+      `${source} is a secret (${secret}); learn never reads secrets. Pass the folder or file that holds the knowledge instead.`,
+      { details: { path: real } },
+    );
+  }
+  const inside = isPathInside(real, projectRoot);
+  // Inside the project a source is named as the project sees it; outside, by its real path.
+  const display = inside ? path.relative(projectRoot, real) || '.' : real;
+  if (info.isDirectory()) return readFolder(real, display, inside ? projectRoot : real, options);
   if (!info.isFile()) {
     throw new UserInputError('learn_source_unsupported', `${source} is not a regular file or folder.`, {
       details: { path: requested },
@@ -106,19 +115,28 @@ export async function readLearnPath(source: string, options: ReadLearnPathOption
 async function readFolder(
   folder: string,
   display: string,
-  projectRoot: string,
+  gitignoreRoot: string,
   options: ReadLearnPathOptions,
 ): Promise<LearnMaterial> {
   const { limits } = options;
-  const signal = options.signal ?? new AbortController().signal;
   const skipped: SkippedLearnFile[] = [];
-  // What the project's .gitignore files ignore is never listed (folders are not even walked).
-  const all = await walkProjectFiles(folder, { signal, gitignoreRoot: projectRoot });
+  // What the .gitignore files ignore is never listed (folders are not even walked).
+  const walk = await walkLearnFolder(folder, {
+    gitignoreRoot,
+    maxEntries: limits.entries,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
   const files: string[] = [];
   const sections: string[] = [];
   let characters = 0;
-  let truncated = false;
-  for (const file of all.sort()) {
+  let truncated = walk.cut;
+  if (walk.cut) {
+    skipped.push({
+      path: '.',
+      reason: `the folder holds more than ${limits.entries} files and folders; the walk stopped there`,
+    });
+  }
+  for (const file of [...walk.files].sort()) {
     const absolute = path.join(folder, file);
     const reason = await skipReason(file, absolute, limits);
     if (reason !== undefined) {

@@ -59,7 +59,7 @@ export interface ReadLearnSourceOptions {
 
 /**
  * Reads a classified source into what the model is given (SPEC L1): a page through the page
- * policy, a local file, folder or video inside the project, or the text itself (which must fit
+ * policy, a local file, folder or video anywhere the user can read, or the text itself (which must fit
  * the limit: it is never cut, since the user wrote all of it).
  * @throws UserInputError `learn_source_empty`, `learn_source_too_large`, and what
  *   `fetchLearnPage` and `readLearnPath` throw.

@@ -18,3 +18,22 @@ export function secretFileRule(relativePath: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Why a learn source is itself a secret, or `undefined` (SPEC L1, SEC3): `absolutePath` is checked
+ * folder by folder (`~/.ssh/config`, `~/.aws`), its last segment as what it is (`isDirectory`), so
+ * `/learn ~/.ssh` and `/learn ./.env` are refused before anything is read.
+ * @example secretSourceRule('/home/me/.ssh', true) // 'SSH key folder'
+ */
+export function secretSourceRule(absolutePath: string, isDirectory: boolean): string | undefined {
+  const segments = absolutePath.split(/[\\/]+/).filter((segment) => segment !== '');
+  for (const [index, segment] of segments.entries()) {
+    const rule = classifyPackageFile(segment, {
+      isDirectory: index < segments.length - 1 || isDirectory,
+      isSymbolicLink: false,
+      size: 0,
+    });
+    if (rule.kind === 'secret') return rule.reason;
+  }
+  return undefined;
+}

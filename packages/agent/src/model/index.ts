@@ -28,6 +28,14 @@ export type {
 } from './model-provider.js';
 export { createOpenAIProvider, type OpenAIProviderOptions } from './openai-provider.js';
 export {
+  createProviderModelLists,
+  MODEL_LIST_TIMEOUT_MS,
+  type PickModelProviderOptions,
+  type ProviderModelLists,
+  type ProviderModelListsOptions,
+  pickModelProvider,
+} from './pick-model-provider.js';
+export {
   DEFAULT_MAX_RESPONSE_BYTES,
   MAX_STREAM_LINE_BYTES,
 } from './provider-plumbing/limit-response-bytes.js';

@@ -3,6 +3,8 @@ import { type ErrorDetails, SkilldockError } from '@skilldock/core/errors';
 /**
  * Codes of {@link ModelError}:
  * - `model_not_configured`: no model, provider or key is set; the message says what to set.
+ * - `model_not_available`: no configured provider offers a bare model id; the message names the
+ *   providers tried (details `model`, `tried`).
  * - `model_request_cancelled`: the caller's signal aborted the request (not a failure).
  * - `model_timeout`: no answer within the per-request timeout.
  * - `model_connection_failed`: the server could not be reached.
@@ -12,6 +14,7 @@ import { type ErrorDetails, SkilldockError } from '@skilldock/core/errors';
  */
 export type ModelErrorCode =
   | 'model_not_configured'
+  | 'model_not_available'
   | 'model_request_cancelled'
   | 'model_timeout'
   | 'model_connection_failed'
@@ -29,6 +32,10 @@ export interface ModelErrorDetails extends ErrorDetails {
   readonly retryAfterMs?: number;
   /** How many requests were sent before giving up. */
   readonly attempts?: number;
+  /** The model id, for `model_not_available`. */
+  readonly model?: string;
+  /** The providers asked, in order, for `model_not_available`. */
+  readonly tried?: readonly string[];
 }
 
 /**

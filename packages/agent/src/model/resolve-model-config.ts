@@ -26,7 +26,8 @@ export interface ResolveModelConfigOptions {
 /** Sent when a loopback server needs no key: the SDKs refuse to start without one. */
 export const PLACEHOLDER_API_KEY = 'skilldock-no-key';
 
-interface ProviderEntry extends ModelProviderSettings {
+/** A provider as configured: settings merged over the built-in `openai` and `anthropic`. */
+export interface ProviderEntry extends ModelProviderSettings {
   /** Variable holding the base URL, for the two built-in providers. */
   readonly baseUrlEnv?: string;
 }
@@ -42,9 +43,10 @@ const NOT_CONFIGURED =
 /**
  * Resolve a model selector (SPEC G1) — `inherit`, `fast` (falls back to inherit), `<modelId>` or
  * `<provider>:<modelId>` — against `SKILLDOCK_MODEL`, the provider variables (`OPENAI_API_KEY`,
- * `OPENAI_BASE_URL`, `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL`) and the `models` settings. A bare
- * id goes to Anthropic when it starts with `claude`, else to OpenAI, else to the one provider that
- * has a key. An unknown prefix is part of the model id (`qwen3:32b`). Throws one `ModelError`
+ * `OPENAI_BASE_URL`, `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL`) and the `models` settings, offline:
+ * a bare id goes to Anthropic when it starts with `claude`, else to OpenAI, else to the one provider
+ * that has a key. Sessions resolve through `pickModelProvider`, which asks the providers which of
+ * them offers a bare id (seed 000) and falls back to this rule. An unknown prefix is part of the model id (`qwen3:32b`). Throws one `ModelError`
  * (`model_not_configured`) saying exactly what to set.
  * @example resolveModelConfig('fast', { settings: { default: 'openai:gpt-4.1', fast: 'gpt-4.1-mini' } })
  */
@@ -52,26 +54,56 @@ export function resolveModelConfig(
   selector = 'inherit',
   { env = process.env, settings = {} }: ResolveModelConfigOptions = {},
 ): ModelConfig {
+  const providers = configuredProviders(settings);
+  const parsed = parseChosenSelector(
+    pickSelector(selector, nonEmpty(env.SKILLDOCK_MODEL) ?? settings.default, settings.fast),
+    providers,
+  );
+  const providerName = parsed.provider ?? pickProvider(parsed.model, usableProviderNames(providers, env));
+  return providerConfig(providerName, parsed.model, providers, env);
+}
+
+/** The providers a settings section configures: its `providers` merged over the built-in two, in that order. */
+export function configuredProviders(settings: ModelSettings): Record<string, ProviderEntry> {
   const providers: Record<string, ProviderEntry> = { ...BUILT_IN_PROVIDERS };
   for (const [name, entry] of Object.entries(settings.providers ?? {})) {
     providers[name] = { ...BUILT_IN_PROVIDERS[name], ...entry };
   }
-  const chosen = pickSelector(selector, nonEmpty(env.SKILLDOCK_MODEL) ?? settings.default, settings.fast);
+  return providers;
+}
+
+/** A chosen selector split into provider (when it names a configured or known one) and model id. */
+export function parseChosenSelector(
+  chosen: string,
+  providers: Readonly<Record<string, ProviderEntry>>,
+): { readonly provider?: string; readonly model: string; readonly chosen: string } {
   const known = new Set([...KNOWN_MODEL_PROVIDERS, ...Object.keys(providers)]);
   const parsed = parseModelSelector(chosen, known);
   if (parsed.kind !== 'model') {
     throw notConfigured(`The model selector ${chosen} refers to itself; name a model in "models.default".`);
   }
   if (parsed.model.trim() === '') throw notConfigured(`The model selector ${chosen} names no model.`);
-  const providerName = parsed.provider ?? pickProvider(parsed.model, providers, env);
+  return {
+    ...(parsed.provider === undefined ? {} : { provider: parsed.provider }),
+    model: parsed.model,
+    chosen,
+  };
+}
+
+/** The config of `model` on the provider `providerName`; throws `model_not_configured` saying what to set. */
+export function providerConfig(
+  providerName: string,
+  model: string,
+  providers: Readonly<Record<string, ProviderEntry>>,
+  env: Readonly<Record<string, string | undefined>>,
+): ModelConfig {
   const provider = providers[providerName];
   if (provider === undefined) {
     throw notConfigured(
-      `The model ${chosen} names the provider ${providerName}, which is not configured. Add "models": { "providers": { "${providerName}": { "type": "openai", "baseUrl": "…", "apiKeyEnv": "…" } } } to ~/.skilldock/settings.json.`,
+      `The model ${providerName}:${model} names the provider ${providerName}, which is not configured. Add "models": { "providers": { "${providerName}": { "type": "openai", "baseUrl": "…", "apiKeyEnv": "…" } } } to ~/.skilldock/settings.json.`,
     );
   }
-  const baseUrl =
-    provider.baseUrl ?? (provider.baseUrlEnv === undefined ? undefined : nonEmpty(env[provider.baseUrlEnv]));
+  const baseUrl = baseUrlOf(provider, env);
   const apiKey = provider.apiKeyEnv === undefined ? undefined : nonEmpty(env[provider.apiKeyEnv]);
   if (apiKey === undefined && !(baseUrl !== undefined && isLoopbackUrl(baseUrl))) {
     throw notConfigured(
@@ -83,14 +115,39 @@ export function resolveModelConfig(
   return {
     providerName,
     protocol: provider.type,
-    model: parsed.model,
+    model,
     ...(baseUrl === undefined ? {} : { baseUrl }),
     apiKey: apiKey ?? PLACEHOLDER_API_KEY,
     headers: { ...provider.headers },
   };
 }
 
-function pickSelector(
+/** Names of the providers a request could go to (a key, or a loopback server), in configuration order. */
+export function usableProviderNames(
+  providers: Readonly<Record<string, ProviderEntry>>,
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  return Object.entries(providers)
+    .filter(([, entry]) => {
+      const baseUrl = baseUrlOf(entry, env);
+      const key = entry.apiKeyEnv === undefined ? undefined : nonEmpty(env[entry.apiKeyEnv]);
+      return key !== undefined || (baseUrl !== undefined && isLoopbackUrl(baseUrl));
+    })
+    .map(([name]) => name);
+}
+
+function baseUrlOf(
+  entry: ProviderEntry,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  return entry.baseUrl ?? (entry.baseUrlEnv === undefined ? undefined : nonEmpty(env[entry.baseUrlEnv]));
+}
+
+/**
+ * The selector `inherit` and `fast` stand for: `inherit` is the default, `fast` the fast model
+ * (falling back to the default); anything else is itself. Throws `model_not_configured` with no default.
+ */
+export function pickSelector(
   selector: string,
   defaultSelector: string | undefined,
   fastSelector: string | undefined,
@@ -102,19 +159,11 @@ function pickSelector(
   return chosen;
 }
 
-function pickProvider(
-  model: string,
-  providers: Readonly<Record<string, ProviderEntry>>,
-  env: Readonly<Record<string, string | undefined>>,
-): string {
-  const usable = Object.entries(providers)
-    .filter(([, entry]) => {
-      const baseUrl =
-        entry.baseUrl ?? (entry.baseUrlEnv === undefined ? undefined : nonEmpty(env[entry.baseUrlEnv]));
-      const key = entry.apiKeyEnv === undefined ? undefined : nonEmpty(env[entry.apiKeyEnv]);
-      return key !== undefined || (baseUrl !== undefined && isLoopbackUrl(baseUrl));
-    })
-    .map(([name]) => name);
+/**
+ * The provider a bare id goes to when nothing says which provider offers it (the offline rule):
+ * Anthropic when it starts with `claude`, else OpenAI, else the one usable provider.
+ */
+export function pickProvider(model: string, usable: readonly string[]): string {
   const preferred = model.startsWith('claude') ? 'anthropic' : 'openai';
   if (usable.includes(preferred)) return preferred;
   if (usable.length === 1) return usable[0]!;
@@ -129,7 +178,7 @@ function pickProvider(
   );
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
+export function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 

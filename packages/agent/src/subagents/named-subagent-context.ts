@@ -11,7 +11,7 @@ import type { ResolvedSubagent } from './subagent-types.js';
 import { matchesAnyToolPattern, parseToolPatterns } from './tool-patterns.js';
 
 /** Picks the model of a selector other than `inherit` (SPEC G1); the host's settings decide. */
-export type SubagentModelResolver = (definition: ResolvedSubagent) => ModelRoute;
+export type SubagentModelResolver = (definition: ResolvedSubagent) => ModelRoute | Promise<ModelRoute>;
 
 /** What a named run is built from. */
 export interface NamedSubagentRun {
@@ -92,7 +92,7 @@ export async function namedSubagentContext(
   const model =
     definition.model.kind === 'inherit' || run.resolveModel === undefined
       ? parentContext.model
-      : run.resolveModel(definition);
+      : await run.resolveModel(definition);
   const parentSession = parentContext.skillSession;
   const skillSession =
     parentSession === undefined

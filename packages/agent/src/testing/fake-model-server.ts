@@ -17,6 +17,11 @@ export interface FakeModelServerOptions {
   readonly script: FakeScript;
   /** Port on 127.0.0.1. Default 0 (any free port). */
   readonly port?: number;
+  /**
+   * The ids `GET /v1/models` lists (OpenAI and Anthropic shape, `{ data: [{ id }] }`); without it
+   * the route answers 404, as a server without a model list does. Listing is not recorded.
+   */
+  readonly models?: readonly string[];
 }
 
 /** A running fake model server. */
@@ -56,6 +61,7 @@ const ROUTES: Readonly<Record<string, FakeProtocol>> = {
 export async function startFakeModelServer({
   script,
   port = 0,
+  models,
 }: FakeModelServerOptions): Promise<FakeModelServer> {
   const requests: RecordedRequest[] = [];
   let nextTurn = 0;
@@ -88,6 +94,13 @@ export async function startFakeModelServer({
     const protocol = ROUTES[path];
     const raw = await readBody(incoming);
     const started = performance.now();
+    if (incoming.method === 'GET' && (path === '/v1/models' || path === '/models') && models !== undefined) {
+      sendJson(response, 200, {
+        object: 'list',
+        data: models.map((id) => ({ id, object: 'model', type: 'model', created: 0, owned_by: 'fake' })),
+      });
+      return;
+    }
     if (incoming.method !== 'POST' || protocol === undefined) {
       sendJson(response, 404, {
         error: { message: `fake model server: no route ${incoming.method} ${path}` },

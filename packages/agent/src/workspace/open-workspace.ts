@@ -3,6 +3,7 @@ import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import {
   findProjectRoot,
   isWorkspaceTrusted,
+  readExtensionFolders,
   type Settings,
   type SkillWatcher,
 } from '@skilldock/core/discover';
@@ -10,6 +11,8 @@ import type { SkillSession } from '@skilldock/core/runtime';
 import { configuredSecrets } from '../loop/configured-secrets.js';
 import { redactSecrets } from '../loop/redact-secrets.js';
 import { shellEnvironment } from '../loop/shell-environment.js';
+import type { ModelRoute } from '../model/model-provider.js';
+import { createProviderModelLists } from '../model/pick-model-provider.js';
 import { openShellSandbox } from '../sandbox/open-shell-sandbox.js';
 import { type ForkProfiles, loadForkProfiles } from '../subagents/load-fork-profiles.js';
 import {
@@ -93,6 +96,18 @@ export interface AgentWorkspace {
   readonly model: WorkspaceModel;
   /** Resolves a selector (`/model`) and makes it the current model; throws `ModelError` when unusable. */
   useModel(selector: string): Promise<WorkspaceModel>;
+  /** The session's fast model (`/model --fast`) as `<provider>:<model>`; undefined: `models.fast` applies. */
+  readonly fastModel: string | undefined;
+  /**
+   * Resolves a selector (`/model --fast`) and makes it the session's fast model: what `fast` means
+   * for subagents (and the Explore agent) from now on. Throws `ModelError` when unusable.
+   */
+  useFastModel(selector: string): Promise<WorkspaceModel>;
+  /**
+   * Resolves a selector for a subagent (SPEC G1): a bare id is tried on the current model's
+   * provider first, `fast` is the session's fast model. Throws `ModelError` when unusable.
+   */
+  pickModel(selector: string): Promise<ModelRoute>;
   /** Sessions whose catalog follows the workspace's refreshes; returns a function that stops it. */
   follow(session: SkillSession): () => void;
   /**
@@ -129,7 +144,10 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   const remembered =
     options.trust === true || (await isWorkspaceTrusted(projectRoot, { homeDirectory, env }));
   // Resolved before discovery and MCP: a missing configuration is a usage error worth failing fast.
-  let model = resolveWorkspaceModel(options.model, { settings, trusted: remembered, env });
+  // One cache of the providers' /models lists for the session (SPEC G1).
+  const modelLists = createProviderModelLists();
+  let model = await resolveWorkspaceModel(options.model, { settings, trusted: remembered, env, modelLists });
+  let fastModel: string | undefined;
 
   const skills = await openWorkspaceSkills({
     projectRoot,
@@ -140,7 +158,19 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
     ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust }),
   });
   const { watcher, trusted } = skills;
-  if (trusted !== remembered) model = resolveWorkspaceModel(options.model, { settings, trusted, env });
+  if (trusted !== remembered) {
+    model = await resolveWorkspaceModel(options.model, { settings, trusted, env, modelLists });
+  }
+  // Every later selector is tried on the current model's provider first (seed 000).
+  const resolveForSession = (selector: string) =>
+    resolveWorkspaceModel(selector, {
+      settings,
+      trusted,
+      env,
+      modelLists,
+      mainProvider: model.config.providerName,
+      ...(fastModel === undefined ? {} : { fastModel }),
+    });
   const notices: WorkspaceNotice[] = [];
   if (safeMode) {
     notices.push({
@@ -158,12 +188,19 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   notices.push(...settings.notices());
 
   const applying = settings.applying(trusted);
+  // Extension folders (settings `extensions`, SPEC D1, A1): their skills come with discovery, their
+  // agents join the registry as extension agents; a missing folder is a notice, never a crash.
+  const extensions = await readExtensionFolders(applying.extensions ?? []);
+  for (const diagnostic of extensions.diagnostics) {
+    notices.push({ code: diagnostic.code, message: diagnostic.message });
+  }
   // Before any MCP server starts: an invalid session definition throws with nothing to clean up.
   const subagents = await openSubagentRegistry({
     projectRoot,
     homeDirectory,
     trusted,
     safeMode,
+    extensionDirectories: extensions.extensions.map((extension) => extension.agentsDirectory),
     ...(applying.agents === undefined ? {} : { settings: applying.agents }),
     ...(options.subagents === undefined ? {} : { definitions: options.subagents }),
     watch: true,
@@ -215,8 +252,19 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
       return model;
     },
     async useModel(selector) {
-      model = resolveWorkspaceModel(selector, { settings, trusted, env });
+      model = await resolveForSession(selector);
       return model;
+    },
+    get fastModel() {
+      return fastModel;
+    },
+    async useFastModel(selector) {
+      const picked = await resolveForSession(selector);
+      fastModel = picked.label;
+      return picked;
+    },
+    async pickModel(selector) {
+      return (await resolveForSession(selector)).route;
     },
     follow(session) {
       sessions.add(session);

@@ -306,18 +306,124 @@ describe('learnSkill against hostile input', () => {
     }
   });
 
-  it('SEC1 a path outside the project, or a link leading out of it, is refused', async () => {
-    const outside = await makeLearnProject();
+  it('L1 a folder outside the project is a valid source (seed 000: /learn ~/projects/acme-sdk); the skill lands in the learn directory', async () => {
+    const home = await makeLearnProject();
     try {
-      await writeFile(path.join(outside.root, 'notes.md'), 'OUTSIDE\n');
-      const direct = await learnFails(project, { source: path.join(outside.root, 'notes.md') });
-      expect(direct.error.code).toBe('path_outside_folder');
-      const dotted = await learnFails(project, { source: `../${path.basename(outside.root)}/notes.md` });
-      expect(dotted.error.code).toBe('path_outside_folder');
+      const sdk = path.join(home.root, 'projects', 'acme-sdk');
+      await mkdir(path.join(sdk, 'docs'), { recursive: true });
+      await mkdir(path.join(sdk, '.git'), { recursive: true });
+      await mkdir(path.join(sdk, 'node_modules', 'dep'), { recursive: true });
+      await writeFile(path.join(sdk, 'README.md'), '# Acme SDK\nCall acme.connect() first.\n');
+      await writeFile(path.join(sdk, 'docs', 'auth.md'), 'Tokens expire after an hour.\n');
+      await writeFile(path.join(sdk, '.git', 'config'), 'GIT-CONFIG-TEXT\n');
+      await writeFile(path.join(sdk, 'node_modules', 'dep', 'index.js'), 'NODE-MODULES-TEXT\n');
+      await writeFile(path.join(sdk, '.gitignore'), 'build/\n');
+      await mkdir(path.join(sdk, 'build'));
+      await writeFile(path.join(sdk, 'build', 'out.txt'), 'BUILD-OUTPUT\n');
+      await writeFile(path.join(sdk, 'id_rsa.pem'), 'PEM-SECRET\n');
+      const { result, server } = await learnWith(project, writesSkill('learned-skill-acme-sdk'), {
+        source: '~/projects/acme-sdk',
+        homeDirectory: home.root,
+      });
+      expect(result.ok).toBe(true);
+      const { text } = firstUserMessage(server);
+      expect(text).toContain('=== README.md ===\n# Acme SDK');
+      expect(text).toContain('=== docs/auth.md ===\nTokens expire after an hour.');
+      for (const hidden of ['GIT-CONFIG-TEXT', 'NODE-MODULES-TEXT', 'BUILD-OUTPUT', 'PEM-SECRET']) {
+        expect(text).not.toContain(hidden);
+      }
+      if (!result.ok) return;
+      expect(result.source.origin).toBe(sdk);
+      expect(result.source.files).toEqual(['.gitignore', 'README.md', 'docs/auth.md']);
+      expect(result.source.skipped).toEqual([
+        { path: 'id_rsa.pem', reason: 'secret (PEM key or certificate)' },
+      ]);
+      expect(result.skills[0]!.directory).toBe(path.join(project.directory, 'learned-skill-acme-sdk'));
+      // Reading the source wrote nothing into it.
+      expect((await readdir(sdk)).sort()).toEqual([
+        '.git',
+        '.gitignore',
+        'README.md',
+        'build',
+        'docs',
+        'id_rsa.pem',
+        'node_modules',
+      ]);
+    } finally {
+      await home.remove();
+    }
+  });
+
+  it('SEC1 a link planted in an outside source is not followed to secrets, and a linked source is refused', async () => {
+    const outside = await makeLearnProject();
+    const secrets = await makeLearnProject();
+    try {
+      await writeFile(path.join(outside.root, 'notes.md'), 'OUTSIDE NOTES\n');
+      await writeFile(path.join(secrets.root, 'token.txt'), 'LINKED-SECRET\n');
+      await symlink(path.join(secrets.root, 'token.txt'), path.join(outside.root, 'token.md'));
+      await symlink(secrets.root, path.join(outside.root, 'more'));
+      const { result, server } = await learnWith(project, writesSkill('learned-skill-notes'), {
+        source: outside.root,
+      });
+      expect(result.ok).toBe(true);
+      expect(firstUserMessage(server).text).toContain('OUTSIDE NOTES');
+      expect(firstUserMessage(server).text).not.toContain('LINKED-SECRET');
+      if (!result.ok) return;
+      expect(result.source.files).toEqual(['notes.md']);
+      expect(result.source.skipped).toEqual(
+        expect.arrayContaining([{ path: 'token.md', reason: 'symbolic link' }]),
+      );
       await symlink(path.join(outside.root, 'notes.md'), path.join(project.root, 'linked.md'));
       const linked = await learnFails(project, { source: './linked.md' });
-      expect(linked.error.code).toBe('path_outside_folder');
+      expect(linked.error.code).toBe('symlink_refused');
       expect(linked.requests).toBe(0);
+    } finally {
+      await outside.remove();
+      await secrets.remove();
+    }
+  });
+
+  it('SEC3 a source that is itself a secret is refused before anything is read', async () => {
+    const home = await makeLearnProject();
+    try {
+      await mkdir(path.join(home.root, '.ssh'));
+      await writeFile(path.join(home.root, '.ssh', 'config'), 'Host *\n');
+      await writeFile(path.join(project.root, '.env'), 'API_TOKEN=SECRET-VALUE\n');
+      for (const source of ['~/.ssh', '~/.ssh/config', './.env']) {
+        const failed = await learnFails(project, { source, homeDirectory: home.root });
+        expect(failed.error.code, source).toBe('learn_source_secret');
+        expect(failed.requests).toBe(0);
+      }
+    } finally {
+      await home.remove();
+    }
+  });
+
+  it('SEC4 a huge tree stops at the entry budget and says so', async () => {
+    const outside = await makeLearnProject();
+    try {
+      for (let folder = 0; folder < 30; folder++) {
+        const directory = path.join(outside.root, `part-${String(folder).padStart(2, '0')}`);
+        await mkdir(directory);
+        await Promise.all(
+          Array.from({ length: 20 }, (_, index) =>
+            writeFile(path.join(directory, `f${index}.md`), `note ${index}\n`),
+          ),
+        );
+      }
+      const { result } = await learnWith(project, writesSkill('learned-skill-parts'), {
+        source: outside.root,
+        limits: { entries: 100, files: 1_000 },
+      });
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(result.source.truncated).toBe(true);
+      expect(result.source.files.length).toBeGreaterThan(0);
+      expect(result.source.files.length).toBeLessThanOrEqual(100);
+      expect(result.source.skipped[0]).toEqual({
+        path: '.',
+        reason: 'the folder holds more than 100 files and folders; the walk stopped there',
+      });
     } finally {
       await outside.remove();
     }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createProviderModelLists } from '../../src/model/pick-model-provider.js';
 import { openWorkspaceSkills } from '../../src/workspace/open-workspace-skills.js';
 import { resolveWorkspaceModel } from '../../src/workspace/resolve-workspace-model.js';
 import { loadWorkspaceSettings } from '../../src/workspace/workspace-settings.js';
@@ -31,12 +32,13 @@ describe('the phases of openWorkspace', () => {
     expect(Object.keys(settings.applying(false).mcpServers ?? {})).toEqual(['same', 'changed']);
     expect(settings.applying(false).mcpServers?.changed).toEqual(server('user'));
     expect(settings.applying(true).mcpServers?.changed).toEqual(server('project'));
-    expect(resolveWorkspaceModel(undefined, { settings, trusted: false, env: ENV }).label).toBe(
-      'openai:user-model',
-    );
-    expect(resolveWorkspaceModel(undefined, { settings, trusted: true, env: ENV }).label).toBe(
-      'openai:project-model',
-    );
+    const modelLists = createProviderModelLists();
+    expect(
+      (await resolveWorkspaceModel(undefined, { settings, trusted: false, env: ENV, modelLists })).label,
+    ).toBe('openai:user-model');
+    expect(
+      (await resolveWorkspaceModel(undefined, { settings, trusted: true, env: ENV, modelLists })).label,
+    ).toBe('openai:project-model');
     expect(settings.notices()).toEqual([]);
   });
 

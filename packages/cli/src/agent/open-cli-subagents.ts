@@ -57,7 +57,8 @@ export async function openCliSubagents({
           ? model.model
           : `${model.provider}:${model.model}`
         : model.kind;
-    return agent.resolveModelRoute(selector, { env, settings: workspace.settings.models ?? {} });
+    // One rule for every model a session resolves (SPEC G1): the workspace's picker.
+    return workspace.pickModel(selector);
   };
   const tools = agent.createSubagentTools({
     registry,

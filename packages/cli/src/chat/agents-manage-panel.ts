@@ -31,7 +31,7 @@ const SECTIONS = [
   ['session', 'Session (defined in code, read-only)'],
   ['project', 'Project'],
   ['user', 'User'],
-  ['extension', 'Extension agents (read-only: edit the extension)'],
+  ['extension', 'Extension Agents (read-only: edit the extension)'],
   ['builtin', 'Built-in (read-only: a project or user agent of the same name overrides it)'],
 ] as const;
 

@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { collectIds } from '../agent/collect-ids.js';
 import type { CliEnvironment } from '../cli-environment.js';
+import { MODEL_OPTION_HELP, MODEL_SELECTION_HELP } from '../model-selector-help.js';
 import type { Output } from '../output.js';
 import { UsageError } from '../usage-error.js';
 
@@ -25,7 +26,8 @@ export function registerChat(
   program
     .command('chat')
     .description('Talk to the agent in the terminal: streamed answers, approvals, skills as /commands')
-    .option('-m, --model <selector>', 'model: inherit, fast, <model> or <provider>:<model>')
+    .option('-m, --model <selector>', MODEL_OPTION_HELP)
+    .addHelpText('after', MODEL_SELECTION_HELP)
     .addOption(
       new Option('--approval-mode <mode>', 'what may run without asking')
         .choices(CLI_APPROVAL_MODES)

@@ -6,6 +6,7 @@ import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
 import { describeLearnResult, learnResultJson } from '../learn/describe-learn-result.js';
+import { MODEL_OPTION_HELP } from '../model-selector-help.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
 
@@ -37,7 +38,7 @@ export function registerLearn(
       'an https URL, a file or folder in the project, a .mp4/.webm/.mov/.m4v video, or text',
     )
     .argument('[focus...]', 'what part of the source the skill should cover')
-    .option('-m, --model <selector>', 'model: inherit, fast, <model> or <provider>:<model>')
+    .option('-m, --model <selector>', MODEL_OPTION_HELP)
     .option('--json', 'print the result as JSON')
     .option('--trust', 'trust this workspace for this run only (also: SKILLDOCK_TRUST=1)')
     .option(

@@ -13,6 +13,7 @@ import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode, errorCode, exitCodeFor } from '../exit-codes.js';
+import { MODEL_OPTION_HELP, MODEL_SELECTION_HELP } from '../model-selector-help.js';
 import type { Output } from '../output.js';
 import { pc } from '../terminal-style.js';
 
@@ -46,7 +47,8 @@ export function registerRun(
     .command('run')
     .description('Run the agent once on a prompt, without asking anything (headless)')
     .argument('[prompt]', 'what to do (default: read from stdin when it is not a terminal)')
-    .option('-m, --model <selector>', 'model: inherit, fast, <model> or <provider>:<model>')
+    .option('-m, --model <selector>', MODEL_OPTION_HELP)
+    .addHelpText('after', MODEL_SELECTION_HELP)
     .addOption(
       new Option('--approval-mode <mode>', 'what may run without asking (the rest is denied)')
         .choices(CLI_APPROVAL_MODES)

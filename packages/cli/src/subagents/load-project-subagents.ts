@@ -29,23 +29,27 @@ export async function loadProjectSubagents(
   output: Output,
   { warnSettings = true }: { warnSettings?: boolean } = {},
 ): Promise<ProjectSubagents> {
-  const { isWorkspaceTrusted, loadSettings } = await loadCore('discover');
+  const { isWorkspaceTrusted, loadSettings, readExtensionFolders } = await loadCore('discover');
   const { openSubagentRegistry } = await loadAgent();
   const location = { homeDirectory: context.homeDirectory };
   const trusted = await isWorkspaceTrusted(context.projectRoot, { ...location, env: context.env });
   const settings = await loadSettings(trusted ? { ...location, projectRoot: context.projectRoot } : location);
-  if (warnSettings) warnAboutSettings(settings.diagnostics, output);
+  // Extension agents (settings `extensions`): a missing folder is one more settings warning.
+  const extensions = await readExtensionFolders(settings.settings.extensions ?? []);
+  const diagnostics = [...settings.diagnostics, ...extensions.diagnostics];
+  if (warnSettings) warnAboutSettings(diagnostics, output);
   const registry = await openSubagentRegistry({
     projectRoot: context.projectRoot,
     ...location,
     trusted: true,
     allowExecutors: true,
+    extensionDirectories: extensions.extensions.map((extension) => extension.agentsDirectory),
     ...(settings.settings.agents === undefined ? {} : { settings: settings.settings.agents }),
   });
   return {
     registry,
     trusted,
-    settingsDiagnostics: settings.diagnostics,
+    settingsDiagnostics: diagnostics,
     agentSettings: settings.settings.agents ?? {},
   };
 }

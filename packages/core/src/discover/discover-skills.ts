@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import type { Diagnostic } from '../format/diagnostic.js';
 import { assembleDiscovery } from './assemble-discovery.js';
+import { extensionSkillSources, readExtensionFolders } from './extension-folders.js';
 import { loadSettings } from './load-settings.js';
 import { type LocatedSkillRoot, locateSkillRoots } from './locate-skill-roots.js';
 import { resolveSkillRoots } from './resolve-skill-roots.js';
@@ -64,7 +65,15 @@ export async function planDiscovery(options: DiscoverSkillsOptions = {}): Promis
     settings = loaded.settings;
     diagnostics.push(...loaded.diagnostics);
   }
-  const roots = resolveSkillRoots({ ...options, homeDirectory, settings });
+  // Extension folders from settings (SPEC D1): a missing one is a warning, never a crash.
+  const configured = await readExtensionFolders(settings.extensions ?? []);
+  diagnostics.push(...configured.diagnostics);
+  const roots = resolveSkillRoots({
+    ...options,
+    homeDirectory,
+    settings,
+    extensions: [...(options.extensions ?? []), ...extensionSkillSources(configured.extensions)],
+  });
   const located = await locateSkillRoots(roots, {
     ...(options.projectRoot === undefined ? {} : { projectRoot: options.projectRoot }),
     loadProject: options.trusted === true || options.includeUntrustedProject === true,

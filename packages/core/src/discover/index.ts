@@ -7,6 +7,12 @@
 
 export { catalogFromDiscovery } from './catalog-from-discovery.js';
 export { type DiscoveryPlan, discoverSkills, planDiscovery } from './discover-skills.js';
+export {
+  type ExtensionFolder,
+  type ExtensionFolders,
+  extensionSkillSources,
+  readExtensionFolders,
+} from './extension-folders.js';
 export { findProjectRoot, locateProjectRoot, PROJECT_MARKERS } from './find-project-root.js';
 export { DEFAULT_LEARN_DIRECTORY, learnDirectory } from './learn-directory.js';
 export {

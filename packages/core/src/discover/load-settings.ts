@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join, parse } from 'node:path';
+import { dirname, isAbsolute, join, parse, resolve } from 'node:path';
 import type { Diagnostic } from '../format/diagnostic.js';
 import { readRegularFile } from '../format/read-regular-file.js';
 import { LineIndex } from '../format/text-position.js';
@@ -159,6 +159,13 @@ export async function loadSettings({
     ...(Object.keys(modelAliases).length > 0 ? { modelAliases } : {}),
     ...(Object.keys(builtin).length > 0 ? { builtin } : {}),
   };
+  // Each file's folders relative to that file's folder; the user's first, duplicates dropped.
+  const extensions = [
+    ...new Set([
+      ...resolveExtensionFolders(user, homeDirectory),
+      ...resolveExtensionFolders(project, homeDirectory),
+    ]),
+  ];
   const settings: Settings = {
     ...(Object.keys(merged).length > 0 ? { skills: merged as SkillSettings } : {}),
     ...(Object.keys(models).length > 0 ? { models } : {}),
@@ -169,9 +176,21 @@ export async function loadSettings({
     ...(installTokens === undefined ? {} : { install_tokens: installTokens }),
     ...(Object.keys(learn).length > 0 ? { learn } : {}),
     ...(Object.keys(memory).length > 0 ? { memory } : {}),
+    ...(extensions.length > 0 ? { extensions } : {}),
   };
   const files = [user, project].flatMap((read) => (read === undefined || !read.exists ? [] : [read.file]));
   return { settings, diagnostics, files };
+}
+
+/** A file's `extensions`, absolute: `~/…` under the home folder, relative ones under the file's folder. */
+function resolveExtensionFolders(read: SettingsFileRead | undefined, homeDirectory: string): string[] {
+  if (read === undefined) return [];
+  return (read.settings.extensions ?? []).map((folder) => {
+    if (folder === '~') return resolve(homeDirectory);
+    if (folder.startsWith('~/') || folder.startsWith('~\\'))
+      return join(resolve(homeDirectory), folder.slice(2));
+    return isAbsolute(folder) ? resolve(folder) : resolve(dirname(read.file), folder);
+  });
 }
 
 interface SettingsFileRead {

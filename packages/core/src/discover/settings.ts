@@ -55,6 +55,12 @@ export const DEFAULT_MAX_FOLDERS = 10_000;
  *   the project root (default `.agents/skills`; e.g. `.qwen/skills`). It must stay inside the project.
  * - `learn.allowedHosts` — hosts `learn` may fetch a page from (SPEC L1, P5; default any https host).
  *   Read from the user file only.
+ * - `extensions` — extension folders (SPEC D1, A1; Qwen Code's installed extensions): each is
+ *   relative to the folder holding the settings file that names it, or absolute (`~/` expands to
+ *   the home folder); `loadSettings` returns them absolute, the user's first, then the project's.
+ *   An extension named `rust` (its folder's name) contributes the skills in `<folder>/skills` as
+ *   `rust:<id>` and the agents in `<folder>/agents` as extension agents (read-only). A missing or
+ *   unreadable folder is a warning. Project entries apply only in a trusted workspace.
  * - `memory.enableAutoSkill`, `memory.autoSkillConfirm`, `memory.autoSkillToolCalls` — auto skill
  *   (SPEC L2): off by default; proposals wait for review when `autoSkillConfirm` is set; a review is
  *   scheduled after this many tool calls (default 20).
@@ -73,6 +79,8 @@ export interface Settings {
   readonly install_tokens?: Readonly<Record<string, string>>;
   readonly learn?: LearnSettings;
   readonly memory?: MemorySettings;
+  /** Extension folders, absolute once loaded (see the `extensions` key above). */
+  readonly extensions?: readonly string[];
 }
 
 /** The `learn` section of {@link Settings} (SPEC L1). */
@@ -170,6 +178,12 @@ export interface ModelProviderSettings {
    * are sent text only.
    */
   readonly models?: Readonly<Record<string, ModelCapabilities>>;
+  /**
+   * The model ids this provider offers (SPEC G1, seed 000): a bare id (`glm-5`) goes to the main
+   * conversation's provider when it offers it, else to the first other provider that does. Without
+   * this list the provider's `/models` endpoint is asked once per session.
+   */
+  readonly offers?: readonly string[];
 }
 
 /** What one model can take beyond text (see {@link ModelProviderSettings.models}). */
@@ -215,6 +229,7 @@ const modelSettingsSchema = z.strictObject({
           .optional(),
         headers: z.record(z.string().min(1), z.string()).optional(),
         models: z.record(z.string().min(1), z.strictObject({ video: z.boolean().optional() })).optional(),
+        offers: z.array(z.string().min(1).max(256)).max(10_000).optional(),
       }),
     )
     .optional(),
@@ -275,6 +290,7 @@ export const settingsSchema = z.strictObject({
       allowedHosts: z.array(z.string().min(1)).optional(),
     })
     .optional(),
+  extensions: z.array(z.string().min(1).max(4096)).max(100).optional(),
   memory: z
     .strictObject({
       enableAutoSkill: z.boolean().optional(),
