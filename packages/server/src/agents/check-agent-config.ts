@@ -17,7 +17,10 @@ function invalid(field: string, message: string, details: Record<string, unknown
 }
 
 function namedSkills(config: Pick<AgentConfig, 'skills' | 'preloadSkills'>): Set<string> {
-  return new Set([...(config.skills === 'all' ? [] : config.skills), ...config.preloadSkills]);
+  return new Set([
+    ...(config.skills === 'all' ? [] : config.skills),
+    ...(config.preloadSkills === 'all' ? [] : config.preloadSkills),
+  ]);
 }
 
 /** A tool this agent could have: a Skilldock tool, or `mcp__<server>[__<tool>]` of one of its MCP servers. */
@@ -114,8 +117,10 @@ export async function checkAgentConfig(
     throw new HttpError(403, 'forbidden', "Only admins may give an agent's shell the network");
   }
   await checkRunLimits(db, viewer, config, previous);
+  const { skills: selected, preloadSkills: preloads } = config;
+  // `preloadSkills: "all"` preloads whatever the selection holds, so it is never outside it.
   const notSelected =
-    config.skills === 'all' ? [] : config.preloadSkills.filter((id) => !config.skills.includes(id));
+    selected === 'all' || preloads === 'all' ? [] : preloads.filter((id) => !selected.includes(id));
   if (notSelected.length > 0) {
     throw invalid('preloadSkills', 'Preloaded skills must be among the selected skills', { notSelected });
   }

@@ -14,6 +14,7 @@ import { instrumentModelRoute } from '../metrics/instrument-model-route.js';
 import type { RunMetrics } from '../metrics/run-metrics.js';
 import type { ProviderKeySources } from '../model-providers/provider-api-key.js';
 import type { SkillContentContext } from '../skill-content/skill-content-context.js';
+import { liveRunCatalog } from './live-run-catalog.js';
 import { loadRunCatalog, type ResolvedRunSkills } from './resolve-run-skills.js';
 import { runModelRoute } from './run-model-route.js';
 import { runToolsForRun } from './run-tools-for-run.js';
@@ -62,7 +63,8 @@ export interface AgentRunSetup {
  * top-level run and a sub-agent are set up: the resolved skills loaded from the user's projection,
  * workspace and the pinned bound skill in `progressive` mode with the preloads, the sandboxed run
  * tools the agent lists (confined to the run's work folder), the model the agent's selector names,
- * and its system prompt followed by the tools' layout.
+ * and its system prompt followed by the tools' layout. Before every model turn the catalog is
+ * resolved again for the user's current permissions (`liveRunCatalog`, issue 26).
  */
 export async function agentRunSetup(
   services: AgentRunServices,
@@ -97,6 +99,13 @@ export async function agentRunSetup(
     model: instrumentModelRoute(await runModelRoute(db, input.agent.model, providerKeys), services.metrics),
     tools: [...runTools.tools, ...(input.extraTools ?? [])],
     skillSession,
+    refreshCatalog: liveRunCatalog({
+      projection,
+      viewer: input.viewer,
+      agent: input.agent,
+      resolved: input.resolved,
+      current: () => skillSession.catalog,
+    }),
     systemPrompt: [input.agent.systemPrompt, runTools.layout].filter((part) => part !== '').join('\n\n'),
     interruptForApproval: input.interruptForApproval,
     readOnlyRoots: [...new Set([...runTools.readOnlyRoots, ...runCatalog.readOnlyRoots])],
