@@ -32,7 +32,7 @@ import { refuseMalformedText } from './http/refuse-malformed-text.js';
 import { requestContext } from './http/request-context.js';
 import { loadStaticSite, registerStaticSite, type StaticSite } from './http/static-files.js';
 import { sweepInstallDrafts } from './install/draft-rows.js';
-import type { InstallOptions } from './install/install-options.js';
+import { type InstallOptions, installContextOf } from './install/install-options.js';
 import { createJsonLogger, type Logger } from './logging/logger.js';
 import {
   type MetricsAccess,
@@ -232,6 +232,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
         logger,
         content: skillContent,
         providerKeys: providerKeySources(secretBox, modelProviders),
+        install: installContextOf(options.install ?? {}, dataDir),
         ...(metrics === undefined ? {} : { metrics }),
       },
       options.runs,

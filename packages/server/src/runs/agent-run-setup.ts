@@ -9,6 +9,7 @@ import { createSkillSession, type SkillSession } from '@skilldock/core/runtime';
 import type { Viewer } from '../auth/principal.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import type { agents } from '../db/schema.js';
+import type { InstallContext } from '../install/install-options.js';
 import type { Logger } from '../logging/logger.js';
 import { instrumentModelRoute } from '../metrics/instrument-model-route.js';
 import type { RunMetrics } from '../metrics/run-metrics.js';
@@ -30,6 +31,11 @@ export interface AgentRunServices {
   readonly metrics?: RunMetrics;
   /** Model requests a run may make (default the agent package's). */
   readonly maxTurns?: number;
+  /**
+   * The install flows' context: with it, an agent listing `install_skill` gets the tool in its
+   * top-level runs (issue 26); without it the tool is not offered.
+   */
+  readonly install?: InstallContext;
 }
 
 /** One agent's configuration run for one user, in the work folder of `runId`. */

@@ -18,6 +18,7 @@ import { type AgentRunServices, agentRunSetup } from './agent-run-setup.js';
 import { allAnswered, alwaysAllowedTools, applyAlwaysAllowed } from './always-allowed-tools.js';
 import { claimRunInTurn } from './claim-run-in-turn.js';
 import { effectiveRunLimits } from './effective-run-limits.js';
+import { INSTALL_SKILL_TOOL, installSkillTool } from './install-skill-tool.js';
 import { type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.js';
 import type { RunEventBus } from './run-event-bus.js';
 import { RunEventWriter } from './run-event-writer.js';
@@ -206,6 +207,19 @@ async function runOnce(
         skippedSubagents: subagents.skipped,
       },
     });
+  // The agent's platform tools (issue 26): `install_skill` prepares drafts for the run's user.
+  const platformTools =
+    agent.row.tools.includes(INSTALL_SKILL_TOOL) && context.install !== undefined
+      ? [
+          installSkillTool({
+            db,
+            install: context.install,
+            viewer,
+            runId: row.id,
+            push: (event) => events.push(event),
+          }),
+        ]
+      : [];
   const limits = effectiveRunLimits(await readRunLimitSettings(db), agent.row.runLimits);
   const { runContext, skillSession, notices } = await agentRunSetup(context, {
     viewer,
@@ -213,7 +227,7 @@ async function runOnce(
     runId: row.id,
     resolved,
     restoredActive: row.state === null ? await previouslyActive(db, row) : row.activeSkills,
-    extraTools: subagents.tools,
+    extraTools: [...subagents.tools, ...platformTools],
     interruptForApproval: true,
     limits: { maxTurns: limits.maxTurns, maxTimeMs: Math.round(limits.timeLimitSeconds * 1000) },
   });

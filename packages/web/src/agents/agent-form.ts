@@ -30,7 +30,8 @@ export interface AgentFormValues {
 }
 
 /**
- * The tools a platform agent may name (the agent package's `SKILLDOCK_TOOL_NAMES`), offered as
+ * The tools a platform agent may name (the agent package's `SKILLDOCK_TOOL_NAMES` and the server's
+ * `PLATFORM_TOOL_NAMES`), offered as
  * suggestions; `mcp__<server>` names of the agent's MCP servers may be typed as well.
  */
 export const AGENT_TOOLS: readonly string[] = [
@@ -46,6 +47,8 @@ export const AGENT_TOOLS: readonly string[] = [
   'agent',
   'list_agents',
   'send_message',
+  // Platform runs only (the server's PLATFORM_TOOL_NAMES, issue 26).
+  'install_skill',
 ];
 
 /** The model selectors every agent may use (SPEC G1): the caller's default and the fast model. */

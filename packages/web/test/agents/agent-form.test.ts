@@ -1,5 +1,5 @@
 import { SKILLDOCK_TOOL_NAMES } from '@skilldock/agent';
-import { MAX_MODEL_SELECTOR_LENGTH, MODEL_SELECTOR_PATTERN } from '@skilldock/server';
+import { MAX_MODEL_SELECTOR_LENGTH, MODEL_SELECTOR_PATTERN, PLATFORM_TOOL_NAMES } from '@skilldock/server';
 import { describe, expect, it } from 'vitest';
 import {
   AGENT_TOOLS,
@@ -90,7 +90,7 @@ describe('the agent configuration form', () => {
   });
 
   it('W3 the tool suggestions are the agent package’s tools (the browser keeps its own copy)', () => {
-    expect([...AGENT_TOOLS].sort()).toEqual([...SKILLDOCK_TOOL_NAMES].sort());
+    expect([...AGENT_TOOLS].sort()).toEqual([...SKILLDOCK_TOOL_NAMES, ...PLATFORM_TOOL_NAMES].sort());
   });
 
   it('W3 places the server refusals at the fields they name', () => {
