@@ -61,6 +61,7 @@ import { registerSkillDeleteRoutes } from './routes/skill-delete-routes.js';
 import { registerSkillEditRoutes } from './routes/skill-edit-routes.js';
 import { registerSkillRoutes } from './routes/skill-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
+import { registerWebFetchSettingsRoutes } from './routes/web-fetch-settings-routes.js';
 import { registerWellKnownRoutes } from './routes/well-known-routes.js';
 import { type RunFileRoutesOptions, runFileRoutes } from './run-tools/run-file-routes.js';
 import { authorizeRunForViewer } from './runs/authorize-run.js';
@@ -300,6 +301,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerAdminBuiltinRoutes(app, context);
   registerSkillRoutes(app, context);
   registerInstallRoutes(app, context, { ...options.install, dataDir });
+  registerWebFetchSettingsRoutes(app, context);
   registerSkillEditRoutes(app, context, skillContent);
   registerSkillDeleteRoutes(app, context, skillContent);
   registerShareConfigRoutes(app, context);

@@ -35,6 +35,7 @@ import {
 } from './run-records.js';
 import { runSubagentTools } from './run-subagent-tools.js';
 import { errorFacts, toStoredEvent } from './stored-run-event.js';
+import { WEB_FETCH_TOOL, webFetchTool } from './web-fetch-tool.js';
 
 /** What executing a run needs: the database, content, keys, and this worker's identity and clocks. */
 export interface RunExecutorContext extends AgentRunServices {
@@ -208,8 +209,9 @@ async function runOnce(
       },
     });
   // The agent's platform tools (issue 26): `install_skill` prepares drafts for the run's user.
-  const platformTools =
-    agent.row.tools.includes(INSTALL_SKILL_TOOL) && context.install !== undefined
+  // `web_fetch` reads the admins' allowlist at every call (empty: it answers that it is off).
+  const platformTools = [
+    ...(agent.row.tools.includes(INSTALL_SKILL_TOOL) && context.install !== undefined
       ? [
           installSkillTool({
             db,
@@ -219,7 +221,18 @@ async function runOnce(
             push: (event) => events.push(event),
           }),
         ]
-      : [];
+      : []),
+    ...(agent.row.tools.includes(WEB_FETCH_TOOL)
+      ? [
+          webFetchTool({
+            db,
+            ...(context.install?.remote.allowInsecureLocalhost === true
+              ? { allowInsecureLocalhost: true }
+              : {}),
+          }),
+        ]
+      : []),
+  ];
   const limits = effectiveRunLimits(await readRunLimitSettings(db), agent.row.runLimits);
   const { runContext, skillSession, notices } = await agentRunSetup(context, {
     viewer,

@@ -49,6 +49,7 @@ export const AGENT_TOOLS: readonly string[] = [
   'send_message',
   // Platform runs only (the server's PLATFORM_TOOL_NAMES, issue 26).
   'install_skill',
+  'web_fetch',
 ];
 
 /** The model selectors every agent may use (SPEC G1): the caller's default and the fast model. */
