@@ -32,7 +32,7 @@ import { refuseMalformedText } from './http/refuse-malformed-text.js';
 import { requestContext } from './http/request-context.js';
 import { loadStaticSite, registerStaticSite, type StaticSite } from './http/static-files.js';
 import { sweepInstallDrafts } from './install/draft-rows.js';
-import type { InstallOptions } from './install/install-options.js';
+import { type InstallOptions, installContextOf } from './install/install-options.js';
 import { createJsonLogger, type Logger } from './logging/logger.js';
 import {
   type MetricsAccess,
@@ -61,6 +61,7 @@ import { registerSkillDeleteRoutes } from './routes/skill-delete-routes.js';
 import { registerSkillEditRoutes } from './routes/skill-edit-routes.js';
 import { registerSkillRoutes } from './routes/skill-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
+import { registerWebFetchSettingsRoutes } from './routes/web-fetch-settings-routes.js';
 import { registerWellKnownRoutes } from './routes/well-known-routes.js';
 import { type RunFileRoutesOptions, runFileRoutes } from './run-tools/run-file-routes.js';
 import { authorizeRunForViewer } from './runs/authorize-run.js';
@@ -232,6 +233,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
         logger,
         content: skillContent,
         providerKeys: providerKeySources(secretBox, modelProviders),
+        install: installContextOf(options.install ?? {}, dataDir),
         ...(metrics === undefined ? {} : { metrics }),
       },
       options.runs,
@@ -299,6 +301,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerAdminBuiltinRoutes(app, context);
   registerSkillRoutes(app, context);
   registerInstallRoutes(app, context, { ...options.install, dataDir });
+  registerWebFetchSettingsRoutes(app, context);
   registerSkillEditRoutes(app, context, skillContent);
   registerSkillDeleteRoutes(app, context, skillContent);
   registerShareConfigRoutes(app, context);

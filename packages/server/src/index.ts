@@ -128,6 +128,7 @@ export {
 } from './run-tools/index.js';
 export { authorizeRunForViewer } from './runs/authorize-run.js';
 export { MAX_PROMPT_LENGTH } from './runs/max-prompt-length.js';
+export { PLATFORM_TOOL_NAMES } from './runs/platform-tool-names.js';
 export { RUN_QUEUE_NAME, type RunQueue, type RunQueueOptions } from './runs/run-queue.js';
 export type { RunService, RunServiceOptions } from './runs/run-service.js';
 export type { RunWorker, RunWorkerOptions } from './runs/run-worker.js';

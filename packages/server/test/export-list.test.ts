@@ -26,6 +26,7 @@ describe('export list', () => {
         "MAX_SYSTEM_PROMPT_LENGTH",
         "MINIMUM_SECRET_KEY_LENGTH",
         "MODEL_SELECTOR_PATTERN",
+        "PLATFORM_TOOL_NAMES",
         "ROLES",
         "RUN_QUEUE_NAME",
         "SESSION_COOKIE",

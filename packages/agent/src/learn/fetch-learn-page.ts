@@ -5,7 +5,7 @@ import {
   type PagePolicy,
   pageAddressAllowance,
 } from '@skilldock/core/install';
-import type { ResolveHost } from '@skilldock/core/network';
+import type { AddressAllowance, ResolveHost } from '@skilldock/core/network';
 import { looksBinary } from '../tools/looks-binary.js';
 import { cutText } from './cut-text.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
@@ -19,6 +19,16 @@ export interface FetchLearnPageOptions {
   readonly signal?: AbortSignal;
   /** Resolves host names; default the system resolver (tests answer what they need). */
   readonly resolve?: ResolveHost;
+  /**
+   * A further check of the URL and of every redirect target, after the policy's (a host's own
+   * rule: the platform's `web_fetch` requires a loopback host to be listed by `host:port`).
+   */
+  readonly checkUrl?: (url: URL) => void;
+  /**
+   * Which addresses each hop may connect to; default `pageAddressAllowance` (a listed host may be
+   * on a private network). The platform's `web_fetch` keeps every listed host to public addresses.
+   */
+  readonly addressAllowance?: (url: URL) => AddressAllowance;
 }
 
 /**
@@ -34,13 +44,17 @@ export interface FetchLearnPageOptions {
  *   `download_timeout`, `too_many_redirects`; SecurityError from the policy, `download_too_large`.
  */
 export async function fetchLearnPage(url: string, options: FetchLearnPageOptions): Promise<LearnMaterial> {
-  const checkUrl = (target: string | URL) => refuseVideoSite(assertPageUrlAllowed(target, options.policy));
+  const checkUrl = (target: string | URL) => {
+    const checked = refuseVideoSite(assertPageUrlAllowed(target, options.policy));
+    options.checkUrl?.(checked);
+    return checked;
+  };
   const first = checkUrl(url);
   const linksVideo = videoMediaType(first.pathname) !== undefined;
   const { limits } = options;
   const downloaded = await downloadBytes(first.href, {
     checkUrl,
-    addressAllowance: (target) => pageAddressAllowance(target, options.policy),
+    addressAllowance: options.addressAllowance ?? ((target) => pageAddressAllowance(target, options.policy)),
     ...(options.resolve === undefined ? {} : { resolve: options.resolve }),
     maxBytes: linksVideo ? Math.max(limits.videoBytes, limits.pageBytes) : limits.pageBytes,
     timeoutMilliseconds: limits.downloadMs,

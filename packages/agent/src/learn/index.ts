@@ -6,6 +6,7 @@
 
 export { checkLearnedSkill, LEARNED_SKILL_SECTIONS } from './check-learned-skill.js';
 export { discardLearnedSkill } from './discard-learned-skill.js';
+export { type FetchLearnPageOptions, fetchLearnPage } from './fetch-learn-page.js';
 export {
   createGeneratedSkillCallGate,
   type GeneratedSkillCallGateOptions,

@@ -10,7 +10,8 @@ export interface AgentConfig {
   readonly systemPrompt: string;
   readonly model: string;
   readonly skills: 'all' | readonly string[];
-  readonly preloadSkills: readonly string[];
+  /** `'all'`: every selected skill the run's user may read starts loaded (issue 26). */
+  readonly preloadSkills: 'all' | readonly string[];
   readonly tools: readonly string[];
   readonly mcpServers: readonly string[];
   readonly subagents: readonly string[];

@@ -6,18 +6,22 @@ import { modelProviders } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { canOnAgent } from '../policy/agent-access.js';
 import { resolveAgentSkills } from '../policy/resolve-agent-skills.js';
+import { PLATFORM_TOOL_NAMES } from '../runs/platform-tool-names.js';
 import { readRunLimitSettings } from '../runs/run-limit-settings.js';
 import { type AgentConfig, MAX_SYSTEM_PROMPT_LENGTH } from './agent-config.js';
 import { loadAgentRecord } from './agent-records.js';
 
-const KNOWN_TOOLS = new Set(SKILLDOCK_TOOL_NAMES);
+const KNOWN_TOOLS = new Set<string>([...SKILLDOCK_TOOL_NAMES, ...PLATFORM_TOOL_NAMES]);
 
 function invalid(field: string, message: string, details: Record<string, unknown> = {}): HttpError {
   return new HttpError(422, 'agent_invalid', message, { details: { field, ...details } });
 }
 
 function namedSkills(config: Pick<AgentConfig, 'skills' | 'preloadSkills'>): Set<string> {
-  return new Set([...(config.skills === 'all' ? [] : config.skills), ...config.preloadSkills]);
+  return new Set([
+    ...(config.skills === 'all' ? [] : config.skills),
+    ...(config.preloadSkills === 'all' ? [] : config.preloadSkills),
+  ]);
 }
 
 /** A tool this agent could have: a Skilldock tool, or `mcp__<server>[__<tool>]` of one of its MCP servers. */
@@ -114,8 +118,10 @@ export async function checkAgentConfig(
     throw new HttpError(403, 'forbidden', "Only admins may give an agent's shell the network");
   }
   await checkRunLimits(db, viewer, config, previous);
+  const { skills: selected, preloadSkills: preloads } = config;
+  // `preloadSkills: "all"` preloads whatever the selection holds, so it is never outside it.
   const notSelected =
-    config.skills === 'all' ? [] : config.preloadSkills.filter((id) => !config.skills.includes(id));
+    selected === 'all' || preloads === 'all' ? [] : preloads.filter((id) => !selected.includes(id));
   if (notSelected.length > 0) {
     throw invalid('preloadSkills', 'Preloaded skills must be among the selected skills', { notSelected });
   }

@@ -285,8 +285,10 @@ export const agents = pgTable(
     description: text('description').notNull().default(''),
     systemPrompt: text('system_prompt').notNull().default(''),
     model: text('model').notNull().default('inherit'),
-    skills: jsonb('skills').$type<'all' | string[]>().notNull().default([]),
-    preloadSkills: jsonb('preload_skills').$type<string[]>().notNull().default([]),
+    /** `"all"` (the default since issue 26, seed 002: an agent sees every skill its user may read), or ids. */
+    skills: jsonb('skills').$type<'all' | string[]>().notNull().default(sql`'"all"'::jsonb`),
+    /** `"all"` preloads every selected skill the user may read; else ids (SPEC Y8). */
+    preloadSkills: jsonb('preload_skills').$type<'all' | string[]>().notNull().default([]),
     tools: jsonb('tools').$type<string[]>().notNull().default([]),
     mcpServers: jsonb('mcp_servers').$type<string[]>().notNull().default([]),
     subagents: jsonb('subagents').$type<string[]>().notNull().default([]),

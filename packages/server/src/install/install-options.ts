@@ -29,3 +29,16 @@ export interface InstallContext {
   readonly remote: RemoteFetchOptions;
   readonly searchTimeoutMilliseconds: number;
 }
+
+/** How long a skills-directory search may take by default. */
+const SEARCH_TIMEOUT_MILLISECONDS = 10_000;
+
+/** The install context of `createServer({ install })`'s options: the routes' and the runs' one. */
+export function installContextOf(options: InstallOptions, dataDir: string): InstallContext {
+  return {
+    dataDir,
+    now: options.now ?? (() => new Date()),
+    remote: options.remote ?? {},
+    searchTimeoutMilliseconds: options.searchTimeoutMilliseconds ?? SEARCH_TIMEOUT_MILLISECONDS,
+  };
+}

@@ -37,7 +37,7 @@ const mcpServerNameSchema = z
 
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
 
-/** `skills`: every skill the user may read, a list of ids, or `[]` (SPEC Y8). */
+/** `skills`: every skill the user may read (`"all"`, the default), a list of ids, or `[]` (SPEC Y8). */
 const skillSelectionSchema = z.union([z.literal('all'), z.array(skillIdSchema).max(500).transform(unique)]);
 
 const configFields = {
@@ -47,7 +47,7 @@ const configFields = {
   systemPrompt: z.string(),
   model: modelSelectorSchema,
   skills: skillSelectionSchema,
-  preloadSkills: z.array(skillIdSchema).max(50).transform(unique),
+  preloadSkills: z.union([z.literal('all'), z.array(skillIdSchema).max(50).transform(unique)]),
   tools: z.array(toolNameSchema).max(100).transform(unique),
   mcpServers: z.array(mcpServerNameSchema).max(50).transform(unique),
   subagents: z.array(z.string().uuid()).max(50).transform(unique),
@@ -62,7 +62,8 @@ export const createAgentBodySchema = z
     description: configFields.description.default(''),
     systemPrompt: configFields.systemPrompt.default(''),
     model: configFields.model.default('inherit'),
-    skills: configFields.skills.default([]),
+    // Issue 26 (seed 002): a new agent sees every skill its user may read unless it names a list.
+    skills: configFields.skills.default('all'),
     preloadSkills: configFields.preloadSkills.default([]),
     tools: configFields.tools.default([]),
     mcpServers: configFields.mcpServers.default([]),
@@ -113,7 +114,7 @@ export const agentSchema = agentSummarySchema
   .extend({
     systemPrompt: z.string(),
     skills: z.union([z.literal('all'), z.array(z.string())]),
-    preloadSkills: z.array(z.string()),
+    preloadSkills: z.union([z.literal('all'), z.array(z.string())]),
     tools: z.array(z.string()),
     mcpServers: z.array(z.string()),
     subagents: z.array(z.string()),

@@ -1,14 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/app-env.js';
-import type { InstallContext, InstallOptions } from '../install/install-options.js';
+import { type InstallContext, type InstallOptions, installContextOf } from '../install/install-options.js';
 import type { ServerContext } from '../server-context.js';
 import { registerInstallDraftRoutes } from './install-draft-routes.js';
 import { registerInstallSettingsRoutes } from './install-settings-routes.js';
 import { registerInstallSourceRoutes } from './install-source-routes.js';
 import { registerPersonalSkillRoutes } from './personal-skill-routes.js';
-
-/** The default time a skills-directory search may take. */
-const SEARCH_TIMEOUT_MILLISECONDS = 10_000;
 
 /**
  * Registers the install flows (issue 12 §4, SPEC Y4, Y9, P6): preparing drafts from the four
@@ -19,12 +16,7 @@ export function registerInstallRoutes(
   context: ServerContext,
   options: InstallOptions & { readonly dataDir: string },
 ): void {
-  const install: InstallContext = {
-    dataDir: options.dataDir,
-    now: options.now ?? (() => new Date()),
-    remote: options.remote ?? {},
-    searchTimeoutMilliseconds: options.searchTimeoutMilliseconds ?? SEARCH_TIMEOUT_MILLISECONDS,
-  };
+  const install: InstallContext = installContextOf(options, options.dataDir);
   registerInstallSourceRoutes(app, context, install);
   registerInstallDraftRoutes(app, context, install);
   registerPersonalSkillRoutes(app, context, install);

@@ -1,13 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Viewer } from '../auth/principal.js';
-import { contentLayout, prepareRemoteDraft, prepareUploadDraft } from '../content/index.js';
+import { contentLayout, prepareUploadDraft } from '../content/index.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
-import { assertLoopbackListed } from '../install/assert-loopback-listed.js';
 import type { InstallContext } from '../install/install-options.js';
 import { readInstallSettings, recommendedSkillSchema } from '../install/install-settings.js';
+import { prepareRemoteInstall } from '../install/prepare-remote-install.js';
 import { refuseSecretFiles } from '../install/refuse-secret-files.js';
 import { searchSkillsDirectory } from '../install/search-skills-directory.js';
 import { storePreparedDraft } from '../install/store-prepared-draft.js';
@@ -161,28 +161,13 @@ export function registerInstallSourceRoutes(
   const { db } = context.database;
   const layout = contentLayout(install.dataDir);
 
-  async function prepareRemote(
-    viewer: Viewer,
-    requestId: string,
-    source: string,
-    skills?: readonly string[],
-  ) {
-    const { allowedHosts } = await readInstallSettings(db);
-    const { remote } = install;
-    if (remote.allowInsecureLocalhost) assertLoopbackListed(source, allowedHosts);
-    return storePreparedDraft(db, install.dataDir, { viewer, requestId }, () =>
-      prepareRemoteDraft(layout, {
-        source,
-        allowedHosts,
-        now: install.now,
-        ...(skills === undefined ? {} : { skills }),
-        ...(remote.allowInsecureLocalhost ? { allowInsecureLocalhost: true } : {}),
-        ...(remote.gitConfig === undefined ? {} : { gitConfig: remote.gitConfig }),
-        ...(remote.env === undefined ? {} : { env: remote.env }),
-        ...(remote.modelScopeHosts === undefined ? {} : { modelScopeHosts: remote.modelScopeHosts }),
-      }),
-    );
-  }
+  const prepareRemote = (viewer: Viewer, requestId: string, source: string, skills?: readonly string[]) =>
+    prepareRemoteInstall(db, install, {
+      viewer,
+      requestId,
+      source,
+      ...(skills === undefined ? {} : { skills }),
+    });
 
   app.openapi(listRecommendedRoute, async (c) => {
     requirePrincipal(c);

@@ -9,11 +9,13 @@ import { createSkillSession, type SkillSession } from '@skilldock/core/runtime';
 import type { Viewer } from '../auth/principal.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import type { agents } from '../db/schema.js';
+import type { InstallContext } from '../install/install-options.js';
 import type { Logger } from '../logging/logger.js';
 import { instrumentModelRoute } from '../metrics/instrument-model-route.js';
 import type { RunMetrics } from '../metrics/run-metrics.js';
 import type { ProviderKeySources } from '../model-providers/provider-api-key.js';
 import type { SkillContentContext } from '../skill-content/skill-content-context.js';
+import { liveRunCatalog } from './live-run-catalog.js';
 import { loadRunCatalog, type ResolvedRunSkills } from './resolve-run-skills.js';
 import { runModelRoute } from './run-model-route.js';
 import { runToolsForRun } from './run-tools-for-run.js';
@@ -29,6 +31,11 @@ export interface AgentRunServices {
   readonly metrics?: RunMetrics;
   /** Model requests a run may make (default the agent package's). */
   readonly maxTurns?: number;
+  /**
+   * The install flows' context: with it, an agent listing `install_skill` gets the tool in its
+   * top-level runs (issue 26); without it the tool is not offered.
+   */
+  readonly install?: InstallContext;
 }
 
 /** One agent's configuration run for one user, in the work folder of `runId`. */
@@ -62,7 +69,8 @@ export interface AgentRunSetup {
  * top-level run and a sub-agent are set up: the resolved skills loaded from the user's projection,
  * workspace and the pinned bound skill in `progressive` mode with the preloads, the sandboxed run
  * tools the agent lists (confined to the run's work folder), the model the agent's selector names,
- * and its system prompt followed by the tools' layout.
+ * and its system prompt followed by the tools' layout. Before every model turn the catalog is
+ * resolved again for the user's current permissions (`liveRunCatalog`, issue 26).
  */
 export async function agentRunSetup(
   services: AgentRunServices,
@@ -97,6 +105,13 @@ export async function agentRunSetup(
     model: instrumentModelRoute(await runModelRoute(db, input.agent.model, providerKeys), services.metrics),
     tools: [...runTools.tools, ...(input.extraTools ?? [])],
     skillSession,
+    refreshCatalog: liveRunCatalog({
+      projection,
+      viewer: input.viewer,
+      agent: input.agent,
+      resolved: input.resolved,
+      current: () => skillSession.catalog,
+    }),
     systemPrompt: [input.agent.systemPrompt, runTools.layout].filter((part) => part !== '').join('\n\n'),
     interruptForApproval: input.interruptForApproval,
     readOnlyRoots: [...new Set([...runTools.readOnlyRoots, ...runCatalog.readOnlyRoots])],

@@ -18,6 +18,7 @@ import { type AgentRunServices, agentRunSetup } from './agent-run-setup.js';
 import { allAnswered, alwaysAllowedTools, applyAlwaysAllowed } from './always-allowed-tools.js';
 import { claimRunInTurn } from './claim-run-in-turn.js';
 import { effectiveRunLimits } from './effective-run-limits.js';
+import { INSTALL_SKILL_TOOL, installSkillTool } from './install-skill-tool.js';
 import { type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.js';
 import type { RunEventBus } from './run-event-bus.js';
 import { RunEventWriter } from './run-event-writer.js';
@@ -34,6 +35,7 @@ import {
 } from './run-records.js';
 import { runSubagentTools } from './run-subagent-tools.js';
 import { errorFacts, toStoredEvent } from './stored-run-event.js';
+import { WEB_FETCH_TOOL, webFetchTool } from './web-fetch-tool.js';
 
 /** What executing a run needs: the database, content, keys, and this worker's identity and clocks. */
 export interface RunExecutorContext extends AgentRunServices {
@@ -207,6 +209,31 @@ async function runOnce(
         skippedSubagents: subagents.skipped,
       },
     });
+  // The agent's platform tools (issue 26): `install_skill` prepares drafts for the run's user.
+  // `web_fetch` reads the admins' allowlist at every call (empty: it answers that it is off).
+  const platformTools = [
+    ...(agent.row.tools.includes(INSTALL_SKILL_TOOL) && context.install !== undefined
+      ? [
+          installSkillTool({
+            db,
+            install: context.install,
+            viewer,
+            runId: row.id,
+            push: (event) => events.push(event),
+          }),
+        ]
+      : []),
+    ...(agent.row.tools.includes(WEB_FETCH_TOOL)
+      ? [
+          webFetchTool({
+            db,
+            ...(context.install?.remote.allowInsecureLocalhost === true
+              ? { allowInsecureLocalhost: true }
+              : {}),
+          }),
+        ]
+      : []),
+  ];
   const limits = effectiveRunLimits(await readRunLimitSettings(db), agent.row.runLimits);
   const { runContext, skillSession, notices } = await agentRunSetup(context, {
     viewer,
@@ -214,7 +241,7 @@ async function runOnce(
     runId: row.id,
     resolved,
     restoredActive: row.state === null ? await previouslyActive(db, row) : row.activeSkills,
-    extraTools: subagents.tools,
+    extraTools: [...subagents.tools, ...platformTools],
     interruptForApproval: true,
     limits: { maxTurns: limits.maxTurns, maxTimeMs: Math.round(limits.timeLimitSeconds * 1000) },
   });

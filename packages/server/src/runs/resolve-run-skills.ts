@@ -47,7 +47,8 @@ async function loadPlatformSkill(directory: string, sourceType: SourceType): Pro
  * Resolves a run for the calling user at its start (SPEC Y8, Y3): the agent's selection
  * intersected with what `viewer` may read (`resolveAgentSkills`), then the dependency closure among
  * the skills of the user's projection — a dependency the user may not read is never added — and the
- * preloads the user may read. The bound skill is pinned to its current revision.
+ * preloads the user may read (`preloadSkills: "all"`: every selected skill the user may read; their
+ * dependencies come in through the closure and are loaded on activation, as seed 002 describes). The bound skill is pinned to its current revision.
  */
 export async function resolveRunSkills(
   projection: ProjectionContext,
@@ -58,8 +59,10 @@ export async function resolveRunSkills(
   const view = await ensureUserProjection(projection, viewer);
   const entries = new Map(view.entries.map((entry) => [entry.id, entry]));
   const { skillIds } = await resolveAgentSkills(db, viewer, agent.skills);
-  const wanted = [...new Set([...skillIds, ...agent.preloadSkills.filter((id) => entries.has(id))])];
+  const preloads = agent.preloadSkills === 'all' ? skillIds : agent.preloadSkills;
+  const wanted = [...new Set([...skillIds, ...preloads.filter((id) => entries.has(id))])];
   const closure = new Set<string>();
+  const unloadable = new Set<string>();
   const pending = wanted.filter((id) => entries.has(id));
   while (pending.length > 0) {
     const id = pending.pop()!;
@@ -67,13 +70,18 @@ export async function resolveRunSkills(
     closure.add(id);
     const entry = entries.get(id)!;
     const skill = await loadPlatformSkill(entry.directory, entry.kind);
+    if (skill === undefined) unloadable.add(id);
     for (const dependency of skill?.fields.skillDependencies ?? []) {
       if (entries.has(dependency) && !closure.has(dependency)) pending.push(dependency);
     }
   }
   return {
     platformSkillIds: [...closure].sort(),
-    preload: agent.preloadSkills.filter((id) => closure.has(id)),
+    // A named preload that does not load fails the run loudly (SPEC R8); "all" names none of them,
+    // so one broken skill among everything readable is left out instead of failing every run.
+    preload: preloads.filter(
+      (id) => closure.has(id) && (agent.preloadSkills !== 'all' || !unloadable.has(id)),
+    ),
     bound: await boundRevision(db, agent),
   };
 }
@@ -99,6 +107,8 @@ export async function loadRunCatalog(
   projection: ProjectionContext,
   viewer: Viewer,
   resolved: ResolvedRunSkills,
+  /** The snapshot's version: a refresh during the run passes a higher one (SPEC R7). */
+  version = 1,
 ): Promise<RunCatalog> {
   const view: UserProjection = await ensureUserProjection(projection, viewer);
   const entries = new Map(view.entries.map((entry) => [entry.id, entry]));
@@ -133,7 +143,7 @@ export async function loadRunCatalog(
     roots.push(directory);
   }
   return {
-    catalog: buildCatalog(loaded),
+    catalog: buildCatalog(loaded, { version }),
     preload,
     projectionDirectory: view.directory,
     personalDirectory,

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import type { InstallContext } from '../install/install-options.js';
 import type { Logger } from '../logging/logger.js';
 import type { RunMetrics } from '../metrics/run-metrics.js';
 import type { ProviderKeySources } from '../model-providers/provider-api-key.js';
@@ -45,6 +46,8 @@ export async function startRunService(
     readonly providerKeys: ProviderKeySources;
     /** Where this process's worker reports run, model and sandbox numbers (SPEC O3); none by default. */
     readonly metrics?: RunMetrics;
+    /** The install flows' context, for the runs' `install_skill` tool (issue 26). */
+    readonly install?: InstallContext;
   },
   options: RunServiceOptions = {},
 ): Promise<RunService> {

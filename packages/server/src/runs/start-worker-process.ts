@@ -5,6 +5,7 @@ import { contentLayout } from '../content/index.js';
 import type { Database, DatabaseOptions } from '../db/database.js';
 import { openDatabase } from '../db/open-database.js';
 import { runMigrations } from '../db/run-migrations.js';
+import { installContextOf } from '../install/install-options.js';
 import type { Logger } from '../logging/logger.js';
 import { type ProviderKeyOptions, providerKeySources } from '../model-providers/provider-api-key.js';
 import { createSecretBox } from '../secrets/secret-box.js';
@@ -52,6 +53,8 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
         logger: options.logger,
         content: { layout: contentLayout(path.resolve(options.dataDir)), builtinDirectory },
         providerKeys: providerKeySources(secretBox, options.modelProviders ?? {}),
+        // Plain remote install from the worker (https, the admins' allowed hosts): `install_skill`.
+        install: installContextOf({}, path.resolve(options.dataDir)),
       },
       { worker: true, ...(options.worker === undefined ? {} : { workerOptions: options.worker }) },
     );

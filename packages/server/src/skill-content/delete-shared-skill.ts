@@ -81,11 +81,11 @@ export async function deleteSharedSkill(
       .update(agents)
       .set({
         skills: sql`case when jsonb_typeof(${agents.skills}) = 'array' then ${agents.skills} - ${id}::text else ${agents.skills} end`,
-        preloadSkills: sql`${agents.preloadSkills} - ${id}::text`,
+        preloadSkills: sql`case when jsonb_typeof(${agents.preloadSkills}) = 'array' then ${agents.preloadSkills} - ${id}::text else ${agents.preloadSkills} end`,
         updatedAt: new Date(),
       })
       .where(
-        sql`(jsonb_typeof(${agents.skills}) = 'array' and ${agents.skills} ? ${id}::text) or ${agents.preloadSkills} ? ${id}::text`,
+        sql`(jsonb_typeof(${agents.skills}) = 'array' and ${agents.skills} ? ${id}::text) or (jsonb_typeof(${agents.preloadSkills}) = 'array' and ${agents.preloadSkills} ? ${id}::text)`,
       )
       .returning({ id: agents.id });
     await tx.delete(skills).where(eq(skills.id, id));

@@ -2,6 +2,7 @@ import {
   Alert,
   Autocomplete,
   Button,
+  Checkbox,
   Group,
   MultiSelect,
   Radio,
@@ -221,15 +222,21 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
             hidePickedOptions
           />
         ) : null}
+        <Checkbox
+          label={t('agents.form.preloadAll')}
+          checked={values.preloadAll && values.skillsMode !== 'none'}
+          onChange={(event) => set('preloadAll', event.currentTarget.checked)}
+          disabled={values.skillsMode === 'none' || readOnly}
+        />
         <MultiSelect
           label={t('agents.form.preloadSkills')}
           description={t('agents.form.preloadHint')}
           data={preloadOptions}
-          value={effectivePreloads(values)}
+          value={values.preloadAll ? [] : effectivePreloads(values)}
           onChange={(list) => set('preloadSkills', list)}
           searchable
           nothingFoundMessage={t('agents.form.noSkillFound')}
-          disabled={values.skillsMode === 'none'}
+          disabled={values.skillsMode === 'none' || values.preloadAll}
           readOnly={readOnly}
           renderPill={readOnly ? undefined : renderPill}
           error={fieldError('preloadSkills')}

@@ -21,6 +21,8 @@ export interface AgentFormValues {
   /** The picked skills (kept while another mode is chosen, so switching back loses nothing). */
   readonly skills: readonly string[];
   readonly preloadSkills: readonly string[];
+  /** Preload every selected skill (`preloadSkills: "all"`, issue 26); the list is kept meanwhile. */
+  readonly preloadAll: boolean;
   readonly tools: readonly string[];
   readonly mcpServers: readonly string[];
   readonly subagents: readonly string[];
@@ -28,7 +30,8 @@ export interface AgentFormValues {
 }
 
 /**
- * The tools a platform agent may name (the agent package's `SKILLDOCK_TOOL_NAMES`), offered as
+ * The tools a platform agent may name (the agent package's `SKILLDOCK_TOOL_NAMES` and the server's
+ * `PLATFORM_TOOL_NAMES`), offered as
  * suggestions; `mcp__<server>` names of the agent's MCP servers may be typed as well.
  */
 export const AGENT_TOOLS: readonly string[] = [
@@ -44,6 +47,9 @@ export const AGENT_TOOLS: readonly string[] = [
   'agent',
   'list_agents',
   'send_message',
+  // Platform runs only (the server's PLATFORM_TOOL_NAMES, issue 26).
+  'install_skill',
+  'web_fetch',
 ];
 
 /** The model selectors every agent may use (SPEC G1): the caller's default and the fast model. */
@@ -71,7 +77,8 @@ export function formFromAgent(agent: Agent): AgentFormValues {
     model: agent.model,
     skillsMode: agent.skills === 'all' ? 'all' : agent.skills.length === 0 ? 'none' : 'pick',
     skills: agent.skills === 'all' ? [] : agent.skills,
-    preloadSkills: agent.preloadSkills,
+    preloadSkills: agent.preloadSkills === 'all' ? [] : agent.preloadSkills,
+    preloadAll: agent.preloadSkills === 'all',
     tools: agent.tools,
     mcpServers: agent.mcpServers,
     subagents: agent.subagents,
@@ -91,11 +98,16 @@ export function preloadable(values: AgentFormValues, readable: readonly string[]
   return values.skillsMode === 'all' ? readable : values.skills;
 }
 
-/** The preloads the form saves: only those still selectable (a skill dropped from the pick drops its preload). */
+/** The preloads the form lists: only those still selectable (a skill dropped from the pick drops its preload). */
 export function effectivePreloads(values: AgentFormValues): string[] {
   if (values.skillsMode === 'none') return [];
   if (values.skillsMode === 'all') return [...values.preloadSkills];
   return values.preloadSkills.filter((id) => values.skills.includes(id));
+}
+
+/** The `preloadSkills` the form saves: `"all"` while "preload all" is on (never with "none"). */
+export function preloadSelection(values: AgentFormValues): 'all' | string[] {
+  return values.preloadAll && values.skillsMode !== 'none' ? 'all' : effectivePreloads(values);
 }
 
 const sameList = (left: readonly string[], right: readonly string[]) =>
@@ -112,8 +124,14 @@ export function agentPatch(initial: AgentFormValues, values: AgentFormValues): A
   const before = skillSelection(initial);
   if (skills === 'all' ? before !== 'all' : before === 'all' || !sameList(skills, before))
     patch.skills = skills;
-  const preloads = effectivePreloads(values);
-  if (!sameList(preloads, effectivePreloads(initial))) patch.preloadSkills = preloads;
+  const preloads = preloadSelection(values);
+  const preloadsBefore = preloadSelection(initial);
+  if (
+    preloads === 'all'
+      ? preloadsBefore !== 'all'
+      : preloadsBefore === 'all' || !sameList(preloads, preloadsBefore)
+  )
+    patch.preloadSkills = preloads;
   for (const field of ['tools', 'mcpServers', 'subagents'] as const) {
     if (!sameList(values[field], initial[field])) patch[field] = [...values[field]];
   }

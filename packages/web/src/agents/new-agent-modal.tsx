@@ -26,7 +26,8 @@ export function NewAgentModal({ onClose }: { readonly onClose: () => void }) {
               description,
               systemPrompt: '',
               model: 'inherit',
-              skills: [],
+              // Issue 26 (seed 002): a new agent sees every skill its user may read.
+              skills: 'all',
               preloadSkills: [],
               tools: [],
               mcpServers: [],

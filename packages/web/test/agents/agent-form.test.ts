@@ -1,5 +1,5 @@
 import { SKILLDOCK_TOOL_NAMES } from '@skilldock/agent';
-import { MAX_MODEL_SELECTOR_LENGTH, MODEL_SELECTOR_PATTERN } from '@skilldock/server';
+import { MAX_MODEL_SELECTOR_LENGTH, MODEL_SELECTOR_PATTERN, PLATFORM_TOOL_NAMES } from '@skilldock/server';
 import { describe, expect, it } from 'vitest';
 import {
   AGENT_TOOLS,
@@ -60,6 +60,20 @@ describe('the agent configuration form', () => {
     expect(preloadable({ ...dropped, skillsMode: 'none' }, ['glossary'])).toEqual([]);
   });
 
+  it('issue 26 "preload all" reads from and saves as preloadSkills "all", and back to a list', () => {
+    const all = formFromAgent({ ...agent, skills: 'all', preloadSkills: 'all' });
+    expect(all).toMatchObject({ skillsMode: 'all', preloadAll: true, preloadSkills: [] });
+    expect(agentPatch(all, all)).toEqual({});
+    expect(agentPatch(all, { ...all, preloadAll: false, preloadSkills: ['style'] })).toEqual({
+      preloadSkills: ['style'],
+    });
+    const picked = formFromAgent(agent);
+    expect(picked.preloadAll).toBe(false);
+    expect(agentPatch(picked, { ...picked, preloadAll: true })).toEqual({ preloadSkills: 'all' });
+    // "none" selects nothing, so nothing is preloaded, whatever the box said.
+    expect(agentPatch(all, { ...all, skillsMode: 'none' })).toEqual({ skills: [], preloadSkills: [] });
+  });
+
   it('G1 checks the model selector as the server does', () => {
     for (const good of ['inherit', 'fast', 'gpt-4.1', 'openai-main:gpt-4.1', 'qwen3:32b', 'org/model@v1'])
       expect(modelProblem(good), good).toBeNull();
@@ -76,7 +90,7 @@ describe('the agent configuration form', () => {
   });
 
   it('W3 the tool suggestions are the agent package’s tools (the browser keeps its own copy)', () => {
-    expect([...AGENT_TOOLS].sort()).toEqual([...SKILLDOCK_TOOL_NAMES].sort());
+    expect([...AGENT_TOOLS].sort()).toEqual([...SKILLDOCK_TOOL_NAMES, ...PLATFORM_TOOL_NAMES].sort());
   });
 
   it('W3 places the server refusals at the fields they name', () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "agents" ALTER COLUMN "skills" SET DEFAULT '"all"'::jsonb;
