@@ -2,6 +2,7 @@ import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { isAdmin, useMe } from '../../auth/use-me';
+import { ModelProvidersList } from '../../model-providers/model-providers-list';
 import { AuditSection } from './audit-section';
 import { BuiltinSection } from './builtin-section';
 import { DepartmentsSection } from './departments-section';
@@ -10,19 +11,34 @@ import { TokensSection } from './tokens-section';
 import { UsersSection } from './users-section';
 
 /** The admin sections, in tab order; each is `/admin/<section>`. */
-export const ADMIN_SECTIONS = ['users', 'departments', 'tokens', 'settings', 'builtin', 'audit'] as const;
+export const ADMIN_SECTIONS = [
+  'users',
+  'departments',
+  'tokens',
+  'providers',
+  'settings',
+  'builtin',
+  'audit',
+] as const;
 type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 const SECTION_COMPONENTS: Record<AdminSection, () => React.JSX.Element> = {
   users: UsersSection,
   departments: DepartmentsSection,
   tokens: TokensSection,
+  providers: ModelProvidersSection,
   settings: RemoteSourcesSection,
   builtin: BuiltinSection,
   audit: AuditSection,
 };
 
-/** Admin (SPEC W5): users and roles, departments, API tokens, remote sources, builtin sync, audit log. */
+/** Model providers (SPEC Y18, O4): the superadmin also moves them and sets their keys. */
+function ModelProvidersSection() {
+  const me = useMe();
+  return <ModelProvidersList superadmin={me.data?.user.role === 'superadmin'} />;
+}
+
+/** Admin (SPEC W5): users and roles, departments, API tokens, model providers, remote sources, builtin sync, audit log. */
 export function AdminPage() {
   const { t } = useTranslation();
   const me = useMe();
