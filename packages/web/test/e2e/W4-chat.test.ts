@@ -10,11 +10,12 @@ import {
   screenshot,
   unlabelledControls,
 } from '../support/browser.js';
-import { callApi, signIn, signInAdmin } from '../support/sign-in.js';
+import { callApi, signInAdmin, signInChoosingPassword } from '../support/sign-in.js';
 import { type RunningServe, startServe } from '../support/start-serve.js';
 
 const ADMIN_PASSWORD = 'an-admin-password-1';
 const USER_PASSWORD = 'a-user-password-12';
+const OWN_PASSWORD = 'my-own-user-password';
 
 const REPORT_HTML = '<!doctype html><title>Quarterly</title><h1>Quarterly report</h1>';
 const PLAN_TEXT = 'Following the chat-style skill, I will write the quarterly report as an HTML page now.';
@@ -277,7 +278,13 @@ describe('web app: chat', { timeout: 180_000 }, () => {
 
     user = await openPage(browser, watch);
     user.page.setDefaultTimeout(20_000);
-    const userCsrf = await signIn(user.context.request, serve.url, 'uma', USER_PASSWORD);
+    const userCsrf = await signInChoosingPassword(
+      user.context.request,
+      serve.url,
+      'uma',
+      USER_PASSWORD,
+      OWN_PASSWORD,
+    );
     const created = (await post(user.context, userCsrf, '/api/agents', {
       name: 'Reporter',
       systemPrompt: 'You write reports.',

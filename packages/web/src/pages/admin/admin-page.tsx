@@ -1,6 +1,6 @@
-import { Alert, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isAdmin, useMe } from '../../auth/use-me';
 import { ModelProvidersList } from '../../model-providers/model-providers-list';
 import { AuditSection } from './audit-section';
@@ -56,7 +56,12 @@ export function AdminPage() {
   const Section = SECTION_COMPONENTS[current];
   return (
     <Stack>
-      <Title order={1}>{t('admin.title')}</Title>
+      <Group justify="space-between">
+        <Title order={1}>{t('admin.title')}</Title>
+        <Anchor component={Link} to="/setup">
+          {t('setup.open')}
+        </Anchor>
+      </Group>
       <Tabs
         value={current}
         onChange={(value) => value !== null && void navigate(`/admin/${value}`)}
