@@ -516,6 +516,11 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     const { page } = user;
     const list = page.getByTestId('conversation-list');
     await list.getByRole('link', { name: 'Write the quarterly report' }).waitFor();
+    // Each conversation shows when it was last active (issue 24), as a machine-readable <time>.
+    const when = list.getByRole('link', { name: 'Write the quarterly report' }).locator('time');
+    const stamp = (await when.getAttribute('datetime')) ?? '';
+    expect(Date.now() - Date.parse(stamp)).toBeLessThan(10 * 60_000);
+    await expect(when.textContent()).resolves.toMatch(/\d{1,2}:\d{2}/);
     await list.getByRole('button', { name: 'Actions for Write the quarterly report' }).click();
     await page.getByRole('menuitem', { name: 'Rename' }).click();
     const title = page.getByRole('textbox', { name: 'Title' });
