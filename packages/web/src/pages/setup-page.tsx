@@ -7,8 +7,8 @@ import { useAgents } from '../agents/agent-queries';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
 import { isAdmin, useMe } from '../auth/use-me';
-import { MODEL_PROVIDERS_KEY, useModelProviders } from '../model-providers/model-provider-queries';
-import { ModelProvidersList } from '../model-providers/model-providers-list';
+import { MODEL_PROVIDERS_KEY, useModelProviders } from './admin/model-provider-queries';
+import { ModelProvidersList } from './admin/model-providers-list';
 
 /** One step of the checklist: a number, a title, done or not, and what to do. */
 function Step({

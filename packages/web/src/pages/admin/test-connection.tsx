@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../api/api-context';
-import { ApiError, unwrap } from '../api/api-error';
+import { useApi } from '../../api/api-context';
+import { ApiError, unwrap } from '../../api/api-error';
 
 /**
  * "Test connection" (SPEC O4): one request for one token to the provider, then the model's reply

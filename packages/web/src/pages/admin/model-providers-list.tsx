@@ -2,10 +2,10 @@ import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../api/api-context';
-import { unwrap } from '../api/api-error';
-import { PageLoader } from '../app/page-loader';
-import { QueryError } from '../app/query-error';
+import { useApi } from '../../api/api-context';
+import { unwrap } from '../../api/api-error';
+import { PageLoader } from '../../app/page-loader';
+import { QueryError } from '../../app/query-error';
 import { KeySource } from './key-source';
 import { ModelProviderForm } from './model-provider-form';
 import { MODEL_PROVIDERS_KEY, type ModelProvider, useModelProviders } from './model-provider-queries';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../api/api-context';
-import { unwrap } from '../api/api-error';
-import type { components } from '../api/generated/openapi';
+import { useApi } from '../../api/api-context';
+import { unwrap } from '../../api/api-error';
+import type { components } from '../../api/generated/openapi';
 
 export type ModelProvider = components['schemas']['ModelProvider'];
 export type CreateModelProvider = components['schemas']['CreateModelProvider'];
