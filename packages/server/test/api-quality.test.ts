@@ -114,6 +114,7 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'PATCH /api/conversations/{id}',
         'POST /api/admin/departments',
         'POST /api/admin/model-providers',
+        'POST /api/admin/model-providers/{id}/test',
         'POST /api/admin/users',
         'POST /api/agents',
         'POST /api/agents/{id}/bound-skill',

@@ -37,4 +37,14 @@ describe('the English and Chinese resources', () => {
     expect(i18n.t('nav.skills')).toBe('技能');
     expect(i18n.t('skills.count', { count: 3 })).toBe('3 个技能');
   });
+
+  it('W6 counts use plural forms: "1 skill", "2 skills"; Chinese has one form', () => {
+    const english = createI18n('en');
+    expect(english.t('skills.count', { count: 1 })).toBe('1 skill');
+    expect(english.t('skills.count', { count: 2 })).toBe('2 skills');
+    expect(english.t('skills.count', { count: 0 })).toBe('0 skills');
+    const chinese = createI18n('zh');
+    expect(chinese.t('skills.count', { count: 1 })).toBe('1 个技能');
+    expect(chinese.t('skills.count', { count: 2 })).toBe('2 个技能');
+  });
 });

@@ -39,7 +39,8 @@ const meSchema = z
     via: z.enum(['session', 'token']),
     csrfToken: z.string().nullable(),
     passwordChangeRequired: z.boolean().openapi({
-      description: 'Signed in with the one-time password of the first start: choose a new one',
+      description:
+        'Signed in with the one-time password of the first start, or with a password an admin set (created or reset): choose a new one',
     }),
   })
   .openapi('Me');

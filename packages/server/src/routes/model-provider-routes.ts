@@ -10,6 +10,7 @@ import { HttpError } from '../http/http-error.js';
 import { requireRole } from '../http/require-viewer.js';
 import { type ProviderDestination, providerKeyContext } from '../model-providers/provider-api-key.js';
 import { providerKeyEnvRefusal } from '../model-providers/provider-key-env.js';
+import { testProviderConnection } from '../model-providers/test-provider-connection.js';
 import { secretKeyMissing } from '../secrets/secret-box.js';
 import type { ServerContext } from '../server-context.js';
 
@@ -177,6 +178,52 @@ const deleteProviderRoute = createRoute({
   summary: 'Remove a model provider (and its stored key); audited',
   request: { params: idParam },
   responses: { 204: { description: 'Removed' }, 403: adminOnly, 404: notFound },
+});
+
+const testProviderRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/model-providers/{id}/test',
+  operationId: 'testModelProvider',
+  tags: ['admin'],
+  summary: 'Test connection: one request for one token, as a run would send it (SPEC O4; admins)',
+  description:
+    "Sends the provider one request for one token of `model` (default: the provider's default model) with its key, once, waiting 20 s at most. Answers the reply, or 502 with the exact failure: `model_http_error` (the provider's `status` in details, e.g. 401 for a wrong key), `model_connection_failed`, `model_timeout` or `model_response_invalid`. A key that cannot be read answers what a run would (`secret_key_missing`, `secret_decrypt_failed`, `model_provider_invalid`). Not audited: it changes nothing.",
+  request: {
+    params: idParam,
+    body: {
+      required: false,
+      content: {
+        'application/json': {
+          schema: z.object({ model: modelIdSchema.optional() }).strict().openapi('TestModelProvider'),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "The model's reply",
+      content: {
+        'application/json': {
+          schema: z
+            .object({
+              test: z.object({
+                model: z.string(),
+                reply: z.string().openapi({ description: 'What the model answered (cut at 200 characters)' }),
+                latencyMs: z.number().int(),
+              }),
+            })
+            .openapi('ModelProviderTest'),
+        },
+      },
+    },
+    400: errorResponseSpec('Invalid body'),
+    403: adminOnly,
+    404: notFound,
+    422: errorResponseSpec(
+      "The model is not one of the provider's (model_provider_invalid), or its key cannot be read",
+    ),
+    502: errorResponseSpec('The provider failed: the model error code, message and HTTP status'),
+  },
 });
 
 /**
@@ -359,6 +406,18 @@ export function registerModelProviderRoutes(app: OpenAPIHono<AppEnv>, context: S
       });
     });
     return c.json({ provider: json(await providerRow(id)) }, 200);
+  });
+
+  app.openapi(testProviderRoute, async (c) => {
+    requireRole(c, 'superadmin', 'admin');
+    const { id } = c.req.valid('param');
+    const body = c.req.header('content-type') === undefined ? {} : c.req.valid('json');
+    const provider = await providerRow(id);
+    const model = body.model ?? provider.defaultModel;
+    // Only models the provider lists: the test is of this configuration, not a probe of any id.
+    if (!provider.models.includes(model) && model !== provider.fastModel)
+      throw invalid('model', `The provider ${id} does not list the model ${JSON.stringify(model)}`);
+    return c.json({ test: await testProviderConnection(provider, model, context.providerKeys) }, 200);
   });
 
   app.openapi(deleteProviderRoute, async (c) => {

@@ -61,6 +61,10 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../pages/admin/admin-page')).AdminPage }),
               },
               {
+                path: '/setup',
+                lazy: async () => ({ Component: (await import('../pages/setup-page')).SetupPage }),
+              },
+              {
                 path: '/account/password',
                 lazy: async () => ({
                   Component: (await import('../pages/change-password-page')).ChangePasswordPage,

@@ -3,7 +3,14 @@ import { PageLoader } from '../app/page-loader';
 import { QueryError } from '../app/query-error';
 import { useMe } from './use-me';
 
-/** Renders the signed-in pages, or sends the visitor to sign in (and back here afterwards). */
+/** Where an account that must choose its own password is kept until it has (SPEC Y1, O4). */
+export const CHANGE_PASSWORD_PATH = '/account/password';
+
+/**
+ * Renders the signed-in pages, or sends the visitor to sign in (and back here afterwards). An
+ * account still on a one-time or admin-set password sees only the change-password page: every
+ * other address leads there until the server says the password is the owner's own.
+ */
 export function RequireSession() {
   const me = useMe();
   const location = useLocation();
@@ -13,5 +20,7 @@ export function RequireSession() {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }
+  if (me.data.passwordChangeRequired && location.pathname !== CHANGE_PASSWORD_PATH)
+    return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   return <Outlet />;
 }

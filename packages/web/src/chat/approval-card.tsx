@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
 import { prettyInput } from './chat-activity';
@@ -21,18 +21,28 @@ export interface PendingApproval {
  * An inline card for a pending approval of a run (SPEC W4, G3): what the tool would do — with
  * bidi, zero-width and control characters shown as marked escapes (SEC10) — and
  * allow once, always allow this tool in this conversation, or deny with a reason the model reads.
- * It is built from the run's stored `pendingApprovals`, so it is back after a reload.
+ * It is built from the run's stored `pendingApprovals`, so it is back after a reload. With
+ * `takeFocus` (the first pending card of the conversation) it scrolls itself into view when it
+ * appears and puts the keyboard on its first button — Deny, so a stray Enter never grants a call.
  */
 export function ApprovalCard({
   runId,
   approval,
   onAnswered,
+  takeFocus = false,
 }: {
   readonly runId: string;
   readonly approval: PendingApproval;
   readonly onAnswered: () => Promise<unknown>;
+  readonly takeFocus?: boolean;
 }) {
   const { t } = useTranslation();
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!takeFocus || card.current === null) return;
+    card.current.scrollIntoView?.({ block: 'center' });
+    card.current.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus({ preventScroll: true });
+  }, [takeFocus]);
   const actions = useChatActions();
   const [denying, setDenying] = useState(false);
   const [reason, setReason] = useState('');
@@ -45,6 +55,7 @@ export function ApprovalCard({
   const error = answer.error;
   return (
     <Card
+      ref={card}
       withBorder
       padding="sm"
       className="chat-approval"

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, CloseButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { SkilldockError } from '@skilldock/core/errors';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../api/api-error';
@@ -16,6 +16,7 @@ import { FINISHED_STATUSES, type RunStreamEvent } from './fold-run-events';
 import { type ChatTurn, conversationTurns } from './history-turns';
 import { RunErrorAlert } from './run-error-alert';
 import { RunFiles } from './run-files';
+import { useFollowLatest } from './use-follow-latest';
 import { useRunStream } from './use-run-stream';
 
 /** Run statuses while the conversation cannot take another message. */
@@ -145,23 +146,20 @@ export function ChatConversation({
     return withLiveItems(stored, shownRunId, stream.view.items);
   }, [data, startedHere, startedListed, shownRunId, stream.view.items]);
 
-  // Keep the newest text in view while it streams, unless the reader scrolled up.
-  const end = useRef<HTMLDivElement>(null);
-  const pinned = useRef(true);
+  // Keep the newest text in view while it streams, unless the reader scrolled up (then a
+  // "↓ New messages" button); a (re)loaded conversation opens at its newest turn.
+  const { hasNewBelow, followNow } = useFollowLatest(turns);
+  const loaded = data !== undefined;
   useEffect(() => {
-    const onScroll = () => {
-      pinned.current = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 160;
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  useEffect(() => {
-    if (pinned.current && turns.length > 0) end.current?.scrollIntoView?.({ block: 'end' });
-  }, [turns]);
+    if (loaded && conversationId !== undefined) followNow();
+  }, [loaded, conversationId, followNow]);
 
   const cancel = useMutation({
     mutationFn: (runId: string) => actions.cancelRun(runId),
-    onSettled: reload,
+    onSettled: async () => {
+      await reload();
+      followNow();
+    },
   });
   const forget = useMutation({
     mutationFn: (toolName: string) => actions.forgetAlwaysAllowed(conversationId!, toolName),
@@ -176,6 +174,7 @@ export function ChatConversation({
         id = (await actions.createConversation(agentId, titleFromPrompt(prompt))).conversation.id;
       const { run } = await actions.startRun(id, prompt);
       setStarted({ conversationId: id, run });
+      followNow();
       return true;
     } catch (error) {
       setSendError(error);
@@ -241,7 +240,7 @@ export function ChatConversation({
           </Stack>
         ) : (
           <Stack gap="lg">
-            {turns.map((turn) => {
+            {turns.map((turn, turnIndex) => {
               const run = turn.run;
               const live = run !== undefined && run.id === shownRunId;
               const status = (live ? liveStatus : undefined) ?? run?.status;
@@ -259,12 +258,13 @@ export function ChatConversation({
                 <article key={turn.key} className="chat-turn" data-testid="chat-turn" data-run={run?.id}>
                   <Stack gap="xs">
                     <ActivityList items={turn.items} canSend={canSend} onSend={sendFromMessage} />
-                    {pending.map((approval) => (
+                    {pending.map((approval, index) => (
                       <ApprovalCard
                         key={approval.toolCallId}
                         runId={run!.id}
                         approval={approval}
                         onAnswered={reload}
+                        takeFocus={index === 0 && turnIndex === turns.length - 1}
                       />
                     ))}
                     {status === undefined || status === 'completed' || error !== null ? null : (
@@ -292,7 +292,6 @@ export function ChatConversation({
             </Button>
           </Alert>
         ) : null}
-        <div ref={end} />
       </section>
       {sendError === null ? null : (
         <Alert
@@ -315,6 +314,20 @@ export function ChatConversation({
         </Alert>
       )}
       <div className="chat-composer-dock">
+        {hasNewBelow ? (
+          <Group justify="center" mb="xs">
+            <Button
+              size="xs"
+              radius="xl"
+              variant="filled"
+              onClick={followNow}
+              data-testid="new-messages"
+              className="chat-new-messages"
+            >
+              {t('chat.newMessages')}
+            </Button>
+          </Group>
+        ) : null}
         <ChatComposer
           busy={busy}
           onSend={send}

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../api/api-error';
+import { formatDateTime } from '../app/format-date-time';
 import { PageLoader } from '../app/page-loader';
 import { QueryError } from '../app/query-error';
 import { type Conversation, useChatActions, useConversations, useRefreshChat } from './chat-queries';
@@ -137,7 +138,7 @@ export function ConversationList({
   /** Called after a link is followed (the drawer closes on narrow screens). */
   readonly onNavigate?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleOf = useTitleOf();
   const conversations = useConversations(agentId);
   const [dialog, setDialog] = useState<{ kind: 'rename' | 'delete'; conversation: Conversation } | null>(
@@ -166,6 +167,14 @@ export function ConversationList({
                   component={Link}
                   to={`/agents/${agentId}/chat/${conversation.id}`}
                   label={title}
+                  // The date is seen and heard, but the link is named by its title alone.
+                  aria-label={title}
+                  aria-describedby={`conversation-date-${conversation.id}`}
+                  description={
+                    <time id={`conversation-date-${conversation.id}`} dateTime={conversation.updatedAt}>
+                      {formatDateTime(conversation.updatedAt, i18n.language)}
+                    </time>
+                  }
                   active={conversation.id === openId}
                   aria-current={conversation.id === openId ? 'page' : undefined}
                   onClick={onNavigate}

@@ -11,8 +11,10 @@ import { ME_QUERY_KEY, useMe } from '../auth/use-me';
 const MIN_PASSWORD_LENGTH = 10;
 
 /**
- * Change my password (`POST /api/auth/password`); the server ends my other sessions. After the
- * first sign-in with the one-time password this is where the app leads, saying why.
+ * Change my password (`POST /api/auth/password`); the server ends my other sessions. After a
+ * sign-in with the one-time password or a password an admin set, this is where the app leads,
+ * saying why; once the new password is saved it moves on: the superadmin to the first-run
+ * checklist (`/setup`), everyone else to the skills.
  */
 export function ChangePasswordPage() {
   const { t } = useTranslation();
@@ -28,11 +30,14 @@ export function ChangePasswordPage() {
     mutationFn: () =>
       unwrap(api.POST('/api/auth/password', { body: { currentPassword: current, newPassword: next } })),
     onSuccess: async () => {
+      const forced = me.data?.passwordChangeRequired === true;
       setCurrent('');
       setNext('');
       setConfirm('');
       setSubmitted(false);
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      if (forced)
+        void navigate(me.data?.user.role === 'superadmin' ? '/setup' : '/skills', { replace: true });
     },
   });
   const firstRun = me.data?.passwordChangeRequired === true;

@@ -8,6 +8,7 @@ import { PageLoader } from '../app/page-loader';
 import { QueryError } from '../app/query-error';
 import { type SkillKind, useSkillTree } from '../skills/skill-content-api';
 import { SkillEditor } from '../skills/skill-editor';
+import { skillIdLine } from '../skills/skill-id-line';
 import { SKILLS_QUERY_KEY, usePersonalSkills } from '../skills/skill-queries';
 
 /** A shared or builtin skill's page (`/skills/:id`). */
@@ -75,7 +76,7 @@ function SkillDetailPage({ kind }: { readonly kind: 'shared' | 'personal' }) {
             {readOnly ? <Badge variant="outline">{t('editor.readOnly')}</Badge> : null}
           </Group>
           <Text size="xs" c="dimmed" ff="monospace">
-            {id} · {t('skills.version', { version: summary.summary.version })}
+            {skillIdLine(id, summary.summary.version, (version) => t('skills.version', { version }))}
           </Text>
         </div>
       }

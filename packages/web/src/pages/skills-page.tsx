@@ -19,6 +19,7 @@ import {
   useSharedSkills,
 } from '../skills/skill-queries';
 import '../skills/skills.css';
+import { skillIdLine } from '../skills/skill-id-line';
 
 type Dialog =
   | { readonly type: 'install' }
@@ -236,7 +237,7 @@ function SharedCard({
         }
       />
       <Text size="xs" c="dimmed" ff="monospace" mt={2}>
-        {skill.id} · {t('skills.version', { version: skill.version })}
+        {skillIdLine(skill.id, skill.version, (version) => t('skills.version', { version }))}
       </Text>
       <Text size="sm" mt="xs" lineClamp={3}>
         {skill.description}
@@ -310,7 +311,7 @@ function PersonalCard({
         }
       />
       <Text size="xs" c="dimmed" ff="monospace" mt={2}>
-        {skill.id} · {t('skills.version', { version: skill.version })}
+        {skillIdLine(skill.id, skill.version, (version) => t('skills.version', { version }))}
       </Text>
       <Text size="sm" mt="xs" lineClamp={3}>
         {skill.description}

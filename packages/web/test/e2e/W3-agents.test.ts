@@ -9,11 +9,12 @@ import {
   screenshot,
   unlabelledControls,
 } from '../support/browser.js';
-import { callApi, signIn, signInAdmin } from '../support/sign-in.js';
+import { callApi, signInAdmin, signInChoosingPassword } from '../support/sign-in.js';
 import { type RunningServe, startServe } from '../support/start-serve.js';
 
 const ADMIN_PASSWORD = 'an-admin-password-1';
 const USER_PASSWORD = 'a-user-password-12';
+const OWN_PASSWORD = 'my-own-user-password';
 
 /** Appends `text` at the end of the CodeMirror editor labelled `Contents of <path>`. */
 async function typeAtEnd(page: Page, path: string, text: string): Promise<void> {
@@ -220,7 +221,7 @@ describe('web app: agents', { timeout: 150_000 }, () => {
   it('W3 a user configures their own agent without the shell network setting', async () => {
     const user = await openPage(browser, watch);
     user.page.setDefaultTimeout(10_000);
-    await signIn(user.context.request, serve.url, 'una', USER_PASSWORD);
+    await signInChoosingPassword(user.context.request, serve.url, 'una', USER_PASSWORD, OWN_PASSWORD);
     await user.page.goto(`${serve.url}/agents`);
     // The admin's agent is private to the admin.
     await user.page.getByRole('heading', { name: 'Agents', level: 1 }).waitFor();

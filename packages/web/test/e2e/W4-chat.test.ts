@@ -10,11 +10,12 @@ import {
   screenshot,
   unlabelledControls,
 } from '../support/browser.js';
-import { callApi, signIn, signInAdmin } from '../support/sign-in.js';
+import { callApi, signInAdmin, signInChoosingPassword } from '../support/sign-in.js';
 import { type RunningServe, startServe } from '../support/start-serve.js';
 
 const ADMIN_PASSWORD = 'an-admin-password-1';
 const USER_PASSWORD = 'a-user-password-12';
+const OWN_PASSWORD = 'my-own-user-password';
 
 const REPORT_HTML = '<!doctype html><title>Quarterly</title><h1>Quarterly report</h1>';
 const PLAN_TEXT = 'Following the chat-style skill, I will write the quarterly report as an HTML page now.';
@@ -212,6 +213,20 @@ function answer(request: RecordedRequest) {
   }
 }
 
+/**
+ * The pending approval card is inside the window and has the keyboard on its first button, Deny
+ * (issue 25: approval cards never end up out of sight).
+ */
+async function expectApprovalInViewAndFocused(page: Page) {
+  await page.waitForFunction(() => {
+    const focused = document.activeElement;
+    const card = focused?.closest('[data-testid="approval-card"]');
+    if (card == null || focused?.textContent !== 'Deny') return false;
+    const box = card.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+}
+
 /** A full-page screenshot from the top (the fixed header is drawn where the page is scrolled to). */
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -277,7 +292,13 @@ describe('web app: chat', { timeout: 180_000 }, () => {
 
     user = await openPage(browser, watch);
     user.page.setDefaultTimeout(20_000);
-    const userCsrf = await signIn(user.context.request, serve.url, 'uma', USER_PASSWORD);
+    const userCsrf = await signInChoosingPassword(
+      user.context.request,
+      serve.url,
+      'uma',
+      USER_PASSWORD,
+      OWN_PASSWORD,
+    );
     const created = (await post(user.context, userCsrf, '/api/agents', {
       name: 'Reporter',
       systemPrompt: 'You write reports.',
@@ -365,6 +386,8 @@ describe('web app: chat', { timeout: 180_000 }, () => {
       .getByText('Waiting for your approval')
       .waitFor();
     await expect(card.getByText('report.html').count()).resolves.toBeGreaterThan(0);
+    // The card is in view, the keyboard on its first button (Deny: a stray Enter grants nothing).
+    await expectApprovalInViewAndFocused(page);
     await shot(page, 'chat-approval');
 
     await page.reload();
@@ -376,6 +399,7 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await expect(
       again.locator('[data-testid="tool-activity"][data-tool="write_file"]').getAttribute('data-status'),
     ).resolves.toBe('waiting');
+    await expectApprovalInViewAndFocused(page);
     await shot(page, 'chat-approval-after-reload');
   });
 
@@ -467,12 +491,21 @@ describe('web app: chat', { timeout: 180_000 }, () => {
 
   it('W4 a streaming answer is stopped with Stop; the conversation takes the next message', async () => {
     const { page } = user;
+    // A short window: the conversation so far is taller than it, so following can be seen.
+    await page.setViewportSize({ width: 1280, height: 480 });
     await send('Tell me a long story');
     const turn = turns().last();
     await turn.getByText('Once upon a time', { exact: false }).waitFor();
+    await page.waitForFunction(() => document.documentElement.scrollHeight > window.innerHeight + 200);
+    // The reader scrolls up to read; Stop brings the newest turn back into view.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: 'Stop' }).click();
     await turn.locator('[data-testid="run-status"][data-status="cancelled"]').waitFor();
     await turn.getByText('Stopped').waitFor();
+    await page.waitForFunction(
+      () => document.documentElement.scrollHeight - (window.innerHeight + window.scrollY) <= 80,
+    );
+    await page.setViewportSize({ width: 1280, height: 800 });
     const shown = (await turn.getByTestId('assistant-text').last().textContent()) ?? '';
     expect(shown.length).toBeLessThan(STORY.length);
     await expect(page.getByRole('button', { name: 'Stop' }).count()).resolves.toBe(0);
@@ -483,6 +516,11 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     const { page } = user;
     const list = page.getByTestId('conversation-list');
     await list.getByRole('link', { name: 'Write the quarterly report' }).waitFor();
+    // Each conversation shows when it was last active (issue 24), as a machine-readable <time>.
+    const when = list.getByRole('link', { name: 'Write the quarterly report' }).locator('time');
+    const stamp = (await when.getAttribute('datetime')) ?? '';
+    expect(stamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+    await expect(when.textContent()).resolves.toMatch(/\d{1,2}:\d{2}/);
     await list.getByRole('button', { name: 'Actions for Write the quarterly report' }).click();
     await page.getByRole('menuitem', { name: 'Rename' }).click();
     const title = page.getByRole('textbox', { name: 'Title' });

@@ -74,9 +74,13 @@ describe('web app: first run and the shell', { timeout: 90_000 }, () => {
     expect(watch.failedRequests.at(-1)).toBe('401 POST /api/auth/login');
   });
 
-  it('Y1 signing in with the one-time password leads to choosing a new one, then to the skills', async () => {
+  it('Y1 O4 signing in with the one-time password leads to choosing a new one, then to the first-run checklist', async () => {
     await page.getByLabel('Password', { exact: true }).fill(serve.adminPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account/password');
+    // Nothing else opens before the password is the owner's own: any address leads back here.
+    await page.goto(`${serve.url}/agents`);
     await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/account/password');
     await screenshot(page, 'first-run-password');
@@ -91,8 +95,9 @@ describe('web app: first run and the shell', { timeout: 90_000 }, () => {
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('New password again').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('Your password was changed.').waitFor();
-    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    // The app leaves the password page: the superadmin goes on to the first-run checklist.
+    await page.getByRole('heading', { name: 'Set up Skilldock' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/setup');
 
     // The API agrees: the one-time password is gone, the new one works.
     const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());

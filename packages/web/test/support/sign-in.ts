@@ -15,21 +15,41 @@ export async function signIn(
 }
 
 /**
- * Signs the first admin in with the one-time password `skilldock serve` printed, sets `password`
- * (the one-time password allows nothing else) and signs in again; returns the new CSRF token.
+ * Signs `username` in with a password they did not choose (the one-time password, or one an admin
+ * set), chooses `ownPassword` as a person must before the web app opens anything else (SPEC Y1, O4)
+ * and signs in again; returns the new CSRF token.
  */
-export async function signInAdmin(
+export async function signInChoosingPassword(
+  request: APIRequestContext,
+  url: string,
+  username: string,
+  givenPassword: string,
+  ownPassword: string,
+): Promise<string> {
+  const first = await request.post(`${url}/api/auth/login`, {
+    data: { username, password: givenPassword },
+  });
+  expect(first.status(), await first.text()).toBe(200);
+  const answer = (await first.json()) as { csrfToken: string; passwordChangeRequired: boolean };
+  expect(answer.passwordChangeRequired).toBe(true);
+  const changed = await request.post(`${url}/api/auth/password`, {
+    data: { currentPassword: givenPassword, newPassword: ownPassword },
+    headers: { 'X-CSRF-Token': answer.csrfToken },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+  return signIn(request, url, username, ownPassword);
+}
+
+/**
+ * Signs the first admin in with the one-time password `skilldock serve` printed, sets `password`
+ * (the web app opens nothing else before) and signs in again; returns the new CSRF token.
+ */
+export function signInAdmin(
   request: APIRequestContext,
   serve: RunningServe,
   password: string,
 ): Promise<string> {
-  const first = await signIn(request, serve.url, 'admin', serve.adminPassword);
-  const changed = await request.post(`${serve.url}/api/auth/password`, {
-    data: { currentPassword: serve.adminPassword, newPassword: password },
-    headers: { 'X-CSRF-Token': first },
-  });
-  expect(changed.ok(), await changed.text()).toBe(true);
-  return signIn(request, serve.url, 'admin', password);
+  return signInChoosingPassword(request, serve.url, 'admin', serve.adminPassword, password);
 }
 
 /**

@@ -1,28 +1,44 @@
-import { Alert, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isAdmin, useMe } from '../../auth/use-me';
 import { AuditSection } from './audit-section';
 import { BuiltinSection } from './builtin-section';
 import { DepartmentsSection } from './departments-section';
+import { ModelProvidersList } from './model-providers-list';
 import { RemoteSourcesSection } from './remote-sources-section';
 import { TokensSection } from './tokens-section';
 import { UsersSection } from './users-section';
 
 /** The admin sections, in tab order; each is `/admin/<section>`. */
-export const ADMIN_SECTIONS = ['users', 'departments', 'tokens', 'settings', 'builtin', 'audit'] as const;
+export const ADMIN_SECTIONS = [
+  'users',
+  'departments',
+  'tokens',
+  'providers',
+  'settings',
+  'builtin',
+  'audit',
+] as const;
 type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 const SECTION_COMPONENTS: Record<AdminSection, () => React.JSX.Element> = {
   users: UsersSection,
   departments: DepartmentsSection,
   tokens: TokensSection,
+  providers: ModelProvidersSection,
   settings: RemoteSourcesSection,
   builtin: BuiltinSection,
   audit: AuditSection,
 };
 
-/** Admin (SPEC W5): users and roles, departments, API tokens, remote sources, builtin sync, audit log. */
+/** Model providers (SPEC Y18, O4): the superadmin also moves them and sets their keys. */
+function ModelProvidersSection() {
+  const me = useMe();
+  return <ModelProvidersList superadmin={me.data?.user.role === 'superadmin'} />;
+}
+
+/** Admin (SPEC W5): users and roles, departments, API tokens, model providers, remote sources, builtin sync, audit log. */
 export function AdminPage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -40,7 +56,12 @@ export function AdminPage() {
   const Section = SECTION_COMPONENTS[current];
   return (
     <Stack>
-      <Title order={1}>{t('admin.title')}</Title>
+      <Group justify="space-between">
+        <Title order={1}>{t('admin.title')}</Title>
+        <Anchor component={Link} to="/setup">
+          {t('setup.open')}
+        </Anchor>
+      </Group>
       <Tabs
         value={current}
         onChange={(value) => value !== null && void navigate(`/admin/${value}`)}
