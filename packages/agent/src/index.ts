@@ -3,6 +3,10 @@
  * workspace and conversation every front end (CLI, server, programmatic) opens the same way.
  * Every export is deliberate: each stage's `index.ts` lists what it makes public.
  */
+// The agent's error codes extend core's SkilldockErrorCodes by module augmentation; this import keeps
+// that augmentation in the entry's declarations, or a consumer's tsc rejects the codes it names.
+import './error-codes.js';
+
 export * from './conversation/index.js';
 export * from './curator/index.js';
 export type * from './error-codes.js';

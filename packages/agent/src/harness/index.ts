@@ -3,6 +3,10 @@
  * and returns its instructions; `createHarness` renders it before every turn and runs it with the
  * same workspace, loop, skill session and transcript as the CLI.
  */
+// The agent's error codes extend core's SkilldockErrorCodes by module augmentation; this import keeps
+// that augmentation in the entry's declarations, or a consumer's tsc rejects the codes it names.
+import '../error-codes.js';
+
 // defineSkill is core's (SPEC I1); re-exported so an agent module imports its hooks from one place.
 export { type DefineSkillInput, defineSkill } from '@skilldock/core/format';
 export {

@@ -95,13 +95,15 @@ export class ChatInput {
   async suspend<T>(work: () => Promise<T>): Promise<T> {
     const input = this.#stdin as NodeJS.ReadStream;
     const raw = input.isTTY === true && input.isRaw;
-    this.#readline.pause();
+    // Node 24's readline throws ERR_USE_AFTER_CLOSE from pause() and resume() once the input has
+    // ended (Node 20 and 22 ignore them): an input that ended (Ctrl-D, a piped stdin) is not paused.
+    if (!this.#closed) this.#readline.pause();
     if (raw) input.setRawMode(false);
     try {
       return await work();
     } finally {
       if (raw) input.setRawMode(true);
-      this.#readline.resume();
+      if (!this.#closed) this.#readline.resume();
     }
   }
 
