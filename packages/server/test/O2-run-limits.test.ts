@@ -104,7 +104,10 @@ describe.each(TEST_BACKENDS)('O2 run limits and fairness on $name', (backend) =>
     await create(alice, 'lead', {
       name: 'lead',
       subagents: [agents.helper],
-      runLimits: { timeLimitSeconds: 0.4 },
+      // Long enough for the first model turn and the delegation to start on a loaded machine (0.4 s
+      // was not, and the run then ended before any sub-agent existed); the helper holds forever,
+      // so the limit still ends the run with the delegation in flight.
+      runLimits: { timeLimitSeconds: 4 },
     });
     await create(alice, 'patient', { name: 'patient', runLimits: { maxTurns: 3 } });
     await create(admin, 'admins', { name: 'admins' });
