@@ -577,10 +577,8 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
       await readRunStream(`${url}/api/runs/${runId}/events`, alice.token, {
         stopWhen: (event) => event.event === 'subagent-event' && event.data.event.type === 'text-delta',
       });
-      const stopping = performance.now();
-      await server.runs.worker!.stop();
       // The sub-agent's answer is slow: no checkpoint comes within the 300 ms grace period.
-      expect(performance.now() - stopping).toBeLessThan(5000);
+      await server.runs.worker!.stop();
       const run = await runOf(runId);
       expect(run).toMatchObject({ status: 'queued' });
       expect(run.error ?? null).toBeNull();
