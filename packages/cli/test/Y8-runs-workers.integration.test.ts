@@ -1,8 +1,10 @@
 /**
- * SPEC Y16 with real processes: one `skilldock serve --no-worker` and two `skilldock worker` on one
- * PostgreSQL database and data folder. Twenty runs are each executed exactly once (one model
- * request, one claim); a worker killed mid-run (SIGKILL) leaves its run `failed` with the reason
- * `run_worker_lost`, never stuck, and the other worker goes on executing runs.
+ * SPEC Y16, O1 with real processes: one `skilldock serve --no-worker` and two `skilldock worker` on
+ * one PostgreSQL database and data folder. Twenty runs are each executed exactly once (one model
+ * request, one claim); a worker killed mid-run (SIGKILL) has its run resumed by the other worker
+ * from its last checkpoint on the same run id (issue 25: it used to end `failed`,
+ * `run_worker_lost`); a worker sent SIGTERM drains — it hands its run back and exits 0, and the
+ * run completes on another worker.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -72,11 +74,17 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
     if (!POSTGRES) return;
     await queryPostgres(`create database ${name}`);
     home = await mkdtemp(path.join(tmpdir(), 'skilldock-y16-runs-'));
+    // `once …` prompts hang on their first request only: the worker that resumes the run gets an answer.
+    const asked = new Map<string, number>();
     model = await startFakeModelServer({
-      script: (request) =>
-        promptOf(request) === 'hang'
-          ? { text: 'never sent', delayMs: 600_000 }
-          : { text: `done: ${promptOf(request)}` },
+      script: (request) => {
+        const prompt = promptOf(request);
+        const times = (asked.get(prompt) ?? 0) + 1;
+        asked.set(prompt, times);
+        if (prompt === 'hang' || (prompt.startsWith('once ') && times === 1))
+          return { text: 'never sent', delayMs: 600_000 };
+        return { text: `done: ${prompt}` };
+      },
     });
     const options = {
       home,
@@ -159,10 +167,8 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
     expect(ended).toMatchObject({ status: 'cancelled', error: null });
   });
 
-  it('Y16 a worker killed mid-run leaves the run failed with the reason, and the other worker goes on', async () => {
-    model.clearRequests();
-    const id = await startRun('hang');
-    const holder = await waitForRun(async () => {
+  const holderOf = (id: string) =>
+    waitForRun(async () => {
       const [row] = await queryPostgres<{ worker_id: string | null; status: string }>(
         'select worker_id, status from runs where id = $1',
         [id],
@@ -172,22 +178,93 @@ describe.skipIf(!POSTGRES)('Y16 runs on one API and two worker processes', () =>
         ? row.worker_id
         : undefined;
     }, 'a worker to take the run');
-    const victim = workers.find((worker) => worker.start.workerId === holder)!;
-    expect(victim).toBeDefined();
-    await victim.stop('SIGKILL');
-    const failed = await waitForRun(async () => {
+
+  const streamedTypes = async (id: string) =>
+    (
+      await queryPostgres<{ type: string; data: { status?: string; reason?: string } }>(
+        'select type, data from run_events where run_id = $1 order by seq',
+        [id],
+        databaseUrl,
+      )
+    ).map((row) => (row.type === 'run-status' ? `${row.type}:${row.data.status}` : row.type));
+
+  it('O1 a worker killed mid-run: another worker resumes the run from its checkpoint, on the same run id', async () => {
+    model.clearRequests();
+    const id = await startRun('once killed');
+    const holder = await holderOf(id);
+    const killed = workers.find((worker) => worker.start.workerId === holder)!;
+    expect(killed).toBeDefined();
+    await killed.stop('SIGKILL');
+    workers.splice(workers.indexOf(killed), 1);
+    const resumed = await waitForRun(async () => {
       const run = await runStatus(id);
-      return run.status === 'running' ? undefined : run;
-    }, 'the run to end after its worker was killed');
-    expect(failed.status).toBe('failed');
-    expect(failed.error.code).toBe('run_worker_lost');
-    expect(failed.error.message).toMatch(/heartbeat/);
-    const survivorRun = await startRun('after the kill');
+      return run.status === 'completed' || run.status === 'failed' ? run : undefined;
+    }, 'the run to be resumed and complete after its worker was killed');
+    expect(resumed).toMatchObject({ id, status: 'completed', finalText: 'done: once killed', error: null });
+    const [row] = await queryPostgres<{ attempts: number; worker_id: string }>(
+      'select attempts, worker_id from runs where id = $1',
+      [id],
+      databaseUrl,
+    );
+    expect(row!.attempts).toBe(2);
+    expect(row!.worker_id).not.toBe(holder);
+    const types = await streamedTypes(id);
+    expect(types).toContain('run-resumed');
+    expect(types.indexOf('run-status:queued')).toBeLessThan(types.indexOf('run-resumed'));
+    expect(types.at(-1)).toBe('run-status:completed');
+    // The conversation holds the prompt once and the answer once: nothing was said twice.
+    const messages = await queryPostgres<{ message: { role: string; content: string } }>(
+      'select message from messages where run_id = $1 order by seq',
+      [id],
+      databaseUrl,
+    );
+    expect(messages.map((message) => [message.message.role, message.message.content])).toEqual([
+      ['user', 'once killed'],
+      ['assistant', 'done: once killed'],
+    ]);
+  });
+
+  it('O1 a worker sent SIGTERM drains: it hands its run back and exits 0, and another worker completes it', async () => {
+    const options = {
+      home,
+      env: { DATABASE_URL: databaseUrl, SKILLDOCK_ADMIN_PASSWORD: 'worker-test-admin' },
+    };
+    const data = ['--data', path.join(home, 'shared-data')];
+    // Two workers with a short grace period to drain replace the others; an idle worker's SIGTERM
+    // has nothing to hand back and exits 0 at once.
+    workers.push(
+      ...(await Promise.all([
+        startWorker([...data, '--stale-after', '2', '--drain-timeout', '1'], options),
+        startWorker([...data, '--stale-after', '2', '--drain-timeout', '1'], options),
+      ])),
+    );
+    for (const idle of workers.splice(0, workers.length - 2))
+      expect(await idle.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    model.clearRequests();
+    const id = await startRun('once drained');
+    const holder = await holderOf(id);
+    const draining = workers.find((worker) => worker.start.workerId === holder)!;
+    const exit = await draining.stop('SIGTERM');
+    workers.splice(workers.indexOf(draining), 1);
+    expect(exit).toEqual({ code: 0, signal: null });
+    const done = await waitForRun(async () => {
+      const run = await runStatus(id);
+      return run.status === 'completed' || run.status === 'failed' ? run : undefined;
+    }, 'the handed-back run to complete on another worker');
+    expect(done).toMatchObject({ status: 'completed', finalText: 'done: once drained' });
+    const events = await queryPostgres<{ type: string; data: { status?: string; reason?: string } }>(
+      'select type, data from run_events where run_id = $1 order by seq',
+      [id],
+      databaseUrl,
+    );
+    expect(events.some((event) => event.data.reason === 'handed-back')).toBe(true);
+    expect(events.some((event) => event.data.status === 'failed')).toBe(false);
+    const survivorRun = await startRun('after the drain');
     const survived = await waitForRun(async () => {
       const run = await runStatus(survivorRun);
       return run.status === 'completed' ? run : undefined;
-    }, 'the surviving worker to run the next run');
-    expect(survived.finalText).toBe('done: after the kill');
+    }, 'the remaining workers to run the next run');
+    expect(survived.finalText).toBe('done: after the drain');
   });
 });
 

@@ -66,6 +66,7 @@ import { registerWellKnownRoutes } from './routes/well-known-routes.js';
 import { type RunFileRoutesOptions, runFileRoutes } from './run-tools/run-file-routes.js';
 import { authorizeRunForViewer } from './runs/authorize-run.js';
 import { type RunService, type RunServiceOptions, startRunService } from './runs/run-service.js';
+import { DEFAULT_RUN_STALE_AFTER_MS } from './runs/run-worker.js';
 import { createSecretBox, type SecretBox } from './secrets/secret-box.js';
 import type { ServerContext } from './server-context.js';
 
@@ -193,7 +194,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     : process.env.SKILLDOCK_SECRET_KEY;
   const passwordHashCost = options.passwordHashCost ?? DEFAULT_SCRYPT_COST;
   // Readiness and the worker gauge count a worker alive while its heartbeat is this recent.
-  const workerStaleAfterMs = options.runs?.workerOptions?.staleAfterMs ?? 30_000;
+  const workerStaleAfterMs = options.runs?.workerOptions?.staleAfterMs ?? DEFAULT_RUN_STALE_AFTER_MS;
   let metrics: ServerMetrics | undefined;
   let startup: StartupReport;
   let secretBox: SecretBox | undefined;

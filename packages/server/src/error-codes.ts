@@ -40,7 +40,11 @@ declare module '@skilldock/core/errors' {
     readonly run_agent_unreadable: true;
     readonly run_failed: true;
     readonly run_finished: true;
+    /** A draining worker stopped a run at a checkpoint; another worker goes on with it (SPEC O1). */
+    readonly run_handed_back: true;
     readonly run_max_turns: true;
+    /** A worker's write for a run it no longer holds: the sweep gave the run to another (SPEC O1). */
+    readonly run_not_held: true;
     readonly run_not_waiting: true;
     readonly run_time_limit: true;
     readonly run_user_disabled: true;

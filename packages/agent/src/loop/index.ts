@@ -1,5 +1,6 @@
 export type { AgentEvent, ApprovalDecider, ToolCallOutcome } from './agent-event.js';
 export { answerApproval } from './answer-approval.js';
+export { callsWithoutResult } from './calls-without-result.js';
 export { type AgentConfigWrite, findAgentConfigWrites } from './find-agent-config-writes.js';
 export { parseRunState } from './parse-run-state.js';
 export { redactSecrets } from './redact-secrets.js';

@@ -64,6 +64,7 @@ const approvalRequestSchema = z.looseObject({
   input: z.unknown(),
   modes: z.array(z.enum(APPROVAL_MODES)),
   agentConfig: z.array(z.looseObject({ path: z.string(), configures: z.string() })).optional(),
+  resumeInterrupted: z.boolean().optional(),
   get subagent() {
     return z
       .looseObject({ name: z.string(), request: approvalRequestSchema, state: runStateSchema })

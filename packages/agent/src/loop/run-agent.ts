@@ -35,8 +35,11 @@ export interface RunAgentOptions {
    * Called with each message as it completes (the prompt, a signal, an assistant answer, a tool
    * result), in conversation order; the loop waits for it before going on. A conversation appends
    * it to its transcript here, so a crash mid-run keeps every finished message. A throw ends the run.
+   * `checkpoint` is the run's resumable state as of this message (SPEC O1: a durable host stores
+   * it with the message; `runAgent(context, { state: checkpoint })` goes on from there, running the
+   * calls of the last turn that have no result yet).
    */
-  readonly onMessage?: (message: ConversationMessage) => void | Promise<void>;
+  readonly onMessage?: (message: ConversationMessage, checkpoint: RunState) => void | Promise<void>;
 }
 
 /**
@@ -83,6 +86,7 @@ export async function* runAgent(
     stats: resumed?.stats,
     elapsedMs: control.elapsedMs,
     onMessage,
+    answers: resumed?.answers,
   });
   const loop = createRunLoop(context, control, record);
   try {

@@ -34,11 +34,16 @@ export function createRunRecord({
   stats,
   elapsedMs,
   onMessage,
+  answers = [],
 }: {
   readonly messages: readonly ConversationMessage[];
   readonly stats?: RunStats | undefined;
   readonly elapsedMs: () => number;
-  readonly onMessage?: ((message: ConversationMessage) => void | Promise<void>) | undefined;
+  readonly onMessage?:
+    | ((message: ConversationMessage, checkpoint: RunState) => void | Promise<void>)
+    | undefined;
+  /** A resumed run's answers: kept in every checkpoint until the calls they answer have results. */
+  readonly answers?: RunState['answers'] | undefined;
 }): RunRecord {
   const messages: ConversationMessage[] = [...earlier];
   const newMessages: ConversationMessage[] = [];
@@ -67,7 +72,16 @@ export function createRunRecord({
     async append(message) {
       messages.push(message);
       newMessages.push(message);
-      await onMessage?.(message);
+      if (onMessage === undefined) return;
+      // The state to resume from should the process die now (SPEC O1): no approval pending.
+      const now = result('interrupted');
+      await onMessage(message, {
+        $schemaVersion: RUN_STATE_SCHEMA_VERSION,
+        messages: now.messages,
+        stats: now.stats,
+        interruptions: [],
+        answers,
+      });
     },
     startTurn: () => ++turns,
     addUsage(usage) {

@@ -32,6 +32,11 @@ export interface ApprovalRequest {
    * run, plain JSON; answering this call answers the subagent's, and resuming resumes it.
    */
   readonly subagent?: SubagentApproval;
+  /**
+   * Set when the call may have been running when its worker was lost (SPEC O1): a host that
+   * resumes the run asks whether to run it again instead of running a call with side effects twice.
+   */
+  readonly resumeInterrupted?: boolean;
 }
 
 /** A subagent's approval waiting in its parent's run (see {@link ApprovalRequest.subagent}). */

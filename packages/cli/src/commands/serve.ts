@@ -80,7 +80,12 @@ export function registerServe(
     .option('--concurrency <n>', 'runs this process executes at once', '4')
     .option(
       '--stale-after <seconds>',
-      'a run whose worker sends no heartbeat for this long ends failed',
+      'a run whose worker sends no heartbeat for this long is resumed by another worker',
+      '6',
+    )
+    .option(
+      '--drain-timeout <seconds>',
+      'on SIGTERM, how long runs may take to reach their next checkpoint before they are handed back',
       '30',
     )
     .action(async (options: ServeOptions) => {

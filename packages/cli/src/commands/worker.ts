@@ -14,11 +14,12 @@ interface WorkerOptions extends RunWorkerFlags {
 }
 
 /**
- * `skilldock worker [--concurrency 4] [--stale-after 30] [--data DIR]` — executes platform runs
+ * `skilldock worker [--concurrency 4] [--stale-after 6] [--drain-timeout 30] [--data DIR]` — executes platform runs
  * from the PostgreSQL queue of `DATABASE_URL` (SPEC Y16), beside any number of `skilldock serve`
  * processes on the same database and data folder (a shared volume). Needs PostgreSQL: the embedded
- * database serves one process, whose `serve` runs its own worker. Runs until SIGINT or SIGTERM; runs
- * in flight then end `failed` (`run_worker_stopped`).
+ * database serves one process, whose `serve` runs its own worker. Runs until SIGINT or SIGTERM,
+ * then drains (SPEC O1): it takes no more runs, lets the runs in flight reach their next checkpoint
+ * (at most `--drain-timeout` seconds), hands them back to the queue for other workers and exits 0.
  */
 export function registerWorker(
   program: Command,
@@ -34,7 +35,12 @@ export function registerWorker(
     .option('--concurrency <n>', 'runs this process executes at once', '4')
     .option(
       '--stale-after <seconds>',
-      'a run whose worker sends no heartbeat for this long ends failed',
+      'a run whose worker sends no heartbeat for this long is resumed by another worker',
+      '6',
+    )
+    .option(
+      '--drain-timeout <seconds>',
+      'on SIGTERM, how long runs may take to reach their next checkpoint before they are handed back',
       '30',
     )
     .option('--json', 'print the start line as JSON')

@@ -450,6 +450,12 @@ export const runs = pgTable(
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     workerId: text('worker_id'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * While a run is running (SPEC O1): the `seq` of its last event stored with the checkpoint in
+     * `state` (the events after it are the partial turn a resumed run says again); null before the
+     * first checkpoint and once the run ends or waits for an approval.
+     */
+    checkpointSeq: integer('checkpoint_seq'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),

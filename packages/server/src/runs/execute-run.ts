@@ -4,38 +4,35 @@ import {
   type RunAgentInput,
   type RunContext,
   type RunResult,
+  type RunState,
   runAgent,
 } from '@skilldock/agent';
-import { SecurityError } from '@skilldock/core/errors';
+import { ConflictError, SecurityError } from '@skilldock/core/errors';
 import type { SkillSession } from '@skilldock/core/runtime';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { loadAgentRecord } from '../agents/agent-records.js';
 import { loadViewer } from '../auth/load-viewer.js';
 import type { SkilldockDatabase } from '../db/database.js';
-import { runs } from '../db/schema.js';
+import { runEvents, runs } from '../db/schema.js';
 import { canOnAgent } from '../policy/agent-access.js';
 import { type AgentRunServices, agentRunSetup } from './agent-run-setup.js';
 import { allAnswered, alwaysAllowedTools, applyAlwaysAllowed } from './always-allowed-tools.js';
 import { claimRunInTurn } from './claim-run-in-turn.js';
 import { effectiveRunLimits } from './effective-run-limits.js';
+import { handBackRun } from './hand-back-run.js';
 import { INSTALL_SKILL_TOOL, installSkillTool } from './install-skill-tool.js';
+import { interruptedToolCalls } from './interrupted-tool-calls.js';
 import { type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.js';
 import type { RunEventBus } from './run-event-bus.js';
 import { RunEventWriter } from './run-event-writer.js';
 import { runLimitEnd } from './run-limit-end.js';
 import { readRunLimitSettings } from './run-limit-settings.js';
 import type { RunQueuePlace } from './run-queue-place.js';
-import {
-  appendMessage,
-  appendRunEvent,
-  conversationMessages,
-  finishRun,
-  type RunEnd,
-  type RunRow,
-} from './run-records.js';
+import { appendRunEvent, conversationMessages, finishRun, type RunEnd, type RunRow } from './run-records.js';
 import { runSubagentTools } from './run-subagent-tools.js';
 import { errorFacts, toStoredEvent } from './stored-run-event.js';
 import { WEB_FETCH_TOOL, webFetchTool } from './web-fetch-tool.js';
+import { writeRunCheckpoint } from './write-run-checkpoint.js';
 
 /** What executing a run needs: the database, content, keys, and this worker's identity and clocks. */
 export interface RunExecutorContext extends AgentRunServices {
@@ -44,6 +41,25 @@ export interface RunExecutorContext extends AgentRunServices {
   readonly workerId: string;
   /** How often the worker proves it is alive and reads the cancel flag. */
   readonly heartbeatMs: number;
+  /** Sends a run's job again: a run handed back on drain goes to the queue for another worker. */
+  readonly requeue: (runId: string) => Promise<void>;
+}
+
+/**
+ * How a stopping worker lets go of a run (SPEC O1 drain): once `drain` aborts, the run stops at
+ * its next checkpoint and is handed back; once `handBack` aborts (the grace period is over), it
+ * stops at once and is handed back from its last checkpoint.
+ */
+export interface RunStopSignals {
+  readonly drain: AbortSignal;
+  readonly handBack: AbortSignal;
+}
+
+/** What a run hands back at a drain throws to end its loop at once (caught by `executeRun`). */
+function handedBack(runId: string): ConflictError {
+  return new ConflictError('run_handed_back', 'The worker is stopping: the run goes on in another worker.', {
+    details: { runId },
+  });
 }
 
 /** Skills the conversation's previous run ended with active: a new run starts with them active too. */
@@ -100,7 +116,7 @@ function endOf(result: RunResult, activeSkills: readonly string[]): RunEnd {
 export async function executeRun(
   context: RunExecutorContext,
   runId: string,
-  shutdown: AbortSignal,
+  stop: RunStopSignals,
 ): Promise<RunQueuePlace | undefined> {
   const { db, workerId } = context;
   const claim = await claimRunInTurn(db, runId, workerId);
@@ -113,8 +129,14 @@ export async function executeRun(
   const started = performance.now();
   const controller = new AbortController();
   const stopListening = context.bus.onCancel(runId, () => controller.abort('cancel'));
-  const onShutdown = () => controller.abort('shutdown');
-  shutdown.addEventListener('abort', onShutdown, { once: true });
+  const events = new RunEventWriter(db, runId, context.bus, workerId);
+  // Past the grace period: stop now; what the last checkpoint holds goes on elsewhere.
+  const onHandBack = () => {
+    controller.abort('hand-back');
+    events.close();
+  };
+  stop.handBack.addEventListener('abort', onHandBack, { once: true });
+  if (stop.handBack.aborted) onHandBack();
   let lost = false;
   const heartbeat = setInterval(() => {
     void db
@@ -126,37 +148,43 @@ export async function executeRun(
         if (alive === undefined) {
           lost = true;
           controller.abort('lost');
+          events.close();
         } else if (alive.cancelRequested) controller.abort('cancel');
       })
       .catch((error: unknown) =>
         context.logger.warn('run_heartbeat_failed', { runId, message: String(error) }),
       );
   }, context.heartbeatMs);
-  const events = new RunEventWriter(db, runId, context.bus);
+  const letGo = () =>
+    controller.signal.aborted && ['hand-back', 'lost'].includes(String(controller.signal.reason));
   let end: RunEnd;
   try {
-    end = await runOnce(context, row, events, controller.signal);
+    end = await runOnce(context, row, events, controller.signal, stop.drain, letGo);
     await events.drain();
   } catch (error) {
     end = { status: 'failed', error: errorFacts(error) };
-    // The run's error says what a user may see; the log keeps what kind of failure it was.
-    context.logger.warn('run_failed', {
-      runId,
-      userId: row.userId,
-      errorName: error instanceof Error ? error.name : typeof error,
-      errorCode: end.error?.code,
-    });
+    if (!letGo() && end.error?.code !== 'run_handed_back' && end.error?.code !== 'run_not_held')
+      // The run's error says what a user may see; the log keeps what kind of failure it was.
+      context.logger.warn('run_failed', {
+        runId,
+        userId: row.userId,
+        errorName: error instanceof Error ? error.name : typeof error,
+        errorCode: end.error?.code,
+      });
   } finally {
     clearInterval(heartbeat);
     stopListening();
-    shutdown.removeEventListener('abort', onShutdown);
+    stop.handBack.removeEventListener('abort', onHandBack);
   }
-  if (controller.signal.aborted && controller.signal.reason === 'shutdown' && end.status === 'cancelled')
-    end = {
-      status: 'failed',
-      error: { code: 'run_worker_stopped', message: 'The worker shut down during the run.' },
-    };
-  if (lost) return undefined;
+  // Lost (the sweep gave the run to another worker) or no longer held: nothing more is ours to write.
+  if (lost || end.error?.code === 'run_not_held') return undefined;
+  if (letGo() || end.error?.code === 'run_handed_back') {
+    events.close();
+    await events.drain().catch(() => {});
+    if (await handBackRun(db, runId, workerId, context.requeue, context.bus))
+      context.logger.info('run_handed_back', { runId, userId: row.userId });
+    return undefined;
+  }
   // Whatever was queued before a failure is written first, so the closing event is the last one.
   await events.drain().catch(() => {});
   if (await finishRun(db, runId, workerId, end)) {
@@ -171,14 +199,56 @@ export async function executeRun(
   return undefined;
 }
 
+/**
+ * A run taken over from a checkpoint (SPEC O1) says so in its stream: `run-resumed` with the
+ * attempt, the checkpoint's last event and the turn the run goes on with; when the stream already
+ * holds part of that turn (text or calls after the checkpoint), `turn-restart` tells a client to
+ * drop what it showed of turns from `turn` on — the resumed turn says it again, so each text is
+ * seen once.
+ */
+async function announceResume(
+  db: SkilldockDatabase,
+  row: RunRow,
+  state: RunState,
+  events: RunEventWriter,
+): Promise<void> {
+  const checkpointSeq = row.checkpointSeq ?? 0;
+  const turn = state.stats.turns + 1;
+  events.push({
+    type: 'run-resumed',
+    data: {
+      attempt: row.attempts,
+      checkpointSeq,
+      turn,
+      message: 'The worker running this run stopped; the run goes on from its last checkpoint.',
+    },
+  });
+  const [partial] = await db
+    .select({ seq: runEvents.seq })
+    .from(runEvents)
+    .where(
+      and(
+        eq(runEvents.runId, row.id),
+        gt(runEvents.seq, checkpointSeq),
+        inArray(runEvents.type, ['text-delta', 'tool-call-start', 'turn-start']),
+      ),
+    )
+    .limit(1);
+  if (partial !== undefined) events.push({ type: 'turn-restart', data: { turn, afterSeq: checkpointSeq } });
+}
+
 async function runOnce(
   context: RunExecutorContext,
   row: RunRow,
   events: RunEventWriter,
   signal: AbortSignal,
+  drain: AbortSignal,
+  letGo: () => boolean,
 ): Promise<RunEnd> {
   const { db } = context;
   events.push({ type: 'run-status', data: { status: 'running', attempt: row.attempts } });
+  const checkpoint = row.checkpointSeq === null || row.state === null ? undefined : parseRunState(row.state);
+  if (checkpoint !== undefined) await announceResume(db, row, checkpoint, events);
   const viewer = await loadViewer(db, row.userId);
   if (viewer === null)
     throw new SecurityError('run_user_disabled', 'The account that started the run is disabled.');
@@ -246,8 +316,57 @@ async function runOnce(
     limits: { maxTurns: limits.maxTurns, maxTimeMs: Math.round(limits.timeLimitSeconds * 1000) },
   });
   for (const notice of notices) events.push({ type: 'run-notice', data: { message: notice } });
+  const last = checkpoint?.messages.at(-1);
+  if (last?.role === 'assistant' && (last.toolCalls ?? []).length === 0)
+    // Lost between its final answer's checkpoint and its end: the answer is stored, nothing is left to do.
+    return { status: 'completed', finalText: last.content, activeSkills: skillSession.activeSkillIds() };
+  if (checkpoint !== undefined) {
+    const interrupted = interruptedToolCalls(checkpoint, runContext.tools);
+    if (interrupted.length > 0) {
+      // Calls with side effects that may have run: the user says whether to run them again.
+      const asked = new Set(interrupted.map((request) => request.toolCallId));
+      for (const request of interrupted) {
+        events.push({
+          type: 'run-notice',
+          data: {
+            message: `The worker stopped while ${request.toolName} may have been running: approve to run it again, or deny.`,
+            toolCallId: request.toolCallId,
+          },
+        });
+        events.push({ type: 'approval-request', data: { request } });
+      }
+      return {
+        status: 'waiting_approval',
+        state: {
+          ...checkpoint,
+          interruptions: interrupted,
+          answers: checkpoint.answers.filter((answer) => !asked.has(answer.toolCallId)),
+        },
+        activeSkills: skillSession.activeSkillIds(),
+      };
+    }
+  }
+  const checkpoints = {
+    drain,
+    letGo,
+    write: (message: ConversationMessage, state: RunState) =>
+      events.checkpoint((tx, lastSeq) =>
+        writeRunCheckpoint(
+          tx,
+          {
+            runId: row.id,
+            workerId: context.workerId,
+            conversationId: row.conversationId,
+            message,
+            state,
+            activeSkills: skillSession.activeSkillIds(),
+          },
+          lastSeq,
+        ),
+      ),
+  };
   try {
-    return await runLoop(context, row, events, signal, runContext, skillSession);
+    return await runLoop(context, row, events, signal, runContext, skillSession, checkpoints);
   } catch (error) {
     const end = runLimitEnd(error, limits, skillSession.activeSkillIds());
     if (end === undefined) throw error;
@@ -263,14 +382,25 @@ async function runLoop(
   signal: AbortSignal,
   runContext: RunContext,
   skillSession: SkillSession,
+  checkpoints: {
+    readonly drain: AbortSignal;
+    readonly letGo: () => boolean;
+    readonly write: (message: ConversationMessage, state: RunState) => Promise<void>;
+  },
 ): Promise<RunEnd> {
   const { db } = context;
   const input: RunAgentInput =
     row.state === null
       ? { messages: await conversationMessages(db, row.conversationId), prompt: row.prompt }
       : { state: parseRunState(row.state) };
-  const onMessage = async (message: ConversationMessage) => {
-    await appendMessage(db, row.conversationId, row.id, message);
+  // Each finished message is a checkpoint (SPEC O1), stored with the events before it. A run let
+  // go stores nothing more; a draining worker stops the run right after a checkpoint.
+  const onMessage = async (message: ConversationMessage, state: RunState) => {
+    if (checkpoints.letGo()) throw handedBack(row.id);
+    await checkpoints.write(message, state);
+    // A final answer is let through: the run completes here rather than being handed on.
+    const final = message.role === 'assistant' && (message.toolCalls ?? []).length === 0;
+    if (checkpoints.drain.aborted && !final) throw handedBack(row.id);
   };
   // Answers already in the stream (the approval route's, a rule's): the resumed loop's own
   // `approval-decision` for them would repeat them, and name the user for a rule's answer.

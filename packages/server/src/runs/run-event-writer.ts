@@ -1,5 +1,6 @@
+import { ConflictError } from '@skilldock/core/errors';
 import { sql } from 'drizzle-orm';
-import type { SkilldockDatabase } from '../db/database.js';
+import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import { storableJsonText } from '../text/storable-text.js';
 import type { RunEventBus } from './run-event-bus.js';
@@ -17,6 +18,12 @@ const MAX_BATCH = 200;
  * streams. A sub-agent's `text-delta` still waiting in the queue takes in the next one of the same
  * call and turn (`mergeNestedTextDeltas`), so nested answers are stored in few rows. A `seq` taken meanwhile by another writer (the lost-run sweep) renumbers and retries.
  * `drain()` waits for everything pushed and rethrows a failed write.
+ *
+ * Writes are fenced (SPEC O1): given the `workerId` holding the run, an insert stores nothing once
+ * the row is no longer `running` for that worker (the sweep handed the run to another worker), and
+ * the writer fails with `run_not_held` — a worker the platform gave up on never adds to the
+ * stream its successor writes. `checkpoint` stores everything pushed so far and the caller's own
+ * writes in one transaction, and hands those writes the `seq` of the last event stored.
  */
 export class RunEventWriter {
   readonly #db: SkilldockDatabase;
@@ -28,15 +35,56 @@ export class RunEventWriter {
   #nextSeq: number | undefined;
   #flushing: Promise<void> | undefined;
   #failure: unknown;
+  readonly #workerId: string | undefined;
+  #closed = false;
 
-  constructor(db: SkilldockDatabase, runId: string, bus: RunEventBus) {
+  constructor(db: SkilldockDatabase, runId: string, bus: RunEventBus, workerId?: string) {
     this.#db = db;
     this.#runId = runId;
     this.#bus = bus;
+    this.#workerId = workerId;
+  }
+
+  /** Drops what is queued and ignores later pushes: the run is being handed back or was lost. */
+  close(): void {
+    this.#closed = true;
+    this.#queue = this.#queue.slice(0, this.#inserting);
+  }
+
+  /**
+   * Stores every event pushed so far, then `write(tx, lastSeq)` (the `seq` of the last event of
+   * this run, 0 when none), in one transaction; the stream is notified after it commits.
+   */
+  async checkpoint(write: (tx: SkilldockTransaction, lastSeq: number) => Promise<void>): Promise<void> {
+    if (this.#failure !== undefined) throw this.#failure;
+    while (this.#flushing !== undefined) await this.#flushing;
+    if (this.#failure !== undefined) throw this.#failure;
+    const pending = this.#queue;
+    this.#queue = [];
+    try {
+      await this.#db.transaction(async (tx) => {
+        let lastSeq: number;
+        if (pending.length > 0) {
+          lastSeq = await this.#insertAll(tx, pending);
+        } else {
+          const result = await tx.execute(
+            sql`select coalesce(max(seq), 0) as last from run_events where run_id = ${this.#runId}`,
+          );
+          lastSeq = Number((result as unknown as { rows: { last: number }[] }).rows[0]!.last);
+        }
+        await write(tx, lastSeq);
+      });
+    } catch (error) {
+      this.#failure = error;
+      this.#nextSeq = undefined;
+      throw error;
+    }
+    if (pending.length > 0) this.#bus.notify(this.#runId);
   }
 
   /** Queues `event`; it is written by the running or next flush. Throws once a write has failed. */
   push(event: StoredRunEvent): void {
+    if (this.#closed) return;
     if (this.#failure !== undefined) throw this.#failure;
     const last = this.#queue.length > this.#inserting ? this.#queue.at(-1) : undefined;
     const merged = last === undefined ? undefined : mergeNestedTextDeltas(last, event);
@@ -58,7 +106,7 @@ export class RunEventWriter {
       while (this.#queue.length > 0) {
         const batch = this.#queue.slice(0, MAX_BATCH);
         this.#inserting = batch.length;
-        await this.#insert(batch);
+        await this.#insert(this.#db, batch);
         this.#queue = this.#queue.slice(batch.length);
         this.#inserting = 0;
         this.#bus.notify(this.#runId);
@@ -68,10 +116,20 @@ export class RunEventWriter {
     }
   }
 
-  async #insert(batch: readonly StoredRunEvent[]): Promise<void> {
+  /** Inserts `events` in batches; returns the `seq` of the last one. */
+  async #insertAll(db: SkilldockDatabase | SkilldockTransaction, events: readonly StoredRunEvent[]) {
+    for (let start = 0; start < events.length; start += MAX_BATCH)
+      await this.#insert(db, events.slice(start, start + MAX_BATCH));
+    return this.#nextSeq! - 1;
+  }
+
+  async #insert(
+    db: SkilldockDatabase | SkilldockTransaction,
+    batch: readonly StoredRunEvent[],
+  ): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       if (this.#nextSeq === undefined) {
-        const result = await this.#db.execute(
+        const result = await db.execute(
           sql`select coalesce(max(seq), 0) + 1 as next from run_events where run_id = ${this.#runId}`,
         );
         this.#nextSeq = Number((result as unknown as { rows: { next: number }[] }).rows[0]!.next);
@@ -82,9 +140,19 @@ export class RunEventWriter {
           sql`(${this.#runId}, ${first + index}, ${event.type}, ${storableJsonText(event.data)}::jsonb)`,
       );
       try {
-        await this.#db.execute(
-          sql`insert into run_events (run_id, seq, type, data) values ${sql.join(rows, sql`, `)}`,
-        );
+        if (this.#workerId === undefined) {
+          await db.execute(
+            sql`insert into run_events (run_id, seq, type, data) values ${sql.join(rows, sql`, `)}`,
+          );
+        } else {
+          const result = await db.execute(
+            sql`insert into run_events (run_id, seq, type, data)
+              select v.run_id, v.seq::integer, v.type, v.data from (values ${sql.join(rows, sql`, `)}) as v (run_id, seq, type, data)
+              where exists (select 1 from runs where id = ${this.#runId} and worker_id = ${this.#workerId} and status = 'running')
+              returning seq`,
+          );
+          if ((result as unknown as { rows: unknown[] }).rows.length === 0) throw runNotHeld(this.#runId);
+        }
         this.#nextSeq = first + batch.length;
         return;
       } catch (error) {
@@ -93,4 +161,13 @@ export class RunEventWriter {
       }
     }
   }
+}
+
+/** A write for a run this worker no longer holds (the sweep handed it on, or it was cancelled away). */
+export function runNotHeld(runId: string): ConflictError {
+  return new ConflictError(
+    'run_not_held',
+    'This worker no longer holds the run: another worker took it over from its last checkpoint.',
+    { details: { runId } },
+  );
 }

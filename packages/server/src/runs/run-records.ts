@@ -112,7 +112,7 @@ export async function claimRun(db: Writer, runId: string, workerId: string): Pro
       status: 'running',
       workerId,
       heartbeatAt: sql`now()`,
-      startedAt: sql`coalesce(${runs.startedAt}, now())`,
+      startedAt: sql`coalesce(${runs.startedAt}, clock_timestamp())`,
       attempts: sql`${runs.attempts} + 1`,
     })
     .where(and(eq(runs.id, runId), eq(runs.status, 'queued'), eq(runs.cancelRequested, false)))
@@ -142,6 +142,7 @@ export async function finishRun(db: Writer, runId: string, workerId: string, end
       error: end.error === undefined ? null : storableJson(end.error),
       finalText: end.finalText === undefined ? null : storableText(end.finalText),
       state: end.state === undefined ? null : storableJson(end.state),
+      checkpointSeq: null,
       ...(end.activeSkills === undefined ? {} : { activeSkills: [...end.activeSkills] }),
       ...(finished ? { endedAt: sql`now()` } : {}),
     })

@@ -7,7 +7,13 @@ import type { SkillContentContext } from '../skill-content/skill-content-context
 import { RunEventBus } from './run-event-bus.js';
 import { type RunEventRetention, startRunHousekeeping } from './run-housekeeping.js';
 import { type RunQueue, type RunQueueOptions, startRunQueue } from './run-queue.js';
-import { type RunWorker, type RunWorkerOptions, startLostRunSweep, startRunWorker } from './run-worker.js';
+import {
+  DEFAULT_RUN_STALE_AFTER_MS,
+  type RunWorker,
+  type RunWorkerOptions,
+  startLostRunSweep,
+  startRunWorker,
+} from './run-worker.js';
 
 /** How a process takes part in runs (SPEC Y16). */
 export interface RunServiceOptions {
@@ -36,7 +42,7 @@ export interface RunService {
  * Starts what a process needs for runs: the pg-boss queue (its schema set up on first start), an
  * in-process event bus, a worker unless `worker: false`, the lost-run sweep (in every process,
  * so an API alone still fails runs whose workers died), and the tidying of finished runs' old
- * events and deleted runs' work folders. `stop()` stops the worker (in-flight runs end `failed`, `run_worker_stopped`), then the queue.
+ * events and deleted runs' work folders. `stop()` drains the worker (in-flight runs are handed back to the queue, SPEC O1), then stops the queue.
  */
 export async function startRunService(
   database: Database,
@@ -66,7 +72,11 @@ export async function startRunService(
   }
   const sweep =
     worker === undefined
-      ? startLostRunSweep(executorContext, options.workerOptions?.staleAfterMs ?? 30_000)
+      ? startLostRunSweep(
+          executorContext,
+          options.workerOptions?.staleAfterMs ?? DEFAULT_RUN_STALE_AFTER_MS,
+          (runId) => queue.send(runId),
+        )
       : undefined;
   const housekeeping =
     options.eventRetention === false

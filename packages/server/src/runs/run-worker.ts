@@ -13,10 +13,19 @@ import { sweepLostRuns } from './sweep-lost-runs.js';
 export interface RunWorkerOptions {
   /** Runs executed at once by this process. Default 4. */
   readonly concurrency?: number;
-  /** Heartbeat period of a running run. Default 2 s. */
+  /** Heartbeat period of a running run. Default 1 s. */
   readonly heartbeatMs?: number;
-  /** A running run with no heartbeat for this long is failed (`run_worker_lost`). Default 30 s. */
+  /**
+   * A running run with no heartbeat for this long is taken back and resumed by another worker
+   * from its last checkpoint (SPEC O1; failed `run_worker_lost` after `MAX_RUN_ATTEMPTS` starts).
+   * Default 6 s: with the sweep every third of it, a lost worker is noticed within 8 s.
+   */
   readonly staleAfterMs?: number;
+  /**
+   * On `stop()`, how long runs in flight may take to reach their next checkpoint before they are
+   * stopped and handed back from their last one (SPEC O1 drain). Default 30 s.
+   */
+  readonly drainTimeoutMs?: number;
   /** Model requests a sub-agent's run may make (a top-level run's limits are the admins' and its agent's). */
   readonly maxTurns?: number;
   /**
@@ -26,7 +35,7 @@ export interface RunWorkerOptions {
   readonly deferMs?: number;
 }
 
-/** A started worker: its id, and `stop` (in-flight runs end `failed` with `run_worker_stopped`). */
+/** A started worker: its id, and `stop` (drains: in-flight runs are handed back to the queue). */
 export interface RunWorker {
   readonly workerId: string;
   /** Wakes one of this worker's idle loops to fetch now instead of at its next poll (a run was just queued here). */
@@ -41,31 +50,39 @@ export interface RunWorker {
  * slot and wakes the loop at once. A run whose user already runs as many as the per-user limit
  * allows (SPEC O2) is not executed: its job is sent again for later (`deferMs`), behind the jobs of
  * other users, and the slot is free at once — so one user's runs never hold another's back. Each run proves it is alive by a heartbeat; a sweep every
- * `staleAfterMs / 3` fails runs whose worker died (`sweepLostRuns`). `stop()` ends the loop,
- * aborts in-flight runs (they end `failed`, `run_worker_stopped`) and waits for them.
+ * `staleAfterMs / 3` takes back runs whose worker died and queues them again (`sweepLostRuns`),
+ * for any worker to resume from their last checkpoint. `stop()` drains (SPEC O1): the loop takes no
+ * more jobs, each run in flight stops at its next checkpoint (or completes) and is handed back to
+ * the queue; runs still going after `drainTimeoutMs` are stopped and handed back from their last
+ * checkpoint. It resolves once every run is let go.
  * @example const worker = await startRunWorker(queue, executorContext, { concurrency: 8 });
  */
 export async function startRunWorker(
   queue: RunQueue,
-  context: Omit<RunExecutorContext, 'workerId' | 'heartbeatMs' | 'maxTurns'>,
+  context: Omit<RunExecutorContext, 'workerId' | 'heartbeatMs' | 'maxTurns' | 'requeue'>,
   {
     concurrency = 4,
-    heartbeatMs = 2000,
-    staleAfterMs = 30_000,
+    heartbeatMs = DEFAULT_RUN_HEARTBEAT_MS,
+    staleAfterMs = DEFAULT_RUN_STALE_AFTER_MS,
     maxTurns,
     deferMs = 1000,
+    drainTimeoutMs = DEFAULT_DRAIN_TIMEOUT_MS,
   }: RunWorkerOptions = {},
 ): Promise<RunWorker> {
   const workerId = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const requeue = (runId: string) => queue.send(runId);
   const executor: RunExecutorContext = {
     ...context,
     workerId,
     heartbeatMs,
+    requeue,
     ...(maxTurns === undefined ? {} : { maxTurns }),
   };
   const shutdown = new AbortController();
+  const handBack = new AbortController();
+  const stopSignals = { drain: shutdown.signal, handBack: handBack.signal };
   // Every run in flight listens for the shutdown: as many listeners as `concurrency`.
-  setMaxListeners(0, shutdown.signal);
+  setMaxListeners(0, shutdown.signal, handBack.signal);
   const inFlight = new Set<Promise<void>>();
   let wakeUp: () => void = () => {};
   const pause = (milliseconds: number) =>
@@ -80,7 +97,7 @@ export async function startRunWorker(
     });
 
   const execute = (job: PgBoss.Job<RunJob>) => {
-    const running = executeRun(executor, job.data.runId, shutdown.signal)
+    const running = executeRun(executor, job.data.runId, stopSignals)
       .then(
         async (waiting) => {
           // Its user's other runs fill the limit: a new job later (behind other users' jobs), this one done.
@@ -130,7 +147,7 @@ export async function startRunWorker(
     }
   })();
 
-  const sweep = startLostRunSweep(context, staleAfterMs);
+  const sweep = startLostRunSweep(context, staleAfterMs, requeue);
   // Idle or busy, the worker is seen alive by readiness checks (SPEC O3): three beats per stale period.
   const heartbeat = await startWorkerHeartbeat(
     context.db,
@@ -149,7 +166,15 @@ export async function startRunWorker(
       shutdown.abort();
       wakeUp();
       await loop;
-      await Promise.allSettled([...inFlight]);
+      const drained = Promise.allSettled([...inFlight]);
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, drainTimeoutMs);
+      });
+      await Promise.race([drained, graceOver]);
+      clearTimeout(timer);
+      handBack.abort();
+      await drained;
       await heartbeat.stop();
     },
   };
@@ -163,16 +188,29 @@ function deferDelayMs(place: RunQueuePlace, deferMs: number): number {
   return Math.min(deferMs * (place.runsAhead - place.limit + 1), deferMs * 10);
 }
 
-/** Sweeps lost runs every `staleAfterMs / 3` until stopped (any process may: the update is atomic). */
+/** A running run's heartbeat period by default (SPEC O1). */
+export const DEFAULT_RUN_HEARTBEAT_MS = 1000;
+/** No heartbeat for this long by default and a run's worker is taken as lost (SPEC O1: noticed in ≤ 10 s). */
+export const DEFAULT_RUN_STALE_AFTER_MS = 6000;
+/** How long a stopping worker lets its runs reach a checkpoint by default. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
+
+/**
+ * Sweeps lost runs every `staleAfterMs / 3` until stopped (any process may: the update is
+ * atomic); a lost run's job is sent again through `requeue`.
+ */
 export function startLostRunSweep(
   context: Pick<RunExecutorContext, 'db' | 'bus' | 'logger'>,
   staleAfterMs: number,
+  requeue: (runId: string) => Promise<void>,
 ): { stop(): void } {
   const timer = setInterval(
     () => {
-      void sweepLostRuns(context.db, staleAfterMs, context.bus)
-        .then((ids) => {
-          if (ids.length > 0) context.logger.warn('runs_worker_lost', { runs: ids.join(',') });
+      void sweepLostRuns(context.db, staleAfterMs, context.bus, { requeue })
+        .then(({ requeued, failed }) => {
+          if (requeued.length > 0)
+            context.logger.warn('runs_requeued_worker_lost', { runs: requeued.join(',') });
+          if (failed.length > 0) context.logger.warn('runs_worker_lost', { runs: failed.join(',') });
         })
         .catch((error: unknown) => context.logger.warn('run_sweep_failed', { message: String(error) }));
     },

@@ -4,28 +4,64 @@ import type { RunEventBus } from './run-event-bus.js';
 import { appendRunEvent } from './run-records.js';
 
 /**
- * Ends every `running` run whose worker stopped proving it is alive (SPEC Y16: a dead worker's run
- * ends `failed`, never stuck): no heartbeat for `staleAfterMs` means the process died or lost the
- * database. Each gets `failed` with `run_worker_lost` and a closing `run-status` event. The worker,
- * should it come back, finds the row no longer its own and writes nothing more. Returns the ids.
+ * How many times a run is started (first start, resumes after lost workers and hand-backs) before
+ * a lost worker fails it: a run that kills every worker it reaches must not go round for ever.
+ */
+export const MAX_RUN_ATTEMPTS = 25;
+
+/** What the sweep did: runs queued again for another worker, and runs failed for good. */
+export interface SweptRuns {
+  readonly requeued: string[];
+  readonly failed: string[];
+}
+
+/**
+ * Takes back every `running` run whose worker stopped proving it is alive (SPEC O1, Y16): no
+ * heartbeat for `staleAfterMs` means the process died or lost the database. With `requeue`, such
+ * a run goes back to `queued` (no worker) with a `run-status` event `{ status: 'queued', reason:
+ * 'worker-lost' }`, and `requeue` sends its job: any live worker resumes it from its last
+ * checkpoint. A run started `maxAttempts` times already — or every lost run, without `requeue` —
+ * ends `failed` with `run_worker_lost` and a closing `run-status` event. The lost worker, should
+ * it come back, finds the row no longer its own and writes nothing more (its writes are fenced).
  */
 export async function sweepLostRuns(
   db: SkilldockDatabase,
   staleAfterMs: number,
   bus?: RunEventBus,
-): Promise<string[]> {
+  {
+    requeue,
+    maxAttempts = MAX_RUN_ATTEMPTS,
+  }: { readonly requeue?: (runId: string) => Promise<void>; readonly maxAttempts?: number } = {},
+): Promise<SweptRuns> {
+  const stale = sql`status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleAfterMs / 1000})`;
+  const requeued: string[] = [];
+  if (requeue !== undefined) {
+    const result = await db.execute(sql`update runs
+      set status = 'queued', worker_id = null, heartbeat_at = now()
+      where ${stale} and attempts < ${maxAttempts}
+      returning id`);
+    for (const { id } of (result as unknown as { rows: { id: string }[] }).rows) {
+      await appendRunEvent(db, id, { type: 'run-status', data: { status: 'queued', reason: 'worker-lost' } });
+      await requeue(id);
+      bus?.notify(id);
+      requeued.push(id);
+    }
+  }
   const error = {
     code: 'run_worker_lost',
-    message: `The worker running it stopped answering (no heartbeat for ${Math.round(staleAfterMs / 1000)} s): it was killed or lost the database.`,
+    message:
+      requeue === undefined
+        ? `The worker running it stopped answering (no heartbeat for ${Math.round(staleAfterMs / 1000)} s): it was killed or lost the database.`
+        : `The run lost its worker ${maxAttempts} times (no heartbeat for ${Math.round(staleAfterMs / 1000)} s each time); it is not tried again.`,
   };
   const result = await db.execute(sql`update runs
-    set status = 'failed', error = ${JSON.stringify(error)}::jsonb, ended_at = now()
-    where status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleAfterMs / 1000})
+    set status = 'failed', error = ${JSON.stringify(error)}::jsonb, ended_at = now(), checkpoint_seq = null
+    where ${stale}
     returning id`);
-  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-  for (const id of ids) {
+  const failed = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  for (const id of failed) {
     await appendRunEvent(db, id, { type: 'run-status', data: { status: 'failed', error } });
     bus?.notify(id);
   }
-  return ids;
+  return { requeued, failed };
 }

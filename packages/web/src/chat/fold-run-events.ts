@@ -218,6 +218,17 @@ export function foldRunEvent(view: RunView, event: RunStreamEvent): RunView {
         ],
       };
     }
+    case 'turn-restart': {
+      // A resumed run says turn `turn` (and any after it) again from its checkpoint (SPEC O1):
+      // what the lost worker streamed of them goes, so each text is shown once.
+      if (typeof data.turn !== 'number') return view;
+      const restarted = (item: ChatItem) => {
+        const match = item.kind === 'text' ? /^text-(\d+)/.exec(item.key) : null;
+        return match !== null && Number(match[1]) >= data.turn;
+      };
+      return { ...view, items: view.items.filter((item) => !restarted(item)) };
+    }
+    case 'run-resumed':
     case 'run-notice':
       if (typeof data.message !== 'string') return view;
       return {

@@ -11,6 +11,8 @@ import {
 export const RUN_EVENT_TYPES = [
   'run-status',
   'run-notice',
+  'run-resumed',
+  'turn-restart',
   'run-end',
   'run-error',
   'turn-start',

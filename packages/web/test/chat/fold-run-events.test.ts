@@ -34,6 +34,25 @@ describe('W4 folding run events', () => {
     expect(view.items[0]).toMatchObject({ streaming: true });
   });
 
+  it('O1 a resumed run drops what the lost worker streamed of the restarted turn, keeping the earlier turns', () => {
+    const view = foldRunEvents([
+      ev('run-status', { status: 'running', attempt: 1 }),
+      ev('text-delta', { turn: 1, text: 'First turn.' }),
+      ev('turn-end', { turn: 1, finishReason: 'tool-calls', toolCalls: 0 }),
+      ev('text-delta', { turn: 2, text: 'Half of the sec' }),
+      ev('run-status', { status: 'queued', reason: 'worker-lost' }),
+      ev('run-status', { status: 'running', attempt: 2 }),
+      ev('run-resumed', { attempt: 2, checkpointSeq: 3, turn: 2, message: 'Resumed.' }),
+      ev('turn-restart', { turn: 2, afterSeq: 3 }),
+      ev('text-delta', { turn: 2, text: 'Half of the second.' }),
+    ]);
+    expect(view.items).toEqual([
+      { kind: 'text', key: 'text-1', text: 'First turn.', streaming: false },
+      { kind: 'notice', key: 'notice-2', text: 'Resumed.' },
+      { kind: 'text', key: 'text-2', text: 'Half of the second.', streaming: true },
+    ]);
+  });
+
   it('W4 a skill activation, a tool asking approval, the user allowing always, the result', () => {
     const write = call('call_2', 'write_file', { path: 'a.md', content: 'x' });
     const view = foldRunEvents([
