@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/testing';
 import { isPathInside } from '@skilldock/core/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -423,6 +423,85 @@ describe('packed packages installed into a new project (issue 27 item 3)', () =>
     },
     STEP_TIMEOUT_MS,
   );
+
+  // Issue 27: the pack-and-install check passes on Node 20 (the runner above), 22 and 24. The same
+  // installed project runs its built agent and its CLI under the pinned Node 22 and 24 builds that
+  // `npm run test:all` uses (scripts/node-versions.mjs fetches them once into ~/.cache).
+  for (const major of [22, 24] as const)
+    it(
+      `runs the installed agent bundle and CLI on Node ${major}`,
+      async () => {
+        const { ensureNode } = (await import(
+          pathToFileURL(path.join(repoRoot, 'scripts/node-versions.mjs')).href
+        )) as {
+          ensureNode: (major: number) => Promise<string>;
+        };
+        const node = path.join(await ensureNode(major), 'node');
+        const reported = await run(node, ['--version'], {
+          cwd: app,
+          env: childEnvironment(home),
+          timeout: STEP_TIMEOUT_MS,
+        });
+        expect(reported.stdout.trim()).toMatch(new RegExp(`^v${major}\\.`));
+        // Built by the SSR test above (tests of a file run in order).
+        expect(existsSync(path.join(app, 'dist/agent.js'))).toBe(true);
+
+        server = await startFakeModelServer({
+          script: [
+            { toolCalls: [{ name: 'activate_skill', arguments: { name: 'refunds' } }] },
+            {
+              toolCalls: [{ name: 'read_skill_resource', arguments: { path: '/.skills/refunds/POLICY.md' } }],
+            },
+            { text: `Refunded on Node ${major}.` },
+            { toolCalls: [{ name: 'ls', arguments: { path: '.' } }] },
+            { text: `Listed on Node ${major}.` },
+          ],
+        });
+        const agent = await run(node, ['dist/agent.js', 'My order 1234 arrived broken.'], {
+          cwd: app,
+          env: childEnvironment(home, {
+            ANTHROPIC_API_KEY: 'test-key',
+            ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+          }),
+          timeout: STEP_TIMEOUT_MS,
+        });
+        expectSuccess(agent, `node ${major} dist/agent.js`);
+        expect(JSON.parse(agent.stdout)).toMatchObject({
+          status: 'completed',
+          finalText: `Refunded on Node ${major}.`,
+        });
+
+        const cli = await run(
+          node,
+          [
+            path.join(app, 'node_modules/skilldock/bin/skilldock.js'),
+            'run',
+            '--json',
+            'What is in this folder?',
+          ],
+          {
+            cwd: app,
+            env: childEnvironment(home, {
+              OPENAI_BASE_URL: server.openaiBaseUrl,
+              OPENAI_API_KEY: 'test-key',
+              SKILLDOCK_MODEL: 'openai:test-model',
+            }),
+            timeout: STEP_TIMEOUT_MS,
+          },
+        );
+        expectSuccess(cli, `node ${major} skilldock run`);
+        const last = cli.stdout.trim().split('\n').at(-1)!;
+        expect(JSON.parse(last)).toMatchObject({
+          type: 'run-end',
+          status: 'completed',
+          finalText: `Listed on Node ${major}.`,
+        });
+        expect(server.requests).toHaveLength(5);
+        await server.close();
+        server = undefined;
+      },
+      3 * STEP_TIMEOUT_MS,
+    );
 
   it("finds the web app's bundle the way `skilldock serve` does", async () => {
     const resolved = await run(
