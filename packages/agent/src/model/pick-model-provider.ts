@@ -1,3 +1,4 @@
+import { readBodyWithin } from '@skilldock/core/network';
 import { ModelError } from './model-error.js';
 import {
   configuredProviders,
@@ -82,32 +83,14 @@ async function fetchModelList(
     await response.body?.cancel();
     return undefined;
   }
-  const text = await readBounded(response, MAX_MODEL_LIST_BYTES);
-  if (text === undefined) return undefined;
-  const body = JSON.parse(text) as { data?: unknown };
+  const bytes = await readBodyWithin(response, MAX_MODEL_LIST_BYTES);
+  if (bytes === undefined) return undefined;
+  const body = JSON.parse(bytes.toString('utf8')) as { data?: unknown };
   if (!Array.isArray(body.data)) return undefined;
   const ids = body.data
     .map((entry) => (entry as { id?: unknown } | null)?.id)
     .filter((id): id is string => typeof id === 'string');
   return new Set(ids);
-}
-
-async function readBounded(response: Response, maxBytes: number): Promise<string | undefined> {
-  const reader = response.body?.getReader();
-  if (reader === undefined) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Options of {@link pickModelProvider}. */

@@ -24,6 +24,7 @@ export {
   type ResolveHost,
   systemResolve,
 } from './public-address-lookup.js';
+export { readBodyWithin } from './read-body-within.js';
 export {
   type ResolvePublicAddressesOptions,
   resolvePublicAddresses,

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { readBodyWithin } from '@skilldock/core/network';
 import { HttpError } from '../http/http-error.js';
 import './error-codes.js';
 
@@ -35,24 +36,6 @@ function failed(message: string, cause?: unknown): HttpError {
   return new HttpError(502, 'skills_directory_failed', message, { cause });
 }
 
-async function readBounded(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (reader === undefined) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw failed(`The skills directory answered more than ${MAX_ANSWER_BYTES} bytes.`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * Searches a skills directory with the API the `skills` CLI uses (`<base>/api/search?q=…&limit=…`,
  * answering `{ skills: [{ id, name, installs, source }] }`). The answer is bounded (1 MiB, the
@@ -81,7 +64,10 @@ export async function searchSkillsDirectory(
       await response.body?.cancel();
       throw failed(`The skills directory answered HTTP ${response.status}.`);
     }
-    body = await readBounded(response);
+    const bytes = await readBodyWithin(response, MAX_ANSWER_BYTES);
+    if (bytes === undefined)
+      throw failed(`The skills directory answered more than ${MAX_ANSWER_BYTES} bytes.`);
+    body = bytes.toString('utf8');
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw failed('The skills directory could not be reached.', error);

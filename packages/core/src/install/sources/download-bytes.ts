@@ -3,6 +3,7 @@ import type { Agent, Response } from 'undici';
 import { SecurityError, UserInputError } from '../../errors.js';
 import { type AddressAllowance, assertAddressAllowed } from '../../network/assert-address-allowed.js';
 import { publicAddressLookup, type ResolveHost } from '../../network/public-address-lookup.js';
+import { readBodyWithin } from '../../network/read-body-within.js';
 import {
   assertRemoteUrlAllowed,
   type RemotePolicy,
@@ -167,26 +168,14 @@ async function readCapped(
     await response.body?.cancel();
     throw tooLarge();
   }
-  if (!response.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body.getReader();
+  let bytes: Buffer | undefined;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > options.maxBytes) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
+    bytes = await readBodyWithin(response, options.maxBytes);
   } catch (error) {
-    if (error instanceof SecurityError) throw error;
     throw translateAbort(error, url, options, signal) ?? error;
   }
-  return Buffer.concat(chunks, total);
+  if (bytes === undefined) throw tooLarge();
+  return bytes;
 }
 
 /** The lookup's refusal, which fetch wraps in `TypeError('fetch failed')` (its `cause`). */
