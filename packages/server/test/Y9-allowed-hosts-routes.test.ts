@@ -335,6 +335,15 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
       expect((await alice.client.request('GET', '/api/install/search?q=pdf')).status).toBe(502);
       directoryAnswer = (response) => response.writeHead(302, { location: 'http://169.254.169.254/' }).end();
       expect((await alice.client.request('GET', '/api/install/search?q=pdf')).status).toBe(502);
+      // An answer past the 1 MiB bound is cut off, not buffered: 502 saying so.
+      directoryAnswer = (response) =>
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(`{"skills":["${'x'.repeat(1024 * 1024)}"]}`);
+      const huge = await alice.client.request('GET', '/api/install/search?q=pdf');
+      expect(huge.status).toBe(502);
+      expect(huge.body.error).toMatchObject({ code: 'skills_directory_failed' });
+      expect(huge.body.error.message).toMatch(/more than 1048576 bytes/);
 
       await admin.client.request('PUT', '/api/admin/settings/install/skills-directory', {
         json: { baseUrl: null },
