@@ -10,9 +10,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -27,6 +27,7 @@ import {
   type RecordedRequest,
   startFakeModelServer,
 } from '@skilldock/agent/testing';
+import { isPathInside } from '@skilldock/core/format';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
 import { definition, type SubagentSetup, settleTasks, startSubagentSetup } from './subagent-harness.js';
@@ -37,9 +38,15 @@ const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
 /**
  * Codex's private home. Not under the system temp folder: codex's Linux sandbox (bubblewrap)
  * re-executes itself through a helper it links into CODEX_HOME, and the sandbox does not show
- * the temp folder to that helper, so every sandboxed command would fail to start.
+ * the temp folder to that helper, so every sandboxed command would fail to start. The checkout's
+ * node_modules/.cache, unless the checkout itself is in the temp folder (a clone made there to
+ * try CI failed exactly so), then the user's ~/.cache.
  */
-const CACHE = path.join(REPO_ROOT, 'node_modules', '.cache', 'skilldock-real-executors');
+const CACHE =
+  [path.join(REPO_ROOT, 'node_modules', '.cache'), path.join(homedir(), '.cache')]
+    .map((folder) => path.join(folder, 'skilldock-real-executors'))
+    .find((folder) => !isPathInside(folder, realpathSync(tmpdir())) && !isPathInside(folder, tmpdir())) ??
+  path.join(REPO_ROOT, 'node_modules', '.cache', 'skilldock-real-executors');
 const TEST_TIMEOUT_MS = 90_000;
 const parentCase = PROTOCOL_CASES[0]!;
 
