@@ -37,6 +37,7 @@ export {
   DEFAULT_BUILTIN_DIRECTORY,
   syncBuiltinSkills,
 } from './builtin/sync-builtin-skills.js';
+export { type AppDependencies, createApp } from './create-app.js';
 export {
   type CreateServerOptions,
   createServer,
@@ -49,6 +50,7 @@ export type { Database, DatabaseOptions, SkilldockDatabase, SkilldockTransaction
 export { openDatabase } from './db/open-database.js';
 export { type MigrationResult, runMigrations } from './db/run-migrations.js';
 export * as schema from './db/schema.js';
+export { describeApi } from './describe-api.js';
 export type { AppEnv } from './http/app-env.js';
 export { CSRF_HEADER, SESSION_COOKIE } from './http/authenticate.js';
 export { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './http/body-limits.js';

@@ -130,7 +130,11 @@ describe.each(TEST_BACKENDS)('deleting skills on $name', (backend) => {
   );
 
   it.skipIf(backend.skip)('Y2 a builtin is refused with 403 even for the superadmin, and stays', async () => {
-    const shipped = await startContentServer(await backend.openMigrated(), 'delete-builtin', SHIPPED_BUILTINS);
+    const shipped = await startContentServer(
+      await backend.openMigrated(),
+      'delete-builtin',
+      SHIPPED_BUILTINS,
+    );
     try {
       const superadmin = new TestClient(shipped.server);
       expect((await superadmin.login('admin', 'content-admin-password')).status).toBe(200);
