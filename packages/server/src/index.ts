@@ -16,6 +16,7 @@ export {
   type BuiltinAgentsResult,
   ensureBuiltinAgents,
 } from './agents/ensure-builtin-agents.js';
+export { PLATFORM_TOOL_NAMES } from './agents/platform-tool-names.js';
 export { type AuditEntry, recordAudit } from './audit/record-audit.js';
 export { API_TOKEN_PREFIX, createApiToken, type TokenAccess } from './auth/api-tokens.js';
 export {
@@ -130,7 +131,6 @@ export {
 } from './run-tools/index.js';
 export { authorizeRunForViewer } from './runs/authorize-run.js';
 export { MAX_PROMPT_LENGTH } from './runs/max-prompt-length.js';
-export { PLATFORM_TOOL_NAMES } from './runs/platform-tool-names.js';
 export { RUN_QUEUE_NAME, type RunQueue, type RunQueueOptions } from './runs/run-queue.js';
 export type { RunService, RunServiceOptions } from './runs/run-service.js';
 export type { RunWorker, RunWorkerOptions } from './runs/run-worker.js';
