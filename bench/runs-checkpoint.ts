@@ -105,19 +105,15 @@ export async function measureCheckpointOverhead(
   const plainWriter = new RunEventWriter(database.db, plain.runId, bus, WORKER_ID);
   const writer = new RunEventWriter(database.db, checkpointed.runId, bus, WORKER_ID);
   const checkpoint = (message: ConversationMessage, state: RunState) =>
-    writer.checkpoint((tx, lastSeq) =>
-      writeRunCheckpoint(
-        tx,
-        {
-          runId: checkpointed.runId,
-          workerId: WORKER_ID,
-          conversationId: checkpointed.conversationId,
-          message,
-          state,
-          activeSkills: [],
-        },
-        lastSeq,
-      ),
+    writer.checkpoint((db) =>
+      writeRunCheckpoint(db, {
+        runId: checkpointed.runId,
+        workerId: WORKER_ID,
+        conversationId: checkpointed.conversationId,
+        message,
+        state,
+        activeSkills: [],
+      }),
     );
   const messages: ConversationMessage[] = [{ role: 'user', content: 'bench' }];
   await checkpoint(messages[0]!, stateOf(messages, 0));
