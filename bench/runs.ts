@@ -190,7 +190,8 @@ async function measureBackend(context: BenchmarkContext, label: string, database
     report.note(
       `${label}: memory per idle run: heap ${(memory.heapBytes / 1024).toFixed(0)} KiB, RSS ${(memory.rssBytes / 1024).toFixed(0)} KiB (${RUNS} runs waiting on the model)`,
     );
-    if (database.kind === 'postgres') await measureCheckpointOverhead(report, label, server.database, seeded);
+    if (database.kind === 'postgres')
+      await measureCheckpointOverhead(report, label, server.database, seeded, context.rounds);
   } finally {
     await second.stop();
     await server.stop();
