@@ -350,19 +350,15 @@ async function runOnce(
     drain,
     letGo,
     write: (message: ConversationMessage, state: RunState) =>
-      events.checkpoint((tx, lastSeq) =>
-        writeRunCheckpoint(
-          tx,
-          {
-            runId: row.id,
-            workerId: context.workerId,
-            conversationId: row.conversationId,
-            message,
-            state,
-            activeSkills: skillSession.activeSkillIds(),
-          },
-          lastSeq,
-        ),
+      events.checkpoint((db) =>
+        writeRunCheckpoint(db, {
+          runId: row.id,
+          workerId: context.workerId,
+          conversationId: row.conversationId,
+          message,
+          state,
+          activeSkills: skillSession.activeSkillIds(),
+        }),
       ),
   };
   try {
