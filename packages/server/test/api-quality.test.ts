@@ -74,6 +74,7 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'GET /api/admin/settings/web-fetch',
         'GET /api/admin/tokens',
         'GET /api/admin/users',
+        'GET /api/agent-tools',
         'GET /api/agents',
         'GET /api/agents/{id}',
         'GET /api/agents/{id}/bound-skill',
