@@ -285,7 +285,8 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   app.use('*', requestContext(logger, metrics));
   app.use('/api/*', bodyLimits());
   // Every dynamic route; the web app's files stay a plain 404 for any name.
-  for (const routes of ['/api/*', '/.well-known/*', '/run-files/*']) app.use(routes, refuseMalformedText());
+  for (const routes of ['/api/*', '/.well-known/*', '/t/*', '/run-files/*'])
+    app.use(routes, refuseMalformedText());
   app.use('/api/*', authenticate(database.db, { trustProxy: context.trustProxy, principals }));
   app.onError((error, c) => errorResponse(c, error, logger));
   app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', 'No such route'), logger));

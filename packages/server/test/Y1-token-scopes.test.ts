@@ -292,4 +292,43 @@ describe.each(TEST_BACKENDS)('API token scopes on $name', (backend) => {
     );
     expect((await bearer(mine.body.token).request('GET', '/api/skills')).status).toBe(200);
   });
+
+  it.skipIf(backend.skip)(
+    'Y1 a token in a discovery link (/t/<token>/) counts as its bearer: skills:read only, never a cookie',
+    async () => {
+      const reader = (await issue(ursula, { scopes: ['skills:read'] })).body.token as string;
+      const chatter = (await issue(ursula, { scopes: ['conversations:read'] })).body.token as string;
+      const index = await new TestClient(server).request(
+        'GET',
+        `/t/${reader}/.well-known/agent-skills/index.json`,
+      );
+      expect(index.status).toBe(200);
+      expect(index.body.skills).toEqual(expect.any(Array));
+      expect(index.headers.get('cache-control')).toBe('private, no-store');
+      const refused = await new TestClient(server).request(
+        'GET',
+        `/t/${chatter}/.well-known/skills/index.json`,
+      );
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('token_scope_missing');
+      const unknown = await new TestClient(server).request(
+        'GET',
+        `/t/skd_${'A'.repeat(43)}/.well-known/skills/index.json`,
+      );
+      expect(unknown.status).toBe(401);
+      for (const hostile of ['not-a-token', 'skd_..%2F..%2Fapi', `skd_${'a'.repeat(300)}`]) {
+        const answer = await new TestClient(server).request(
+          'GET',
+          `/t/${hostile}/.well-known/skills/index.json`,
+        );
+        expect([400, 404]).toContain(answer.status);
+      }
+      // Only discovery answers through a link: the API is not reachable that way.
+      const escape = await new TestClient(server).request('GET', `/t/${chatter}/api/conversations`);
+      expect(escape.status).toBe(404);
+      // The session cookie of the browser that follows a link is not what answers.
+      const withCookie = await ursula.client.request('GET', `/t/${chatter}/.well-known/skills/index.json`);
+      expect(withCookie.status).toBe(403);
+    },
+  );
 });

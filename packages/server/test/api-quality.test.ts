@@ -107,6 +107,7 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'GET /api/skills/{id}/share',
         'GET /api/skills/{id}/tree',
         'GET /run-files/{token}/{path}',
+        'GET /t/{token}/.well-known/{path}',
         'PATCH /api/admin/departments/{id}',
         'PATCH /api/admin/model-providers/{id}',
         'PATCH /api/admin/users/{id}',

@@ -124,6 +124,8 @@ export const ROUTE_REQUIREMENTS: Readonly<Record<string, RouteRequirement>> = {
   'GET /api/runs/{id}/files': 'conversations:read',
   'POST /api/runs/{id}/cancel': 'conversations:write',
   'POST /api/runs/{id}/approvals/{toolCallId}': 'conversations:write',
+  // Answered as its `/.well-known/` path with the token in it as the bearer (needs `skills:read`).
+  'GET /t/{token}/.well-known/{path}': 'public',
   // Outside `/api`: the signed link in the path is the credential (SPEC Y17).
   'GET /run-files/{token}/{path}': 'public',
 };
