@@ -146,22 +146,29 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('W5 API tokens: one is issued and shown once, listed, and revoked', async () => {
-    await tab('API tokens').click();
+  it('W5 Y1 API tokens: Account → API tokens issues a skills:read token shown once; it reads skills, not conversations; revoked after a confirm', async () => {
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'API tokens' }).click();
+    await page.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor();
     await page.getByLabel('Name').fill('ci deploy');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create token' }).click();
     const token = await page.getByTestId('issued-token').textContent();
     expect(token).toMatch(/^skd_/);
-    const check = await fetch(`${serve.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
-    expect(check.status).toBe(200);
-    await screenshot(page, 'admin-tokens');
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await fetch(`${serve.url}/api/skills`, { headers })).status).toBe(200);
+    const conversations = await fetch(`${serve.url}/api/conversations`, { headers });
+    expect(conversations.status).toBe(403);
+    await page.getByRole('cell', { name: 'ci deploy' }).waitFor();
+    await screenshot(page, 'account-tokens');
     expect(await unlabelledControls(page)).toEqual([]);
     await page.getByRole('button', { name: 'Revoke ci deploy' }).click();
-    await page.getByRole('cell', { name: 'Revoked' }).waitFor();
-    const revoked = await fetch(`${serve.url}/api/auth/me`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(revoked.status).toBe(401);
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect((await fetch(`${serve.url}/api/skills`, { headers })).status).toBe(401);
+    // The admin's list of everyone's tokens shows it revoked.
+    await page.goto(`${serve.url}/admin/tokens`);
+    const row = page.getByRole('row').filter({ hasText: 'ci deploy' });
+    await row.getByText('Revoked').waitFor();
   });
 
   it('W5 builtin sync status lists the synced skills, and the superadmin disables and re-enables one', async () => {
