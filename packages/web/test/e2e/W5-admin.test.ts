@@ -113,19 +113,21 @@ describe('web app: admin', { timeout: 90_000 }, () => {
   });
 
   it('Y9 an admin narrows allowed_hosts, and the API then refuses a remote install from an unlisted host', async () => {
-    await tab('Remote sources').click();
-    const hosts = page.getByLabel('Allowed hosts').filter({ visible: true });
+    await tab('Settings').click();
+    // The settings tab has a form per setting: this one is the remote source policy.
+    const policy = page.getByRole('form', { name: 'Remote source policy' });
+    const hosts = policy.getByLabel('Allowed hosts').filter({ visible: true });
     await hosts.waitFor();
-    const before = await page.locator('.mantine-Pill-root').allTextContents();
+    const before = await policy.locator('.mantine-Pill-root').allTextContents();
     expect(before).toContain('github.com');
     await hosts.click();
     for (let index = 0; index < before.length; index += 1) await page.keyboard.press('Backspace');
-    await expect(page.locator('.mantine-Pill-root').count()).resolves.toBe(0);
+    await expect(policy.locator('.mantine-Pill-root').count()).resolves.toBe(0);
     await page.getByText('Remote install is off: no host is allowed.').waitFor();
     await hosts.fill('gitlab.example.com');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').getByText('Saved.').waitFor();
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await policy.getByRole('status').getByText('Saved.').waitFor();
     await screenshot(page, 'admin-remote-sources');
     expect(await unlabelledControls(page)).toEqual([]);
 
@@ -138,12 +140,12 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     // A bad host is refused with the server's reason, and nothing changes.
     await hosts.fill('https://evil.example/path');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').waitFor();
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await policy.getByRole('alert').waitFor();
     expect(watch.failedRequests.pop()).toBe('400 PUT /api/admin/settings/install/allowed-hosts');
     const after = await page.evaluate(async () => (await fetch('/api/admin/settings/install')).json());
     expect(after.settings.allowedHosts).toEqual(['gitlab.example.com']);
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await policy.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('W5 Y1 API tokens: Account → API tokens issues a skills:read token shown once; it reads skills, not conversations; revoked after a confirm', async () => {
@@ -158,7 +160,7 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     expect((await fetch(`${serve.url}/api/skills`, { headers })).status).toBe(200);
     const conversations = await fetch(`${serve.url}/api/conversations`, { headers });
     expect(conversations.status).toBe(403);
-    await page.getByRole('cell', { name: 'ci deploy' }).waitFor();
+    await page.getByRole('cell', { name: 'ci deploy', exact: true }).first().waitFor();
     await screenshot(page, 'account-tokens');
     expect(await unlabelledControls(page)).toEqual([]);
     await page.getByRole('button', { name: 'Revoke ci deploy' }).click();
