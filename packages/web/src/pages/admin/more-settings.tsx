@@ -166,6 +166,7 @@ export function RunLimitSettings() {
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput
+          hideControls
           label={t('adminSettings.runs.timeLimit')}
           value={draft.timeLimitSeconds}
           onChange={number('timeLimitSeconds')}
@@ -174,6 +175,7 @@ export function RunLimitSettings() {
           decimalScale={1}
         />
         <NumberInput
+          hideControls
           label={t('adminSettings.runs.maxTurns')}
           value={draft.maxTurns}
           onChange={number('maxTurns')}
@@ -182,6 +184,7 @@ export function RunLimitSettings() {
           allowDecimal={false}
         />
         <NumberInput
+          hideControls
           label={t('adminSettings.runs.perUser')}
           value={draft.maxConcurrentRunsPerUser}
           onChange={number('maxConcurrentRunsPerUser')}
