@@ -203,17 +203,23 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     await page.getByLabel('Action').fill('settings.changed');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForFunction(() => {
-      const cells = [...document.querySelectorAll('[data-testid="audit-table"] tbody tr td:nth-child(3)')];
+      const cells = [
+        ...document.querySelectorAll('[data-testid="audit-table"] > tbody > tr > td:nth-child(3)'),
+      ];
       return cells.length > 0 && cells.every((cell) => cell.textContent === 'settings.changed');
     });
-    const rows = page.getByTestId('audit-table').locator('tbody tr');
+    // Top-level rows only: a change's details hold a before/after table of their own.
+    const rows = page.getByTestId('audit-table').locator(':scope > tbody > tr');
     await expect(rows.count()).resolves.toBe(1);
     await expect(rows.first().textContent()).resolves.toContain('gitlab.example.com');
+    await expect(rows.first().getByTestId('audit-diff').locator('ins').textContent()).resolves.toBe(
+      '["gitlab.example.com"]',
+    );
     await screenshot(page, 'admin-audit');
     expect(await unlabelledControls(page)).toEqual([]);
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.waitForFunction(
-      () => document.querySelectorAll('[data-testid="audit-table"] tbody tr').length > 3,
+      () => document.querySelectorAll('[data-testid="audit-table"] > tbody > tr').length > 3,
     );
   });
 
