@@ -231,6 +231,13 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     await screenshot(page, 'admin-users-zh');
     await page.getByRole('button', { name: '切换到深色主题' }).click();
     await screenshot(page, 'admin-users-zh-dark');
+    // Every settings form in Chinese and the dark theme, all controls labelled.
+    await page.getByRole('tab', { name: '设置' }).click();
+    await page.getByRole('form', { name: '运行限制' }).waitFor();
+    await page.getByRole('form', { name: '匿名访问的发现端点' }).waitFor();
+    await screenshot(page, 'admin-settings-zh-dark');
+    expect(await unlabelledControls(page)).toEqual([]);
+    await page.getByRole('tab', { name: '用户' }).click();
     await page.getByLabel('语言').selectOption('en');
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByTestId('user-row-dana').waitFor();
