@@ -6,7 +6,7 @@ import { AuditSection } from './audit-section';
 import { BuiltinSection } from './builtin-section';
 import { DepartmentsSection } from './departments-section';
 import { ModelProvidersList } from './model-providers-list';
-import { RemoteSourcesSection } from './remote-sources-section';
+import { SettingsSection } from './settings-section';
 import { TokensSection } from './tokens-section';
 import { UsersSection } from './users-section';
 
@@ -27,7 +27,7 @@ const SECTION_COMPONENTS: Record<AdminSection, () => React.JSX.Element> = {
   departments: DepartmentsSection,
   tokens: TokensSection,
   providers: ModelProvidersSection,
-  settings: RemoteSourcesSection,
+  settings: SettingsSection,
   builtin: BuiltinSection,
   audit: AuditSection,
 };
@@ -38,7 +38,7 @@ function ModelProvidersSection() {
   return <ModelProvidersList superadmin={me.data?.user.role === 'superadmin'} />;
 }
 
-/** Admin (SPEC W5): users and roles, departments, API tokens, model providers, remote sources, builtin sync, audit log. */
+/** Admin (SPEC W5): users and roles, departments, API tokens, model providers, settings, builtin sync, audit log. */
 export function AdminPage() {
   const { t } = useTranslation();
   const me = useMe();
