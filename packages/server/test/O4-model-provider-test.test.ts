@@ -200,7 +200,7 @@ describe.each(TEST_BACKENDS)('O4 Test connection of a model provider on $name', 
     expect(operation.operationId).toBe('testModelProvider');
     expect(operation.security).toEqual([
       { sessionCookie: [], csrfToken: [] },
-      { bearerToken: ['read-write'] },
+      { bearerToken: ['admin:write'] },
     ]);
     expect(Object.keys(operation.responses)).toEqual(
       expect.arrayContaining(['200', '403', '404', '422', '502']),
