@@ -46,6 +46,7 @@ import { AccessGenerationCache } from './policy/access-generation-cache.js';
 import { registerAdminAuditRoutes } from './routes/admin-audit-routes.js';
 import { registerAdminBuiltinRoutes } from './routes/admin-builtin-routes.js';
 import { registerAdminDepartmentRoutes } from './routes/admin-department-routes.js';
+import { registerAdminRunRoutes } from './routes/admin-run-routes.js';
 import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
 import { registerAgentRoutes } from './routes/agent-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
@@ -312,6 +313,7 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
   registerModelProviderRoutes(app, context);
   registerConversationRoutes(app, context, { dataDir });
   registerRunRoutes(app, context, runService);
+  registerAdminRunRoutes(app, context, runService);
   registerRunLimitRoutes(app, context);
   app.route(
     '/',

@@ -45,6 +45,10 @@ declare module '@skilldock/core/errors' {
     readonly run_max_turns: true;
     /** A worker's write for a run it no longer holds: the sweep gave the run to another (SPEC O1). */
     readonly run_not_held: true;
+    /** A retry of a run that a later run of its conversation follows (issue 25). */
+    readonly run_not_latest: true;
+    /** A retry of a run that neither failed nor was stopped (issue 25). */
+    readonly run_not_retryable: true;
     readonly run_not_waiting: true;
     readonly run_time_limit: true;
     readonly run_user_disabled: true;

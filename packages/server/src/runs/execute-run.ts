@@ -28,7 +28,15 @@ import { RunEventWriter } from './run-event-writer.js';
 import { runLimitEnd } from './run-limit-end.js';
 import { readRunLimitSettings } from './run-limit-settings.js';
 import type { RunQueuePlace } from './run-queue-place.js';
-import { appendRunEvent, conversationMessages, finishRun, type RunEnd, type RunRow } from './run-records.js';
+import {
+  appendRunEvent,
+  conversationMessages,
+  finishRun,
+  loadRun,
+  type RunEnd,
+  type RunRow,
+  unsavedRunText,
+} from './run-records.js';
 import { runSubagentTools } from './run-subagent-tools.js';
 import { errorFacts, toStoredEvent } from './stored-run-event.js';
 import { WEB_FETCH_TOOL, webFetchTool } from './web-fetch-tool.js';
@@ -187,6 +195,7 @@ export async function executeRun(
   }
   // Whatever was queued before a failure is written first, so the closing event is the last one.
   await events.drain().catch(() => {});
+  if (end.status === 'failed') end = await withPartialText(db, runId, workerId, end);
   if (await finishRun(db, runId, workerId, end)) {
     // Counted before the closing event is written: whoever sees that event sees the count.
     context.metrics?.observeRunEnd(end.status, (performance.now() - started) / 1000);
@@ -197,6 +206,22 @@ export async function executeRun(
     context.bus.notify(runId);
   }
   return undefined;
+}
+
+/**
+ * A failed run's end with the answer it was writing (issue 25): the text streamed since its last
+ * stored message, kept on the row so the conversation still shows it, marked partial.
+ */
+async function withPartialText(
+  db: SkilldockDatabase,
+  runId: string,
+  workerId: string,
+  end: RunEnd,
+): Promise<RunEnd> {
+  const current = await loadRun(db, runId);
+  if (current?.status !== 'running' || current.workerId !== workerId) return end;
+  const partialText = await unsavedRunText(db, runId, current.checkpointSeq ?? 0);
+  return partialText === '' ? end : { ...end, partialText };
 }
 
 /**

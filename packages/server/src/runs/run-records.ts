@@ -1,5 +1,5 @@
 import type { ConversationMessage } from '@skilldock/agent';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import { messages, runEvents, runs } from '../db/schema.js';
@@ -69,7 +69,10 @@ export function runEventsAfter(db: Writer, runId: string, afterSeq: number, limi
     .limit(limit);
 }
 
-/** A conversation's messages in order. */
+/**
+ * A conversation's messages in order, as a new run's model sees them: the messages of a run that a
+ * later run retried are left out (the retry answers the same prompt again, issue 25).
+ */
 export async function conversationMessages(
   db: Writer,
   conversationId: string,
@@ -77,7 +80,12 @@ export async function conversationMessages(
   const rows = await db
     .select({ message: messages.message })
     .from(messages)
-    .where(eq(messages.conversationId, conversationId))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        sql`(${messages.runId} is null or not exists (select 1 from runs retry where retry.retry_of = ${messages.runId}))`,
+      ),
+    )
     .orderBy(asc(messages.seq));
   return rows.map((row) => row.message as ConversationMessage);
 }
@@ -127,6 +135,8 @@ export interface RunEnd {
   readonly finalText?: string;
   readonly state?: unknown;
   readonly activeSkills?: readonly string[];
+  /** A failed run's text streamed after its last stored message (`unsavedRunText`). */
+  readonly partialText?: string;
 }
 
 /**
@@ -143,10 +153,39 @@ export async function finishRun(db: Writer, runId: string, workerId: string, end
       finalText: end.finalText === undefined ? null : storableText(end.finalText),
       state: end.state === undefined ? null : storableJson(end.state),
       checkpointSeq: null,
+      partialText:
+        end.partialText === undefined || end.partialText === '' ? null : storableText(end.partialText),
       ...(end.activeSkills === undefined ? {} : { activeSkills: [...end.activeSkills] }),
       ...(finished ? { endedAt: sql`now()` } : {}),
     })
     .where(and(eq(runs.id, runId), eq(runs.status, 'running'), eq(runs.workerId, workerId)))
     .returning({ id: runs.id });
   return rows.length > 0;
+}
+
+/**
+ * The text a run streamed after the event `afterSeq` (its last checkpoint: the last message it
+ * stored) — the answer it was writing when it stopped. A new attempt (`run-status` running) and a
+ * `turn-restart` start it again: a resumed run says its unsaved turn again. Sub-agents' text is
+ * their own and not counted.
+ */
+export async function unsavedRunText(db: Writer, runId: string, afterSeq: number): Promise<string> {
+  const rows = await db
+    .select({ type: runEvents.type, data: runEvents.data })
+    .from(runEvents)
+    .where(
+      and(
+        eq(runEvents.runId, runId),
+        gt(runEvents.seq, afterSeq),
+        inArray(runEvents.type, ['text-delta', 'turn-restart', 'run-status']),
+      ),
+    )
+    .orderBy(asc(runEvents.seq));
+  let text = '';
+  for (const row of rows) {
+    const data = row.data as { text?: unknown; status?: unknown } | null;
+    if (row.type === 'turn-restart' || (row.type === 'run-status' && data?.status === 'running')) text = '';
+    else if (row.type === 'text-delta' && typeof data?.text === 'string') text += data.text;
+  }
+  return text;
 }
