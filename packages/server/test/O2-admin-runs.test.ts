@@ -9,6 +9,7 @@ import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type SkilldockServer, schema, silentLogger } from '../src/index.js';
+import { readRunStream } from './support/run-stream-client.js';
 import { addPerson, type TestPerson } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
@@ -22,6 +23,7 @@ const lastUserText = (request: RecordedRequest) =>
 
 describe.each(TEST_BACKENDS)('O2 the admins’ view of runs on $name', (backend) => {
   let server: SkilldockServer;
+  let url: string;
   let model: FakeModelServer;
   let folder: Awaited<ReturnType<typeof temporaryFolder>>;
   let alice: TestPerson;
@@ -54,7 +56,7 @@ describe.each(TEST_BACKENDS)('O2 the admins’ view of runs on $name', (backend)
       logger: silentLogger,
       runs: { workerOptions: { heartbeatMs: 200, staleAfterMs: 5000, deferMs: 100 } },
     });
-    await server.start({ port: 0 });
+    ({ url } = await server.start({ port: 0 }));
     alice = await addPerson(server, 'alice', 'user');
     bob = await addPerson(server, 'bob', 'user');
     admin = await addPerson(server, 'ada', 'admin');
@@ -219,6 +221,18 @@ describe.each(TEST_BACKENDS)('O2 the admins’ view of runs on $name', (backend)
       const cancelRunning = await admin.client.request('POST', `/api/admin/runs/${bobsRun}/cancel`);
       expect(cancelRunning.status).toBe(202);
       expect((await settledRun(bob.client, bobsRun)).status).toBe('cancelled');
+      // Each user is told who stopped their run, before the closing status.
+      for (const [person, runId] of [
+        [alice, aliceSecond],
+        [bob, bobsRun],
+      ] as const) {
+        const events = await readRunStream(`${url}/api/runs/${runId}/events`, person.token);
+        const notice = events.findIndex(
+          (event) => event.event === 'run-notice' && event.data.code === 'cancelled_by_admin',
+        );
+        expect(notice).toBeGreaterThan(0);
+        expect(events.at(-1)).toMatchObject({ event: 'run-status', data: { status: 'cancelled' } });
+      }
 
       const audit = await server.database.db
         .select()
