@@ -38,6 +38,8 @@ declare module '@skilldock/core/errors' {
     readonly route_path_invalid: true;
     readonly run_active: true;
     readonly run_agent_unreadable: true;
+    /** A run an admin cancelled: the reason its user sees (issue 25). */
+    readonly run_cancelled_by_admin: true;
     readonly run_failed: true;
     readonly run_finished: true;
     /** A draining worker stopped a run at a checkpoint; another worker goes on with it (SPEC O1). */

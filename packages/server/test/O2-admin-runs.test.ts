@@ -221,18 +221,25 @@ describe.each(TEST_BACKENDS)('O2 the admins’ view of runs on $name', (backend)
       const cancelRunning = await admin.client.request('POST', `/api/admin/runs/${bobsRun}/cancel`);
       expect(cancelRunning.status).toBe(202);
       expect((await settledRun(bob.client, bobsRun)).status).toBe('cancelled');
-      // Each user is told who stopped their run, before the closing status.
+      // Each user is told who stopped their run: it is the cancelled run's reason, kept when a
+      // running one ends; a queued one's closing event says it too.
+      const byAdmin = { code: 'run_cancelled_by_admin', message: 'An administrator cancelled this run.' };
       for (const [person, runId] of [
         [alice, aliceSecond],
         [bob, bobsRun],
       ] as const) {
-        const events = await readRunStream(`${url}/api/runs/${runId}/events`, person.token);
-        const notice = events.findIndex(
-          (event) => event.event === 'run-notice' && event.data.code === 'cancelled_by_admin',
-        );
-        expect(notice).toBeGreaterThan(0);
-        expect(events.at(-1)).toMatchObject({ event: 'run-status', data: { status: 'cancelled' } });
+        const run = (await person.client.request('GET', `/api/runs/${runId}`)).body.run;
+        expect(run).toMatchObject({ status: 'cancelled', error: byAdmin });
       }
+      const events = await readRunStream(`${url}/api/runs/${aliceSecond}/events`, alice.token);
+      expect(events.at(-1)).toMatchObject({
+        event: 'run-status',
+        data: { status: 'cancelled', error: byAdmin },
+      });
+      // A user's own Stop gives no such reason.
+      const own = await startRun(bob, 'bobs', 'held b2');
+      expect((await bob.client.request('POST', `/api/runs/${own}/cancel`)).status).toBe(202);
+      expect(await settledRun(bob.client, own)).toMatchObject({ status: 'cancelled', error: null });
 
       const audit = await server.database.db
         .select()

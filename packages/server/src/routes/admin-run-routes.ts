@@ -9,7 +9,7 @@ import { requireRole } from '../http/require-viewer.js';
 import { cancelRun } from '../runs/cancel-run.js';
 import { readRunLimitSettings } from '../runs/run-limit-settings.js';
 import { type RunQueuePlace, runQueuePlace } from '../runs/run-queue-place.js';
-import { appendRunEvent, FINISHED_RUN_STATUSES, loadRun, type RunRow } from '../runs/run-records.js';
+import { loadRun, type RunRow } from '../runs/run-records.js';
 import type { RunService } from '../runs/run-service.js';
 import type { ServerContext } from '../server-context.js';
 import { runSchema } from './run-schemas.js';
@@ -152,8 +152,8 @@ const listedColumns = {
 /**
  * The admins' view of the run queue (issue 25): every user's active runs with who, which agent,
  * the worker and the queue position, paged; and a cancel of any of them — the same cancel as the
- * user's Stop, recorded in the audit log (`run.cancelled`) and told to its user in the stream (a
- * `run-notice` with the code `cancelled_by_admin`). Admin rights are not scoped by
+ * user's Stop, recorded in the audit log (`run.cancelled`) and told to its user (the cancelled
+ * run's `error` is `run_cancelled_by_admin`). Admin rights are not scoped by
  * department (an admin manages every account), so neither is this. Prompts and answers stay
  * private to their user: they are not listed.
  */
@@ -201,13 +201,10 @@ export function registerAdminRunRoutes(
     const actor = requireRole(c, 'superadmin', 'admin');
     const run = await loadRun(db, c.req.valid('param').id);
     if (run === undefined) throw new HttpError(404, 'not_found', 'No such run');
-    // Its user is told who stopped it (the web app words `cancelled_by_admin` itself).
-    if (!FINISHED_RUN_STATUSES.has(run.status))
-      await appendRunEvent(db, run.id, {
-        type: 'run-notice',
-        data: { message: 'An administrator cancelled this run.', code: 'cancelled_by_admin' },
-      });
-    const cancelled = await cancelRun(db, service.bus, run);
+    // Its user is told who stopped it: the reason stays as the cancelled run's error.
+    const cancelled = await cancelRun(db, service.bus, run, {
+      reason: { code: 'run_cancelled_by_admin', message: 'An administrator cancelled this run.' },
+    });
     await recordAudit(db, {
       actor: actor.viewer,
       action: 'run.cancelled',

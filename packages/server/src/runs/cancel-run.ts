@@ -12,23 +12,38 @@ const finished = (runId: string) =>
  * Cancels `run` — the user's Stop and an admin's cancel alike: a queued or waiting run ends
  * `cancelled` at once (so a queued one never starts: a claim needs `queued`), a running one is
  * flagged and its worker told, stopping at its next step. Throws `run_finished` (409) when the run
- * already ended; returns the row as it now is.
+ * already ended; returns the row as it now is. A `reason` (an admin's cancel) is the run's `error`,
+ * kept when it ends `cancelled`, so its user sees why it stopped.
  */
-export async function cancelRun(db: SkilldockDatabase, bus: RunEventBus, run: RunRow): Promise<RunRow> {
+export async function cancelRun(
+  db: SkilldockDatabase,
+  bus: RunEventBus,
+  run: RunRow,
+  { reason }: { readonly reason?: { readonly code: string; readonly message: string } } = {},
+): Promise<RunRow> {
   if (FINISHED_RUN_STATUSES.has(run.status)) throw finished(run.id);
   const [stopped] = await db
     .update(runs)
-    .set({ status: 'cancelled', endedAt: sql`now()`, cancelRequested: true, state: null })
+    .set({
+      status: 'cancelled',
+      endedAt: sql`now()`,
+      cancelRequested: true,
+      state: null,
+      ...(reason === undefined ? {} : { error: reason }),
+    })
     .where(and(eq(runs.id, run.id), inArray(runs.status, ['queued', 'waiting_approval'])))
     .returning();
   if (stopped !== undefined) {
-    await appendRunEvent(db, run.id, { type: 'run-status', data: { status: 'cancelled' } });
+    await appendRunEvent(db, run.id, {
+      type: 'run-status',
+      data: { status: 'cancelled', ...(reason === undefined ? {} : { error: reason }) },
+    });
     bus.notify(run.id);
     return stopped;
   }
   const [flagged] = await db
     .update(runs)
-    .set({ cancelRequested: true })
+    .set({ cancelRequested: true, ...(reason === undefined ? {} : { error: reason }) })
     .where(and(eq(runs.id, run.id), eq(runs.status, 'running')))
     .returning();
   bus.cancel(run.id);

@@ -149,7 +149,13 @@ export async function finishRun(db: Writer, runId: string, workerId: string, end
     .update(runs)
     .set({
       status: end.status,
-      error: end.error === undefined ? null : storableJson(end.error),
+      // A cancel's reason (an admin's, `cancelRun`) was written when it was asked for: it stays.
+      error:
+        end.error !== undefined
+          ? storableJson(end.error)
+          : end.status === 'cancelled'
+            ? sql`${runs.error}`
+            : null,
       finalText: end.finalText === undefined ? null : storableText(end.finalText),
       state: end.state === undefined ? null : storableJson(end.state),
       checkpointSeq: null,

@@ -211,8 +211,8 @@ export function ActivityList({
             );
           case 'notice':
             return (
-              <Text key={item.key} size="xs" c="dimmed" data-testid="run-notice">
-                {item.code === 'cancelled_by_admin' ? t('chat.notice.cancelledByAdmin') : item.text}
+              <Text key={item.key} size="xs" c="dimmed">
+                {item.text}
               </Text>
             );
           default:

@@ -69,13 +69,7 @@ export type ChatItem =
       readonly subagent?: SubagentView;
     }
   | { readonly kind: 'skill'; readonly key: string; readonly skillId: string }
-  | {
-      readonly kind: 'notice';
-      readonly key: string;
-      readonly text: string;
-      /** A notice the page words itself (e.g. `cancelled_by_admin`); `text` is the server's English. */
-      readonly code?: string;
-    };
+  | { readonly kind: 'notice'; readonly key: string; readonly text: string };
 
 /** The tool the model calls to activate a skill: shown as a skill activation, not a tool call. */
 export const ACTIVATE_SKILL_TOOL = 'activate_skill';

@@ -257,15 +257,7 @@ export function foldRunEvent(view: RunView, event: RunStreamEvent): RunView {
       if (typeof data.message !== 'string') return view;
       return {
         ...view,
-        items: [
-          ...view.items,
-          {
-            kind: 'notice',
-            key: `notice-${view.items.length}`,
-            text: data.message,
-            ...(typeof data.code === 'string' ? { code: data.code } : {}),
-          },
-        ],
+        items: [...view.items, { kind: 'notice', key: `notice-${view.items.length}`, text: data.message }],
       };
     case 'subagent-start':
     case 'subagent-event':

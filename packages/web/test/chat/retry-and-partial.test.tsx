@@ -10,11 +10,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/create-api-client.js';
 import { AppProviders, createQueryClient } from '../../src/app/app-providers.js';
-import { ActivityList } from '../../src/chat/chat-activity.js';
 import { ChatConversation } from '../../src/chat/chat-conversation.js';
 import type { Run } from '../../src/chat/chat-queries.js';
 import { foldRunEvents } from '../../src/chat/fold-run-events.js';
 import { conversationTurns } from '../../src/chat/history-turns.js';
+import { RunErrorAlert } from '../../src/chat/run-error-alert.js';
 import { createI18n } from '../../src/i18n/create-i18n.js';
 
 const ev = (type: string, data: Record<string, unknown>) => ({ type, data });
@@ -102,29 +102,19 @@ describe('W4 partial answers in the folded events and the stored turns', () => {
     expect(odd.items).toEqual([{ kind: 'notice', key: 'notice-0', text: 'Odd.' }]);
   });
 
-  it('O2 an administrator’s cancel is told to the run’s user in their language', () => {
-    const view = foldRunEvents([
-      ev('run-notice', { message: 'An administrator cancelled this run.', code: 'cancelled_by_admin' }),
-      ev('run-status', { status: 'cancelled' }),
-    ]);
-    expect(view.items).toEqual([
-      {
-        kind: 'notice',
-        key: 'notice-0',
-        text: 'An administrator cancelled this run.',
-        code: 'cancelled_by_admin',
-      },
-    ]);
+  it('O2 an administrator’s cancel is told to the run’s user, with what to do, in their language', () => {
     render(
       <AppProviders
         client={createApiClient({ baseUrl: 'http://127.0.0.1:9' })}
         i18n={createI18n('zh')}
         queryClient={createQueryClient()}
       >
-        <ActivityList items={view.items} canSend={false} onSend={async () => {}} />
+        <RunErrorAlert
+          error={{ code: 'run_cancelled_by_admin', message: 'An administrator cancelled this run.' }}
+        />
       </AppProviders>,
     );
-    expect(screen.getByTestId('run-notice').textContent).toBe('管理员取消了此运行。');
+    expect(screen.getByTestId('run-error').textContent).toContain('管理员停止了此运行');
   });
 
   it('W4 a stored failed run shows the text it did not store, marked; a stopped one marks its last stored text', () => {

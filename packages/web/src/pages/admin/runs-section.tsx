@@ -180,11 +180,15 @@ function RunTable({
               <Table.Td>{run.agent.name}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
-                  <Badge color={STATUS_COLOURS[run.status] ?? 'gray'} variant="light">
+                  <Badge
+                    color={STATUS_COLOURS[run.status] ?? 'gray'}
+                    variant="light"
+                    style={{ minWidth: 'max-content', textTransform: 'none' }}
+                  >
                     {t(`admin.runs.status.${run.status}`)}
                   </Badge>
                   {run.cancelRequested ? (
-                    <Badge color="red" variant="outline">
+                    <Badge color="red" variant="outline" style={{ minWidth: 'max-content', textTransform: 'none' }}>
                       {t('admin.runs.cancelRequested')}
                     </Badge>
                   ) : null}
