@@ -188,7 +188,11 @@ function RunTable({
                     {t(`admin.runs.status.${run.status}`)}
                   </Badge>
                   {run.cancelRequested ? (
-                    <Badge color="red" variant="outline" style={{ minWidth: 'max-content', textTransform: 'none' }}>
+                    <Badge
+                      color="red"
+                      variant="outline"
+                      style={{ minWidth: 'max-content', textTransform: 'none' }}
+                    >
                       {t('admin.runs.cancelRequested')}
                     </Badge>
                   ) : null}
