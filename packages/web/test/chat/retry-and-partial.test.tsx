@@ -208,24 +208,41 @@ function mount(fake: ReturnType<typeof server>, language: 'en' | 'zh' = 'en') {
   );
 }
 
-/** A stand-in EventSource that never delivers: the tests here look at stored runs. */
+/**
+ * A stand-in EventSource: it records what was opened and delivers the events `streams` holds for
+ * that address (none by default: most tests here look at stored runs).
+ */
 class SilentEventSource {
   static readonly CONNECTING = 0;
   static readonly OPEN = 1;
   static readonly CLOSED = 2;
   static opened: string[] = [];
+  static streams = new Map<string, { type: string; data: unknown }[]>();
   readyState = 0;
   onopen = null;
   onerror = null;
+  readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
   constructor(readonly url: string) {
     SilentEventSource.opened.push(url);
+    setTimeout(() => {
+      (SilentEventSource.streams.get(url) ?? []).forEach((event, index) => {
+        const message = new MessageEvent(event.type, {
+          data: JSON.stringify(event.data),
+          lastEventId: String(index + 1),
+        });
+        for (const listener of this.listeners.get(event.type) ?? []) listener(message);
+      });
+    }, 0);
   }
-  addEventListener() {}
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
   close() {}
 }
 
 beforeEach(() => {
   SilentEventSource.opened = [];
+  SilentEventSource.streams = new Map();
   vi.stubGlobal('EventSource', SilentEventSource);
 });
 afterEach(() => {
@@ -309,6 +326,29 @@ describe('W4 Retry in the chat', () => {
     expect(refusal.textContent).toBe(
       'This run can no longer be retried: Only the conversation’s latest run can be retried',
     );
+  });
+
+  it('O2 a queued run’s status line says how many of the reader’s runs are ahead, in their language', async () => {
+    SilentEventSource.streams.set('/api/runs/r1/events', [
+      { type: 'run-status', data: { status: 'queued' } },
+      {
+        type: 'run-notice',
+        data: {
+          message: '2 of your runs are ahead (at most 2 run at once).',
+          queue: { reason: 'user_run_limit', runsAhead: 2, limit: 2 },
+        },
+      },
+    ]);
+    const fake = server({
+      'GET /api/conversations/c1': () => conversationAnswer([runOf('r1', { status: 'queued' })]),
+      'GET /api/conversations': () => Response.json({ conversations: [] }),
+    });
+    mount(fake, 'zh');
+    const line = await screen.findByText('等待中：你前面还有 2 个运行（同时最多运行 2 个）…');
+    expect(line.closest('[data-testid="run-status"]')?.getAttribute('data-status')).toBe('queued');
+    // Said once, on the status line, not again as a notice; nothing to retry while it waits.
+    expect(screen.queryByText(/of your runs are ahead/)).toBeNull();
+    expect(screen.queryByTestId('run-retry')).toBeNull();
   });
 
   it('W4 a stopped run is marked and retried in Chinese too', async () => {
