@@ -28,17 +28,10 @@ import { RunEventWriter } from './run-event-writer.js';
 import { runLimitEnd } from './run-limit-end.js';
 import { readRunLimitSettings } from './run-limit-settings.js';
 import type { RunQueuePlace } from './run-queue-place.js';
-import {
-  appendRunEvent,
-  conversationMessages,
-  finishRun,
-  loadRun,
-  type RunEnd,
-  type RunRow,
-  unsavedRunText,
-} from './run-records.js';
+import { appendRunEvent, conversationMessages, finishRun, type RunEnd, type RunRow } from './run-records.js';
 import { runSubagentTools } from './run-subagent-tools.js';
 import { errorFacts, toStoredEvent } from './stored-run-event.js';
+import { withPartialText } from './unsaved-run-text.js';
 import { WEB_FETCH_TOOL, webFetchTool } from './web-fetch-tool.js';
 import { writeRunCheckpoint } from './write-run-checkpoint.js';
 
@@ -206,22 +199,6 @@ export async function executeRun(
     context.bus.notify(runId);
   }
   return undefined;
-}
-
-/**
- * A failed run's end with the answer it was writing (issue 25): the text streamed since its last
- * stored message, kept on the row so the conversation still shows it, marked partial.
- */
-async function withPartialText(
-  db: SkilldockDatabase,
-  runId: string,
-  workerId: string,
-  end: RunEnd,
-): Promise<RunEnd> {
-  const current = await loadRun(db, runId);
-  if (current?.status !== 'running' || current.workerId !== workerId) return end;
-  const partialText = await unsavedRunText(db, runId, current.checkpointSeq ?? 0);
-  return partialText === '' ? end : { ...end, partialText };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ConversationMessage } from '@skilldock/agent';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import { messages, runEvents, runs } from '../db/schema.js';
@@ -167,31 +167,4 @@ export async function finishRun(db: Writer, runId: string, workerId: string, end
     .where(and(eq(runs.id, runId), eq(runs.status, 'running'), eq(runs.workerId, workerId)))
     .returning({ id: runs.id });
   return rows.length > 0;
-}
-
-/**
- * The text a run streamed after the event `afterSeq` (its last checkpoint: the last message it
- * stored) — the answer it was writing when it stopped. A new attempt (`run-status` running) and a
- * `turn-restart` start it again: a resumed run says its unsaved turn again. Sub-agents' text is
- * their own and not counted.
- */
-export async function unsavedRunText(db: Writer, runId: string, afterSeq: number): Promise<string> {
-  const rows = await db
-    .select({ type: runEvents.type, data: runEvents.data })
-    .from(runEvents)
-    .where(
-      and(
-        eq(runEvents.runId, runId),
-        gt(runEvents.seq, afterSeq),
-        inArray(runEvents.type, ['text-delta', 'turn-restart', 'run-status']),
-      ),
-    )
-    .orderBy(asc(runEvents.seq));
-  let text = '';
-  for (const row of rows) {
-    const data = row.data as { text?: unknown; status?: unknown } | null;
-    if (row.type === 'turn-restart' || (row.type === 'run-status' && data?.status === 'running')) text = '';
-    else if (row.type === 'text-delta' && typeof data?.text === 'string') text += data.text;
-  }
-  return text;
 }

@@ -3,7 +3,8 @@ import type { SkilldockDatabase } from '../db/database.js';
 import { runs } from '../db/schema.js';
 import { storableText } from '../text/storable-text.js';
 import type { RunEventBus } from './run-event-bus.js';
-import { appendRunEvent, unsavedRunText } from './run-records.js';
+import { appendRunEvent } from './run-records.js';
+import { unsavedRunText } from './unsaved-run-text.js';
 
 /**
  * How many times a run is started (first start, resumes after lost workers and hand-backs) before

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, CloseButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { SkilldockError } from '@skilldock/core/errors';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -12,15 +12,14 @@ import { ActivityList } from './chat-activity';
 import { ChatComposer } from './chat-composer';
 import type { ChatItem } from './chat-items';
 import { type Run, useChatActions, useConversation, useRefreshChat } from './chat-queries';
-import { FINISHED_STATUSES, type RunStreamEvent, type RunView } from './fold-run-events';
+import { FINISHED_STATUSES, type RunStreamEvent } from './fold-run-events';
 import { type ChatTurn, conversationTurns } from './history-turns';
+import { RetryButton } from './retry-button';
 import { RunErrorAlert } from './run-error-alert';
 import { RunFiles } from './run-files';
+import { ACTIVE_STATUSES, RunStatusLine } from './run-status-line';
 import { useFollowLatest } from './use-follow-latest';
 import { useRunStream } from './use-run-stream';
-
-/** Run statuses while the conversation cannot take another message. */
-const ACTIVE_STATUSES: ReadonlySet<string> = new Set(['queued', 'running', 'waiting_approval']);
 
 /** Run statuses a Retry starts again from (issue 25). */
 const RETRYABLE_STATUSES: ReadonlySet<string> = new Set(['failed', 'cancelled']);
@@ -54,54 +53,6 @@ export function withLiveItems<T extends ChatTurn<Run>>(
     const prompt = turn.items.find((item) => item.kind === 'user');
     return { ...turn, items: prompt === undefined ? live : [prompt, ...live] };
   });
-}
-
-function RunStatusLine({ status, queue }: { readonly status: string; readonly queue?: RunView['queue'] }) {
-  const { t } = useTranslation();
-  const known = (['queued', 'running', 'waiting_approval', 'completed', 'failed', 'cancelled'] as const).find(
-    (candidate) => candidate === status,
-  );
-  if (known === undefined) return null;
-  return (
-    <Group gap="xs" aria-live="polite" data-testid="run-status" data-status={status}>
-      {ACTIVE_STATUSES.has(status) && status !== 'waiting_approval' ? <Loader size="xs" /> : null}
-      <Text size="xs" c="dimmed">
-        {known === 'queued' && queue !== undefined
-          ? t('chat.status.queuedBehind', { count: queue.runsAhead, limit: queue.limit })
-          : t(`chat.status.${known}`)}
-      </Text>
-    </Group>
-  );
-}
-
-/**
- * Retry of a failed or stopped run (issue 25): "Resume" when it goes on from its checkpoint
- * (`resumable`), else "Retry" — the same message answered again by a new run.
- */
-function RetryButton({
-  run,
-  pending,
-  onRetry,
-}: {
-  readonly run: Run;
-  readonly pending: boolean;
-  readonly onRetry: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs">
-      <Button
-        size="xs"
-        variant="light"
-        onClick={onRetry}
-        loading={pending}
-        data-testid="run-retry"
-        title={t(run.resumable ? 'chat.retry.resumeHint' : 'chat.retry.retryHint')}
-      >
-        {t(run.resumable ? 'chat.retry.resume' : 'chat.retry.retry')}
-      </Button>
-    </Group>
-  );
 }
 
 /**
