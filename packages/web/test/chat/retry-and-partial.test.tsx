@@ -226,6 +226,8 @@ class SilentEventSource {
     SilentEventSource.opened.push(url);
     setTimeout(() => {
       (SilentEventSource.streams.get(url) ?? []).forEach((event, index) => {
+        // A closed source delivers nothing more, as in a browser.
+        if (this.readyState === SilentEventSource.CLOSED) return;
         const message = new MessageEvent(event.type, {
           data: JSON.stringify(event.data),
           lastEventId: String(index + 1),
@@ -237,7 +239,9 @@ class SilentEventSource {
   addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
-  close() {}
+  close() {
+    this.readyState = SilentEventSource.CLOSED;
+  }
 }
 
 beforeEach(() => {
@@ -326,6 +330,39 @@ describe('W4 Retry in the chat', () => {
     expect(refusal.textContent).toBe(
       'This run can no longer be retried: Only the conversation’s latest run can be retried',
     );
+  });
+
+  it('W4 Resume follows the same run again: its replay goes past its old failure to the resumed answer', async () => {
+    const lost = runOf('r1', {
+      status: 'failed',
+      error: { code: 'run_worker_lost', message: 'Lost' },
+      partial: { reason: 'failed', text: 'Half of it' },
+      resumable: true,
+    });
+    const resumed = { ...lost, status: 'queued' as const, error: null, partial: null, resumable: false };
+    SilentEventSource.streams.set('/api/runs/r1/events', [
+      { type: 'run-status', data: { status: 'running' } },
+      { type: 'text-delta', data: { turn: 1, text: 'Half of it' } },
+      { type: 'run-status', data: { status: 'failed', error: { code: 'run_worker_lost', message: 'Lost' } } },
+      { type: 'run-status', data: { status: 'queued', reason: 'retry' } },
+      { type: 'turn-restart', data: { turn: 1, afterSeq: 3 } },
+      { type: 'run-status', data: { status: 'running' } },
+      { type: 'text-delta', data: { turn: 1, text: 'The whole answer.' } },
+    ]);
+    const fake = server({
+      'GET /api/conversations/c1': [conversationAnswer([lost]), conversationAnswer([resumed])],
+      'GET /api/conversations': () => Response.json({ conversations: [] }),
+      'GET /api/runs/r1/files': noFiles,
+      'POST /api/runs/r1/retry': () => Response.json({ run: resumed, resumed: true }, { status: 202 }),
+    });
+    mount(fake);
+    expect(await screen.findByText('Half of it')).not.toBeNull();
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Resume' })));
+    expect(await screen.findByText('The whole answer.')).not.toBeNull();
+    expect(screen.queryByText('Half of it')).toBeNull();
+    expect(screen.queryByTestId('partial-answer')).toBeNull();
+    expect(screen.queryByTestId('run-retry')).toBeNull();
+    expect(screen.getByTestId('run-status').getAttribute('data-status')).toBe('running');
   });
 
   it('O2 a queued run’s status line says how many of the reader’s runs are ahead, in their language', async () => {
