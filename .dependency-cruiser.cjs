@@ -4,6 +4,8 @@
  * install, catalog ← runtime), nothing reaches into another package's source, and no cycles.
  */
 const stage = (name) => `^packages/core/src/${name}/`;
+const agentFolder = (name) => `^packages/agent/src/${name}/`;
+const serverFolder = (name) => `^packages/server/src/${name}/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -134,6 +136,84 @@ module.exports = {
       comment: 'The one outbound address policy (SEC8) is a leaf every stage and package may use.',
       from: { path: stage('network') },
       to: { path: `${stage('(format|discover|catalog|runtime|package|install|fs|widgets)')}` },
+    },
+    // Layers inside packages (issue 22 item 7), on runtime imports: a type may name an upper layer
+    // (the loop types the tools it calls), code may not call into one.
+    {
+      name: 'agent-model-is-the-bottom-layer',
+      severity: 'error',
+      comment: 'agent: model ← loop ← tools ← subagents ← conversation/workspace ← harness.',
+      from: { path: agentFolder('model') },
+      to: {
+        path: agentFolder('(loop|tools|subagents|conversation|workspace|harness|learn|curator|mcp-server)'),
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'agent-loop-below-tools',
+      severity: 'error',
+      comment: 'The loop runs tools through their interface; a tool builder lives in tools/.',
+      from: { path: agentFolder('loop') },
+      to: {
+        path: agentFolder('(tools|subagents|conversation|workspace|harness|learn|curator|mcp-server)'),
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'agent-tools-below-subagents',
+      severity: 'error',
+      from: { path: agentFolder('tools') },
+      to: {
+        path: agentFolder('(subagents|conversation|workspace|harness|learn|curator|mcp-server)'),
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'agent-subagents-below-conversation',
+      severity: 'error',
+      from: { path: agentFolder('subagents') },
+      to: {
+        path: agentFolder('(conversation|workspace|harness|learn|mcp-server)'),
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'agent-harness-on-top',
+      severity: 'error',
+      comment: 'Only the package root and the harness itself reach the harness.',
+      from: {
+        path: '^packages/agent/src/',
+        pathNot: `${agentFolder('harness')}|^packages/agent/src/index\\.ts$`,
+      },
+      to: { path: agentFolder('harness'), dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-db-is-the-bottom-layer',
+      severity: 'error',
+      comment: 'server: db ← domain ← routes. The database layer knows no domain.',
+      from: { path: serverFolder('db') },
+      to: {
+        path: '^packages/server/src/',
+        pathNot: `${serverFolder('db')}|^packages/server/src/error-codes\\.ts$`,
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'server-routes-on-top',
+      severity: 'error',
+      comment: 'Routes parse, authorize, call the domain and shape the answer; only the app mounts them.',
+      from: {
+        path: '^packages/server/src/',
+        pathNot: `${serverFolder('routes')}|^packages/server/src/(create-app|index)\\.ts$`,
+      },
+      to: { path: serverFolder('routes'), dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-agents-below-runs',
+      severity: 'error',
+      comment: "A run uses its agent's records; an agent's configuration knows nothing of runs.",
+      from: { path: serverFolder('agents') },
+      to: { path: serverFolder('(runs|run-tools|metrics|health)'), dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'agent-loads-sdks-lazily',

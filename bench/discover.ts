@@ -29,7 +29,10 @@ const COLD_TARGET_RATIO = 3;
 const REFRESH_TARGET_MILLISECONDS = 50;
 const REFRESH_EDITS = 24;
 const COMMAND_ROUNDS = 5;
-const PEER_TARGET_SPEEDUP = 5;
+/** Issue 28: the cold `skills list --json` at most this many times the read-only floor… */
+const LIST_TARGET_RATIO = 2.5;
+/** …and at least this many times faster than the `skills` CLI. */
+const PEER_TARGET_SPEEDUP = 6;
 /** The pinned devDependency; 1.7.x needs Node ≥ 22.20, so this is the newest that runs on Node 20. */
 const SKILLS_CLI_VERSION = '1.5.18';
 
@@ -231,18 +234,32 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
     cold.median / fastest.measurement.median,
     COLD_TARGET_RATIO,
     'ratio',
+    {
+      figure: `discover + parse + catalog, ${SKILL_COUNT.toLocaleString('en-US')} skills, in process`,
+      value: ms(cold.median),
+      baseline: `raw read ${ms(fastest.measurement.median)}`,
+      goal: `≤ ${COLD_TARGET_RATIO}× raw read`,
+    },
   );
   if (command.ok) {
+    const listFigure = `skills list --json, ${SKILL_COUNT.toLocaleString('en-US')} skills, cold`;
     report.target(
       row(
         'cold skills list --json vs read-only floor',
         `${ms(command.command.median)} vs ${ms(command.readOnlyScript.median)}`,
-        `≤ ${COLD_TARGET_RATIO}×`,
+        `≤ ${LIST_TARGET_RATIO}×`,
       ),
       command.command.median / command.readOnlyScript.median,
-      COLD_TARGET_RATIO,
+      LIST_TARGET_RATIO,
       'ratio',
+      {
+        figure: listFigure,
+        value: ms(command.command.median),
+        baseline: `read-only floor ${ms(command.readOnlyScript.median)}`,
+        goal: `≤ ${LIST_TARGET_RATIO}× floor`,
+      },
     );
+    const peerGoal = `≥ ${PEER_TARGET_SPEEDUP}× faster than the skills CLI`;
     if ('median' in command.peer)
       report.target(
         row(
@@ -253,6 +270,19 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
         command.command.median / command.peer.median,
         1 / PEER_TARGET_SPEEDUP,
         'ratio',
+        {
+          figure: listFigure,
+          value: ms(command.command.median),
+          baseline: `skills CLI ${ms(command.peer.median)}`,
+          actual: `${formatRatio(command.peer.median / command.command.median)} faster`,
+          goal: peerGoal,
+        },
+      );
+    else
+      report.unmeasured(
+        'cold skills list --json vs the skills CLI',
+        { figure: listFigure, value: ms(command.command.median), goal: peerGoal },
+        command.peer.reason,
       );
   }
   const refreshTarget = `≤ ${REFRESH_TARGET_MILLISECONDS} ms`;
@@ -261,18 +291,33 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
     statRefresh.measurement.median,
     REFRESH_TARGET_MILLISECONDS,
     'ms',
+    {
+      figure: `${'refresh([file]) after one edit'} (median of ${REFRESH_EDITS})`,
+      value: ms(statRefresh.measurement.median),
+      goal: refreshTarget,
+    },
   );
   report.target(
     row('agent-loop refresh() after one edit', `median of ${REFRESH_EDITS}`, refreshTarget),
     refresh.fullAfterEdit.median,
     REFRESH_TARGET_MILLISECONDS,
     'ms',
+    {
+      figure: `${'agent-loop refresh() after one edit'} (median of ${REFRESH_EDITS})`,
+      value: ms(refresh.fullAfterEdit.median),
+      goal: refreshTarget,
+    },
   );
   report.target(
     row('agent-loop refresh() with nothing changed', `median of ${REFRESH_EDITS}`, refreshTarget),
     refresh.fullUnchanged.median,
     REFRESH_TARGET_MILLISECONDS,
     'ms',
+    {
+      figure: `${'agent-loop refresh() with nothing changed'} (median of ${REFRESH_EDITS})`,
+      value: ms(refresh.fullUnchanged.median),
+      goal: refreshTarget,
+    },
   );
 
   report.heading(

@@ -5,6 +5,7 @@
  * `--strict` (exit 1 when a target is not met; by default the exit code is 0 either way).
  * Exit code 2 for an unknown benchmark or option.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -13,15 +14,17 @@ import { discoverBenchmark } from './discover.js';
 import { globBenchmark } from './glob.js';
 import { installBenchmark } from './install.js';
 import type { Benchmark } from './lib/benchmark.js';
-import { BenchmarkReport, type TargetOutcome } from './lib/benchmark-report.js';
+import { BenchmarkReport, formatResultsTable, type TargetOutcome } from './lib/benchmark-report.js';
 import { TempDirectories } from './lib/temp-directories.js';
 import { loopBenchmark } from './loop.js';
 import { packageBenchmark } from './package.js';
 import { runsBenchmark } from './runs.js';
 import { serverBenchmark } from './server.js';
+import { startupBenchmark } from './startup.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. */
 const BENCHMARKS: readonly Benchmark[] = [
+  startupBenchmark,
   discoverBenchmark,
   packageBenchmark,
   installBenchmark,
@@ -76,11 +79,17 @@ async function main(argv: readonly string[]): Promise<number> {
     outcomes.push(...report.targets);
   }
   const targets = outcomes.filter((outcome) => outcome.kind === 'target');
+  const unmeasured = outcomes.filter((outcome) => outcome.kind === 'unmeasured').length;
   const checks = outcomes.filter((outcome) => outcome.kind === 'check');
   const missed = targets.filter((outcome) => !outcome.met).length;
   const failedChecks = checks.filter((outcome) => !outcome.met).length;
   process.stdout.write(
-    `\n${targets.length - missed} of ${targets.length} targets met; ${checks.length - failedChecks} of ${checks.length} checks ok\n`,
+    `\nResults (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.versions.node}, ${availableParallelism()} CPUs, load ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}):\n\n${formatResultsTable(outcomes)}\n`,
+  );
+  process.stdout.write(
+    `\n${targets.length - missed} of ${targets.length} targets met${unmeasured > 0 ? ` (${unmeasured} not measured)` : ''}; ${checks.length - failedChecks} of ${checks.length} checks ok\n`,
   );
   // A failed check means the numbers measured the wrong work: that is a failure even without --strict.
   if (crashed || failedChecks > 0) return 1;

@@ -62,6 +62,11 @@ async function runServerBenchmark(context: BenchmarkContext): Promise<void> {
         p99,
         P99_TARGET_MILLISECONDS,
         'ms',
+        {
+          figure: `GET /api/skills p99, PostgreSQL, ${SHAPE.clients} clients × ${PACED_RATE_PER_CLIENT} req/s`,
+          value: formatMilliseconds(p99),
+          goal: `≤ ${P99_TARGET_MILLISECONDS} ms`,
+        },
       );
     } finally {
       await postgres.drop();

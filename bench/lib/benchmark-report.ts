@@ -9,10 +9,37 @@ export interface Baseline {
 
 /** The outcome of a target (a limit a benchmark must stay under) or of a correctness check. */
 export interface TargetOutcome {
-  readonly kind: 'target' | 'check';
+  /** `unmeasured`: a target whose figure could not be taken this run (a peer tool is missing). */
+  readonly kind: 'target' | 'check' | 'unmeasured';
   readonly benchmark: string;
   readonly description: string;
   readonly met: boolean;
+  /** For the results table: the measured figure, its baseline and the value held to the goal. */
+  readonly row?: TargetRow;
+}
+
+/** One row of the results table `npm run bench` prints at the end. */
+export interface TargetRow {
+  /** What was measured, e.g. `skilldock skills add, 200 skills (median)`. */
+  readonly figure: string;
+  /** Its value, e.g. `412 ms`. */
+  readonly value: string;
+  /** What it is compared with, measured in the same run, e.g. `skills CLI 1,204 ms`. */
+  readonly baseline: string;
+  /** The value held to the goal (`2.92×`, `0.34×`, `31.0 ms`), or why there is none. */
+  readonly actual: string;
+  /** The goal, e.g. `≥ 3× faster`. */
+  readonly goal: string;
+}
+
+/** The figures of a target's table row, given to {@link BenchmarkReport.target}. */
+export interface TargetFigures {
+  readonly figure: string;
+  readonly value: string;
+  readonly baseline?: string;
+  readonly goal: string;
+  /** How the actual value is shown when it is not the limit's own unit (e.g. a speed-up). */
+  readonly actual?: string;
 }
 
 /** How a target's actual value is shown: a duration in milliseconds or a ratio. */
@@ -85,11 +112,56 @@ export class BenchmarkReport {
    * Checks `actual ≤ limit`, prints `target <description>: <actual> … met` (or `NOT met`) and
    * records the outcome.
    */
-  target(description: string, actual: number, limit: number, unit: TargetUnit): TargetOutcome {
+  target(
+    description: string,
+    actual: number,
+    limit: number,
+    unit: TargetUnit,
+    figures?: TargetFigures,
+  ): TargetOutcome {
     const met = actual <= limit;
     const shown = unit === 'ms' ? formatMilliseconds(actual) : formatRatio(actual);
     this.#write(`target ${this.#benchmark} ${description}: ${shown} … ${met ? 'met' : 'NOT met'}`);
-    const outcome = { kind: 'target' as const, benchmark: this.#benchmark, description, met };
+    const outcome: TargetOutcome = {
+      kind: 'target',
+      benchmark: this.#benchmark,
+      description,
+      met,
+      ...(figures === undefined
+        ? {}
+        : {
+            row: {
+              figure: figures.figure,
+              value: figures.value,
+              baseline: figures.baseline ?? '',
+              actual: figures.actual ?? shown,
+              goal: figures.goal,
+            },
+          }),
+    };
+    this.#targets.push(outcome);
+    return outcome;
+  }
+
+  /**
+   * A target that could not be measured this run, and why (a peer tool that is not installed): it
+   * still gets its row in the results table, marked `not measured`, and counts as neither met nor missed.
+   */
+  unmeasured(description: string, figures: Omit<TargetFigures, 'actual'>, reason: string): TargetOutcome {
+    this.#write(`target ${this.#benchmark} ${description}: not measured (${reason})`);
+    const outcome: TargetOutcome = {
+      kind: 'unmeasured',
+      benchmark: this.#benchmark,
+      description,
+      met: false,
+      row: {
+        figure: figures.figure,
+        value: figures.value,
+        baseline: figures.baseline ?? '',
+        actual: reason,
+        goal: figures.goal,
+      },
+    };
     this.#targets.push(outcome);
     return outcome;
   }
@@ -120,4 +192,30 @@ export function formatMilliseconds(value: number): string {
 /** `2.47×`. */
 export function formatRatio(value: number): string {
   return `${value.toFixed(2)}×`;
+}
+
+/**
+ * The one results table `npm run bench` prints at the end: a row per target of every benchmark
+ * that ran — the figure, its baseline from the same run, the value held to the goal, the goal and
+ * whether it was met — as Markdown, so the README can show it as printed.
+ * @example process.stdout.write(formatResultsTable(outcomes));
+ */
+export function formatResultsTable(outcomes: readonly TargetOutcome[]): string {
+  const rows = outcomes
+    .filter((outcome) => outcome.kind !== 'check')
+    .map((outcome) => {
+      const row = outcome.row ?? {
+        figure: outcome.description,
+        value: '',
+        baseline: '',
+        actual: '',
+        goal: '',
+      };
+      const mark = outcome.kind === 'unmeasured' ? 'not measured' : outcome.met ? 'yes' : '**no**';
+      return [outcome.benchmark, row.figure, row.value, row.baseline, row.actual, row.goal, mark];
+    });
+  const header = ['benchmark', 'figure', 'value', 'baseline (same run)', 'ratio', 'goal', 'met'];
+  const escapeCell = (cell: string) => cell.replaceAll('|', '\\|');
+  const line = (cells: readonly string[]) => `| ${cells.map(escapeCell).join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }

@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createServer, silentLogger } from '@skilldock/server';
+import { describeApi } from '@skilldock/server';
 import { cell, code, page, table } from './markdown.js';
 
 type SecurityRequirement = Record<string, string[]>;
@@ -24,33 +21,9 @@ interface OpenApiDocument {
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'] as const;
 
-/**
- * The server's `/openapi.json`, from a server started in process on an in-memory PGlite (the routes
- * are wired only by `createServer`), as `npm run lint:openapi` reads it. Nothing listens.
- */
+/** The server's OpenAPI document, read from its routes alone (`describeApi`: no database). */
 export async function loadOpenApiDocument(): Promise<OpenApiDocument> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'skilldock-docs-openapi-'));
-  try {
-    const server = await createServer({
-      database: { kind: 'pglite' },
-      dataDir: path.join(folder, 'data'),
-      logger: silentLogger,
-      // Only the document is read: nobody logs in, so the first account's password is a throwaway.
-      adminPassword: 'openapi-document-only',
-      passwordHashCost: { N: 2 ** 10, r: 8, p: 1 },
-      modelProviders: { secretKey: undefined, env: {} },
-      runs: { worker: false },
-    });
-    try {
-      const response = await server.app.request('/openapi.json');
-      if (!response.ok) throw new Error(`GET /openapi.json answered ${response.status}`);
-      return (await response.json()) as OpenApiDocument;
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  return describeApi() as unknown as OpenApiDocument;
 }
 
 /** Who may call an operation, in words: each alternative of its `security`. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SkilldockError } from '@skilldock/core/errors';
-import { isPathInside } from '@skilldock/core/format';
+import { isPathInside, relativePathInside } from '@skilldock/core/format';
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext } from 'unplugin';
 import { bundleSkillFolder, type SkillImportProfile } from './bundle-skill-folder.js';
 import { findDynamicSkillImport } from './find-dynamic-skill-import.js';
@@ -122,8 +122,8 @@ export const skilldockSkills = createUnplugin((options: SkillImportOptions | und
 
 /** A name for the module that says where it came from without the build machine's folders. */
 function moduleName(skillFile: string, root: string): string {
-  const relative = path.relative(root, skillFile).split(path.sep).join('/');
-  return relative.startsWith('..') ? path.basename(path.dirname(skillFile)) : relative;
+  const relative = relativePathInside(root, skillFile);
+  return relative === undefined ? path.basename(path.dirname(skillFile)) : relative.split(path.sep).join('/');
 }
 
 /**

@@ -118,16 +118,21 @@ export interface CommandSelection {
 /** Every command: what `--help`, a usage error or an unknown command needs. */
 export const ALL_COMMANDS: CommandSelection = { groups: COMMAND_GROUPS, topLevel: TOP_LEVEL_COMMANDS };
 
+/** No command at all: what `--version` needs, since commander prints it before looking further. */
+export const NO_COMMANDS: CommandSelection = { groups: [], topLevel: [] };
+
 /**
  * The one command `argv` names (`skills list …`, `trust …`), or {@link ALL_COMMANDS} when it names
- * none: no arguments, an option first (`--help`, `--version`), `help`, a group alone or followed by
- * an option, or an unknown name. Commander dispatches on exactly these leading operands, so the
- * one command registered alone parses, helps and fails as it does among all the others.
+ * none: no arguments, another option first (`--help`), `help`, a group alone or followed by an
+ * option, or an unknown name. Commander dispatches on exactly these leading operands, so the one
+ * command registered alone parses, helps and fails as it does among all the others. `--version`
+ * (or `-V`) first registers {@link NO_COMMANDS}: the version is printed before any command is read.
  * @example selectCommands(['skills', 'list', '--json']) // the `skills` group with `list` alone
  */
 export function selectCommands(argv: readonly string[]): CommandSelection {
   const [first, second] = argv;
   if (first === undefined) return ALL_COMMANDS;
+  if (first === '--version' || first === '-V') return NO_COMMANDS;
   const group = COMMAND_GROUPS.find((candidate) => candidate.name === first);
   if (group !== undefined) {
     const command = second === undefined ? undefined : findCommand(group.commands, second);

@@ -1,6 +1,7 @@
 import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import type { DiscoveryResult } from '@skilldock/core/discover';
 import type { CliContext } from './cli-context.js';
+import { discoveryCacheDirectory } from './discovery-cache-directory.js';
 import { loadCore } from './load-core.js';
 import type { Output } from './output.js';
 import { warnAboutSettings } from './warn-about-settings.js';
@@ -31,8 +32,8 @@ export async function loadProjectCatalog(
     warnSettings = true,
   }: { listFiles?: boolean; readBodies?: boolean; warnSettings?: boolean } = {},
 ): Promise<ProjectCatalog> {
-  const { catalogFromDiscovery, defaultDiscoveryCacheDirectory, discoverSkills, isWorkspaceTrusted } =
-    await loadCore('discover');
+  const { catalogFromDiscovery, discoverSkills, isWorkspaceTrusted } = await loadCore('discover');
+  const cacheDirectory = await discoveryCacheDirectory(context);
   const loaded = await output.spin('Discovering skills…', async () => {
     const trusted = await isWorkspaceTrusted(context.projectRoot, {
       homeDirectory: context.homeDirectory,
@@ -45,10 +46,7 @@ export async function loadProjectCatalog(
       includeUntrustedProject: true,
       listFiles,
       readBodies,
-      // A stat per unchanged skill instead of a read and a parse; SKILLDOCK_NO_CACHE=1 turns it off.
-      ...(context.env.SKILLDOCK_NO_CACHE === '1'
-        ? {}
-        : { cacheDirectory: defaultDiscoveryCacheDirectory(context.homeDirectory, context.env) }),
+      ...(cacheDirectory === undefined ? {} : { cacheDirectory }),
     });
     const catalog = catalogFromDiscovery(discovery, { projectRoot: context.projectRoot });
     return { discovery, catalog, trusted };

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveCliEnvironment } from '../src/cli-environment.js';
 import { ALL_COMMANDS, COMMAND_GROUPS, selectCommands, TOP_LEVEL_COMMANDS } from '../src/command-table.js';
 import { createOutput } from '../src/output.js';
-import { runCli, runProgram } from '../src/program.js';
+import { runCli, runProgram, VERSION } from '../src/program.js';
 import { cliTestEnvironment, makeWorkspace, writeSkill } from './run-cli.js';
 
 let project: string;
@@ -93,10 +93,12 @@ describe('commands load lazily', () => {
     expect(
       selectCommands(['agents', 'show', 'x']).groups[0]?.commands.flatMap((command) => command.names),
     ).toEqual(['show']);
+    // The version is printed before commander reads any command, so none is loaded.
+    for (const argv of [['--version'], ['-V'], ['--version', 'skills', 'list']])
+      expect(selectCommands(argv)).toEqual({ groups: [], topLevel: [] });
     for (const argv of [
       [],
       ['--help'],
-      ['--version'],
       ['help', 'skills'],
       ['skills'],
       ['skills', '--help', 'list'],
@@ -120,6 +122,9 @@ describe('commands load lazily', () => {
       ['agents', 'list', '--json'],
       ['untrust', path.join(project, 'nowhere')],
       ['run', '--json', '--max-turns', 'many'],
+      ['--version'],
+      ['-V'],
+      ['--version', 'skills', 'list'],
       ...COMMAND_GROUPS.flatMap((group) =>
         group.commands.flatMap((command) => command.names.map((name) => [group.name, name, '--help'])),
       ),
@@ -142,5 +147,10 @@ describe('commands load lazily', () => {
       ['alpha', 'shadowed'],
     ]);
     expect(listed.invalid).toBe(1);
+    expect(await invoke(['--version', 'skills', 'list'], runCli)).toEqual({
+      status: 0,
+      stdout: `${VERSION}\n`,
+      stderr: '',
+    });
   });
 });

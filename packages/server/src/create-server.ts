@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ServerType, serve } from '@hono/node-server';
-import { OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { UserInputError } from '@skilldock/core/errors';
 import { type BuiltinAgentsResult, ensureBuiltinAgents } from './agents/ensure-builtin-agents.js';
 import { type EnsureSuperadminResult, ensureSuperadmin } from './auth/ensure-superadmin.js';
@@ -17,55 +17,21 @@ import {
   syncBuiltinSkills,
 } from './builtin/sync-builtin-skills.js';
 import { contentLayout, sweepStaging } from './content/index.js';
+import { createApp } from './create-app.js';
 import type { ChannelListener, Database, DatabaseOptions } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import { type MigrationResult, runMigrations } from './db/run-migrations.js';
-import { API_DOCS_PAGE } from './http/api-docs-page.js';
 import type { AppEnv } from './http/app-env.js';
-import { authenticate } from './http/authenticate.js';
-import { bodyLimits } from './http/body-limits.js';
-import { errorResponse } from './http/error-response.js';
-import { HttpError } from './http/http-error.js';
-import { issueField } from './http/issue-field.js';
-import { openApiDocument } from './http/openapi-document.js';
-import { refuseMalformedText } from './http/refuse-malformed-text.js';
-import { requestContext } from './http/request-context.js';
-import { loadStaticSite, registerStaticSite, type StaticSite } from './http/static-files.js';
+import { loadStaticSite, type StaticSite } from './http/static-files.js';
 import { sweepInstallDrafts } from './install/draft-rows.js';
 import { type InstallOptions, installContextOf } from './install/install-options.js';
 import { createJsonLogger, type Logger } from './logging/logger.js';
-import {
-  type MetricsAccess,
-  MIN_METRICS_TOKEN_LENGTH,
-  registerMetricsRoutes,
-} from './metrics/metrics-routes.js';
+import { type MetricsAccess, MIN_METRICS_TOKEN_LENGTH } from './metrics/metrics-routes.js';
 import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics.js';
 import { type ProviderKeyOptions, providerKeySources } from './model-providers/provider-api-key.js';
 import { resealLegacyProviderKeys } from './model-providers/reseal-legacy-provider-keys.js';
 import { AccessGenerationCache } from './policy/access-generation-cache.js';
-import { registerAdminAuditRoutes } from './routes/admin-audit-routes.js';
-import { registerAdminBuiltinRoutes } from './routes/admin-builtin-routes.js';
-import { registerAdminDepartmentRoutes } from './routes/admin-department-routes.js';
-import { registerAdminRunRoutes } from './routes/admin-run-routes.js';
-import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
-import { registerAgentRoutes } from './routes/agent-routes.js';
-import { registerAuthRoutes } from './routes/auth-routes.js';
-import { registerBoundSkillRoutes } from './routes/bound-skill-routes.js';
-import { registerConversationRoutes } from './routes/conversation-routes.js';
-import { registerHealthRoutes } from './routes/health-routes.js';
-import { registerInstallRoutes } from './routes/install-routes.js';
-import { registerModelProviderRoutes } from './routes/model-provider-routes.js';
-import { registerRunLimitRoutes } from './routes/run-limit-routes.js';
-import { registerRunRoutes } from './routes/run-routes.js';
-import { registerShareConfigRoutes } from './routes/share-config-routes.js';
-import { registerSkillDeleteRoutes } from './routes/skill-delete-routes.js';
-import { registerSkillEditRoutes } from './routes/skill-edit-routes.js';
-import { registerSkillRoutes } from './routes/skill-routes.js';
-import { registerTokenRoutes } from './routes/token-routes.js';
-import { registerWebFetchSettingsRoutes } from './routes/web-fetch-settings-routes.js';
-import { registerWellKnownRoutes } from './routes/well-known-routes.js';
-import { type RunFileRoutesOptions, runFileRoutes } from './run-tools/run-file-routes.js';
-import { authorizeRunForViewer } from './runs/authorize-run.js';
+import type { RunFileRoutesOptions } from './run-tools/run-file-routes.js';
 import { type RunService, type RunServiceOptions, startRunService } from './runs/run-service.js';
 import { DEFAULT_RUN_STALE_AFTER_MS } from './runs/run-worker.js';
 import { createSecretBox, type SecretBox } from './secrets/secret-box.js';
@@ -265,75 +231,18 @@ export async function createServer(options: CreateServerOptions): Promise<Skilld
     providerKeys: providerKeySources(secretBox, modelProviders),
     workerStaleAfterMs,
   };
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) {
-        const issues = result.error.issues;
-        throw new HttpError(400, 'invalid_request', 'The request is invalid', {
-          details: {
-            // The first field refused, as `refuseMalformedText` names one (SPEC SEC11).
-            field: issueField(issues[0]),
-            issues: issues.slice(0, 20).map((issue) => ({
-              path: issue.path.map(String).join('.'),
-              code: issue.code,
-              message: issue.message,
-            })),
-          },
-        });
-      }
-    },
+  const app = createApp({
+    context,
+    runs: runService,
+    content: skillContent,
+    dataDir,
+    ...(options.install === undefined ? {} : { install: options.install }),
+    ...(options.runFiles === undefined ? {} : { runFiles: options.runFiles }),
+    ...(metrics === undefined || options.metrics === undefined
+      ? {}
+      : { metrics: { metrics, access: options.metrics } }),
+    ...(options.webRoot === undefined ? {} : { web: { root: path.resolve(options.webRoot), site } }),
   });
-  app.use('*', requestContext(logger, metrics));
-  app.use('/api/*', bodyLimits());
-  // Every dynamic route; the web app's files stay a plain 404 for any name.
-  for (const routes of ['/api/*', '/.well-known/*', '/run-files/*']) app.use(routes, refuseMalformedText());
-  app.use('/api/*', authenticate(database.db, { trustProxy: context.trustProxy, principals }));
-  app.onError((error, c) => errorResponse(c, error, logger));
-  app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', 'No such route'), logger));
-  // Not part of the API document: only a scraper with the token reads it (SPEC O3).
-  if (metrics !== undefined && options.metrics !== undefined)
-    registerMetricsRoutes(app, metrics, options.metrics);
-
-  registerHealthRoutes(app, context);
-  registerAuthRoutes(app, context);
-  registerTokenRoutes(app, context);
-  registerAdminUserRoutes(app, context);
-  registerAdminDepartmentRoutes(app, context);
-  registerAdminAuditRoutes(app, context);
-  registerAdminBuiltinRoutes(app, context);
-  registerSkillRoutes(app, context);
-  registerInstallRoutes(app, context, { ...options.install, dataDir });
-  registerWebFetchSettingsRoutes(app, context);
-  registerSkillEditRoutes(app, context, skillContent);
-  registerSkillDeleteRoutes(app, context, skillContent);
-  registerShareConfigRoutes(app, context);
-  registerWellKnownRoutes(app, context, skillContent);
-  registerAgentRoutes(app, context, skillContent.layout);
-  registerBoundSkillRoutes(app, context, skillContent);
-  registerModelProviderRoutes(app, context);
-  registerConversationRoutes(app, context, { dataDir });
-  registerRunRoutes(app, context, runService);
-  registerAdminRunRoutes(app, context, runService);
-  registerRunLimitRoutes(app, context);
-  app.route(
-    '/',
-    runFileRoutes({
-      database: database.db,
-      authorizeRun: (viewer, runId) => authorizeRunForViewer(database.db, viewer, runId, dataDir),
-      ...options.runFiles,
-    }),
-  );
-
-  // Security, servers and the shared error responses are filled in by `openApiDocument` (issue 27).
-  app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
-  app.get('/api/docs', (c) =>
-    c.html(API_DOCS_PAGE, 200, {
-      'Content-Security-Policy':
-        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
-    }),
-  );
-  // Last: every API route above wins over the web app's catch-all.
-  if (options.webRoot !== undefined) registerStaticSite(app, site, path.resolve(options.webRoot));
 
   let listener: ServerType | undefined;
   let stopped = false;

@@ -7,6 +7,8 @@ declare module '@skilldock/core/errors' {
     readonly agent_builtin: true;
     readonly agent_invalid: true;
     readonly agent_skill_refused: true;
+    /** A route's service used while the API is only being described (`describeApi`: no database). */
+    readonly api_description_only: true;
     /** "Always allow" for a call that writes the agent's configuration or is a subagent's (SPEC SEC2, G3). */
     readonly approval_always_refused: true;
     readonly body_too_large: true;

@@ -16,6 +16,7 @@ export {
   type BuiltinAgentsResult,
   ensureBuiltinAgents,
 } from './agents/ensure-builtin-agents.js';
+export { PLATFORM_TOOL_NAMES } from './agents/platform-tool-names.js';
 export { type AuditEntry, recordAudit } from './audit/record-audit.js';
 export { API_TOKEN_PREFIX, createApiToken, type TokenAccess } from './auth/api-tokens.js';
 export {
@@ -37,6 +38,7 @@ export {
   DEFAULT_BUILTIN_DIRECTORY,
   syncBuiltinSkills,
 } from './builtin/sync-builtin-skills.js';
+export { type AppDependencies, createApp } from './create-app.js';
 export {
   type CreateServerOptions,
   createServer,
@@ -49,6 +51,7 @@ export type { Database, DatabaseOptions, SkilldockDatabase, SkilldockTransaction
 export { openDatabase } from './db/open-database.js';
 export { type MigrationResult, runMigrations } from './db/run-migrations.js';
 export * as schema from './db/schema.js';
+export { describeApi } from './describe-api.js';
 export type { AppEnv } from './http/app-env.js';
 export { CSRF_HEADER, SESSION_COOKIE } from './http/authenticate.js';
 export { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './http/body-limits.js';
@@ -128,7 +131,6 @@ export {
 } from './run-tools/index.js';
 export { authorizeRunForViewer } from './runs/authorize-run.js';
 export { MAX_PROMPT_LENGTH } from './runs/max-prompt-length.js';
-export { PLATFORM_TOOL_NAMES } from './runs/platform-tool-names.js';
 export { RUN_QUEUE_NAME, type RunQueue, type RunQueueOptions } from './runs/run-queue.js';
 export type { RunService, RunServiceOptions } from './runs/run-service.js';
 export type { RunWorker, RunWorkerOptions } from './runs/run-worker.js';

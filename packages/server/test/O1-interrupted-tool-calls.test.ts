@@ -6,6 +6,7 @@
 import { type AgentTool, defineAgentTool, type RunState } from '@skilldock/agent';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { applyAlwaysAllowed } from '../src/runs/always-allowed-tools.js';
 import { interruptedToolCalls } from '../src/runs/interrupted-tool-calls.js';
 
 const tool = (name: string, kind: AgentTool['kind']): AgentTool =>
@@ -92,5 +93,21 @@ describe('O1 calls interrupted by a lost worker', () => {
     expect(interruptedToolCalls(answered, TOOLS)).toEqual([]);
     const prompt = { ...stateWith([]), messages: [{ role: 'user' as const, content: 'go' }] };
     expect(interruptedToolCalls(prompt, TOOLS)).toEqual([]);
+  });
+
+  it("O1 a conversation's always-allow rule does not answer an interrupted call: it may have run already", () => {
+    const state = stateWith([{ id: 'c1', name: 'shell', arguments: '{"command":"rm -rf build"}' }]);
+    const interrupted = interruptedToolCalls(state, TOOLS);
+    expect(interrupted).toHaveLength(1);
+    const waiting = { ...state, interruptions: interrupted };
+    const applied = applyAlwaysAllowed(waiting, ['shell']);
+    expect(applied.allowed).toEqual([]);
+    expect(applied.state).toBe(waiting);
+    // The same call asked in an ordinary stop is covered by the rule.
+    const ordinary = {
+      ...state,
+      interruptions: interrupted.map(({ resumeInterrupted: _, ...request }) => request),
+    };
+    expect(applyAlwaysAllowed(ordinary, ['shell']).allowed).toHaveLength(1);
   });
 });

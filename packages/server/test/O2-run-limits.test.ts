@@ -72,7 +72,7 @@ describe.each(TEST_BACKENDS)('O2 run limits and fairness on $name', (backend) =>
     });
     server = await createServer({
       passwordHashCost: TEST_PASSWORD_HASH_COST,
-      database: await backend.open(),
+      database: await backend.openMigrated(),
       dataDir: path.join(folder.path, 'data'),
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'o2-admin-password',

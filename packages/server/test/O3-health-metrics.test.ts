@@ -18,8 +18,8 @@ import {
   schema,
   silentLogger,
 } from '../src/index.js';
-import { instrumentModelRoute } from '../src/metrics/instrument-model-route.js';
 import { createServerMetrics } from '../src/metrics/server-metrics.js';
+import { instrumentModelRoute } from '../src/runs/instrument-model-route.js';
 import { addPerson } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';

@@ -55,7 +55,7 @@ describe.each(TEST_BACKENDS)('W4 chat routes on $name', (backend) => {
     });
     server = await createServer({
       passwordHashCost: TEST_PASSWORD_HASH_COST,
-      database: await backend.open(),
+      database: await backend.openMigrated(),
       dataDir: path.join(folder.path, 'data'),
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'content-admin-password',

@@ -209,6 +209,27 @@ describe.each(TEST_BACKENDS)('accounts on $name', (backend) => {
     },
   );
 
+  it.skipIf(backend.skip)(
+    'W6 the session probe answers 200 for everyone: null for nobody or an ended session, the caller otherwise',
+    async () => {
+      const nobody = new TestClient(server);
+      const anonymous = await nobody.request('GET', '/api/auth/session');
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.body).toEqual({ session: null });
+      const signedIn = await superadmin.request('GET', '/api/auth/session');
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.session).toEqual((await superadmin.request('GET', '/api/auth/me')).body);
+      const ended = new TestClient(server);
+      await ended.login('admin', ADMIN_PASSWORD);
+      expect((await ended.request('POST', '/api/auth/logout')).status).toBe(204);
+      expect((await ended.request('GET', '/api/auth/session')).body).toEqual({ session: null });
+      const forged = new TestClient(server);
+      forged.bearer = 'sk_not-a-real-token';
+      const refused = await forged.request('GET', '/api/auth/session');
+      expect(refused.status).toBe(401);
+    },
+  );
+
   it.skipIf(backend.skip)('Y1 logout ends the session in the database', async () => {
     const client = new TestClient(server);
     await client.login('admin', ADMIN_PASSWORD);

@@ -55,7 +55,7 @@ describe.each(TEST_BACKENDS)('deleting skills on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    setup = await startInstallServer(await backend.open());
+    setup = await startInstallServer(await backend.openMigrated());
     admin = await createAccount(setup, 'delete-admin', 'admin');
     other = await createAccount(setup, 'delete-other-admin', 'admin');
     user = await createAccount(setup, 'delete-user', 'user');
@@ -130,7 +130,11 @@ describe.each(TEST_BACKENDS)('deleting skills on $name', (backend) => {
   );
 
   it.skipIf(backend.skip)('Y2 a builtin is refused with 403 even for the superadmin, and stays', async () => {
-    const shipped = await startContentServer(await backend.open(), 'delete-builtin', SHIPPED_BUILTINS);
+    const shipped = await startContentServer(
+      await backend.openMigrated(),
+      'delete-builtin',
+      SHIPPED_BUILTINS,
+    );
     try {
       const superadmin = new TestClient(shipped.server);
       expect((await superadmin.login('admin', 'content-admin-password')).status).toBe(200);

@@ -25,7 +25,7 @@ describe.each(TEST_BACKENDS)('ModelScope installs on $name', (backend) => {
       },
       collections: { 'MiniMax/Office': ['@MiniMax-AI/minimax-docx', '@MiniMax-AI/pptx-generator'] },
     });
-    setup = await startInstallServer(await backend.open(), {
+    setup = await startInstallServer(await backend.openMigrated(), {
       modelScopeHosts: [new URL(modelScope.origin).host],
     });
   });

@@ -43,7 +43,7 @@ describe.each(TEST_BACKENDS)('Y6 bound skill content under attack on $name', (ba
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.open(), 'y6-bound-attacks');
+    started = await startContentServer(await backend.openMigrated(), 'y6-bound-attacks');
     server = started.server;
     owner = await addPerson(server, 'attacked-owner', 'user');
     other = await addPerson(server, 'attacked-other', 'user');

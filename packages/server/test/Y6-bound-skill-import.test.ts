@@ -43,7 +43,7 @@ describe.each(TEST_BACKENDS)('Y6 bound skill import on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.open(), 'y6-import');
+    started = await startContentServer(await backend.openMigrated(), 'y6-import');
     server = started.server;
     owner = await addPerson(server, 'import-owner', 'user');
     agentId = (await owner.client.request('POST', '/api/agents', { json: { name: 'importer' } })).body.agent

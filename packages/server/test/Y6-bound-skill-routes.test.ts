@@ -74,7 +74,7 @@ describe.each(TEST_BACKENDS)('Y6 bound skill routes on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.open(), 'y6-bound');
+    started = await startContentServer(await backend.openMigrated(), 'y6-bound');
     server = started.server;
     owner = await addPerson(server, 'bound-owner', 'user');
     other = await addPerson(server, 'bound-other', 'user');

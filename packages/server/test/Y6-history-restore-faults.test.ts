@@ -96,7 +96,7 @@ describe.each(TEST_BACKENDS)('Y6 history restore under faults on $name', (backen
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.open(), 'y6-faults');
+    started = await startContentServer(await backend.openMigrated(), 'y6-faults');
     server = started.server;
     owner = await addPerson(server, 'faults-owner', 'user');
     viewer = (await loadViewer(server.database.db, owner.id))!;

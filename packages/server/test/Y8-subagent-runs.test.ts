@@ -142,7 +142,7 @@ describe.each(TEST_BACKENDS)('Y8 sub-agents in runs on $name', (backend) => {
     });
     server = await createServer({
       passwordHashCost: TEST_PASSWORD_HASH_COST,
-      database: await backend.open(),
+      database: await backend.openMigrated(),
       dataDir: path.join(folder.path, 'data'),
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'content-admin-password',

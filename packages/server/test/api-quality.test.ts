@@ -81,6 +81,7 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'GET /api/agents/{id}/bound-skill/versions',
         'GET /api/agents/{id}/share',
         'GET /api/auth/me',
+        'GET /api/auth/session',
         'GET /api/auth/tokens',
         'GET /api/bound-skills/{id}/export',
         'GET /api/bound-skills/{id}/files/{path}',

@@ -1,16 +1,15 @@
 /**
  * Writes `src/api/generated/openapi.ts`: the TypeScript types of the server's OpenAPI document,
- * taken from the server itself (built in process on an in-memory database, asked for
- * `/openapi.json`), so the web app never holds a hand-copied API type. Build output: gitignored,
+ * taken from the server itself (`describeApi`: its routes' document, built without a database),
+ * so the web app never holds a hand-copied API type. Build output: gitignored,
  * run by the root `npm run build` and `npm run lint` after the server is compiled.
  *
- * Starting that server takes seconds (PGlite's initdb), so the output names a digest of what the
- * document is made from — the compiled server, agent and core, and this script — and a run that
+ * Loading the compiled server takes a moment, so the output names a digest of what the document
+ * is made from — the compiled server, agent and core, and this script — and a run that
  * finds the same digest leaves the file as it is.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,34 +39,13 @@ if (previous?.startsWith(stamp)) {
   process.exit(0);
 }
 
-const { createServer, silentLogger } = await import('@skilldock/server');
+const { describeApi } = await import('@skilldock/server');
 const { default: openapiTS, astToString } = await import('openapi-typescript');
-const dataDir = await mkdtemp(path.join(tmpdir(), 'skilldock-openapi-'));
-try {
-  const server = await createServer({
-    database: { kind: 'pglite' },
-    dataDir,
-    logger: silentLogger,
-    // Only the document is read: no one logs in, so the first account's password is a throwaway.
-    adminPassword: 'openapi-document-only',
-    passwordHashCost: { N: 2 ** 10, r: 8, p: 1 },
-    modelProviders: { secretKey: undefined, env: {} },
-  });
-  let document: unknown;
-  try {
-    const response = await server.app.request('/openapi.json');
-    if (!response.ok) throw new Error(`GET /openapi.json answered ${response.status}`);
-    document = await response.json();
-  } finally {
-    await server.stop();
-  }
-  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], { alphabetize: true });
-  const text = `${stamp}${astToString(ast)}`;
-  if (previous !== text) {
-    await mkdir(path.dirname(output), { recursive: true });
-    await writeFile(output, text);
-  }
-  console.log(`API types: ${path.relative(process.cwd(), output)}${previous === text ? ' (unchanged)' : ''}`);
-} finally {
-  await rm(dataDir, { recursive: true, force: true });
+const document = describeApi();
+const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { alphabetize: true });
+const text = `${stamp}${astToString(ast)}`;
+if (previous !== text) {
+  await mkdir(path.dirname(output), { recursive: true });
+  await writeFile(output, text);
 }
+console.log(`API types: ${path.relative(process.cwd(), output)}${previous === text ? ' (unchanged)' : ''}`);

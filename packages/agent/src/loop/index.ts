@@ -29,11 +29,4 @@ export {
   type RunState,
 } from './run-state.js';
 export { type RunToCompletionOptions, runToCompletion } from './run-to-completion.js';
-export {
-  defineRunAwareTool,
-  isRunAwareTool,
-  outsideRunResult,
-  type RunAwareTool,
-  type RunAwareToolDefinition,
-  type ToolRunView,
-} from './tool-run-view.js';
+export { isRunAwareTool, type RunAwareTool, type ToolRunView } from './tool-run-view.js';

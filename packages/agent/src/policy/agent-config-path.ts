@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
+import { relativePathInside } from '@skilldock/core/format';
 import { AGENT_SKILL_FOLDERS } from '@skilldock/core/install';
 import { foldFileName } from './fold-file-name.js';
 
@@ -142,8 +143,5 @@ export async function readHooksPath(realProjectRoot: string): Promise<string | u
   const value = match?.[1] ?? match?.[2];
   if (value === undefined || value === '') return undefined;
   const absolute = isAbsolute(value) ? value : resolve(realProjectRoot, value);
-  const inside = relative(realProjectRoot, absolute);
-  return inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)
-    ? undefined
-    : inside;
+  return relativePathInside(realProjectRoot, absolute);
 }

@@ -1,3 +1,4 @@
+import { APPROVAL_MODES } from '@skilldock/core/format';
 import type { ToolKind } from '../tools/agent-tool.js';
 
 /**
@@ -8,7 +9,8 @@ import type { ToolKind } from '../tools/agent-tool.js';
  * - `yolo`: nothing asks.
  * - `bubble`: a subagent forwards every approval to its parent's policy.
  */
-export const APPROVAL_MODES = ['default', 'plan', 'auto-edit', 'yolo', 'bubble'] as const;
+// One list, core's: a subagent definition's `approvalMode` is checked against the same modes.
+export { APPROVAL_MODES };
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
 /**

@@ -1,3 +1,4 @@
+export { AlwaysAllowRules, alwaysAllowable } from './always-allow-rules.js';
 export {
   APPROVAL_MODES,
   type ApprovalDecision,

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { parseRunState } from '../loop/parse-run-state.js';
 import { approveToolCall, denyToolCall, type RunState } from '../loop/run-state.js';
-import {
-  defineRunAwareTool,
-  outsideRunResult,
-  type RunAwareTool,
-  type ToolRunView,
-} from '../loop/tool-run-view.js';
+import type { RunAwareTool, ToolRunView } from '../loop/tool-run-view.js';
 import type { ConversationMessage } from '../model/conversation.js';
 import type { ToolContext } from '../tools/agent-tool.js';
+import { defineRunAwareTool, outsideRunResult } from '../tools/define-run-aware-tool.js';
 import { errorResult, textResult } from '../tools/tool-results.js';
 import type { TaskOutcome, TaskRuntime, TaskSummary } from './background-task-host.js';
 import type { BackgroundTasks } from './background-tasks.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineRunAwareTool, outsideRunResult, type RunAwareTool } from '../loop/tool-run-view.js';
+import type { RunAwareTool } from '../loop/tool-run-view.js';
+import { defineRunAwareTool, outsideRunResult } from '../tools/define-run-aware-tool.js';
 import { errorResult, textResult } from '../tools/tool-results.js';
 import type { BackgroundTasks } from './background-tasks.js';
 import { SEND_MESSAGE_TOOL_NAME } from './subagent-tool-names.js';

@@ -11,6 +11,11 @@ export type { AgentTool, ToolContext, ToolKind, UserAnswer, UserQuestion } from 
 export { createAskUserQuestionTool, NO_USER_ANSWER } from './ask-user-question-tool.js';
 export { type BuiltinToolsOptions, createBuiltinTools } from './create-builtin-tools.js';
 export { type AgentToolDefinition, defineAgentTool } from './define-agent-tool.js';
+export {
+  defineRunAwareTool,
+  outsideRunResult,
+  type RunAwareToolDefinition,
+} from './define-run-aware-tool.js';
 export { createEditTool } from './edit-tool.js';
 export { findRipgrep } from './find-ripgrep.js';
 export { createGlobTool, type GlobToolOptions } from './glob-tool.js';

@@ -21,6 +21,8 @@ export interface OpenWorkspaceSkillsOptions {
   readonly safeMode?: boolean;
   /** Asked when untrusted parts would be loaded; a yes is remembered (`~/.skilldock/trusted.json`). */
   readonly askTrust?: (projectRoot: string) => Promise<boolean>;
+  /** The discovery cache folder (see `OpenWorkspaceOptions.discoveryCache`). */
+  readonly discoveryCache?: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function openWorkspaceSkills({
   trusted,
   safeMode = false,
   askTrust,
+  discoveryCache,
 }: OpenWorkspaceSkillsOptions): Promise<WorkspaceSkills> {
   const start = async (isTrusted: boolean) => {
     // Refreshed before every model request: the change journal re-reads only what file events name.
@@ -44,6 +47,7 @@ export async function openWorkspaceSkills({
       trusted: isTrusted,
       watch: false,
       trackChanges: true,
+      ...(discoveryCache === undefined ? {} : { cacheDirectory: discoveryCache }),
     });
     await watcher.start();
     return watcher;

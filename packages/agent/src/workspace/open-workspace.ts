@@ -64,6 +64,12 @@ export interface OpenWorkspaceOptions {
   readonly subagents?: readonly SessionSubagentDefinition[];
   /** Start the MCP servers; default true. `skilldock learn` says false: its restricted run uses none. */
   readonly mcp?: boolean;
+  /**
+   * A folder of the user's own where parsed skills are kept between processes (the CLI passes
+   * `defaultDiscoveryCacheDirectory()`): an unchanged skill then costs a stat at start instead of a
+   * read and a parse. The catalog is the same with or without it. Default: no cache.
+   */
+  readonly discoveryCache?: string;
 }
 
 /**
@@ -156,6 +162,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
     trusted: remembered,
     safeMode,
     ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust }),
+    ...(options.discoveryCache === undefined ? {} : { discoveryCache: options.discoveryCache }),
   });
   const { watcher, trusted } = skills;
   if (trusted !== remembered) {

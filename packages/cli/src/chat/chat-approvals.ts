@@ -1,4 +1,10 @@
-import type { ApprovalCallback, UserAnswer, UserQuestion } from '@skilldock/agent';
+import {
+  AlwaysAllowRules,
+  type ApprovalCallback,
+  alwaysAllowable,
+  type UserAnswer,
+  type UserQuestion,
+} from '@skilldock/agent';
 import { describeToolCall } from '../agent/describe-tool-call.js';
 import type { LineWriter } from '../agent/line-writer.js';
 import { pc } from '../terminal-style.js';
@@ -33,12 +39,13 @@ export function createChatApprovals({
   writer: LineWriter;
   signal: () => AbortSignal | undefined;
 }): ChatApprovals {
-  const alwaysAllowed = new Set<string>();
+  const alwaysAllowed = new AlwaysAllowRules();
   return {
     async askApproval(request) {
-      // A file that configures the agent or another tool is asked about every time, whatever was allowed before (SEC2, SEC6).
+      // A file that configures the agent or another tool is asked about every time, whatever was
+      // allowed before (SEC2, SEC6): the rules say which calls they may cover, as on the platform.
       const configures = request.agentConfig ?? [];
-      if (configures.length === 0 && alwaysAllowed.has(request.toolName)) return 'allow';
+      if (alwaysAllowed.covers(request)) return 'allow';
       writer.endLine();
       const call = {
         id: request.toolCallId,
@@ -58,7 +65,7 @@ export function createChatApprovals({
           `${pc.yellow('?')} ${pc.bold(describeToolCall(call))} wants to ${WHAT_KIND_DOES[request.kind]}.\n`,
         );
       }
-      const always = configures.length > 0 ? '' : ` · ${pc.bold('a')} always for ${request.toolName}`;
+      const always = alwaysAllowable(request) ? ` · ${pc.bold('a')} always for ${request.toolName}` : '';
       for (;;) {
         const current = signal();
         const answer = await input.ask(`  Allow? ${pc.bold('y')} once${always} · ${pc.bold('n')} deny › `, {
@@ -68,10 +75,7 @@ export function createChatApprovals({
         if (answer === undefined) return 'deny';
         const choice = answer.trim().toLowerCase();
         if (choice === 'y' || choice === 'yes') return 'allow';
-        if ((choice === 'a' || choice === 'always') && configures.length === 0) {
-          alwaysAllowed.add(request.toolName);
-          return 'allow';
-        }
+        if ((choice === 'a' || choice === 'always') && alwaysAllowed.remember(request)) return 'allow';
         if (choice === 'n' || choice === 'no' || choice === '') return 'deny';
       }
     },

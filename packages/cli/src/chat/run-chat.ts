@@ -8,6 +8,7 @@ import { createTaskRenderer } from '../agent/render-task-event.js';
 import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
+import { discoveryCacheDirectory } from '../discovery-cache-directory.js';
 import { ExitCode, exitCodeFor } from '../exit-codes.js';
 import { loadCore } from '../load-core.js';
 import type { Output } from '../output.js';
@@ -210,10 +211,12 @@ async function openChatWorkspace(
         '  Work in this folder anyway and trust it? (remembered) y/N › ',
       ),
   });
+  const discoveryCache = await discoveryCacheDirectory(context);
   return agent.openWorkspace({
     cwd: context.cwd,
     home: context.homeDirectory,
     env: context.env,
+    ...(discoveryCache === undefined ? {} : { discoveryCache }),
     ...(options.model === undefined ? {} : { model: options.model }),
     askTrust: (projectRoot) =>
       confirm(

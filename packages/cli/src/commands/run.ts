@@ -12,6 +12,7 @@ import { createTaskRenderer, taskEventToJson } from '../agent/render-task-event.
 import { requireProjectFolder } from '../agent/require-project-folder.js';
 import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
+import { discoveryCacheDirectory } from '../discovery-cache-directory.js';
 import { ExitCode, errorCode, exitCodeFor } from '../exit-codes.js';
 import { MODEL_OPTION_HELP, MODEL_SELECTION_HELP } from '../model-selector-help.js';
 import type { Output } from '../output.js';
@@ -133,10 +134,12 @@ async function runHeadless(
       options.cwd === undefined ? {} : { cwd: options.cwd },
     );
     await requireProjectFolder(context, { explicitCwd: options.cwd !== undefined });
+    const discoveryCache = await discoveryCacheDirectory(context);
     workspace = await openWorkspace({
       cwd: context.cwd,
       home: context.homeDirectory,
       env: context.env,
+      ...(discoveryCache === undefined ? {} : { discoveryCache }),
       ...(options.model === undefined ? {} : { model: options.model }),
       ...(options.trust === true ? { trust: true } : {}),
       ...(options.approveMcp === undefined ? {} : { approveMcp: options.approveMcp }),

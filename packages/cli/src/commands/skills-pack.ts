@@ -1,5 +1,6 @@
 import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isPathInside } from '@skilldock/core/format';
 import { type Command, Option } from 'commander';
 import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
@@ -43,7 +44,7 @@ export function registerSkillsPack(
           context.cwd,
           options.out ?? `${path.basename(directory)}.${EXTENSIONS[options.format]}`,
         );
-        if (out.startsWith(`${directory}${path.sep}`)) {
+        if (isPathInside(out, directory)) {
           throw new UserInputError(
             'out_inside_skill',
             `--out ${options.out ?? path.basename(out)} is inside the skill folder; write the bundle somewhere else (e.g. --out ../${path.basename(out)})`,

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { relativePathInside } from '@skilldock/core/format';
 import type { InstallDraft } from '@skilldock/core/install';
 import { type CliContext, createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
@@ -221,9 +221,8 @@ export function shortPath(
   target: string,
   context: Pick<CliContext, 'projectRoot' | 'homeDirectory'>,
 ): string {
-  if (target.startsWith(`${context.projectRoot}${path.sep}`))
-    return path.relative(context.projectRoot, target);
-  if (target.startsWith(`${context.homeDirectory}${path.sep}`))
-    return `~/${path.relative(context.homeDirectory, target)}`;
-  return target;
+  const inProject = relativePathInside(context.projectRoot, target);
+  if (inProject !== undefined) return inProject;
+  const inHome = relativePathInside(context.homeDirectory, target);
+  return inHome === undefined ? target : `~/${inHome}`;
 }

@@ -1,5 +1,6 @@
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { compileGlob, type GlobMatcher } from '../format/compile-glob.js';
+import { relativePathInside } from '../format/is-path-inside.js';
 import type { Skill } from '../format/types.js';
 
 // One compiled matcher per `paths` list: skills are frozen, so the list never changes.
@@ -29,9 +30,8 @@ export function skillMatchesPath(
   const patterns = skill.fields.paths;
   if (patterns === undefined || patterns.length === 0) return false;
   const root = resolve(projectRoot);
-  const relativePath = relative(root, resolve(root, filePath));
-  if (relativePath === '' || isAbsolute(relativePath)) return false;
-  if (relativePath === '..' || relativePath.startsWith(`..${sep}`)) return false;
+  const relativePath = relativePathInside(root, resolve(root, filePath));
+  if (relativePath === undefined) return false;
   let matcher = matchers.get(patterns);
   if (matcher === undefined) {
     const compiled = compileGlob(patterns);

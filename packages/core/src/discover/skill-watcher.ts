@@ -12,6 +12,7 @@ import { SETTINGS_RELATIVE_PATH } from './load-settings.js';
 import { isSameScan, type SkillRootScan, scanSkillRoot } from './scan-skill-root.js';
 import { DEFAULT_MAX_DEPTH } from './settings.js';
 import { SkillChangeJournal } from './skill-change-journal.js';
+import { readSkillScanCache, writeSkillScanCache } from './skill-scan-cache.js';
 import type { DiscoverSkillsOptions, DiscoveryResult } from './types.js';
 import { updateSkillRootScan } from './update-skill-root-scan.js';
 
@@ -184,14 +185,27 @@ export class SkillWatcher {
       ...(this.journal === undefined ? {} : { journal: this.journal }),
     };
     const previous = new Map(this.scans.map((scan) => [scan.located.root.directory, scan]));
+    const { cacheDirectory } = this.options;
     const scans = await Promise.all(
       plan.roots.map(async (located) => {
         const before = previous.get(located.root.directory);
-        const scan = await scanSkillRoot(located, scanOptions, before);
+        // A root seen for the first time starts from the discovery cache, as `discoverSkills` does.
+        const cached =
+          before === undefined && cacheDirectory !== undefined
+            ? readSkillScanCache(cacheDirectory, located, scanOptions)
+            : undefined;
+        const scan = await scanSkillRoot(located, scanOptions, before ?? cached);
         // A root that fails keeps the skills it had, with the failure reported (SPEC D7).
         if (scan.status === 'failed' && before !== undefined && before.results.size > 0) {
           return { ...scan, results: before.results };
         }
+        if (
+          before === undefined &&
+          cacheDirectory !== undefined &&
+          scan.status === 'loaded' &&
+          (cached === undefined || !isSameScan(cached, scan))
+        )
+          await writeSkillScanCache(cacheDirectory, scan, scanOptions);
         return scan;
       }),
     );

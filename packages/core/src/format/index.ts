@@ -16,7 +16,7 @@ export {
 } from './compile-glob.js';
 export { type DefineSkillInput, defineSkill } from './define-skill.js';
 export { type Diagnostic, formatDiagnostic, hasErrors, type Severity } from './diagnostic.js';
-export { isPathInside, isPathInsideAny } from './is-path-inside.js';
+export { isPathInside, isPathInsideAny, relativePathInside } from './is-path-inside.js';
 export { MAX_FRONTMATTER_BYTES, MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME } from './limits.js';
 export { IGNORED_FOLDER_NAMES, listSkillFiles } from './list-skill-files.js';
 export { type LoadSkillOptions, loadSkill, loadSkillSync } from './load-skill.js';

@@ -14,11 +14,45 @@ import { isSafePathSegment } from './safe-path-segment.js';
  * @example const real = await proveInside(path.join(skills, id), skills);
  */
 export async function proveInside(target: string, folder: string): Promise<string> {
-  const [realFolder, realParent] = await Promise.all([
-    realExisting(path.resolve(folder)),
-    realExisting(path.dirname(path.resolve(target))),
-  ]);
-  return checkInside(target, folder, realFolder, realParent);
+  const [real] = await proveAllInside([{ target, folder }]);
+  return real as string;
+}
+
+/** Real paths of folders being resolved, by absolute path; see {@link proveAllInside}. */
+export type RealPathMemo = Map<string, Promise<string | undefined>>;
+
+/**
+ * {@link proveInside} for many targets at the same moment: each distinct folder and parent is
+ * resolved once (200 skills in one agent folder cost one `realpath` of it, not 200). `realPaths`
+ * may hold folders already resolved, e.g. a transaction's root; it is filled as a side effect.
+ * Throws the refusal of the first refused target, in the given order.
+ * @example const [pdf, docx] = await proveAllInside([{ target: pdfFolder, folder: root }, { target: docxFolder, folder: root }]);
+ */
+export async function proveAllInside(
+  entries: readonly { readonly target: string; readonly folder: string }[],
+  realPaths: RealPathMemo = new Map(),
+): Promise<string[]> {
+  const resolve = (absolute: string) => {
+    let real = realPaths.get(absolute);
+    if (real === undefined) {
+      real = realExisting(absolute);
+      realPaths.set(absolute, real);
+    }
+    return real;
+  };
+  const proofs = await Promise.allSettled(
+    entries.map(async ({ target, folder }) => {
+      const [realFolder, realParent] = await Promise.all([
+        resolve(path.resolve(folder)),
+        resolve(path.dirname(path.resolve(target))),
+      ]);
+      return checkInside(target, folder, realFolder, realParent);
+    }),
+  );
+  return proofs.map((proof) => {
+    if (proof.status === 'rejected') throw proof.reason;
+    return proof.value;
+  });
 }
 
 /** {@link proveInside}, synchronously (for signal handlers). */
@@ -52,22 +86,34 @@ function checkInside(
   );
 }
 
-/** The real path, or undefined when a link on the way dangles. */
+/**
+ * The real path of `folder` as {@link proveInside} resolves it: through links, a missing tail kept
+ * as named; undefined when a link on the way dangles.
+ */
+export function realPathOf(folder: string): Promise<string | undefined> {
+  return realExisting(path.resolve(folder));
+}
+
+/**
+ * The real path, or undefined when a link on the way dangles. An existing entry (the usual case)
+ * costs one `realpath`; only a failed one is told apart by `lstat`: missing, so its parent is
+ * tried, or present, so a link on the way dangles.
+ */
 async function realExisting(absolute: string): Promise<string | undefined> {
   const missing: string[] = [];
   for (let current = absolute; ; current = path.dirname(current)) {
     try {
+      return path.join(await realpath(current), ...missing.reverse());
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+    try {
       await lstat(current);
+      return undefined;
     } catch (error) {
       if (!isMissing(error) || path.dirname(current) === current) throw error;
       missing.push(path.basename(current));
-      continue;
     }
-    const real = await realpath(current).catch((error: unknown) => {
-      if (isMissing(error)) return undefined;
-      throw error;
-    });
-    return real === undefined ? undefined : path.join(real, ...missing.reverse());
   }
 }
 
@@ -75,17 +121,16 @@ function realExistingSync(absolute: string): string | undefined {
   const missing: string[] = [];
   for (let current = absolute; ; current = path.dirname(current)) {
     try {
+      return path.join(realpathSync(current), ...missing.reverse());
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+    try {
       lstatSync(current);
+      return undefined;
     } catch (error) {
       if (!isMissing(error) || path.dirname(current) === current) throw error;
       missing.push(path.basename(current));
-      continue;
-    }
-    try {
-      return path.join(realpathSync(current), ...missing.reverse());
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
     }
   }
 }

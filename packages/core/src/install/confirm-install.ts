@@ -95,8 +95,9 @@ async function publishPlans(
   now: Date,
 ): Promise<{ lockFile: string; warnings: string[] }> {
   const probe = new PublishTransaction(undefined, confinementRoot(options));
-  for (const { plan } of plans)
-    for (const placement of plan.placements) await probe.assertWritable(placement.path);
+  await probe.assertAllWritable(
+    plans.flatMap(({ plan }) => plan.placements.map((placement) => placement.path)),
+  );
   const taken = await Promise.all(
     plans.flatMap(({ skill, plan }) =>
       plan.placements.map(async (placement) =>

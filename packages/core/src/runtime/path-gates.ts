@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { CatalogSnapshot } from '../catalog/types.js';
+import { relativePathInside } from '../format/is-path-inside.js';
 import { openGatesFor } from './open-gates-for.js';
 
 /**
@@ -25,14 +26,7 @@ export class PathGates {
     const inside: string[] = [];
     for (const filePath of paths) {
       const absolute = path.resolve(root, filePath);
-      const relative = path.relative(root, absolute);
-      if (
-        relative === '' ||
-        relative === '..' ||
-        relative.startsWith(`..${path.sep}`) ||
-        path.isAbsolute(relative)
-      )
-        continue;
+      if (relativePathInside(root, absolute) === undefined) continue;
       inside.push(absolute);
     }
     const opened = openGatesFor(catalog, inside, this.#open);

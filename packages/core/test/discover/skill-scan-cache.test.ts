@@ -4,6 +4,7 @@ import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { discoverSkills } from '../../src/discover/discover-skills.js';
 import { defaultDiscoveryCacheDirectory } from '../../src/discover/skill-scan-cache.js';
+import { SkillWatcher } from '../../src/discover/skill-watcher.js';
 import type { DiscoveryResult } from '../../src/discover/types.js';
 import { temporaryDirectory, writeSkill } from './skill-tree.js';
 
@@ -86,6 +87,43 @@ describe('discovery cache (issue 9)', () => {
     expect(byId.get('gamma')).toBe('Skill gamma. Use when testing.');
     expect(byId.has('beta')).toBe(false);
     expect(byId.get('notes')).toBe('FORGED');
+  });
+
+  it('D7 a SkillWatcher given the cache starts from it and writes it, with the catalog discovery gives', async () => {
+    const { project, home, cache, skills, discover } = await setup();
+    const watch = async () => {
+      const watcher = new SkillWatcher({
+        projectRoot: project,
+        homeDirectory: home,
+        trusted: true,
+        watch: false,
+        trackChanges: true,
+        cacheDirectory: cache,
+      });
+      await watcher.start();
+      return watcher;
+    };
+    const expected = visible(await discover());
+    const first = await watch();
+    expect(visible(first.discovery!)).toEqual(expected);
+    await first.close();
+    expect((await readdir(cache)).length).toBeGreaterThan(0);
+    // Started again, it reuses the cached skills (a forged value shows they were not re-read)…
+    await forgeCache(cache, forgedDescriptions);
+    const second = await watch();
+    expect(second.discovery!.skills.map((skill) => skill.description)).toEqual(
+      second.discovery!.skills.map(() => 'FORGED'),
+    );
+    // …yet an edit after the start is still seen on refresh, through the change journal.
+    await writeSkill(join(skills, 'alpha'), { description: 'Alpha v2.', files: { 'guide.md': 'guide' } });
+    await second.refresh();
+    expect(second.discovery!.skills.find((skill) => skill.id === 'alpha')?.description).toBe('Alpha v2.');
+    await second.close();
+    // A cache made unusable is ignored: the watcher reads the skills.
+    await forgeCache(cache, () => 'not a cache at all');
+    const third = await watch();
+    expect(visible(third.discovery!)).toEqual(visible(await discover()));
+    await third.close();
   });
 
   it('SEC a corrupt, truncated, foreign or world-writable cache is ignored and the skills are read', async () => {

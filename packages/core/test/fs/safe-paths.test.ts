@@ -11,6 +11,7 @@ import {
   removeInside,
   removeInsideSync,
 } from '../../src/fs/index.js';
+import { proveAllInside } from '../../src/fs/prove-inside.js';
 
 /** Ids no command may turn into a path. */
 export const HOSTILE_IDS = [
@@ -126,5 +127,32 @@ describe('proveInside and removeInside', () => {
     await expect(proveInside(path.join(folder, '.claude', 'skills', 'pdf'), folder)).rejects.toThrow(
       SecurityError,
     );
+  });
+
+  it('SEC1 proves many targets at once, each folder resolved once, and names the first one refused', async () => {
+    const base = makeBase();
+    const folder = path.join(base, 'project');
+    const elsewhere = path.join(base, 'elsewhere');
+    mkdirSync(path.join(folder, '.agents', 'skills'), { recursive: true });
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, path.join(folder, '.claude'));
+    symlinkSync(path.join(base, 'nowhere'), path.join(folder, '.codex'));
+    const real = await import('node:fs/promises').then((fs) => fs.realpath(folder));
+    const inside = ['pdf', 'docx', 'xlsx'].map((id) => path.join(folder, '.agents', 'skills', id));
+    expect(await proveAllInside(inside.map((target) => ({ target, folder })))).toEqual(
+      ['pdf', 'docx', 'xlsx'].map((id) => path.join(real, '.agents', 'skills', id)),
+    );
+    const outside = path.join(folder, '.claude', 'pdf');
+    const dangling = path.join(folder, '.codex', 'pdf');
+    const batch = [inside[0]!, dangling, outside, path.join(folder, '..', 'elsewhere', 'x'), folder];
+    await expect(proveAllInside(batch.map((target) => ({ target, folder })))).rejects.toMatchObject({
+      code: 'path_outside_folder',
+      details: { path: dangling, folder },
+    });
+    for (const target of batch.slice(1))
+      await expect(proveAllInside([{ target, folder }])).rejects.toThrow(SecurityError);
+    // A folder already resolved is taken as given: a root resolved before a swap stays the root.
+    const memo = new Map([[path.resolve(folder), Promise.resolve(path.join(base, 'other-root'))]]);
+    await expect(proveAllInside([{ target: inside[0]!, folder }], memo)).rejects.toThrow(SecurityError);
   });
 });

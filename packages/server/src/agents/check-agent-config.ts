@@ -6,10 +6,10 @@ import { modelProviders } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { canOnAgent } from '../policy/agent-access.js';
 import { resolveAgentSkills } from '../policy/resolve-agent-skills.js';
-import { PLATFORM_TOOL_NAMES } from '../runs/platform-tool-names.js';
-import { readRunLimitSettings } from '../runs/run-limit-settings.js';
+import { readRunLimitSettings } from '../run-limits/run-limit-settings.js';
 import { type AgentConfig, MAX_SYSTEM_PROMPT_LENGTH } from './agent-config.js';
 import { loadAgentRecord } from './agent-records.js';
+import { PLATFORM_TOOL_NAMES } from './platform-tool-names.js';
 
 const KNOWN_TOOLS = new Set<string>([...SKILLDOCK_TOOL_NAMES, ...PLATFORM_TOOL_NAMES]);
 

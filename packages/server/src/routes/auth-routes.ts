@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { hashPassword, unmatchablePasswordHash, verifyPassword } from '../auth/hash-password.js';
 import { beginLoginAttempt, settleLoginAttempt } from '../auth/login-rate-limit.js';
 import { passwordChangeRequired } from '../auth/password-change-required.js';
+import type { Principal } from '../auth/principal.js';
 import { revokeUserCredentials } from '../auth/revoke-user-credentials.js';
 import { createSession, deleteSession, SESSION_LIFETIME_MS } from '../auth/sessions.js';
 import { users } from '../db/schema.js';
@@ -14,7 +15,7 @@ import type { AppEnv } from '../http/app-env.js';
 import { publicOrigin, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../http/authenticate.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
-import { PUBLIC_OPERATION, SESSION_ONLY_WRITE } from '../http/openapi-security.js';
+import { OPTIONAL_LOGIN, PUBLIC_OPERATION, SESSION_ONLY_WRITE } from '../http/openapi-security.js';
 import { requirePrincipal, requireSession } from '../http/require-viewer.js';
 import type { ServerContext } from '../server-context.js';
 import { newPasswordSchema, userSchema } from './schemas.js';
@@ -92,6 +93,28 @@ const meRoute = createRoute({
   responses: {
     200: { description: 'The caller', content: { 'application/json': { schema: meSchema } } },
     401: errorResponseSpec('Not logged in'),
+  },
+});
+
+const sessionSchema = z
+  .object({
+    session: meSchema.nullable().openapi({ description: 'Who is signed in, or null for nobody' }),
+  })
+  .openapi('Session');
+
+/**
+ * The web app's session probe: the same answer as `GET /api/auth/me`, but 200 with `session: null`
+ * for a visitor who is not signed in, so opening the sign-in page logs no refused request (W6).
+ */
+const sessionRoute = createRoute({
+  method: 'get',
+  path: '/api/auth/session',
+  operationId: 'getSession',
+  tags: ['auth'],
+  summary: 'Who is signed in, if anyone (never 401)',
+  security: OPTIONAL_LOGIN,
+  responses: {
+    200: { description: 'The caller, or null', content: { 'application/json': { schema: sessionSchema } } },
   },
 });
 
@@ -199,20 +222,28 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
     return c.body(null, 204);
   });
 
-  app.openapi(meRoute, async (c) => {
-    const principal = requirePrincipal(c);
+  /** The account behind `principal` as `Me`, or undefined when it is gone. */
+  const meOf = async (principal: Principal) => {
     const rows = await db.select(USER_COLUMNS).from(users).where(eq(users.id, principal.viewer.id));
     const [json] = await usersToJson(db, rows);
-    if (json === undefined) throw new HttpError(401, 'unauthenticated', 'Log in or send an API token');
-    return c.json(
-      {
-        user: json,
-        via: principal.via,
-        csrfToken: principal.via === 'session' ? principal.csrfToken : null,
-        passwordChangeRequired: await passwordChangeRequired(db, json.id),
-      },
-      200,
-    );
+    if (json === undefined) return undefined;
+    return {
+      user: json,
+      via: principal.via,
+      csrfToken: principal.via === 'session' ? principal.csrfToken : null,
+      passwordChangeRequired: await passwordChangeRequired(db, json.id),
+    };
+  };
+
+  app.openapi(meRoute, async (c) => {
+    const me = await meOf(requirePrincipal(c));
+    if (me === undefined) throw new HttpError(401, 'unauthenticated', 'Log in or send an API token');
+    return c.json(me, 200);
+  });
+
+  app.openapi(sessionRoute, async (c) => {
+    const principal = c.get('principal');
+    return c.json({ session: principal === null ? null : ((await meOf(principal)) ?? null) }, 200);
   });
 
   app.openapi(passwordRoute, async (c) => {

@@ -8,7 +8,7 @@ import {
   readRunLimitSettings,
   runLimitSettingsSchema,
   writeRunLimitSettings,
-} from '../runs/run-limit-settings.js';
+} from '../run-limits/run-limit-settings.js';
 import type { ServerContext } from '../server-context.js';
 
 const settingsAnswer = {

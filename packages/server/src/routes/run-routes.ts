@@ -1,5 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { approveToolCall, denyToolCall, parseRunState, type RunState } from '@skilldock/agent';
+import {
+  alwaysAllowable,
+  approveToolCall,
+  denyToolCall,
+  parseRunState,
+  type RunState,
+} from '@skilldock/agent';
 import { SkilldockError } from '@skilldock/core/errors';
 import { eq } from 'drizzle-orm';
 import { streamSSE } from 'hono/streaming';
@@ -8,12 +14,7 @@ import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
-import {
-  allAnswered,
-  alwaysAllowable,
-  applyAlwaysAllowed,
-  rememberAlwaysAllowed,
-} from '../runs/always-allowed-tools.js';
+import { allAnswered, applyAlwaysAllowed, rememberAlwaysAllowed } from '../runs/always-allowed-tools.js';
 import { ownConversation, ownRun } from '../runs/authorize-run.js';
 import { cancelRun } from '../runs/cancel-run.js';
 import { queueNewRun } from '../runs/queue-new-run.js';
@@ -324,7 +325,7 @@ export function registerRunRoutes(
           throw new HttpError(
             409,
             'approval_always_refused',
-            'This call changes the agent’s configuration or is a subagent’s: it can be allowed once, not always',
+            'This call changes the agent’s configuration, is a subagent’s, or may already have run before its worker was lost: it can be allowed once, not always',
           );
         await rememberAlwaysAllowed(tx, locked.conversationId, request.toolName);
         // Other calls of the same tool waiting in this stop are covered by the new rule at once.

@@ -1,18 +1,9 @@
-import { type ApprovalRequest, approveToolCall, type RunState } from '@skilldock/agent';
+import { AlwaysAllowRules, type ApprovalRequest, approveToolCall, type RunState } from '@skilldock/agent';
 import { eq, sql } from 'drizzle-orm';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { conversations } from '../db/schema.js';
 
 type Writer = SkilldockDatabase | SkilldockTransaction;
-
-/**
- * Whether an "always allow" rule may cover `request` (SPEC G3, SEC2): never a call that writes the
- * agent's configuration files, and never a subagent's bubbled call (its real tool is the
- * subagent's, so a rule for the parent's `agent` tool would allow anything the subagent asks).
- */
-export function alwaysAllowable(request: ApprovalRequest): boolean {
-  return request.agentConfig === undefined && request.subagent === undefined;
-}
 
 /** Adds `toolName` to the conversation's "always allow" rules, in one statement (no lost update). */
 export async function rememberAlwaysAllowed(
@@ -48,9 +39,9 @@ export function applyAlwaysAllowed(
   tools: readonly string[],
 ): { readonly state: RunState; readonly allowed: readonly ApprovalRequest[] } {
   const answered = new Set(state.answers.map((answer) => answer.toolCallId));
+  const rules = new AlwaysAllowRules(tools);
   const allowed = state.interruptions.filter(
-    (request) =>
-      !answered.has(request.toolCallId) && tools.includes(request.toolName) && alwaysAllowable(request),
+    (request) => !answered.has(request.toolCallId) && rules.covers(request),
   );
   let next = state;
   for (const request of allowed) next = approveToolCall(next, request.toolCallId);

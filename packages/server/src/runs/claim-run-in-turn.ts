@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AdvisoryLockKey } from '../db/advisory-lock-keys.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import { runEvents, runs } from '../db/schema.js';
-import { readRunLimitSettings } from './run-limit-settings.js';
+import { readRunLimitSettings } from '../run-limits/run-limit-settings.js';
 import { type RunQueuePlace, runQueuePlace } from './run-queue-place.js';
 import { appendRunEvent, claimRun, type RunRow } from './run-records.js';
 

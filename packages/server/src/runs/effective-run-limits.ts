@@ -1,5 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { type RunLimitSettings, runMaxTurnsSchema, runTimeLimitSecondsSchema } from './run-limit-settings.js';
+import {
+  type RunLimitSettings,
+  runMaxTurnsSchema,
+  runTimeLimitSecondsSchema,
+} from '../run-limits/run-limit-settings.js';
 
 /** An agent's own run limits (SPEC O2): each one set replaces the admins' default for its runs. */
 export const agentRunLimitsSchema = z

@@ -15,6 +15,7 @@ import { loadViewer } from '../auth/load-viewer.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import { runEvents, runs } from '../db/schema.js';
 import { canOnAgent } from '../policy/agent-access.js';
+import { readRunLimitSettings } from '../run-limits/run-limit-settings.js';
 import { type AgentRunServices, agentRunSetup } from './agent-run-setup.js';
 import { allAnswered, alwaysAllowedTools, applyAlwaysAllowed } from './always-allowed-tools.js';
 import { claimRunInTurn } from './claim-run-in-turn.js';
@@ -26,7 +27,6 @@ import { type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.j
 import type { RunEventBus } from './run-event-bus.js';
 import { RunEventWriter } from './run-event-writer.js';
 import { runLimitEnd } from './run-limit-end.js';
-import { readRunLimitSettings } from './run-limit-settings.js';
 import type { RunQueuePlace } from './run-queue-place.js';
 import { appendRunEvent, conversationMessages, finishRun, type RunEnd, type RunRow } from './run-records.js';
 import { runSubagentTools } from './run-subagent-tools.js';
@@ -352,19 +352,15 @@ async function runOnce(
     drain,
     letGo,
     write: (message: ConversationMessage, state: RunState) =>
-      events.checkpoint((tx, lastSeq) =>
-        writeRunCheckpoint(
-          tx,
-          {
-            runId: row.id,
-            workerId: context.workerId,
-            conversationId: row.conversationId,
-            message,
-            state,
-            activeSkills: skillSession.activeSkillIds(),
-          },
-          lastSeq,
-        ),
+      events.checkpoint((db) =>
+        writeRunCheckpoint(db, {
+          runId: row.id,
+          workerId: context.workerId,
+          conversationId: row.conversationId,
+          message,
+          state,
+          activeSkills: skillSession.activeSkillIds(),
+        }),
       ),
   };
   try {

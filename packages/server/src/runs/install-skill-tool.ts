@@ -1,6 +1,7 @@
 import { type AgentTool, defineAgentTool, errorResult, textResult } from '@skilldock/agent';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { PLATFORM_TOOL_NAMES } from '../agents/platform-tool-names.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Viewer } from '../auth/principal.js';
 import { cancelContentDraft, contentLayout } from '../content/index.js';
@@ -8,7 +9,6 @@ import type { SkilldockDatabase } from '../db/database.js';
 import { drafts } from '../db/schema.js';
 import type { InstallContext } from '../install/install-options.js';
 import { prepareRemoteInstall } from '../install/prepare-remote-install.js';
-import { PLATFORM_TOOL_NAMES } from './platform-tool-names.js';
 import { errorFacts, type StoredRunEvent } from './stored-run-event.js';
 
 /** The tool's name, as an agent lists it among its tools. */

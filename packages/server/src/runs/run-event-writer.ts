@@ -22,8 +22,8 @@ const MAX_BATCH = 200;
  * Writes are fenced (SPEC O1): given the `workerId` holding the run, an insert stores nothing once
  * the row is no longer `running` for that worker (the sweep handed the run to another worker), and
  * the writer fails with `run_not_held` — a worker the platform gave up on never adds to the
- * stream its successor writes. `checkpoint` stores everything pushed so far and the caller's own
- * writes in one transaction, and hands those writes the `seq` of the last event stored.
+ * stream its successor writes. `checkpoint` stores everything pushed so far, then the caller's
+ * checkpoint statement.
  */
 export class RunEventWriter {
   readonly #db: SkilldockDatabase;
@@ -52,28 +52,24 @@ export class RunEventWriter {
   }
 
   /**
-   * Stores every event pushed so far, then `write(tx, lastSeq)` (the `seq` of the last event of
-   * this run, 0 when none), in one transaction; the stream is notified after it commits.
+   * Stores every event pushed so far, then runs `write` — one statement, so that it is atomic on
+   * its own (`writeRunCheckpoint`); the stream is notified once the events are stored. Events
+   * still queued (none once the flush has drained, which is the rule) are stored with `write` in
+   * one transaction.
    */
-  async checkpoint(write: (tx: SkilldockTransaction, lastSeq: number) => Promise<void>): Promise<void> {
+  async checkpoint(write: (db: SkilldockDatabase | SkilldockTransaction) => Promise<void>): Promise<void> {
     if (this.#failure !== undefined) throw this.#failure;
     while (this.#flushing !== undefined) await this.#flushing;
     if (this.#failure !== undefined) throw this.#failure;
     const pending = this.#queue;
     this.#queue = [];
     try {
-      await this.#db.transaction(async (tx) => {
-        let lastSeq: number;
-        if (pending.length > 0) {
-          lastSeq = await this.#insertAll(tx, pending);
-        } else {
-          const result = await tx.execute(
-            sql`select coalesce(max(seq), 0) as last from run_events where run_id = ${this.#runId}`,
-          );
-          lastSeq = Number((result as unknown as { rows: { last: number }[] }).rows[0]!.last);
-        }
-        await write(tx, lastSeq);
-      });
+      if (pending.length === 0) await write(this.#db);
+      else
+        await this.#db.transaction(async (tx) => {
+          await this.#insertAll(tx, pending);
+          await write(tx);
+        });
     } catch (error) {
       this.#failure = error;
       this.#nextSeq = undefined;
@@ -116,11 +112,10 @@ export class RunEventWriter {
     }
   }
 
-  /** Inserts `events` in batches; returns the `seq` of the last one. */
+  /** Inserts `events` in batches. */
   async #insertAll(db: SkilldockDatabase | SkilldockTransaction, events: readonly StoredRunEvent[]) {
     for (let start = 0; start < events.length; start += MAX_BATCH)
       await this.#insert(db, events.slice(start, start + MAX_BATCH));
-    return this.#nextSeq! - 1;
   }
 
   async #insert(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
-import { readRunLimitSettings } from './run-limit-settings.js';
+import { readRunLimitSettings } from '../run-limits/run-limit-settings.js';
 
 /**
  * How long a queued run counts as ahead of its user's later runs without a worker having seen it

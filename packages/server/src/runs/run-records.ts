@@ -19,7 +19,7 @@ export const FINISHED_RUN_STATUSES: ReadonlySet<RunRow['status']> = new Set([
 ]);
 
 /** Tries `insert` with the next free `seq` until no concurrent writer took it (a few tries at most). */
-async function withNextSeq(insert: () => Promise<number>): Promise<number> {
+export async function withNextSeq(insert: () => Promise<number>): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await insert();
@@ -38,22 +38,6 @@ export function appendRunEvent(db: Writer, runId: string, event: StoredRunEvent)
     const result = await db.execute(sql`insert into run_events (run_id, seq, type, data)
       select ${runId}, coalesce(max(seq), 0) + 1, ${event.type}, ${storableJsonText(event.data)}::jsonb
       from run_events where run_id = ${runId}
-      returning seq`);
-    return Number((result as unknown as { rows: { seq: number }[] }).rows[0]!.seq);
-  });
-}
-
-/** Appends a message to a conversation (the run that produced it noted) and returns its `seq`. */
-export function appendMessage(
-  db: Writer,
-  conversationId: string,
-  runId: string,
-  message: ConversationMessage,
-): Promise<number> {
-  return withNextSeq(async () => {
-    const result = await db.execute(sql`insert into messages (conversation_id, seq, run_id, message)
-      select ${conversationId}, coalesce(max(seq), 0) + 1, ${runId}, ${storableJsonText(message)}::jsonb
-      from messages where conversation_id = ${conversationId}
       returning seq`);
     return Number((result as unknown as { rows: { seq: number }[] }).rows[0]!.seq);
   });

@@ -59,9 +59,12 @@ export async function sweepLostRuns(
         ? `The worker running it stopped answering (no heartbeat for ${Math.round(staleAfterMs / 1000)} s): it was killed or lost the database.`
         : `The run lost its worker ${maxAttempts} times (no heartbeat for ${Math.round(staleAfterMs / 1000)} s each time); it is not tried again.`,
   };
+  // With `requeue`, only runs out of attempts fail: a run that went stale since the statement
+  // above (its worker died a moment later) is requeued by the next sweep, not failed here.
+  const failing = requeue === undefined ? stale : sql`${stale} and attempts >= ${maxAttempts}`;
   const result = await db.execute(sql`update runs
     set status = 'failed', error = ${JSON.stringify(error)}::jsonb, ended_at = now(), checkpoint_seq = null
-    from (select id, checkpoint_seq from runs where ${stale} for update) lost
+    from (select id, checkpoint_seq from runs where ${failing} for update) lost
     where runs.id = lost.id
     returning runs.id, lost.checkpoint_seq`);
   const rows = (result as unknown as { rows: { id: string; checkpoint_seq: number | null }[] }).rows;

@@ -11,8 +11,8 @@ import { SecurityError } from '@skilldock/core/errors';
 import { isLoopbackHost } from '@skilldock/core/install';
 import type { ResolveHost } from '@skilldock/core/network';
 import { z } from 'zod';
+import { PLATFORM_TOOL_NAMES } from '../agents/platform-tool-names.js';
 import type { SkilldockDatabase } from '../db/database.js';
-import { PLATFORM_TOOL_NAMES } from './platform-tool-names.js';
 import { errorFacts } from './stored-run-event.js';
 import { readWebFetchSettings } from './web-fetch-settings.js';
 

@@ -6,8 +6,11 @@ import { useTempDirectories, writeTree } from '../../../core/test/package/packag
 import {
   type ContentLayout,
   contentLayout,
+  type PackagePublishStep,
   packageDirectory,
   publishPackages,
+  type SkillEdit,
+  saveSkillPackage,
 } from '../../src/content/index.js';
 
 /** A fresh data folder per call (inside one of core's test temp folders), removed after the current test. */
@@ -131,4 +134,23 @@ export async function publishedSkill(
     writeSkillFolder(path.join(await newTemp(), 'pdf'), 'pdf', files),
   );
   return { layout, table, base, folder: await packageDirectory(layout, base) };
+}
+
+/**
+ * Saves `edits` over a {@link publishedSkill} from its base (or `extra.base`), the commit swapping
+ * `pdf`'s revision in its reference table; `extra.faults` fails a step of the publish.
+ */
+export function saveOnTable(
+  context: Awaited<ReturnType<typeof publishedSkill>>,
+  edits: readonly SkillEdit[],
+  extra: { faults?: { before(step: PackagePublishStep): void }; base?: string } = {},
+) {
+  const base = extra.base ?? context.base;
+  return saveSkillPackage(context.layout, {
+    baseRevision: base,
+    edits,
+    commit: async (saved) => context.table.swap('pdf', saved.baseRevision, saved.revision),
+    referencedRevisions: context.table.referenced,
+    ...(extra.faults === undefined ? {} : { faults: extra.faults }),
+  });
 }

@@ -7,7 +7,6 @@ import {
   type PackagePublishStep,
   packageDirectory,
   readContentFile,
-  type SkillEdit,
   saveSkillPackage,
 } from '../../src/content/index.js';
 import {
@@ -17,6 +16,7 @@ import {
   publishedSkill,
   publishFirst,
   ReferenceTable,
+  saveOnTable,
   skillText,
   useDataFolders,
   useTempFolders,
@@ -31,20 +31,7 @@ function sharedSkill(files: Record<string, string> = { 'references/guide.md': 'R
   return publishedSkill(newData, newTemp, files);
 }
 
-function save(
-  context: Awaited<ReturnType<typeof sharedSkill>>,
-  edits: readonly SkillEdit[],
-  extra: { faults?: { before(step: PackagePublishStep): void }; base?: string } = {},
-) {
-  const base = extra.base ?? context.base;
-  return saveSkillPackage(context.layout, {
-    baseRevision: base,
-    edits,
-    commit: async (saved) => context.table.swap('pdf', saved.baseRevision, saved.revision),
-    referencedRevisions: context.table.referenced,
-    ...(extra.faults === undefined ? {} : { faults: extra.faults }),
-  });
-}
+const save = saveOnTable;
 
 describe('saveSkillPackage', () => {
   it('Y5 writes every edit of one save into a new immutable package and leaves the base untouched', async () => {
@@ -190,17 +177,6 @@ describe('saveSkillPackage', () => {
       referencedRevisions: context.table.referenced,
     });
     expect(saved).toMatchObject({ changed: false, revision: context.base });
-  });
-
-  it('Y5 P3 re-checks the size budget on every save: 2001 entries are refused and nothing is written', async () => {
-    const context = await sharedSkill({});
-    const edits: SkillEdit[] = Array.from({ length: 2001 }, (_, index) => ({
-      type: 'mkdir',
-      path: `d${index}`,
-    }));
-    expect(await codeOf(save(context, edits))).toBe('too_many_entries');
-    expect(visiblePackages(context.layout)).toEqual([context.base.slice(7)]);
-    expect(leftoverStaging(context.layout)).toEqual([]);
   });
 
   it('Y5 P3 refuses a save whose files exceed the expanded budget', async () => {

@@ -40,7 +40,7 @@ describe.each(TEST_BACKENDS)('data folder sweeps on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    setup = await startInstallServer(await backend.open());
+    setup = await startInstallServer(await backend.openMigrated());
   });
   afterAll(async () => {
     await setup?.close();

@@ -22,7 +22,7 @@ describe.each(TEST_BACKENDS)('a skill that moved on before its package was opene
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.open(), 'moved-on');
+    started = await startContentServer(await backend.openMigrated(), 'moved-on');
     server = started.server;
     const admin = await addPerson(server, 'moved-admin', 'admin');
     viewer = (await loadViewer(server.database.db, admin.id))!;

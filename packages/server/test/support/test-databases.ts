@@ -288,15 +288,37 @@ async function resetMigratedPglite(client: PGlite): Promise<void> {
   await client.exec('discard all');
   const tables = await resettableTables(client);
   await client.exec(`truncate ${tables.join(', ')} restart identity cascade`);
-  for (const [table, json] of seeds)
-    await client.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1)`, [
-      json,
-    ]);
+  for (const [table, json] of seeds) {
+    // Identity columns refuse explicit ids without OVERRIDING SYSTEM VALUE; their sequences then move
+    // past the seeded ids, as they stood in the template, so the next insert does not collide.
+    await client.query(
+      `insert into ${table} overriding system value select * from json_populate_recordset(null::${table}, $1)`,
+      [json],
+    );
+    const sequences = await client.query<{ column: string; sequence: string }>(
+      `select a.attname as column, pg_get_serial_sequence($1, a.attname) as sequence
+         from pg_attribute a
+        where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped
+          and pg_get_serial_sequence($1, a.attname) is not null`,
+      [table],
+    );
+    for (const { column, sequence } of sequences.rows)
+      await client.query(
+        `select setval($1, coalesce((select max(${pgIdentifier(column)}) from ${table}), 0) + 1, false)`,
+        [sequence],
+      );
+  }
+}
+
+/** `name` quoted as an SQL identifier. */
+function pgIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /**
  * A migrated PGlite for one test file: an idle one of this worker's, emptied, or a new one from the
- * dump. `close()` empties it and keeps it for the next file (or closes it when emptying fails).
+ * dump. `close()` empties it and keeps it for the next file (or closes it and rejects when emptying
+ * fails).
  */
 async function openPooledMigratedPglite(): Promise<Database> {
   let client = idleMigratedPglites.pop();
@@ -317,8 +339,10 @@ async function openPooledMigratedPglite(): Promise<Database> {
       try {
         await resetMigratedPglite(lent);
         idleMigratedPglites.push(lent);
-      } catch {
+      } catch (error) {
+        // Loud on purpose: a reset that failed quietly once made every file load a new PGlite.
         await lent.close();
+        throw error;
       }
     },
   };

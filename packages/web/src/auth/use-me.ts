@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context';
-import { ApiError, unwrap } from '../api/api-error';
+import { unwrap } from '../api/api-error';
 import type { components } from '../api/generated/openapi';
 
-/** Who is signed in, as `GET /api/auth/me` says. */
+/** Who is signed in, as `GET /api/auth/session` (and `/api/auth/me`) say. */
 export type Me = components['schemas']['Me'];
 
 /** The query key of the signed-in account; set it after login, clear it after sign-out. */
@@ -17,18 +17,11 @@ export function useMe() {
   const { api, csrf } = useApi();
   return useQuery({
     queryKey: ME_QUERY_KEY,
+    // The session probe answers 200 with `session: null` for nobody: a signed-out visit logs no 401 (W6).
     queryFn: async (): Promise<Me | null> => {
-      try {
-        const me = await unwrap(api.GET('/api/auth/me'));
-        csrf.set(me.csrfToken);
-        return me;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) {
-          csrf.set(null);
-          return null;
-        }
-        throw error;
-      }
+      const { session } = await unwrap(api.GET('/api/auth/session'));
+      csrf.set(session?.csrfToken ?? null);
+      return session;
     },
     staleTime: 60_000,
   });

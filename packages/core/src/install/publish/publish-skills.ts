@@ -38,9 +38,10 @@ export async function publishSkills(
 ): Promise<string[]> {
   return runTransaction(faults, root, async (transaction) => {
     // Every target is proven before the first write, so a refused one leaves nothing to undo.
-    for (const publication of publications)
-      for (const placement of publication.placements) await transaction.assertWritable(placement.path);
-    await transaction.assertWritable(lockFile);
+    await transaction.assertAllWritable([
+      ...publications.flatMap((publication) => publication.placements.map((placement) => placement.path)),
+      lockFile,
+    ]);
     // Parents first and one at a time, so the journal creates (and undoes) each folder once.
     const parents = new Set(
       publications.flatMap((publication) => publication.placements.map((p) => path.dirname(p.path))),
@@ -84,7 +85,7 @@ export async function unpublishPaths(
   }: { lockFile: string; lockContent: string | undefined; faults?: PublishFaults; root?: string },
 ): Promise<string[]> {
   return runTransaction(faults, root, async (transaction) => {
-    for (const target of paths) await transaction.assertWritable(target);
+    await transaction.assertAllWritable(paths);
     for (const target of paths) await transaction.moveAside(target);
     if (lockContent !== undefined) await transaction.writeFile(lockFile, lockContent);
   });

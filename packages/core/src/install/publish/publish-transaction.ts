@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readFile, realpath, rename, rmdir, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { proveInside } from '../../fs/prove-inside.js';
+import { proveAllInside, type RealPathMemo, realPathOf } from '../../fs/prove-inside.js';
 import { removeInside } from '../../fs/remove-inside.js';
 import { writeFileAtomic } from '../../fs/write-file-atomic.js';
 import { copySkillDirectory, type SkillTree } from './copy-skill-directory.js';
@@ -44,6 +44,9 @@ export class PublishTransaction {
   readonly #faults: PublishFaults | undefined;
   readonly #root: string | undefined;
   readonly #journal: JournalEntry[] = [];
+  /** Folders {@link ensureDirectory} proved and created (or found) in this transaction. */
+  readonly #ensured = new Set<string>();
+  #realRoot: Promise<string | undefined> | undefined;
   #folderMode: number | undefined;
   /** Problems met after the commit point (a leftover temp folder); the publish still succeeded. */
   readonly warnings: string[] = [];
@@ -55,19 +58,45 @@ export class PublishTransaction {
 
   /** Proves that `target` may be written here: inside the root, or inside its own folder. */
   async assertWritable(target: string): Promise<void> {
-    await proveInside(target, this.#root ?? path.dirname(target));
+    await this.assertAllWritable([target]);
+  }
+
+  /**
+   * {@link assertWritable} for many targets at the same moment, each distinct folder resolved once;
+   * a refusal names the first refused target in the given order. The root's real path is resolved
+   * once per transaction: a root swapped for a link afterwards then fails every later proof.
+   */
+  async assertAllWritable(targets: readonly string[]): Promise<void> {
+    const realPaths: RealPathMemo = new Map();
+    const root = this.#root;
+    if (root !== undefined) {
+      const absoluteRoot = path.resolve(root);
+      this.#realRoot ??= realPathOf(absoluteRoot);
+      realPaths.set(absoluteRoot, this.#realRoot);
+    }
+    await proveAllInside(
+      targets.map((target) => ({ target, folder: root ?? path.dirname(target) })),
+      realPaths,
+    );
   }
 
   async #step(step: PublishStep, target: string): Promise<void> {
     await this.#faults?.before(step, { path: target });
   }
 
-  /** Creates a folder and its missing parents, journaling the first one created. */
+  /**
+   * Creates a folder and its missing parents, journaling the first one created. A folder this
+   * transaction already ensured is not proved and created again: every entry written into it is
+   * proved itself just before the write, which proves the folder's real path once more.
+   */
   async ensureDirectory(directory: string): Promise<void> {
-    if (this.#root === undefined || path.resolve(directory) !== path.resolve(this.#root))
+    const absolute = path.resolve(directory);
+    if (this.#ensured.has(absolute)) return;
+    if (this.#root === undefined || absolute !== path.resolve(this.#root))
       await this.assertWritable(directory);
     const first = await mkdir(directory, { recursive: true });
     if (first !== undefined) this.#journal.push({ kind: 'created', path: first });
+    this.#ensured.add(absolute);
   }
 
   /** True when something (file, folder, link, even dangling) is at `target`. */
@@ -182,6 +211,7 @@ export class PublishTransaction {
       } else await rename(entry.to, entry.from);
     }
     this.#journal.length = 0;
+    this.#ensured.clear();
   }
 
   /** Deletes an entry this transaction made or moved aside, proven inside first; links as links. */

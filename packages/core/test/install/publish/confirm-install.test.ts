@@ -2,9 +2,11 @@ import {
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,6 +84,36 @@ describe('confirmInstall', () => {
       code: 'skill_exists',
       message: expect.stringContaining('skilldock skills remove csv'),
     });
+    expect(snapshotTree(projectRoot, home)).toEqual(before);
+  });
+
+  it('SEC1 an agent folder swapped for a link out during the publish gets nothing, and the publish is undone', async () => {
+    const elsewhere = path.join(base, 'elsewhere');
+    mkdirSync(elsewhere);
+    const before = snapshotTree(projectRoot, home);
+    const draft = await makeLocalDraft(source, ['pdf', 'csv'], staging);
+    let swapped = false;
+    const faults = {
+      before() {
+        // Once the folders are made and checked, .claude/skills becomes a link out of the project.
+        if (swapped) return;
+        swapped = true;
+        rmSync(path.join(projectRoot, '.claude', 'skills'), { recursive: true });
+        symlinkSync(elsewhere, path.join(projectRoot, '.claude', 'skills'));
+      },
+    };
+    await expect(
+      confirmInstall(draft, {
+        ...target(),
+        ids: '*',
+        agents: ['codex', 'claude-code'],
+        mode: 'copy',
+        faults,
+      }),
+    ).rejects.toMatchObject({ code: 'path_outside_folder' });
+    expect(swapped).toBe(true);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    // The rollback removed the .claude folder it had made, the link with it.
     expect(snapshotTree(projectRoot, home)).toEqual(before);
   });
 

@@ -1,5 +1,5 @@
 import type { ModelRoute } from '@skilldock/agent';
-import type { RunMetrics } from './run-metrics.js';
+import type { RunMetrics } from '../metrics/run-metrics.js';
 
 /**
  * The same model route, measured (SPEC O3): each request's duration until its stream ended or

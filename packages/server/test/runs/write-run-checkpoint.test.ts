@@ -1,0 +1,132 @@
+import type { ConversationMessage, RunState } from '@skilldock/agent';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { agents, conversations, messages, runs, users } from '../../src/db/schema.js';
+import type { Database } from '../../src/index.js';
+import { RunEventBus } from '../../src/runs/run-event-bus.js';
+import { RunEventWriter } from '../../src/runs/run-event-writer.js';
+import { writeRunCheckpoint } from '../../src/runs/write-run-checkpoint.js';
+import { TEST_BACKENDS } from '../support/test-databases.js';
+
+function stateOf(conversation: readonly ConversationMessage[]): RunState {
+  return {
+    $schemaVersion: 2,
+    messages: [...conversation],
+    stats: { turns: 1, toolCalls: 0, wallTimeMs: 5, inputTokens: 1, outputTokens: 1, cachedInputTokens: 0 },
+    interruptions: [],
+    answers: [],
+  };
+}
+
+describe.each(TEST_BACKENDS)('a run checkpoint on $name', (backend) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    if (backend.skip !== undefined) return;
+    database = await backend.openMigrated();
+    await database.db
+      .insert(users)
+      .values({ id: 'u1', username: 'alice', displayName: 'Alice', role: 'user', passwordHash: 'x' });
+    await database.db.insert(agents).values({ id: 'a1', name: 'helper' });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  beforeEach(async () => {
+    if (backend.skip !== undefined) return;
+    await database.db.delete(runs);
+    await database.db.delete(conversations);
+    await database.db.insert(conversations).values({ id: 'c1', userId: 'u1', agentId: 'a1' });
+    await database.db.insert(runs).values({
+      id: 'r1',
+      conversationId: 'c1',
+      userId: 'u1',
+      agentId: 'a1',
+      prompt: 'hello',
+      status: 'running',
+      workerId: 'w1',
+      attempts: 1,
+    });
+  });
+
+  const checkpoint = (writer: RunEventWriter, workerId: string, conversation: ConversationMessage[]) =>
+    writer.checkpoint((db) =>
+      writeRunCheckpoint(db, {
+        runId: 'r1',
+        workerId,
+        conversationId: 'c1',
+        message: conversation.at(-1)!,
+        state: stateOf(conversation),
+        activeSkills: ['report-style'],
+      }),
+    );
+
+  const stored = async () => ({
+    row: (
+      await database.db
+        .select({ state: runs.state, checkpointSeq: runs.checkpointSeq, activeSkills: runs.activeSkills })
+        .from(runs)
+        .where(eq(runs.id, 'r1'))
+    )[0]!,
+    messages: (
+      await database.db
+        .select({ seq: messages.seq, runId: messages.runId, message: messages.message })
+        .from(messages)
+        .where(eq(messages.conversationId, 'c1'))
+        .orderBy(asc(messages.seq))
+    ).map((row) => [row.seq, row.runId, row.message]),
+  });
+
+  it.skipIf(backend.skip)(
+    'O1 each checkpoint stores the state, the skills, the last event it covers and its message once',
+    async () => {
+      const writer = new RunEventWriter(database.db, 'r1', new RunEventBus(), 'w1');
+      writer.push({ type: 'run-status', data: { status: 'running' } });
+      const conversation: ConversationMessage[] = [{ role: 'user', content: 'hello' }];
+      await checkpoint(writer, 'w1', conversation);
+      writer.push({ type: 'turn-start', data: { turn: 1 } });
+      writer.push({ type: 'text-delta', data: { turn: 1, text: 'Hi \u0000 there' } });
+      conversation.push({ role: 'assistant', content: 'Hi \u0000 there' });
+      await checkpoint(writer, 'w1', conversation);
+      const { row, messages: rows } = await stored();
+      expect(row.checkpointSeq).toBe(3);
+      expect(row.activeSkills).toEqual(['report-style']);
+      // Unstorable text is stored escaped (SPEC SEC11), in the state and the message alike.
+      expect(row.state).toEqual(
+        stateOf([
+          { role: 'user', content: 'hello' },
+          { role: 'assistant', content: 'Hi \\u0000 there' },
+        ]),
+      );
+      expect(rows).toEqual([
+        [1, 'r1', { role: 'user', content: 'hello' }],
+        [2, 'r1', { role: 'assistant', content: 'Hi \\u0000 there' }],
+      ]);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'O1 a worker that no longer holds the run writes no checkpoint and no message: run_not_held',
+    async () => {
+      const writer = new RunEventWriter(database.db, 'r1', new RunEventBus(), 'w1');
+      await checkpoint(writer, 'w1', [{ role: 'user', content: 'hello' }]);
+      const before = await stored();
+      // The sweep gave the run to another worker.
+      await database.db.update(runs).set({ workerId: 'w2' }).where(eq(runs.id, 'r1'));
+      const lost = new RunEventWriter(database.db, 'r1', new RunEventBus(), 'w1');
+      await expect(
+        checkpoint(lost, 'w1', [
+          { role: 'user', content: 'hello' },
+          { role: 'assistant', content: 'late' },
+        ]),
+      ).rejects.toMatchObject({ code: 'run_not_held' });
+      expect(await stored()).toEqual(before);
+      // And a writer that failed once stays failed: nothing more is written through it.
+      expect(() => lost.push({ type: 'text-delta', data: { turn: 1, text: 'x' } })).toThrow(
+        /no longer holds/,
+      );
+    },
+  );
+});
