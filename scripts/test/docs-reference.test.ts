@@ -82,7 +82,9 @@ describe('the generated reference pages of the manual', () => {
     const page = (await generated).get('http-api.md')!;
     expect(page).toMatch(/The \d+ operations of the platform server's API/);
     expect(page).toContain('| `POST /api/auth/login` | `logIn` | anyone |');
-    expect(page).toContain('| `GET /api/auth/me` | `getCurrentUser` | sessionCookie or bearerToken (read) |');
+    // Any token reads its own account; other operations name the scope a token needs.
+    expect(page).toContain('| `GET /api/auth/me` | `getCurrentUser` | sessionCookie or bearerToken |');
+    expect(page).toContain('| `GET /api/agents` | `listAgents` | sessionCookie or bearerToken (agents:read) |');
   }, 60_000);
 });
 

@@ -76,12 +76,22 @@ describe.skipIf(!POSTGRES)('O1 O2 runs soak: two APIs, workers killed and draine
   const apis: ServeProcess[] = [];
   const workers: WorkerProcess[] = [];
   let model: FakeModelServer;
+  /** A promise to hold streamed answers on, and what opens it. */
+  const newGate = () => {
+    let open: () => void = () => {};
+    const until = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { until, open };
+  };
   /** Holds the first answers of the first runs to ask, so that none ends before the first wave is in. */
-  let openGate: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    openGate = resolve;
-  });
+  const firstGate = newGate();
   const firstWave = new Set<string>();
+  /** Once set, holds the first answer of every run asking for the first time: a drain cannot reach a checkpoint. */
+  const drainGate = newGate();
+  const heldForDrain = new Set<string>();
+  let holdNewRuns = false;
+  const asked = new Set<string>();
   const options = () => ({
     home,
     env: { DATABASE_URL: databaseUrl, SKILLDOCK_ADMIN_PASSWORD: 'soak-test-admin-1' },
@@ -130,10 +140,16 @@ describe.skipIf(!POSTGRES)('O1 O2 runs soak: two APIs, workers killed and draine
         const text = turnText(prompt, turn);
         if (turn === 2) return { text, ...STREAMING };
         const turnOne = { text, toolCalls: [{ name: 'ls', arguments: { path: '.' } }], ...STREAMING };
-        // The first asks of the first wave stream three chunks, then wait for the gate.
-        if (firstWave.size < FIRST_WAVE && !firstWave.has(prompt)) {
+        const firstAsk = !asked.has(prompt);
+        asked.add(prompt);
+        // The first asks of the first wave stream three chunks, then wait for their gate.
+        if (firstAsk && firstWave.size < FIRST_WAVE) {
           firstWave.add(prompt);
-          return { ...turnOne, pause: { afterEvents: 4, until: gate } };
+          return { ...turnOne, pause: { afterEvents: 4, until: firstGate.until } };
+        }
+        if (firstAsk && holdNewRuns) {
+          heldForDrain.add(prompt);
+          return { ...turnOne, pause: { afterEvents: 4, until: drainGate.until } };
         }
         return turnOne;
       },
@@ -146,7 +162,8 @@ describe.skipIf(!POSTGRES)('O1 O2 runs soak: two APIs, workers killed and draine
 
   afterAll(async () => {
     if (!POSTGRES) return;
-    openGate();
+    firstGate.open();
+    drainGate.open();
     for (const worker of workers) await worker.stop('SIGKILL');
     for (const api of apis) await api.stop('SIGTERM');
     await model?.close();
@@ -248,27 +265,32 @@ describe.skipIf(!POSTGRES)('O1 O2 runs soak: two APIs, workers killed and draine
     expect(await victim.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
     workers.splice(workers.indexOf(victim), 1);
     workers.push(await startWorker(workerArgs(), options()));
-    openGate();
+    // From now on a run's first answer holds after three chunks until the drain is over.
+    holdNewRuns = true;
+    firstGate.open();
 
-    // SIGTERM the other one while it streams a second turn (or, failing that, any turn): it drains,
-    // hands its runs back and exits 0; a replacement starts.
+    // SIGTERM the other worker while it holds a run half-way through its first answer: it cannot
+    // reach a checkpoint within its grace period (1 s), so it hands its runs back and exits 0; a
+    // replacement starts, and the held answers go on.
     const draining = workers[0]!;
+    const promptOfRun = new Map(runs.map((run) => [run.id, run.prompt]));
     const drainedRuns = await waitUpTo(
       60,
       async () => {
-        const rows = await query<{ id: string; turn: number }>(
-          `select r.id, max((e.data->>'turn')::int) as turn from runs r join run_events e on e.run_id = r.id
-           where r.status = 'running' and r.worker_id = $1 and e.type = 'text-delta' and e.seq > coalesce(r.checkpoint_seq, 0)
-           group by r.id`,
+        const rows = await query<{ id: string }>(
+          `select r.id from runs r where r.status = 'running' and r.worker_id = $1 and exists (
+             select 1 from run_events e where e.run_id = r.id and e.type = 'text-delta')`,
           [draining.start.workerId],
         );
-        return rows.length > 0 ? rows.map((row) => row.id) : undefined;
+        const held = rows.filter((row) => heldForDrain.has(promptOfRun.get(row.id)!));
+        return held.length > 0 ? held.map((row) => row.id) : undefined;
       },
-      'the second worker to stream part of a turn',
+      'the second worker to stream part of a held answer',
     );
     expect(await draining.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     workers.splice(workers.indexOf(draining), 1);
     workers.push(await startWorker(workerArgs(), options()));
+    drainGate.open();
 
     const ended = await waitUpTo(
       150,
@@ -325,10 +347,12 @@ describe.skipIf(!POSTGRES)('O1 O2 runs soak: two APIs, workers killed and draine
       expect(types).toContain('turn-restart');
       expect(events.some((event) => event.run_id === id && event.data.reason === 'worker-lost')).toBe(true);
     }
-    // The drained worker handed its runs back, and they went on elsewhere.
+    // The drained worker handed its held runs back mid-turn, and they went on elsewhere.
     for (const id of drainedRuns) {
+      const types = events.filter((event) => event.run_id === id).map((event) => event.type);
       expect(row.get(id)!.attempts).toBeGreaterThanOrEqual(2);
       expect(events.some((event) => event.run_id === id && event.data.reason === 'handed-back')).toBe(true);
+      expect(types).toContain('turn-restart');
     }
 
     // Fair queue (SPEC O2): user 0's ten runs were queued first, yet the first eight to start were

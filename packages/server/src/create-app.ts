@@ -89,7 +89,8 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   app.use('*', requestContext(logger, deps.metrics?.metrics));
   app.use('/api/*', bodyLimits());
   // Every dynamic route; the web app's files stay a plain 404 for any name.
-  for (const routes of ['/api/*', '/.well-known/*', '/run-files/*']) app.use(routes, refuseMalformedText());
+  for (const routes of ['/api/*', '/.well-known/*', '/t/*', '/run-files/*'])
+    app.use(routes, refuseMalformedText());
   app.use(
     '/api/*',
     authenticate(database.db, { trustProxy: context.trustProxy, principals: context.principals }),

@@ -65,6 +65,10 @@ declare module '@skilldock/core/errors' {
     /** A version's package is missing, linked, or no longer hashes to its revision (SPEC Y6). */
     readonly snapshot_corrupt: true;
     readonly token_read_only: true;
+    /** An API token called a route outside its scopes (issue 24); `details.scope` names the one needed. */
+    readonly token_scope_missing: true;
+    /** Issuing a token with a scope its owner's role may not hold (`admin:*` for a user). */
+    readonly token_scope_refused: true;
     readonly unauthenticated: true;
     readonly username_taken: true;
     /** No released version of that name (SPEC Y6). */

@@ -18,7 +18,7 @@ export {
 } from './agents/ensure-builtin-agents.js';
 export { PLATFORM_TOOL_NAMES } from './agents/platform-tool-names.js';
 export { type AuditEntry, recordAudit } from './audit/record-audit.js';
-export { API_TOKEN_PREFIX, createApiToken, type TokenAccess } from './auth/api-tokens.js';
+export { API_TOKEN_PREFIX, createApiToken, type NewApiToken } from './auth/api-tokens.js';
 export {
   type EnsureSuperadminResult,
   ensureSuperadmin,
@@ -33,6 +33,7 @@ export {
 export { loadViewer } from './auth/load-viewer.js';
 export { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './auth/login-rate-limit.js';
 export { type Principal, ROLES, type Role, type Viewer } from './auth/principal.js';
+export { TOKEN_SCOPES, type TokenAccess, type TokenScope } from './auth/token-scopes.js';
 export {
   type BuiltinSyncResult,
   DEFAULT_BUILTIN_DIRECTORY,

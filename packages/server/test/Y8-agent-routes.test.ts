@@ -5,6 +5,7 @@
  * it), hostile input and CSRF. On PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
+import { SKILLDOCK_TOOL_NAMES } from '@skilldock/agent';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
   JSON_BODY_LIMIT,
   MAX_SYSTEM_PROMPT_LENGTH,
   openDatabase,
+  PLATFORM_TOOL_NAMES,
   type SkilldockServer,
   schema,
   silentLogger,
@@ -25,6 +27,7 @@ import {
   type TestPerson,
 } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
+import { TestClient } from './support/test-client.js';
 import { createThrowawayPostgres, describeOnPostgres, TEST_BACKENDS } from './support/test-databases.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
@@ -255,6 +258,30 @@ describe.each(TEST_BACKENDS)('Y8 agent routes on $name', (backend) => {
         .set({ enabled: true })
         .where(eq(schema.skills.id, 'admins-only'));
       expect(await auditEntries(server, id)).toHaveLength(before.length);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'Y8 the agent tools list says what each caller may add, by the rule a save enforces',
+    async () => {
+      const forUser = await salesUser.client.request('GET', '/api/agent-tools');
+      const forAdmin = await salesAdmin.client.request('GET', '/api/agent-tools');
+      expect(forUser.status).toBe(200);
+      expect(forAdmin.status).toBe(200);
+      const names = forUser.body.tools.map((tool: { name: string }) => tool.name);
+      expect([...names].sort()).toEqual([...SKILLDOCK_TOOL_NAMES, ...PLATFORM_TOOL_NAMES].sort());
+      const refusedForUser = forUser.body.tools.filter((tool: { mayAdd: boolean }) => !tool.mayAdd);
+      expect(refusedForUser).toEqual([{ name: 'shell', adminOnly: true, mayAdd: false }]);
+      expect(forAdmin.body.tools.every((tool: { mayAdd: boolean }) => tool.mayAdd)).toBe(true);
+      // What the list offers a user saves; what it withholds is refused.
+      const offered = forUser.body.tools
+        .filter((tool: { mayAdd: boolean }) => tool.mayAdd)
+        .map((tool: { name: string }) => tool.name);
+      const saved = await create(salesUser, { tools: offered });
+      expect(saved.status).toBe(201);
+      expect(await statusOf(salesUser.client.request('DELETE', `/api/agents/${saved.body.agent.id}`))).toBe(204);
+      expect(await statusOf(create(salesUser, { tools: ['shell'] }))).toBe(403);
+      expect((await new TestClient(server).request('GET', '/api/agent-tools')).status).toBe(401);
     },
   );
 

@@ -75,6 +75,7 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'GET /api/admin/settings/web-fetch',
         'GET /api/admin/tokens',
         'GET /api/admin/users',
+        'GET /api/agent-tools',
         'GET /api/agents',
         'GET /api/agents/{id}',
         'GET /api/agents/{id}/bound-skill',
@@ -109,6 +110,7 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'GET /api/skills/{id}/share',
         'GET /api/skills/{id}/tree',
         'GET /run-files/{token}/{path}',
+        'GET /t/{token}/.well-known/{path}',
         'PATCH /api/admin/departments/{id}',
         'PATCH /api/admin/model-providers/{id}',
         'PATCH /api/admin/users/{id}',
@@ -209,12 +211,24 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
       expect(security('get', '/api/health')).toEqual([]);
       expect(security('post', '/api/auth/login')).toEqual([]);
       expect(security('post', '/api/auth/tokens')).toEqual([{ sessionCookie: [], csrfToken: [] }]);
-      expect(security('get', '/api/skills')).toEqual([{ sessionCookie: [] }, { bearerToken: ['read'] }]);
+      // Each operation names the one token scope it needs (issue 24).
+      expect(security('get', '/api/skills')).toEqual([
+        { sessionCookie: [] },
+        { bearerToken: ['skills:read'] },
+      ]);
       expect(security('post', '/api/agents')).toEqual([
         { sessionCookie: [], csrfToken: [] },
-        { bearerToken: ['read-write'] },
+        { bearerToken: ['agents:write'] },
       ]);
+      expect(security('get', '/api/conversations')).toEqual([
+        { sessionCookie: [] },
+        { bearerToken: ['conversations:read'] },
+      ]);
+      expect(security('get', '/api/auth/me')).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
       expect(security('get', '/.well-known/skills/index.json')).toContainEqual({});
+      expect(security('get', '/.well-known/skills/index.json')).toContainEqual({
+        bearerToken: ['skills:read'],
+      });
     },
   );
 

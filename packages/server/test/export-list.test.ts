@@ -31,6 +31,7 @@ describe('export list', () => {
         "RUN_QUEUE_NAME",
         "SESSION_COOKIE",
         "SKILL_ACTIONS",
+        "TOKEN_SCOPES",
         "UPLOAD_BODY_LIMIT",
         "agentShellSetting",
         "authorizeRunForViewer",

@@ -13,6 +13,30 @@ import { PLATFORM_TOOL_NAMES } from './platform-tool-names.js';
 
 const KNOWN_TOOLS = new Set<string>([...SKILLDOCK_TOOL_NAMES, ...PLATFORM_TOOL_NAMES]);
 
+/** Tools only admins may add to an agent (a user keeps one the agent already had). */
+const ADMIN_ONLY_TOOLS: ReadonlySet<string> = new Set(['shell']);
+
+/** A tool an agent's configuration may name, as the agent form offers it to `viewer`. */
+export interface AgentToolChoice {
+  readonly name: string;
+  /** Only admins may add it; a user may keep it on an agent that has it. */
+  readonly adminOnly: boolean;
+  /** Whether `viewer` may add it to an agent that does not have it. */
+  readonly mayAdd: boolean;
+}
+
+/**
+ * Every tool an agent may name (besides its MCP servers' `mcp__…` tools), and which of them
+ * `viewer` may add: the same rule {@link checkAgentConfig} enforces on save, so the form offers
+ * nothing the server refuses (issue 24).
+ */
+export function agentToolChoices(viewer: Pick<Viewer, 'role'>): AgentToolChoice[] {
+  return [...KNOWN_TOOLS].map((name) => {
+    const adminOnly = ADMIN_ONLY_TOOLS.has(name);
+    return { name, adminOnly, mayAdd: !adminOnly || viewer.role !== 'user' };
+  });
+}
+
 function invalid(field: string, message: string, details: Record<string, unknown> = {}): HttpError {
   return new HttpError(422, 'agent_invalid', message, { details: { field, ...details } });
 }
@@ -108,8 +132,10 @@ export async function checkAgentConfig(
       unknown: unknownTools.slice(0, 100),
     });
   }
-  if (config.tools.includes('shell') && viewer.role === 'user' && !previous?.tools.includes('shell')) {
-    throw new HttpError(403, 'forbidden', 'Only admins may enable the shell tool for an agent');
+  const addedTools = config.tools.filter((name) => !previous?.tools.includes(name));
+  const refusedTool = agentToolChoices(viewer).find((tool) => !tool.mayAdd && addedTools.includes(tool.name));
+  if (refusedTool !== undefined) {
+    throw new HttpError(403, 'forbidden', `Only admins may enable the ${refusedTool.name} tool for an agent`);
   }
   if (config.shellNetwork && !config.tools.includes('shell')) {
     throw invalid('shellNetwork', 'The network is a setting of the shell: add shell to the tools first');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UserInputError } from '@skilldock/core/errors';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SkilldockDatabase } from '../db/database.js';
 import { apiTokens, users } from '../db/schema.js';
@@ -6,28 +7,46 @@ import { accessGenerationColumn, toViewer, viewerColumns } from './load-viewer.j
 import type { Principal } from './principal.js';
 import type { CachedPrincipal, PrincipalCache } from './principal-cache.js';
 import { hashSecret, randomSecret } from './random-secret.js';
+import {
+  ACCESS_SCOPES,
+  isTokenScope,
+  normalizeScopes,
+  type TokenAccess,
+  type TokenScope,
+} from './token-scopes.js';
 
 /** Every API token starts with this, so a leaked one is recognisable (and scanners can find it). */
 export const API_TOKEN_PREFIX = 'skd_';
 
-/** What an API token may do: `read` answers only GET/HEAD, `read-write` everything a session may. */
-export type TokenAccess = 'read' | 'read-write';
+/** What to issue: scopes (or an old access level standing for its scopes), and when it expires. */
+export type NewApiToken = {
+  readonly userId: string;
+  readonly name: string;
+  /** When the token stops working (default: never, until revoked). */
+  readonly expiresAt?: Date | null;
+} & ({ readonly scopes: readonly TokenScope[] } | { readonly access: TokenAccess });
 
 /**
- * Issues an API token for `userId`. The token itself is returned once and never stored: the
- * database keeps its SHA-256.
+ * Issues an API token for `userId` with its scopes (`access` stands for {@link ACCESS_SCOPES}).
+ * The token itself is returned once and never stored: the database keeps its SHA-256. Callers
+ * check that the owner may hold the scopes (`scopesForRole`).
+ * @example await createApiToken(db, { userId, name: 'ci', scopes: ['skills:read'] });
  */
 export async function createApiToken(
   db: SkilldockDatabase,
-  input: { readonly userId: string; readonly name: string; readonly access: TokenAccess },
+  input: NewApiToken,
 ): Promise<{ readonly id: string; readonly token: string }> {
+  const scopes = normalizeScopes('scopes' in input ? input.scopes : ACCESS_SCOPES[input.access]);
+  if (scopes.length === 0)
+    throw new UserInputError('invalid_request', 'An API token needs at least one scope');
   const id = randomUUID();
   const token = randomSecret(API_TOKEN_PREFIX);
   await db.insert(apiTokens).values({
     id,
     userId: input.userId,
     name: input.name,
-    access: input.access,
+    scopes,
+    expiresAt: input.expiresAt ?? null,
     tokenHash: hashSecret(token),
   });
   return { id, token };
@@ -53,7 +72,8 @@ function prepareTokenLookup(db: SkilldockDatabase) {
       ...viewerColumns,
       accessGeneration: accessGenerationColumn,
       tokenId: apiTokens.id,
-      access: apiTokens.access,
+      scopes: apiTokens.scopes,
+      expiresAt: apiTokens.expiresAt,
       lastUsedAt: apiTokens.lastUsedAt,
     })
     .from(apiTokens)
@@ -68,7 +88,10 @@ function prepareTokenLookup(db: SkilldockDatabase) {
     .prepare('skilldock_resolve_api_token');
 }
 
-/** The token whose secret hashes to `tokenHash`, as a cache entry, or null (unknown, revoked, account disabled). */
+/**
+ * The token whose secret hashes to `tokenHash`, as a cache entry, or null (unknown, revoked,
+ * account disabled). Expiry is checked on every use, not here: a cached entry outlives it.
+ */
 async function lookupApiToken(db: SkilldockDatabase, tokenHash: string): Promise<CachedPrincipal | null> {
   let lookup = tokenLookups.get(db);
   if (lookup === undefined) {
@@ -83,14 +106,15 @@ async function lookupApiToken(db: SkilldockDatabase, tokenHash: string): Promise
       accessGeneration: row.accessGeneration,
       viewer: toViewer(row),
       tokenId: row.tokenId,
-      access: row.access,
+      scopes: row.scopes.filter(isTokenScope),
+      expiresAt: row.expiresAt,
     },
     lastUsedAt: row.lastUsedAt,
   };
 }
 
 /**
- * The principal of a bearer token, or null when it is unknown, revoked or its account is disabled;
+ * The principal of a bearer token, or null when it is unknown, revoked, expired or its account is disabled;
  * through `cache` when given (see {@link PrincipalCache}). Records the token's use, at most once a
  * minute ({@link TOKEN_LAST_USED_PRECISION_MS}).
  */
@@ -107,6 +131,7 @@ export async function resolveApiToken(
       : await cache.resolve(`token:${tokenHash}`, () => lookupApiToken(db, tokenHash));
   if (found === null || found.principal.via !== 'token') return null;
   const now = new Date();
+  if (found.principal.expiresAt !== null && found.principal.expiresAt <= now) return null;
   const staleBefore = new Date(now.getTime() - TOKEN_LAST_USED_PRECISION_MS);
   if (found.lastUsedAt == null || found.lastUsedAt < staleBefore) {
     // Conditional, so processes racing on the same token write it once.

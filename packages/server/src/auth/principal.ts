@@ -1,3 +1,5 @@
+import type { TokenScope } from './token-scopes.js';
+
 /** The three roles (SPEC Y1), most powerful first. */
 export const ROLES = ['superadmin', 'admin', 'user'] as const;
 
@@ -30,5 +32,8 @@ export type Principal =
       readonly accessGeneration: string;
       readonly viewer: Viewer;
       readonly tokenId: string;
-      readonly access: 'read' | 'read-write';
+      /** What the token may do (see `TOKEN_SCOPES`); the role still bounds it. */
+      readonly scopes: readonly TokenScope[];
+      /** When it stops working; null: until revoked. */
+      readonly expiresAt: Date | null;
     };

@@ -79,7 +79,7 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
-/** API tokens: shown once, stored as SHA-256, `read` or `read-write`, revocable. */
+/** API tokens: shown once, stored as SHA-256, limited to their scopes, revocable, optionally expiring. */
 export const apiTokens = pgTable(
   'api_tokens',
   {
@@ -89,14 +89,17 @@ export const apiTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    access: text('access', { enum: ['read', 'read-write'] }).notNull(),
+    /** The token's scopes (`TOKEN_SCOPES`), in their canonical order; never empty. */
+    scopes: text('scopes').array().notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When the token stops working; null: until revoked. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (table) => [
     index('api_tokens_user_idx').on(table.userId),
-    check('api_tokens_access_check', sql`${table.access} in ('read', 'read-write')`),
+    check('api_tokens_scopes_check', sql`cardinality(${table.scopes}) > 0`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { resolveSession } from '../auth/sessions.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import type { AppEnv } from './app-env.js';
 import { HttpError } from './http-error.js';
+import { refuseOutOfScope } from './route-scopes.js';
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'skilldock_session';
@@ -39,8 +40,8 @@ export function publicOrigin(c: Context, trustProxy: boolean): URL {
 
 /**
  * Works out who is calling and refuses cross-site writes (SPEC Y1):
- * - `Authorization: Bearer skd_…` — an API token; a `read` token may not write (403
- *   `token_read_only`); an unknown or revoked token is 401.
+ * - `Authorization: Bearer skd_…` — an API token, limited to its scopes (`ROUTE_REQUIREMENTS`:
+ *   403 `token_scope_missing` or `token_read_only`); an unknown, revoked or expired token is 401.
  * - the session cookie — a write must echo the session's CSRF token in `X-CSRF-Token` (403
  *   `csrf_failed`), and any write whose `Origin` is another site is refused the same way.
  * A request with neither goes on as anonymous; routes that need an account say 401.
@@ -66,11 +67,9 @@ export function authenticate(
       const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(authorization);
       const principal = match === null ? null : await resolveApiToken(db, match[1]!, principals);
       if (principal === null || principal.via !== 'token') {
-        throw new HttpError(401, 'unauthenticated', 'The API token is invalid or revoked');
+        throw new HttpError(401, 'unauthenticated', 'The API token is invalid, expired or revoked');
       }
-      if (unsafe && principal.access === 'read') {
-        throw new HttpError(403, 'token_read_only', 'This API token may only read');
-      }
+      refuseOutOfScope(c, principal);
       c.set('principal', principal);
       return next();
     }

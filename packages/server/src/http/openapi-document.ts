@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './app-env.js';
-import { defaultSecurity, SECURITY_SCHEMES, type SecurityRequirement } from './openapi-security.js';
+import { SECURITY_SCHEMES, type SecurityRequirement, securityFor } from './openapi-security.js';
+import { routeRequirement } from './route-scopes.js';
 
 /** The path every error response's body schema is at (`errorBodySchema`, registered as `Error`). */
 export const ERROR_SCHEMA_REF = '#/components/schemas/Error';
@@ -23,7 +24,7 @@ const SHARED_RESPONSES = {
   },
   Forbidden: {
     description:
-      'Refused: a missing or wrong CSRF token or another Origin (`csrf_failed`), a read-only token (`token_read_only`), or a role that may not (`forbidden`)',
+      'Refused: a missing or wrong CSRF token or another Origin (`csrf_failed`), a token without the scope (`token_scope_missing`, `token_read_only`), or a role that may not (`forbidden`)',
     content: errorContent,
   },
 } as const;
@@ -58,16 +59,16 @@ function allowsAnonymous(security: readonly SecurityRequirement[]): boolean {
 /**
  * The OpenAPI 3.1 document of every route registered on `app` (SPEC Y1, issue 27): the route
  * schemas, then what every operation shares filled in one place — `security` where a route
- * declares none ({@link defaultSecurity}), the security schemes, `servers`, and the shared error
+ * declares none (from its token scope: {@link securityFor}), the security schemes, `servers`, and the shared error
  * responses (400 always; 401 when a credential is required; 403 for a write that needs one).
  */
 export function openApiDocument(app: OpenAPIHono<AppEnv>): ReturnType<OpenAPIHono['getOpenAPI31Document']> {
   const document = app.getOpenAPI31Document(DOCUMENT_CONFIG);
-  for (const item of Object.values(document.paths ?? {})) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = (item as Record<string, Operation | undefined>)[method];
       if (operation === undefined) continue;
-      operation.security ??= defaultSecurity(method);
+      operation.security ??= securityFor(routeRequirement(method.toUpperCase(), path), method);
       operation.responses ??= {};
       const responses = operation.responses;
       responses['400'] ??= responseRef('InvalidRequest');

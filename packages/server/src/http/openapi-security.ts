@@ -1,4 +1,6 @@
+import { TOKEN_SCOPES } from '../auth/token-scopes.js';
 import { SESSION_COOKIE } from './authenticate.js';
+import type { RouteRequirement } from './route-scopes.js';
 
 /** One OpenAPI security requirement: scheme name → scopes (an empty object: no credential needed). */
 export type SecurityRequirement = Record<string, string[]>;
@@ -28,8 +30,7 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'skd_…',
-    description:
-      'An API token (`POST /api/auth/tokens`): `Authorization: Bearer skd_…`. Its access is its scope: `read` tokens may call GET routes only (a write answers 403 `token_read_only`), `read-write` tokens may call any route their owner may, except the session-only ones (changing the password, issuing tokens). No CSRF token is needed.',
+    description: `An API token (\`POST /api/auth/tokens\`): \`Authorization: Bearer skd_…\`, no CSRF token needed. A token holds scopes (${TOKEN_SCOPES.map((scope) => `\`${scope}\``).join(', ')}); each operation lists the one it needs, and a token without it is refused with 403 \`token_scope_missing\` (\`token_read_only\` when the token holds no write scope at all). An operation listing no scope takes any token; one without \`bearerToken\` takes none (changing the password, issuing tokens). A scope never widens the owner's role: \`admin:*\` is for admins' tokens only. Tokens may expire (\`expiresAt\`); an expired or revoked token is 401.`,
   },
 } as const;
 
@@ -40,18 +41,27 @@ export const PUBLIC_OPERATION: SecurityRequirement[] = [];
 export const SESSION_ONLY_WRITE: SecurityRequirement[] = [{ sessionCookie: [], csrfToken: [] }];
 
 /** Discovery: anonymous callers see what the superadmin opened to them, signed-in callers what they may read. */
-export const OPTIONAL_LOGIN: SecurityRequirement[] = [{}, { sessionCookie: [] }, { bearerToken: ['read'] }];
-
-const READ_SECURITY: SecurityRequirement[] = [{ sessionCookie: [] }, { bearerToken: ['read'] }];
-const WRITE_SECURITY: SecurityRequirement[] = [
-  { sessionCookie: [], csrfToken: [] },
-  { bearerToken: ['read-write'] },
+export const OPTIONAL_LOGIN: SecurityRequirement[] = [
+  {},
+  { sessionCookie: [] },
+  { bearerToken: ['skills:read'] },
 ];
 
+const isRead = (method: string) => ['get', 'head', 'options'].includes(method.toLowerCase());
+
 /**
- * The security of a route that declares none: a session or any token for GET, a session with its
- * CSRF header or a `read-write` token for every other method (what `authenticate` enforces).
+ * The security of a route that declares none, from its requirement in `ROUTE_REQUIREMENTS`: a
+ * session (with its CSRF header for a write) or a token holding the route's scope — any token for
+ * `account` routes, none for `session` ones (what `authenticate` enforces).
  */
-export function defaultSecurity(method: string): SecurityRequirement[] {
-  return ['get', 'head', 'options'].includes(method.toLowerCase()) ? READ_SECURITY : WRITE_SECURITY;
+export function securityFor(
+  requirement: RouteRequirement | undefined,
+  method: string,
+): SecurityRequirement[] {
+  if (requirement === 'public') return PUBLIC_OPERATION;
+  const session: SecurityRequirement = isRead(method)
+    ? { sessionCookie: [] }
+    : { sessionCookie: [], csrfToken: [] };
+  if (requirement === 'session' || requirement === undefined) return [session];
+  return [session, { bearerToken: requirement === 'account' ? [] : [requirement] }];
 }

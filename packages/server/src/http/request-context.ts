@@ -41,10 +41,15 @@ function runIdOf(c: Context<AppEnv>, route: string): string | undefined {
   return id !== undefined && SAFE_REQUEST_ID.test(id) ? id : undefined;
 }
 
+/** A request path for the log: an API token carried in a discovery link (`/t/<token>/…`) is left out. */
+export function loggedPath(path: string): string {
+  return path.replace(/^\/t\/[^/]*/, '/t/[token]');
+}
+
 /**
  * Gives every request an id (its `X-Request-Id` when safe, else a new UUID), echoes it in the
  * answer, sets security headers, and logs one JSON line per request: method, path (never the
- * query, which may hold a secret), the route pattern, status, duration, user id and, for a run's
+ * query, which may hold a secret, nor a discovery link's token), the route pattern, status, duration, user id and, for a run's
  * routes, the run id. Bodies are never logged. With `metrics`, the duration is observed by
  * method, route pattern and status (SPEC O3).
  */
@@ -68,7 +73,7 @@ export function requestContext(logger: Logger, metrics?: ServerMetrics): Middlew
     logger.info('request', {
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       route,
       status: c.res.status,
       durationMs: Math.round(milliseconds),

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AgentConfig } from '../agents/agent-config.js';
 import { agentFor, lockAgent } from '../agents/agent-for.js';
 import { type AgentRecord, listReadableAgentRecords, loadAgentRecord } from '../agents/agent-records.js';
-import { checkAgentConfig } from '../agents/check-agent-config.js';
+import { agentToolChoices, checkAgentConfig } from '../agents/check-agent-config.js';
 import { writeAgentShareConfig } from '../agents/write-agent-share-config.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Viewer } from '../auth/principal.js';
@@ -46,6 +46,30 @@ const listRoute = createRoute({
     200: {
       description: 'Readable agents, built-in first, then by name',
       content: { 'application/json': { schema: z.object({ agents: z.array(agentSummarySchema) }) } },
+    },
+    401: errorResponseSpec('Not logged in'),
+  },
+});
+
+const agentToolSchema = z
+  .object({
+    name: z.string().openapi({ example: 'read_file' }),
+    adminOnly: z.boolean().openapi({ description: 'Only admins may add it to an agent' }),
+    mayAdd: z.boolean().openapi({ description: 'Whether the caller may add it to an agent that lacks it' }),
+  })
+  .openapi('AgentTool');
+
+const listToolsRoute = createRoute({
+  method: 'get',
+  path: '/api/agent-tools',
+  operationId: 'listAgentTools',
+  tags: ['agents'],
+  summary:
+    "The tools an agent's configuration may name (besides its MCP servers' mcp__ tools), and which the caller may add",
+  responses: {
+    200: {
+      description: 'Every tool, in the order the agent form lists them',
+      content: { 'application/json': { schema: z.object({ tools: z.array(agentToolSchema) }) } },
     },
     401: errorResponseSpec('Not logged in'),
   },
@@ -222,6 +246,11 @@ export function registerAgentRoutes(
     const { viewer } = requirePrincipal(c);
     const readable = await listReadableAgentRecords(db, viewer);
     return c.json({ agents: readable.map((record) => summaryOf(viewer, record)) }, 200);
+  });
+
+  app.openapi(listToolsRoute, (c) => {
+    const { viewer } = requirePrincipal(c);
+    return c.json({ tools: agentToolChoices(viewer) }, 200);
   });
 
   app.openapi(createAgentRoute, async (c) => {

@@ -15,7 +15,7 @@ import type { AppEnv } from '../http/app-env.js';
 import { publicOrigin, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../http/authenticate.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
-import { OPTIONAL_LOGIN, PUBLIC_OPERATION, SESSION_ONLY_WRITE } from '../http/openapi-security.js';
+import { PUBLIC_OPERATION, SESSION_ONLY_WRITE, securityFor } from '../http/openapi-security.js';
 import { requirePrincipal, requireSession } from '../http/require-viewer.js';
 import type { ServerContext } from '../server-context.js';
 import { newPasswordSchema, userSchema } from './schemas.js';
@@ -112,7 +112,8 @@ const sessionRoute = createRoute({
   operationId: 'getSession',
   tags: ['auth'],
   summary: 'Who is signed in, if anyone (never 401)',
-  security: OPTIONAL_LOGIN,
+  // Anyone; a session, or any valid token (its own account), says who.
+  security: [{}, ...securityFor('account', 'get')],
   responses: {
     200: { description: 'The caller, or null', content: { 'application/json': { schema: sessionSchema } } },
   },

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ROLES } from '../auth/principal.js';
+import { TOKEN_SCOPES } from '../auth/token-scopes.js';
 
 /** A path parameter holding a UUID (users, departments, tokens); anything else is a 400, never a lookup. */
 export const uuidParamSchema = z.object({
@@ -37,16 +38,21 @@ export const departmentSchema = z
   .object({ id: z.string(), name: z.string(), memberCount: z.number().int(), createdAt: z.string() })
   .openapi('Department');
 
+/** One API token scope (issue 24; `TOKEN_SCOPES`). */
+export const tokenScopeSchema = z.enum(TOKEN_SCOPES).openapi('TokenScope');
+
 /** An API token as listed (never the token itself). */
 export const apiTokenSchema = z
   .object({
     id: z.string(),
     userId: z.string(),
     name: z.string(),
-    access: z.enum(['read', 'read-write']),
+    scopes: z.array(tokenScopeSchema),
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
     revokedAt: z.string().nullable(),
+    /** When it stops working; null: until revoked. */
+    expiresAt: z.string().nullable(),
   })
   .openapi('ApiToken');
 

@@ -3,6 +3,14 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.js';
 import { createApiToken } from '../auth/api-tokens.js';
 import type { Principal } from '../auth/principal.js';
+import {
+  ACCESS_SCOPES,
+  isTokenScope,
+  normalizeScopes,
+  scopesForRole,
+  TOKEN_SCOPES,
+  type TokenScope,
+} from '../auth/token-scopes.js';
 import { apiTokens, users } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
@@ -10,7 +18,7 @@ import { HttpError } from '../http/http-error.js';
 import { SESSION_ONLY_WRITE } from '../http/openapi-security.js';
 import { requirePrincipal, requireRole, requireSession } from '../http/require-viewer.js';
 import type { ServerContext } from '../server-context.js';
-import { apiTokenSchema, labelSchema, uuidParamSchema } from './schemas.js';
+import { apiTokenSchema, labelSchema, tokenScopeSchema, uuidParamSchema } from './schemas.js';
 
 type TokenRow = typeof apiTokens.$inferSelect;
 
@@ -19,10 +27,11 @@ function tokenToJson(row: TokenRow): z.infer<typeof apiTokenSchema> {
     id: row.id,
     userId: row.userId,
     name: row.name,
-    access: row.access,
+    scopes: row.scopes.filter(isTokenScope),
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
   };
 }
 
@@ -40,19 +49,46 @@ const listMine = createRoute({
   responses: { 200: listResponse, 401: errorResponseSpec('Not logged in') },
 });
 
+/** The longest a token may be issued for when it expires at all (ten years). */
+const MAX_TOKEN_LIFETIME_MS = 10 * 366 * 24 * 60 * 60 * 1000;
+
+const newTokenSchema = z
+  .object({
+    name: labelSchema,
+    scopes: z
+      .array(tokenScopeSchema)
+      .min(1)
+      .max(TOKEN_SCOPES.length * 2)
+      .optional()
+      .openapi({ description: 'What the token may do (issue 24); exactly one of `scopes` and `access`' }),
+    access: z.enum(['read', 'read-write']).optional().openapi({
+      description:
+        'The access of tokens before scopes: `read` = every `…:read` scope, `read-write` = every scope the owner may hold',
+    }),
+    expiresAt: z.string().datetime({ offset: true }).nullable().optional().openapi({
+      description: 'When the token stops working (in the future, within ten years); absent or null: never',
+    }),
+  })
+  .strict()
+  .refine((body) => (body.scopes === undefined) !== (body.access === undefined), {
+    message: 'Give exactly one of scopes and access',
+    path: ['scopes'],
+  });
+
 const createMine = createRoute({
   method: 'post',
   path: '/api/auth/tokens',
   operationId: 'createToken',
   security: SESSION_ONLY_WRITE,
   tags: ['tokens'],
-  summary: 'Issue an API token; the token is in this answer only',
+  summary:
+    'Issue an API token with scopes and an optional expiry (any account, from its login session); the token is in this answer only',
   request: {
     body: {
       required: true,
       content: {
         'application/json': {
-          schema: z.object({ name: labelSchema, access: z.enum(['read', 'read-write']) }).strict(),
+          schema: newTokenSchema,
         },
       },
     },
@@ -64,7 +100,9 @@ const createMine = createRoute({
     },
     400: errorResponseSpec('Invalid request'),
     401: errorResponseSpec('Not logged in'),
-    403: errorResponseSpec('Tokens are issued from a login session'),
+    403: errorResponseSpec(
+      'Tokens are issued from a login session (`forbidden`), with scopes its role may hold (`token_scope_refused`)',
+    ),
   },
 });
 
@@ -156,14 +194,37 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
   app.openapi(createMine, async (c) => {
     // A token cannot mint further tokens: issuing one needs the account's own login.
     const principal = requireSession(c);
-    const { name, access } = c.req.valid('json');
-    const { id, token } = await createApiToken(db, { userId: principal.viewer.id, name, access });
+    const body = c.req.valid('json');
+    const allowed = scopesForRole(principal.viewer.role);
+    let scopes: TokenScope[];
+    if (body.scopes === undefined) {
+      // An old client's access level: what it meant for this account, never more.
+      scopes = ACCESS_SCOPES[body.access ?? 'read'].filter((scope) => allowed.includes(scope));
+    } else {
+      scopes = normalizeScopes(body.scopes);
+      const refused = scopes.filter((scope) => !allowed.includes(scope));
+      if (refused.length > 0)
+        throw new HttpError(403, 'token_scope_refused', `Your role may not hold ${refused.join(', ')}`, {
+          details: { scopes: refused },
+        });
+    }
+    const expiresAt = body.expiresAt == null ? null : new Date(body.expiresAt);
+    const now = Date.now();
+    if (
+      expiresAt !== null &&
+      (expiresAt.getTime() <= now || expiresAt.getTime() > now + MAX_TOKEN_LIFETIME_MS)
+    )
+      throw new HttpError(400, 'invalid_request', 'A token expires in the future, within ten years', {
+        details: { field: 'expiresAt' },
+      });
+    const { name } = body;
+    const { id, token } = await createApiToken(db, { userId: principal.viewer.id, name, scopes, expiresAt });
     await recordAudit(db, {
       actor: principal.viewer,
       action: 'token.created',
       targetType: 'api_token',
       targetId: id,
-      details: { name, access },
+      details: { name, scopes, expiresAt: expiresAt?.toISOString() ?? null },
       requestId: c.get('requestId'),
     });
     const [row] = await db.select().from(apiTokens).where(eq(apiTokens.id, id));

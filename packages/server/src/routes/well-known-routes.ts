@@ -10,7 +10,7 @@ import {
 import type { AppEnv } from '../http/app-env.js';
 import { authenticate } from '../http/authenticate.js';
 import { errorResponseSpec } from '../http/error-response.js';
-import { OPTIONAL_LOGIN } from '../http/openapi-security.js';
+import { OPTIONAL_LOGIN, PUBLIC_OPERATION } from '../http/openapi-security.js';
 import { requireRole } from '../http/require-viewer.js';
 import { restOfUrlRoute } from '../http/rest-of-url-route.js';
 import type { ServerContext } from '../server-context.js';
@@ -130,6 +130,34 @@ const putDiscoverySettingsRoute = createRoute({
   },
 });
 
+const tokenLinkRoute = createRoute({
+  method: 'get',
+  path: '/t/{token}/.well-known/{path}',
+  operationId: 'getDiscoveryWithTokenLink',
+  security: PUBLIC_OPERATION,
+  tags: ['discovery'],
+  summary:
+    'The discovery endpoints with an API token in the path (`/t/skd_…/.well-known/agent-skills/index.json`), for installers that send no Authorization header; the token needs `skills:read`',
+  request: {
+    params: z.object({
+      token: z
+        .string()
+        .regex(/^skd_[A-Za-z0-9_-]{1,196}$/)
+        .openapi({
+          param: { name: 'token', in: 'path' },
+          example: 'skd_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG',
+        }),
+      path: z.string().openapi({ param: { name: 'path', in: 'path' }, example: 'agent-skills/index.json' }),
+    }),
+  },
+  responses: {
+    200: { description: 'What the same path under `/.well-known/` answers this token', content: anyJson },
+    401: errorResponseSpec('An invalid, expired or revoked token'),
+    403: errorResponseSpec('A token without `skills:read`'),
+    404: errorResponseSpec('Not a skill or file this token may read'),
+  },
+});
+
 /** Per-caller answers: never cached by a proxy, and varying with who asks. */
 function privateAnswer(c: Context<AppEnv>): void {
   c.header('Cache-Control', 'private, no-store');
@@ -192,6 +220,20 @@ export function registerWellKnownRoutes(
       readSkillsIndexFile(await readable(c), id, filePath),
     );
     return c.body(new Uint8Array(file.bytes), 200, { 'content-type': fileContentType(filePath) });
+  });
+
+  // A token in the path, for installers that send no headers (the `skills` CLI): the rest of the
+  // URL is answered as if the token came as `Authorization: Bearer`, never with the caller's cookie.
+  app.openapi(restOfUrlRoute(app, tokenLinkRoute), async (c) => {
+    const { token } = c.req.valid('param');
+    const url = new URL(c.req.url);
+    url.pathname = `/.well-known/${url.pathname.slice(`/t/${token}/.well-known/`.length)}`;
+    url.search = '';
+    const headers = new Headers({ authorization: `Bearer ${token}` });
+    const requestId = c.get('requestId');
+    headers.set('x-request-id', requestId);
+    const answer = await app.fetch(new Request(url, { method: 'GET', headers }));
+    return answer as never;
   });
 
   app.openapi(getDiscoverySettingsRoute, async (c) => {

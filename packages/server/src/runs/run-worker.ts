@@ -207,9 +207,10 @@ export function startLostRunSweep(
   const timer = setInterval(
     () => {
       void sweepLostRuns(context.db, staleAfterMs, context.bus, { requeue })
-        .then(({ requeued, failed }) => {
+        .then(({ requeued, failed, resent }) => {
           if (requeued.length > 0)
             context.logger.warn('runs_requeued_worker_lost', { runs: requeued.join(',') });
+          if (resent.length > 0) context.logger.warn('runs_job_resent', { runs: resent.join(',') });
           if (failed.length > 0) context.logger.warn('runs_worker_lost', { runs: failed.join(',') });
         })
         .catch((error: unknown) => context.logger.warn('run_sweep_failed', { message: String(error) }));

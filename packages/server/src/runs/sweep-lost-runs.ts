@@ -3,6 +3,7 @@ import type { SkilldockDatabase } from '../db/database.js';
 import { runs } from '../db/schema.js';
 import { storableText } from '../text/storable-text.js';
 import type { RunEventBus } from './run-event-bus.js';
+import { RUN_QUEUE_NAME, RUN_QUEUE_SCHEMA } from './run-queue.js';
 import { appendRunEvent } from './run-records.js';
 import { unsavedRunText } from './unsaved-run-text.js';
 
@@ -16,6 +17,8 @@ export const MAX_RUN_ATTEMPTS = 25;
 export interface SweptRuns {
   readonly requeued: string[];
   readonly failed: string[];
+  /** Queued runs whose job was lost (their worker died holding it, unclaimed): sent again. */
+  readonly resent: string[];
 }
 
 /**
@@ -28,6 +31,11 @@ export interface SweptRuns {
  * closing `run-status` event; its checkpoint state stays, for a retry to resume from
  * (`POST /api/runs/{id}/retry`). The lost worker, should
  * it come back, finds the row no longer its own and writes nothing more (its writes are fenced).
+ *
+ * With `requeue`, a `queued` run no worker has seen for `staleAfterMs` whose job is gone — none
+ * waiting, none taken in that time (a worker killed between fetching the job and claiming the
+ * run, or while sending it again to wait its user's turn) — has its job sent again; marking it
+ * seen first keeps two sweeps from both sending it.
  */
 export async function sweepLostRuns(
   db: SkilldockDatabase,
@@ -40,7 +48,21 @@ export async function sweepLostRuns(
 ): Promise<SweptRuns> {
   const stale = sql`status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleAfterMs / 1000})`;
   const requeued: string[] = [];
+  const resent: string[] = [];
   if (requeue !== undefined) {
+    const staleInterval = sql`make_interval(secs => ${staleAfterMs / 1000})`;
+    const orphans = await db.execute(sql`update runs set heartbeat_at = now()
+      where status = 'queued' and not cancel_requested
+        and greatest(created_at, coalesce(heartbeat_at, created_at)) < now() - ${staleInterval}
+        and not exists (
+          select 1 from ${sql.identifier(RUN_QUEUE_SCHEMA)}.job j
+          where j.name = ${RUN_QUEUE_NAME} and j.data->>'runId' = runs.id
+            and (j.state in ('created', 'retry') or (j.state = 'active' and j.started_on > now() - ${staleInterval})))
+      returning id`);
+    for (const { id } of (orphans as unknown as { rows: { id: string }[] }).rows) {
+      await requeue(id);
+      resent.push(id);
+    }
     const result = await db.execute(sql`update runs
       set status = 'queued', worker_id = null, heartbeat_at = now()
       where ${stale} and attempts < ${maxAttempts}
@@ -80,5 +102,5 @@ export async function sweepLostRuns(
     await appendRunEvent(db, id, { type: 'run-status', data: { status: 'failed', error } });
     bus?.notify(id);
   }
-  return { requeued, failed };
+  return { requeued, failed, resent };
 }

@@ -23,7 +23,6 @@ import { isAdmin, useMe } from '../auth/use-me';
 import { useSharedSkills } from '../skills/skill-queries';
 import { useUnsavedChanges } from '../skills/use-unsaved-guard';
 import {
-  AGENT_TOOLS,
   type AgentFormValues,
   agentPatch,
   effectivePreloads,
@@ -33,8 +32,9 @@ import {
   preloadable,
   type SkillsMode,
   saveProblems,
+  toolSuggestions,
 } from './agent-form';
-import { AGENTS_QUERY_KEY, type Agent, useAgents } from './agent-queries';
+import { AGENTS_QUERY_KEY, type Agent, useAgents, useAgentTools } from './agent-queries';
 
 /** The model selectors an admin may pick: each configured provider's `<provider>:<model>`. */
 function useProviderModels(enabled: boolean) {
@@ -84,6 +84,7 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
 
   const shared = useSharedSkills();
   const agents = useAgents();
+  const agentTools = useAgentTools();
   const providerModels = useProviderModels(admin && !readOnly);
   const skillOptions = useMemo(
     () =>
@@ -244,7 +245,7 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
         <TagsInput
           label={t('agents.form.tools')}
           description={t('agents.form.toolsHint')}
-          data={[...AGENT_TOOLS]}
+          data={toolSuggestions(agentTools.data ?? [], values.tools)}
           value={[...values.tools]}
           onChange={(list) => set('tools', list)}
           readOnly={readOnly}

@@ -30,27 +30,17 @@ export interface AgentFormValues {
 }
 
 /**
- * The tools a platform agent may name (the agent package's `SKILLDOCK_TOOL_NAMES` and the server's
- * `PLATFORM_TOOL_NAMES`), offered as
- * suggestions; `mcp__<server>` names of the agent's MCP servers may be typed as well.
+ * The tool suggestions for `viewer`'s form: every tool the server says they may add, and the tools
+ * the agent already has (a user keeps an admin-only tool an admin gave, without being offered it
+ * anew). `mcp__<server>` names of the agent's MCP servers may be typed as well.
  */
-export const AGENT_TOOLS: readonly string[] = [
-  'read_file',
-  'write_file',
-  'edit',
-  'ls',
-  'glob',
-  'grep',
-  'shell',
-  'ask_user_question',
-  'todo_write',
-  'agent',
-  'list_agents',
-  'send_message',
-  // Platform runs only (the server's PLATFORM_TOOL_NAMES, issue 26).
-  'install_skill',
-  'web_fetch',
-];
+export function toolSuggestions(
+  tools: readonly { readonly name: string; readonly mayAdd: boolean }[],
+  current: readonly string[],
+): string[] {
+  const offered = tools.filter((tool) => tool.mayAdd).map((tool) => tool.name);
+  return [...offered, ...current.filter((name) => !offered.includes(name))];
+}
 
 /** The model selectors every agent may use (SPEC G1): the caller's default and the fast model. */
 export const MODEL_KEYWORDS: readonly string[] = ['inherit', 'fast'];

@@ -20,6 +20,21 @@ export function useAgents() {
   });
 }
 
+export type AgentTool = components['schemas']['AgentTool'];
+
+/**
+ * The tools an agent may name and which the viewer may add (`GET /api/agent-tools`): the server's
+ * list and rule, so the form offers nothing a save would refuse (issue 24).
+ */
+export function useAgentTools() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...AGENTS_QUERY_KEY, 'tools'],
+    queryFn: async () => (await unwrap(api.GET('/api/agent-tools'))).tools,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 /** One agent with its whole configuration (`GET /api/agents/{id}`). */
 export function useAgent(id: string) {
   const { api } = useApi();

@@ -6,7 +6,7 @@ import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
 import { ME_QUERY_KEY, type Me } from '../auth/use-me';
 
-/** The signed-in account: who, and the ways to change the password or sign out. */
+/** The signed-in account: who, and the ways to change the password, manage API tokens or sign out. */
 export function AccountMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
   const { api, csrf } = useApi();
@@ -41,6 +41,7 @@ export function AccountMenu({ me }: { me: Me }) {
         <Menu.Item onClick={() => void navigate('/account/password')}>
           {t('account.changePassword')}
         </Menu.Item>
+        <Menu.Item onClick={() => void navigate('/account/tokens')}>{t('account.apiTokens')}</Menu.Item>
         <Menu.Item color="red" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           {t('account.signOut')}
         </Menu.Item>

@@ -70,6 +70,10 @@ export const appRoutes: RouteObject[] = [
                   Component: (await import('../pages/change-password-page')).ChangePasswordPage,
                 }),
               },
+              {
+                path: '/account/tokens',
+                lazy: async () => ({ Component: (await import('../pages/api-tokens-page')).ApiTokensPage }),
+              },
               { path: '*', Component: NotFoundPage },
             ],
           },

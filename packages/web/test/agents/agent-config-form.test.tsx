@@ -28,6 +28,14 @@ function renderForm(role: 'user' | 'admin', shown: Agent = agent, { guarded = fa
     ],
   );
   queries.setQueryData([...AGENTS_QUERY_KEY, 'list'], [{ id: 'other-agent', name: 'Reviewer' }]);
+  queries.setQueryData(
+    [...AGENTS_QUERY_KEY, 'tools'],
+    ['read_file', 'write_file', 'shell', 'web_fetch'].map((name) => ({
+      name,
+      adminOnly: name === 'shell',
+      mayAdd: name !== 'shell' || role === 'admin',
+    })),
+  );
   queries.setQueryData(['model-providers', 'selectors'], []);
   return render(
     <AppProviders

@@ -1,8 +1,6 @@
-import { SKILLDOCK_TOOL_NAMES } from '@skilldock/agent';
-import { MAX_MODEL_SELECTOR_LENGTH, MODEL_SELECTOR_PATTERN, PLATFORM_TOOL_NAMES } from '@skilldock/server';
+import { MAX_MODEL_SELECTOR_LENGTH, MODEL_SELECTOR_PATTERN } from '@skilldock/server';
 import { describe, expect, it } from 'vitest';
 import {
-  AGENT_TOOLS,
   type AgentFormValues,
   agentPatch,
   effectivePreloads,
@@ -11,6 +9,7 @@ import {
   modelProblem,
   preloadable,
   saveProblems,
+  toolSuggestions,
 } from '../../src/agents/agent-form.js';
 import { ApiError } from '../../src/api/api-error.js';
 import { sampleAgent } from './sample-agent.js';
@@ -89,8 +88,21 @@ describe('the agent configuration form', () => {
     expect(MODEL_SELECTOR.maxLength).toBe(MAX_MODEL_SELECTOR_LENGTH);
   });
 
-  it('W3 the tool suggestions are the agent package’s tools (the browser keeps its own copy)', () => {
-    expect([...AGENT_TOOLS].sort()).toEqual([...SKILLDOCK_TOOL_NAMES, ...PLATFORM_TOOL_NAMES].sort());
+  it('W3 the tool suggestions are what the server lets the viewer add, plus what the agent already has', () => {
+    const tools = [
+      { name: 'read_file', mayAdd: true },
+      { name: 'shell', mayAdd: false },
+      { name: 'web_fetch', mayAdd: true },
+    ];
+    expect(toolSuggestions(tools, [])).toEqual(['read_file', 'web_fetch']);
+    // A user keeps the shell an admin gave the agent (and an MCP tool typed by hand) without being offered it anew.
+    expect(toolSuggestions(tools, ['shell', 'mcp__docs'])).toEqual([
+      'read_file',
+      'web_fetch',
+      'shell',
+      'mcp__docs',
+    ]);
+    expect(toolSuggestions(tools, ['read_file'])).toEqual(['read_file', 'web_fetch']);
   });
 
   it('W3 places the server refusals at the fields they name', () => {

@@ -113,19 +113,21 @@ describe('web app: admin', { timeout: 90_000 }, () => {
   });
 
   it('Y9 an admin narrows allowed_hosts, and the API then refuses a remote install from an unlisted host', async () => {
-    await tab('Remote sources').click();
-    const hosts = page.getByLabel('Allowed hosts').filter({ visible: true });
+    await tab('Settings').click();
+    // The settings tab has a form per setting: this one is the remote source policy.
+    const policy = page.getByRole('form', { name: 'Remote source policy' });
+    const hosts = policy.getByLabel('Allowed hosts').filter({ visible: true });
     await hosts.waitFor();
-    const before = await page.locator('.mantine-Pill-root').allTextContents();
+    const before = await policy.locator('.mantine-Pill-root').allTextContents();
     expect(before).toContain('github.com');
     await hosts.click();
     for (let index = 0; index < before.length; index += 1) await page.keyboard.press('Backspace');
-    await expect(page.locator('.mantine-Pill-root').count()).resolves.toBe(0);
+    await expect(policy.locator('.mantine-Pill-root').count()).resolves.toBe(0);
     await page.getByText('Remote install is off: no host is allowed.').waitFor();
     await hosts.fill('gitlab.example.com');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').getByText('Saved.').waitFor();
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await policy.getByRole('status').getByText('Saved.').waitFor();
     await screenshot(page, 'admin-remote-sources');
     expect(await unlabelledControls(page)).toEqual([]);
 
@@ -138,30 +140,37 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     // A bad host is refused with the server's reason, and nothing changes.
     await hosts.fill('https://evil.example/path');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').waitFor();
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await policy.getByRole('alert').waitFor();
     expect(watch.failedRequests.pop()).toBe('400 PUT /api/admin/settings/install/allowed-hosts');
     const after = await page.evaluate(async () => (await fetch('/api/admin/settings/install')).json());
     expect(after.settings.allowedHosts).toEqual(['gitlab.example.com']);
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await policy.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('W5 API tokens: one is issued and shown once, listed, and revoked', async () => {
-    await tab('API tokens').click();
+  it('W5 Y1 API tokens: Account → API tokens issues a skills:read token shown once; it reads skills, not conversations; revoked after a confirm', async () => {
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'API tokens' }).click();
+    await page.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor();
     await page.getByLabel('Name').fill('ci deploy');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create token' }).click();
     const token = await page.getByTestId('issued-token').textContent();
     expect(token).toMatch(/^skd_/);
-    const check = await fetch(`${serve.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
-    expect(check.status).toBe(200);
-    await screenshot(page, 'admin-tokens');
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await fetch(`${serve.url}/api/skills`, { headers })).status).toBe(200);
+    const conversations = await fetch(`${serve.url}/api/conversations`, { headers });
+    expect(conversations.status).toBe(403);
+    await page.getByRole('cell', { name: 'ci deploy', exact: true }).first().waitFor();
+    await screenshot(page, 'account-tokens');
     expect(await unlabelledControls(page)).toEqual([]);
     await page.getByRole('button', { name: 'Revoke ci deploy' }).click();
-    await page.getByRole('cell', { name: 'Revoked' }).waitFor();
-    const revoked = await fetch(`${serve.url}/api/auth/me`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(revoked.status).toBe(401);
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect((await fetch(`${serve.url}/api/skills`, { headers })).status).toBe(401);
+    // The admin's list of everyone's tokens shows it revoked.
+    await page.goto(`${serve.url}/admin/tokens`);
+    const row = page.getByRole('row').filter({ hasText: 'ci deploy' });
+    await row.getByText('Revoked').waitFor();
   });
 
   it('W5 builtin sync status lists the synced skills, and the superadmin disables and re-enables one', async () => {
@@ -194,17 +203,23 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     await page.getByLabel('Action').fill('settings.changed');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForFunction(() => {
-      const cells = [...document.querySelectorAll('[data-testid="audit-table"] tbody tr td:nth-child(3)')];
+      const cells = [
+        ...document.querySelectorAll('[data-testid="audit-table"] > tbody > tr > td:nth-child(3)'),
+      ];
       return cells.length > 0 && cells.every((cell) => cell.textContent === 'settings.changed');
     });
-    const rows = page.getByTestId('audit-table').locator('tbody tr');
+    // Top-level rows only: a change's details hold a before/after table of their own.
+    const rows = page.getByTestId('audit-table').locator(':scope > tbody > tr');
     await expect(rows.count()).resolves.toBe(1);
     await expect(rows.first().textContent()).resolves.toContain('gitlab.example.com');
+    await expect(rows.first().getByTestId('audit-diff').locator('ins').textContent()).resolves.toBe(
+      '["gitlab.example.com"]',
+    );
     await screenshot(page, 'admin-audit');
     expect(await unlabelledControls(page)).toEqual([]);
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.waitForFunction(
-      () => document.querySelectorAll('[data-testid="audit-table"] tbody tr').length > 3,
+      () => document.querySelectorAll('[data-testid="audit-table"] > tbody > tr').length > 3,
     );
   });
 
@@ -216,6 +231,13 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     await screenshot(page, 'admin-users-zh');
     await page.getByRole('button', { name: '切换到深色主题' }).click();
     await screenshot(page, 'admin-users-zh-dark');
+    // Every settings form in Chinese and the dark theme, all controls labelled.
+    await page.getByRole('tab', { name: '设置' }).click();
+    await page.getByRole('form', { name: '运行限制' }).waitFor();
+    await page.getByRole('form', { name: '匿名访问的发现端点' }).waitFor();
+    await screenshot(page, 'admin-settings-zh-dark');
+    expect(await unlabelledControls(page)).toEqual([]);
+    await page.getByRole('tab', { name: '用户' }).click();
     await page.getByLabel('语言').selectOption('en');
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByTestId('user-row-dana').waitFor();

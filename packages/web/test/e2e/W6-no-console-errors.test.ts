@@ -60,6 +60,7 @@ describe('web app: every page, every role, no console errors or failed requests'
     `/agents/${agentId}`,
     `/agents/${agentId}/chat`,
     '/account/password',
+    '/account/tokens',
     '/no-such-page',
   ];
 

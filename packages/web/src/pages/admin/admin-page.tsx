@@ -6,8 +6,8 @@ import { AuditSection } from './audit-section';
 import { BuiltinSection } from './builtin-section';
 import { DepartmentsSection } from './departments-section';
 import { ModelProvidersList } from './model-providers-list';
-import { RemoteSourcesSection } from './remote-sources-section';
 import { RunsSection } from './runs-section';
+import { SettingsSection } from './settings-section';
 import { TokensSection } from './tokens-section';
 import { UsersSection } from './users-section';
 
@@ -29,7 +29,7 @@ const SECTION_COMPONENTS: Record<AdminSection, () => React.JSX.Element> = {
   departments: DepartmentsSection,
   tokens: TokensSection,
   providers: ModelProvidersSection,
-  settings: RemoteSourcesSection,
+  settings: SettingsSection,
   builtin: BuiltinSection,
   runs: RunsSection,
   audit: AuditSection,
@@ -41,7 +41,7 @@ function ModelProvidersSection() {
   return <ModelProvidersList superadmin={me.data?.user.role === 'superadmin'} />;
 }
 
-/** Admin (SPEC W5): users and roles, departments, API tokens, model providers, remote sources, builtin sync, runs, audit log. */
+/** Admin (SPEC W5): users and roles, departments, API tokens, model providers, settings, builtin sync, runs, audit log. */
 export function AdminPage() {
   const { t } = useTranslation();
   const me = useMe();

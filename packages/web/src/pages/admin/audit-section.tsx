@@ -1,4 +1,4 @@
-import { Button, Code, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { unwrap } from '../../api/api-error';
 import { formatDateTime } from '../../app/format-date-time';
 import { PageLoader } from '../../app/page-loader';
 import { QueryError } from '../../app/query-error';
-import { ADMIN_KEYS, useUsers } from './admin-queries';
+import { ADMIN_KEYS, useDepartments, useUsers } from './admin-queries';
+import { AuditDetails, auditTargetName } from './audit-changes';
 
 /** The filters `GET /api/admin/audit` takes, as the form holds them. */
 interface AuditFilters {
@@ -55,6 +56,11 @@ export function AuditSection() {
   const { t, i18n } = useTranslation();
   const { api } = useApi();
   const users = useUsers();
+  const departments = useDepartments();
+  const names = {
+    users: new Map((users.data ?? []).map((user) => [user.id, user.username])),
+    departments: new Map((departments.data ?? []).map((department) => [department.id, department.name])),
+  };
   const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const entries = useInfiniteQuery({
@@ -146,16 +152,15 @@ export function AuditSection() {
                     </Table.Td>
                     <Table.Td ff="monospace">{entry.actorName ?? t('admin.audit.system')}</Table.Td>
                     <Table.Td ff="monospace">{entry.action}</Table.Td>
-                    <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {entry.targetType}
-                      {entry.targetId === null ? '' : ` ${entry.targetId}`}
+                    <Table.Td
+                      ff="monospace"
+                      style={{ overflowWrap: 'anywhere' }}
+                      title={entry.targetId ?? undefined}
+                    >
+                      {auditTargetName(entry, names)}
                     </Table.Td>
                     <Table.Td>
-                      {Object.keys(entry.details).length === 0 ? null : (
-                        <Code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                          {JSON.stringify(entry.details)}
-                        </Code>
-                      )}
+                      <AuditDetails details={entry.details} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -42,6 +42,7 @@ export function RemoteSourcesSection() {
       </Title>
       <Text size="sm">{t('admin.settings.description')}</Text>
       <form
+        aria-label={t('admin.settings.title')}
         onSubmit={(event) => {
           event.preventDefault();
           save.mutate(hosts);
