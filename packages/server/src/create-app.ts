@@ -16,6 +16,7 @@ import type { ServerMetrics } from './metrics/server-metrics.js';
 import { registerAdminAuditRoutes } from './routes/admin-audit-routes.js';
 import { registerAdminBuiltinRoutes } from './routes/admin-builtin-routes.js';
 import { registerAdminDepartmentRoutes } from './routes/admin-department-routes.js';
+import { registerAdminRunRoutes } from './routes/admin-run-routes.js';
 import { registerAdminUserRoutes } from './routes/admin-user-routes.js';
 import { registerAgentRoutes } from './routes/agent-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   registerModelProviderRoutes(app, context);
   registerConversationRoutes(app, context, { dataDir });
   registerRunRoutes(app, context, deps.runs);
+  registerAdminRunRoutes(app, context, deps.runs);
   registerRunLimitRoutes(app, context);
   app.route(
     '/',

@@ -40,6 +40,8 @@ declare module '@skilldock/core/errors' {
     readonly route_path_invalid: true;
     readonly run_active: true;
     readonly run_agent_unreadable: true;
+    /** A run an admin cancelled: the reason its user sees (issue 25). */
+    readonly run_cancelled_by_admin: true;
     readonly run_failed: true;
     readonly run_finished: true;
     /** A draining worker stopped a run at a checkpoint; another worker goes on with it (SPEC O1). */
@@ -47,6 +49,10 @@ declare module '@skilldock/core/errors' {
     readonly run_max_turns: true;
     /** A worker's write for a run it no longer holds: the sweep gave the run to another (SPEC O1). */
     readonly run_not_held: true;
+    /** A retry of a run that a later run of its conversation follows (issue 25). */
+    readonly run_not_latest: true;
+    /** A retry of a run that neither failed nor was stopped (issue 25). */
+    readonly run_not_retryable: true;
     readonly run_not_waiting: true;
     readonly run_time_limit: true;
     readonly run_user_disabled: true;

@@ -459,6 +459,16 @@ export const runs = pgTable(
      * first checkpoint and once the run ends or waits for an approval.
      */
     checkpointSeq: integer('checkpoint_seq'),
+    /**
+     * A failed run's text the model streamed after its last stored message (issue 25): kept so
+     * the conversation still shows the partial answer; null otherwise.
+     */
+    partialText: text('partial_text'),
+    /**
+     * The ended run this one retries (`POST /api/runs/{id}/retry`): the retried run's messages
+     * leave the model's context, the new run answering its prompt again.
+     */
+    retryOf: text('retry_of').references((): AnyPgColumn => runs.id, { onDelete: 'set null' }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),

@@ -47,6 +47,8 @@ export const ROUTE_REQUIREMENTS: Readonly<Record<string, RouteRequirement>> = {
   'PATCH /api/admin/model-providers/{id}': 'admin:write',
   'DELETE /api/admin/model-providers/{id}': 'admin:write',
   'POST /api/admin/model-providers/{id}/test': 'admin:write',
+  'GET /api/admin/runs': 'admin:read',
+  'POST /api/admin/runs/{id}/cancel': 'admin:write',
   'GET /api/admin/settings/install': 'admin:read',
   'PUT /api/admin/settings/install/allowed-hosts': 'admin:write',
   'PUT /api/admin/settings/install/recommended': 'admin:write',
@@ -125,6 +127,7 @@ export const ROUTE_REQUIREMENTS: Readonly<Record<string, RouteRequirement>> = {
   'GET /api/runs/{id}/events': 'conversations:read',
   'GET /api/runs/{id}/files': 'conversations:read',
   'POST /api/runs/{id}/cancel': 'conversations:write',
+  'POST /api/runs/{id}/retry': 'conversations:write',
   'POST /api/runs/{id}/approvals/{toolCallId}': 'conversations:write',
   // Answered as its `/.well-known/` path with the token in it as the bearer (needs `skills:read`).
   'GET /t/{token}/.well-known/{path}': 'public',

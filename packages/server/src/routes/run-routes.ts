@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   alwaysAllowable,
@@ -8,16 +7,18 @@ import {
   type RunState,
 } from '@skilldock/agent';
 import { SkilldockError } from '@skilldock/core/errors';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { streamSSE } from 'hono/streaming';
-import { isUniqueViolation } from '../db/is-unique-violation.js';
-import { conversations, runs } from '../db/schema.js';
+import { runs } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
 import { allAnswered, applyAlwaysAllowed, rememberAlwaysAllowed } from '../runs/always-allowed-tools.js';
 import { ownConversation, ownRun } from '../runs/authorize-run.js';
+import { cancelRun } from '../runs/cancel-run.js';
+import { queueNewRun } from '../runs/queue-new-run.js';
+import { isResumable, retryRun } from '../runs/retry-run.js';
 import { currentRunQueuePlace, type RunQueuePlace } from '../runs/run-queue-place.js';
 import {
   appendRunEvent,
@@ -74,6 +75,12 @@ export function runOf(row: RunRow, queue?: RunQueuePlace) {
     finalText: row.finalText,
     pendingApprovals: row.status === 'waiting_approval' ? pendingOf(row.state) : [],
     queue: queue ?? null,
+    partial:
+      row.status === 'failed' || row.status === 'cancelled'
+        ? { reason: row.status, text: row.partialText ?? null }
+        : null,
+    resumable: isResumable(row),
+    retryOf: row.retryOf ?? null,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,
@@ -141,6 +148,30 @@ const cancelRoute = createRoute({
   },
 });
 
+const retryRoute = createRoute({
+  method: 'post',
+  path: '/api/runs/{id}/retry',
+  operationId: 'retryRun',
+  tags: ['runs'],
+  summary:
+    'Retry my conversation’s latest run when it failed or was stopped: from its checkpoint when resumable, else as a new run of its prompt (issue 25)',
+  request: { params: uuidParamSchema },
+  responses: {
+    202: {
+      description:
+        'The queued run: the same run going on from its checkpoint (`resumed`), or a new run (`retryOf` the retried one)',
+      content: {
+        'application/json': { schema: z.object({ run: runSchema, resumed: z.boolean() }) },
+      },
+    },
+    403: errorResponseSpec('CSRF or a read-only token'),
+    404: notFound,
+    409: errorResponseSpec(
+      'The run did not fail and was not stopped (run_not_retryable), a later run exists (run_not_latest), or another run of the conversation is active (run_active)',
+    ),
+  },
+});
+
 const approvalRoute = createRoute({
   method: 'post',
   path: '/api/runs/{id}/approvals/{toolCallId}',
@@ -196,40 +227,12 @@ export function registerRunRoutes(
     const { viewer } = requirePrincipal(c);
     const conversation = await ownConversation(db, viewer, c.req.valid('param').id);
     if (conversation === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
-    const id = randomUUID();
-    let row: RunRow;
-    try {
-      [row] = (await db
-        .insert(runs)
-        .values({
-          id,
-          conversationId: conversation.id,
-          userId: viewer.id,
-          agentId: conversation.agentId,
-          prompt: c.req.valid('json').prompt,
-        })
-        .returning()) as [RunRow];
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new HttpError(409, 'run_active', 'Another run of this conversation is still active');
-      throw error;
-    }
-    await db
-      .update(conversations)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(conversations.id, conversation.id));
-    await appendRunEvent(db, id, { type: 'run-status', data: { status: 'queued' } });
-    try {
-      await service.enqueue(id);
-    } catch (error) {
-      const facts = { code: 'run_failed', message: 'The run could not be queued' };
-      await db
-        .update(runs)
-        .set({ status: 'failed', error: facts, endedAt: sql`now()` })
-        .where(eq(runs.id, id));
-      await appendRunEvent(db, id, { type: 'run-status', data: { status: 'failed', error: facts } });
-      throw error;
-    }
+    const row = await queueNewRun(db, service, {
+      conversationId: conversation.id,
+      userId: viewer.id,
+      agentId: conversation.agentId,
+      prompt: c.req.valid('json').prompt,
+    });
     return c.json({ run: runOf(row) }, 202);
   });
 
@@ -281,31 +284,14 @@ export function registerRunRoutes(
   app.openapi(cancelRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
     const run = await requireRun(viewer, c.req.valid('param').id);
-    if (FINISHED_RUN_STATUSES.has(run.status))
-      throw new HttpError(409, 'run_finished', 'The run already ended');
-    const [stopped] = await db
-      .update(runs)
-      .set({ status: 'cancelled', endedAt: sql`now()`, cancelRequested: true, state: null })
-      .where(and(eq(runs.id, run.id), inArray(runs.status, ['queued', 'waiting_approval'])))
-      .returning();
-    if (stopped !== undefined) {
-      await appendRunEvent(db, run.id, { type: 'run-status', data: { status: 'cancelled' } });
-      service.bus.notify(run.id);
-      return c.json({ run: runOf(stopped) }, 202);
-    }
-    const [flagged] = await db
-      .update(runs)
-      .set({ cancelRequested: true })
-      .where(and(eq(runs.id, run.id), eq(runs.status, 'running')))
-      .returning();
-    service.bus.cancel(run.id);
-    if (flagged === undefined) {
-      const latest = (await loadRun(db, run.id))!;
-      if (FINISHED_RUN_STATUSES.has(latest.status))
-        throw new HttpError(409, 'run_finished', 'The run already ended');
-      return c.json({ run: runOf(latest) }, 202);
-    }
-    return c.json({ run: runOf(flagged) }, 202);
+    return c.json({ run: runOf(await cancelRun(db, service.bus, run)) }, 202);
+  });
+
+  app.openapi(retryRoute, async (c) => {
+    const { viewer } = requirePrincipal(c);
+    const run = await requireRun(viewer, c.req.valid('param').id);
+    const retried = await retryRun(db, service, run);
+    return c.json({ run: runOf(retried.run), resumed: retried.resumed }, 202);
   });
 
   app.openapi(approvalRoute, async (c) => {

@@ -59,6 +59,27 @@ export const runSchema = z
         description:
           'Why a queued run waits (SPEC O2): as many of my runs are ahead as may run at once; null otherwise',
       }),
+    partial: z
+      .object({
+        reason: z.enum(['failed', 'cancelled']),
+        text: z.string().nullable().openapi({
+          description:
+            'What the run streamed after its last stored message — the answer it was writing when it stopped; null when all it said is in the messages',
+        }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          'Set when the run failed or was stopped: its answer (the last stored text and `text`) is partial (issue 25); null otherwise',
+      }),
+    resumable: z.boolean().openapi({
+      description:
+        'A failed run that kept its last checkpoint (its worker was lost): a retry goes on from there instead of starting again',
+    }),
+    retryOf: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The run this one retries (`POST /api/runs/{id}/retry`), else null' }),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
     endedAt: z.string().nullable(),

@@ -31,6 +31,7 @@ import type { RunQueuePlace } from './run-queue-place.js';
 import { appendRunEvent, conversationMessages, finishRun, type RunEnd, type RunRow } from './run-records.js';
 import { runSubagentTools } from './run-subagent-tools.js';
 import { errorFacts, toStoredEvent } from './stored-run-event.js';
+import { withPartialText } from './unsaved-run-text.js';
 import { WEB_FETCH_TOOL, webFetchTool } from './web-fetch-tool.js';
 import { writeRunCheckpoint } from './write-run-checkpoint.js';
 
@@ -187,6 +188,7 @@ export async function executeRun(
   }
   // Whatever was queued before a failure is written first, so the closing event is the last one.
   await events.drain().catch(() => {});
+  if (end.status === 'failed') end = await withPartialText(db, runId, workerId, end);
   if (await finishRun(db, runId, workerId, end)) {
     // Counted before the closing event is written: whoever sees that event sees the count.
     context.metrics?.observeRunEnd(end.status, (performance.now() - started) / 1000);

@@ -53,7 +53,10 @@ export function runEventsAfter(db: Writer, runId: string, afterSeq: number, limi
     .limit(limit);
 }
 
-/** A conversation's messages in order. */
+/**
+ * A conversation's messages in order, as a new run's model sees them: the messages of a run that a
+ * later run retried are left out (the retry answers the same prompt again, issue 25).
+ */
 export async function conversationMessages(
   db: Writer,
   conversationId: string,
@@ -61,7 +64,12 @@ export async function conversationMessages(
   const rows = await db
     .select({ message: messages.message })
     .from(messages)
-    .where(eq(messages.conversationId, conversationId))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        sql`(${messages.runId} is null or not exists (select 1 from runs retry where retry.retry_of = ${messages.runId}))`,
+      ),
+    )
     .orderBy(asc(messages.seq));
   return rows.map((row) => row.message as ConversationMessage);
 }
@@ -111,6 +119,8 @@ export interface RunEnd {
   readonly finalText?: string;
   readonly state?: unknown;
   readonly activeSkills?: readonly string[];
+  /** A failed run's text streamed after its last stored message (`unsavedRunText`). */
+  readonly partialText?: string;
 }
 
 /**
@@ -123,10 +133,18 @@ export async function finishRun(db: Writer, runId: string, workerId: string, end
     .update(runs)
     .set({
       status: end.status,
-      error: end.error === undefined ? null : storableJson(end.error),
+      // A cancel's reason (an admin's, `cancelRun`) was written when it was asked for: it stays.
+      error:
+        end.error !== undefined
+          ? storableJson(end.error)
+          : end.status === 'cancelled'
+            ? sql`${runs.error}`
+            : null,
       finalText: end.finalText === undefined ? null : storableText(end.finalText),
       state: end.state === undefined ? null : storableJson(end.state),
       checkpointSeq: null,
+      partialText:
+        end.partialText === undefined || end.partialText === '' ? null : storableText(end.partialText),
       ...(end.activeSkills === undefined ? {} : { activeSkills: [...end.activeSkills] }),
       ...(finished ? { endedAt: sql`now()` } : {}),
     })

@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SkilldockDatabase } from '../db/database.js';
+import { runs } from '../db/schema.js';
+import { storableText } from '../text/storable-text.js';
 import type { RunEventBus } from './run-event-bus.js';
 import { RUN_QUEUE_NAME, RUN_QUEUE_SCHEMA } from './run-queue.js';
 import { appendRunEvent } from './run-records.js';
+import { unsavedRunText } from './unsaved-run-text.js';
 
 /**
  * How many times a run is started (first start, resumes after lost workers and hand-backs) before
@@ -24,7 +27,9 @@ export interface SweptRuns {
  * a run goes back to `queued` (no worker) with a `run-status` event `{ status: 'queued', reason:
  * 'worker-lost' }`, and `requeue` sends its job: any live worker resumes it from its last
  * checkpoint. A run started `maxAttempts` times already — or every lost run, without `requeue` —
- * ends `failed` with `run_worker_lost` and a closing `run-status` event. The lost worker, should
+ * ends `failed` with `run_worker_lost`, the text it was writing kept as its partial answer, and a
+ * closing `run-status` event; its checkpoint state stays, for a retry to resume from
+ * (`POST /api/runs/{id}/retry`). The lost worker, should
  * it come back, finds the row no longer its own and writes nothing more (its writes are fenced).
  *
  * With `requeue`, a `queued` run no worker has seen for `staleAfterMs` whose job is gone — none
@@ -81,10 +86,19 @@ export async function sweepLostRuns(
   const failing = requeue === undefined ? stale : sql`${stale} and attempts >= ${maxAttempts}`;
   const result = await db.execute(sql`update runs
     set status = 'failed', error = ${JSON.stringify(error)}::jsonb, ended_at = now(), checkpoint_seq = null
-    where ${failing}
-    returning id`);
-  const failed = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-  for (const id of failed) {
+    from (select id, checkpoint_seq from runs where ${failing} for update) lost
+    where runs.id = lost.id
+    returning runs.id, lost.checkpoint_seq`);
+  const rows = (result as unknown as { rows: { id: string; checkpoint_seq: number | null }[] }).rows;
+  const failed = rows.map((row) => row.id);
+  for (const { id, checkpoint_seq: checkpointSeq } of rows) {
+    // The answer the lost worker was writing stays shown, marked partial (issue 25).
+    const partialText = await unsavedRunText(db, id, Number(checkpointSeq ?? 0));
+    if (partialText !== '')
+      await db
+        .update(runs)
+        .set({ partialText: storableText(partialText) })
+        .where(eq(runs.id, id));
     await appendRunEvent(db, id, { type: 'run-status', data: { status: 'failed', error } });
     bus?.notify(id);
   }

@@ -185,6 +185,18 @@ export function ActivityList({
                   canSend={canSend}
                   onSend={onSend}
                 />
+                {item.partial === undefined ? null : (
+                  <Badge
+                    variant="light"
+                    color={item.partial === 'failed' ? 'red' : 'gray'}
+                    mt={4}
+                    style={{ textTransform: 'none' }}
+                    data-testid="partial-answer"
+                    data-reason={item.partial}
+                  >
+                    {t(`chat.partial.${item.partial}`)}
+                  </Badge>
+                )}
               </div>
             );
           case 'tool':

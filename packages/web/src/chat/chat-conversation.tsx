@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, CloseButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { SkilldockError } from '@skilldock/core/errors';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -14,13 +14,15 @@ import type { ChatItem } from './chat-items';
 import { type Run, useChatActions, useConversation, useRefreshChat } from './chat-queries';
 import { FINISHED_STATUSES, type RunStreamEvent } from './fold-run-events';
 import { type ChatTurn, conversationTurns } from './history-turns';
+import { RetryButton } from './retry-button';
 import { RunErrorAlert } from './run-error-alert';
 import { RunFiles } from './run-files';
+import { ACTIVE_STATUSES, RunStatusLine } from './run-status-line';
 import { useFollowLatest } from './use-follow-latest';
 import { useRunStream } from './use-run-stream';
 
-/** Run statuses while the conversation cannot take another message. */
-const ACTIVE_STATUSES: ReadonlySet<string> = new Set(['queued', 'running', 'waiting_approval']);
+/** Run statuses a Retry starts again from (issue 25). */
+const RETRYABLE_STATUSES: ReadonlySet<string> = new Set(['failed', 'cancelled']);
 
 /** Events after which the page reloads the conversation (its runs' status and pending approvals). */
 const REFRESHING_EVENTS: ReadonlySet<string> = new Set([
@@ -53,26 +55,11 @@ export function withLiveItems<T extends ChatTurn<Run>>(
   });
 }
 
-function RunStatusLine({ status }: { readonly status: string }) {
-  const { t } = useTranslation();
-  const known = (['queued', 'running', 'waiting_approval', 'completed', 'failed', 'cancelled'] as const).find(
-    (candidate) => candidate === status,
-  );
-  if (known === undefined) return null;
-  return (
-    <Group gap="xs" aria-live="polite" data-testid="run-status" data-status={status}>
-      {ACTIVE_STATUSES.has(status) && status !== 'waiting_approval' ? <Loader size="xs" /> : null}
-      <Text size="xs" c="dimmed">
-        {t(`chat.status.${known}`)}
-      </Text>
-    </Group>
-  );
-}
-
 /**
  * One conversation with an agent (SPEC W4): its turns from the stored messages, the active run
  * streamed live over its events (picked up again after a reload), approval cards from the run's
- * pending approvals, Stop, each finished run's files and failures with what to do, the
+ * pending approvals, Stop, each finished run's files and failures with what to do, Retry of the
+ * latest run when it failed or was stopped (its partial answer marked), the
  * conversation's "always allow" rules, and the composer. Without `conversationId` it is a new
  * conversation, created by its first message.
  */
@@ -156,6 +143,19 @@ export function ChatConversation({
 
   const cancel = useMutation({
     mutationFn: (runId: string) => actions.cancelRun(runId),
+    onSettled: async () => {
+      await reload();
+      followNow();
+    },
+  });
+  const retry = useMutation({
+    mutationFn: (runId: string) => actions.retryRun(runId),
+    onSuccess: (answer) => {
+      if (conversationId === undefined) return;
+      // The same run goes on: follow its stream again from the start. A new run is followed as sent.
+      if (answer.resumed) setAttempt((value) => value + 1);
+      else setStarted({ conversationId, run: answer.run });
+    },
     onSettled: async () => {
       await reload();
       followNow();
@@ -268,9 +268,16 @@ export function ChatConversation({
                       />
                     ))}
                     {status === undefined || status === 'completed' || error !== null ? null : (
-                      <RunStatusLine status={status} />
+                      <RunStatusLine status={status} {...(live ? { queue: stream.view.queue } : {})} />
                     )}
                     {error === null ? null : <RunErrorAlert error={error} />}
+                    {run !== undefined &&
+                    turnIndex === turns.length - 1 &&
+                    RETRYABLE_STATUSES.has(run.status) &&
+                    (status === undefined || RETRYABLE_STATUSES.has(status)) &&
+                    !busy ? (
+                      <RetryButton run={run} pending={retry.isPending} onRetry={() => retry.mutate(run.id)} />
+                    ) : null}
                     {run !== undefined && FINISHED_STATUSES.has(run.status) ? (
                       <RunFiles runId={run.id} />
                     ) : null}
@@ -311,6 +318,14 @@ export function ChatConversation({
       {cancel.error === null ? null : (
         <Alert color="red" role="alert">
           {cancel.error.message}
+        </Alert>
+      )}
+      {retry.error === null ? null : (
+        <Alert color="red" role="alert" data-testid="retry-error">
+          {retry.error instanceof ApiError &&
+          ['run_not_retryable', 'run_not_latest', 'run_active'].includes(retry.error.code)
+            ? t('chat.retry.refused', { message: retry.error.message })
+            : t('chat.retry.failed', { message: retry.error.message })}
         </Alert>
       )}
       <div className="chat-composer-dock">

@@ -7,6 +7,24 @@
 /** How a tool call stands: running, waiting for the user, or how it ended. */
 export type ToolStatus = 'running' | 'waiting' | 'done' | 'failed' | 'refused' | 'denied' | 'cancelled';
 
+/** Why an answer is partial: its run failed, or was stopped. */
+export type PartialReason = 'failed' | 'cancelled';
+
+/**
+ * The items with the last text item marked partial for `reason` (none when there is no text), or
+ * every mark cleared when `reason` is undefined (the run goes on).
+ */
+export function markPartial(items: readonly ChatItem[], reason: PartialReason | undefined): ChatItem[] {
+  const last = reason === undefined ? -1 : items.findLastIndex((item) => item.kind === 'text');
+  return items.map((item, index) => {
+    if (item.kind !== 'text') return item;
+    if (index === last) return { ...item, partial: reason };
+    if (item.partial === undefined) return item;
+    const { partial: _partial, ...unmarked } = item;
+    return unmarked;
+  });
+}
+
 /** Who answered a tool call's approval, and how. */
 export interface ApprovalOutcome {
   readonly decision: 'allow' | 'deny';
@@ -30,7 +48,14 @@ export interface SubagentView {
 /** One thing shown in a turn. `key` is stable while the turn grows. */
 export type ChatItem =
   | { readonly kind: 'user'; readonly key: string; readonly text: string }
-  | { readonly kind: 'text'; readonly key: string; readonly text: string; readonly streaming: boolean }
+  | {
+      readonly kind: 'text';
+      readonly key: string;
+      readonly text: string;
+      readonly streaming: boolean;
+      /** The answer stopped here: the run failed or was stopped (issue 25). */
+      readonly partial?: PartialReason;
+    }
   | {
       readonly kind: 'tool';
       readonly key: string;

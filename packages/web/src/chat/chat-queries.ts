@@ -68,7 +68,7 @@ export function useRefreshChat() {
     ]);
 }
 
-/** The writes of the chat: conversations, runs, approvals, cancel, "always allow" rules. */
+/** The writes of the chat: conversations, runs, approvals, cancel, retry, "always allow" rules. */
 export function useChatActions() {
   const { api } = useApi();
   return {
@@ -98,6 +98,8 @@ export function useChatActions() {
       ),
     cancelRun: (runId: string) =>
       unwrap(api.POST('/api/runs/{id}/cancel', { params: { path: { id: runId } } })),
+    retryRun: (runId: string) =>
+      unwrap(api.POST('/api/runs/{id}/retry', { params: { path: { id: runId } } })),
     forgetAlwaysAllowed: (conversationId: string, toolName: string) =>
       unwrap(
         api.DELETE('/api/conversations/{id}/always-allowed-tools/{toolName}', {

@@ -3,6 +3,7 @@ import {
   type ApprovalOutcome,
   type ChatItem,
   inputText,
+  markPartial,
   type SubagentView,
   skillOfActivation,
   type ToolStatus,
@@ -21,6 +22,8 @@ export interface RunView {
   /** The last `run-status` seen (`queued`, `running`, `waiting_approval`, `completed`, …). */
   readonly status: string | undefined;
   readonly error?: { readonly code: string; readonly message: string };
+  /** Why a queued run waits: as many of the user's runs are ahead as may run at once (SPEC O2). */
+  readonly queue?: { readonly runsAhead: number; readonly limit: number };
 }
 
 /** The empty view a run starts from. */
@@ -84,7 +87,21 @@ export function foldRunEvent(view: RunView, event: RunStreamEvent): RunView {
                 : item,
             )
           : items;
-      return { items: settled, status, ...(error === undefined ? {} : { error }) };
+      // A failed or stopped run's answer is partial (issue 25); a run that goes on is not.
+      const marked =
+        status === 'failed' || status === 'cancelled'
+          ? markPartial(settled, status)
+          : settled.some((item) => item.kind === 'text' && item.partial !== undefined)
+            ? markPartial(settled, undefined)
+            : settled;
+      // Its place in the queue holds only while it is queued.
+      const queue = status === 'queued' ? view.queue : undefined;
+      return {
+        items: marked,
+        status,
+        ...(error === undefined ? {} : { error }),
+        ...(queue === undefined ? {} : { queue }),
+      };
     }
     case 'text-delta': {
       if (typeof data.text !== 'string' || data.text === '') return view;
@@ -230,6 +247,13 @@ export function foldRunEvent(view: RunView, event: RunStreamEvent): RunView {
     }
     case 'run-resumed':
     case 'run-notice':
+      // "N of your runs are ahead": the status line says it in the reader's language.
+      if (
+        event.type === 'run-notice' &&
+        typeof data.queue?.runsAhead === 'number' &&
+        typeof data.queue.limit === 'number'
+      )
+        return { ...view, queue: { runsAhead: data.queue.runsAhead, limit: data.queue.limit } };
       if (typeof data.message !== 'string') return view;
       return {
         ...view,

@@ -2,6 +2,8 @@ import {
   ACTIVATE_SKILL_TOOL,
   type ApprovalOutcome,
   type ChatItem,
+  markPartial,
+  type PartialReason,
   type SubagentView,
   skillOfActivation,
   type ToolStatus,
@@ -34,6 +36,8 @@ export interface TurnRun {
   readonly status: string;
   readonly error: { readonly code: string; readonly message: string } | null;
   readonly pendingApprovals: readonly { toolCallId: string; toolName: string; input?: unknown }[];
+  /** Set when the run failed or was stopped; `text` is what it streamed but did not store. */
+  readonly partial?: { readonly reason: PartialReason; readonly text: string | null } | null;
 }
 
 /** How one of a run's approvals was answered (the conversation answer's `approvalDecisions`). */
@@ -214,7 +218,14 @@ export function conversationTurns<Run extends TurnRun>({
     });
     if (!settled.some((item) => item.kind === 'user'))
       settled.unshift({ kind: 'user', key: `${run.id}-prompt`, text: run.prompt });
-    turns.push({ key: run.id, run, items: settled });
+    const partial = run.partial ?? null;
+    if (partial?.text != null && partial.text !== '')
+      settled.push({ kind: 'text', key: `${run.id}-partial`, text: partial.text, streaming: false });
+    turns.push({
+      key: run.id,
+      run,
+      items: partial === null ? settled : markPartial(settled, partial.reason),
+    });
   }
   return turns;
 }

@@ -10,6 +10,7 @@ const ADVISED = [
   'run_worker_stopped',
   'run_agent_unreadable',
   'run_user_disabled',
+  'run_cancelled_by_admin',
 ] as const;
 
 /** What to do about a run's failure `code`, as an i18n key. */

@@ -39,8 +39,10 @@ const MAX_RETRIES = 5;
  * {@link RunView}. It replays the run from its first event, so a reload shows the whole run; a
  * dropped connection resumes where it stopped (the browser sends Last-Event-ID; when it gives up
  * we reconnect with `?after=` the last id seen), and events at or below that id are never folded
- * twice. The stream closes after the closing `run-status`. `onEvent` hears every new event (after
- * folding), e.g. to refresh the run when an approval is requested.
+ * twice. The stream closes after the closing `run-status` — once the batch it came in is folded,
+ * so a run retried in place (its old `failed`, then `queued` again, issue 25) is followed on.
+ * `onEvent` hears every new event (after folding), e.g. to refresh the run when an approval is
+ * requested.
  */
 export function useRunStream(
   runId: string | undefined,
@@ -64,14 +66,24 @@ export function useRunStream(
     let frame: number | undefined;
     let queued: RunStreamEvent[] = [];
     let stopped = false;
+    // The last status received ended the run: the stream closes at the next flush unless a later
+    // event (a retried run's replay goes on past its old end) says otherwise.
+    let endSeen = false;
 
     const flush = () => {
       frame = undefined;
       const batch = queued;
       queued = [];
-      if (batch.length === 0) return;
-      setView((current) => batch.reduce(foldRunEvent, current));
-      for (const event of batch) listener.current?.(event);
+      if (batch.length > 0) {
+        setView((current) => batch.reduce(foldRunEvent, current));
+        for (const event of batch) listener.current?.(event);
+      }
+      if (endSeen && !stopped) {
+        // The server ends the stream here; the browser would reconnect to it forever.
+        stopped = true;
+        source?.close();
+        setState('ended');
+      }
     };
     const schedule = () => {
       if (frame !== undefined) return;
@@ -102,18 +114,15 @@ export function useRunStream(
         }
         const event = { type: message.type, data } as RunStreamEvent;
         queued.push(event);
-        schedule();
         const status = (data as { status?: unknown } | null)?.status;
-        if (message.type === 'run-status' && typeof status === 'string' && FINISHED_STATUSES.has(status)) {
-          // The server ends the stream here; the browser would reconnect to it forever.
-          stopped = true;
-          source?.close();
-          setState('ended');
-        }
+        if (message.type === 'run-status' && typeof status === 'string')
+          endSeen = FINISHED_STATUSES.has(status);
+        schedule();
       };
       for (const type of RUN_EVENT_TYPES) source.addEventListener(type, receive);
       source.onerror = () => {
-        if (stopped) return;
+        // The server closed an ended stream: the flush about to run closes ours.
+        if (stopped || endSeen) return;
         if (source?.readyState === EventSource.CONNECTING) {
           setState('reconnecting');
           return;

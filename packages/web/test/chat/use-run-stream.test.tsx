@@ -103,6 +103,40 @@ describe('W4 useRunStream', () => {
     expect(ScriptedEventSource.opened).toHaveLength(2);
   });
 
+  it('W4 a run retried in place is followed past its old end: the stream closes only at its latest end', async () => {
+    const { result } = renderHook(() => useRunStream('run-3'));
+    const source = ScriptedEventSource.opened[0]!;
+    act(() => {
+      source.open();
+      // The replay of a run that failed, was retried and resumed: its old end is not its last.
+      source.send(1, 'run-status', { status: 'running' });
+      source.send(2, 'text-delta', { turn: 1, text: 'Half' });
+      source.send(3, 'run-status', { status: 'failed', error: { code: 'run_worker_lost', message: 'Lost' } });
+      source.send(4, 'run-status', { status: 'queued', reason: 'retry' });
+      source.send(5, 'turn-restart', { turn: 1, afterSeq: 3 });
+      source.send(6, 'run-status', { status: 'running' });
+    });
+    await flush();
+    expect(source.readyState).toBe(ScriptedEventSource.OPEN);
+    expect(result.current.state).toBe('open');
+    expect(result.current.view.status).toBe('running');
+    act(() => {
+      source.send(7, 'text-delta', { turn: 1, text: 'Whole.' });
+      source.send(8, 'run-status', { status: 'completed' });
+      // The server closes the ended stream; the browser reports it before the page's next frame.
+      source.fail();
+    });
+    expect(result.current.state).toBe('open');
+    await flush();
+    expect(result.current.view.items).toEqual([
+      { kind: 'text', key: 'text-1', text: 'Whole.', streaming: false },
+    ]);
+    expect(result.current.state).toBe('ended');
+    expect(source.readyState).toBe(ScriptedEventSource.CLOSED);
+    await act(() => vi.advanceTimersByTime(60_000));
+    expect(ScriptedEventSource.opened).toHaveLength(1);
+  });
+
   it('W4 gives up after repeated failures and says so; no run, no stream', async () => {
     const { result, rerender } = renderHook(
       ({ runId }: { runId: string | undefined }) => useRunStream(runId),

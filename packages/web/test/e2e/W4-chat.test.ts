@@ -145,6 +145,9 @@ const WIDGET_ANSWER = [
   'Pick a slot above.',
 ].join('\n\n');
 
+/** How many times the model was asked "Break off once": its first answer breaks off mid-stream. */
+let breakOffAsked = 0;
+
 interface ChatBody {
   readonly messages: readonly { readonly role: string; readonly content: unknown }[];
 }
@@ -208,6 +211,12 @@ function answer(request: RecordedRequest) {
           };
     case 'Show the details':
       return { text: 'Here are the **details**.' };
+    case 'Break off once':
+      // The connection drops after the first words (the run fails, its text kept); a retry is answered.
+      breakOffAsked += 1;
+      return breakOffAsked === 1
+        ? { text: 'The first half of an answer that never ends', chunkSize: 5, dropAfterEvents: 4 }
+        : { text: 'The whole answer, this time.' };
     default:
       return { text: 'Hello from the fake model.' };
   }
@@ -501,7 +510,10 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: 'Stop' }).click();
     await turn.locator('[data-testid="run-status"][data-status="cancelled"]').waitFor();
-    await turn.getByText('Stopped').waitFor();
+    await turn.getByText('Stopped', { exact: true }).waitFor();
+    // What it said so far stays, marked; the stopped run may be retried (issue 25).
+    await turn.getByTestId('partial-answer').getByText('Stopped — partial answer').waitFor();
+    await turn.getByRole('button', { name: 'Retry' }).waitFor();
     await page.waitForFunction(
       () => document.documentElement.scrollHeight - (window.innerHeight + window.scrollY) <= 80,
     );
@@ -682,6 +694,39 @@ describe('web app: chat', { timeout: 180_000 }, () => {
     await shot(page, 'chat-failed-zh');
     await page.getByLabel('语言').selectOption('en');
     await page.getByRole('heading', { name: 'Chat with Broken' }).waitFor();
+  });
+
+  it('W4 a run that breaks off keeps its partial answer, marked; Retry answers the message again, also after a reload', async () => {
+    const { page } = user;
+    await page.goto(`${serve.url}/agents/${agentId}/chat`);
+    await page.getByRole('heading', { name: 'Chat with Reporter' }).waitFor();
+    await send('Break off once');
+    const failed = turns().last();
+    await failed.getByTestId('run-error').waitFor();
+    await failed.getByTestId('partial-answer').getByText('Failed — partial answer').waitFor();
+    const partial = (await failed.getByTestId('assistant-text').last().textContent()) ?? '';
+    expect(partial.length).toBeGreaterThan(0);
+    expect('The first half of an answer that never ends').toContain(
+      partial.replace('Failed — partial answer', '').trim(),
+    );
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    // After a reload the partial answer comes from the stored run, still marked.
+    await page.reload();
+    await turns().last().getByTestId('partial-answer').waitFor();
+    await turns().last().getByText('The first half', { exact: false }).waitFor();
+    await shot(page, 'chat-partial-failed');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await lastTurnSettles('The whole answer, this time.');
+    await expect(turns().count()).resolves.toBe(2);
+    // The retry answers the same message: one prompt in its turn, the failed one's.
+    await expect(turns().last().getByTestId('user-message').count()).resolves.toBe(1);
+    await expect(turns().last().getByTestId('user-message').textContent()).resolves.toContain(
+      'Break off once',
+    );
+    // The answered retry is the latest run: nothing is offered again, and the failed turn keeps its mark.
+    await expect(page.getByRole('button', { name: 'Retry' }).count()).resolves.toBe(0);
+    await expect(turns().first().getByTestId('partial-answer').count()).resolves.toBe(1);
+    expect(breakOffAsked).toBe(2);
   });
 
   it('W4 W6 the chat in the dark theme and at 360 px, the list in a drawer, with no console errors', async () => {

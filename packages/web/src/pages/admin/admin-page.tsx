@@ -6,6 +6,7 @@ import { AuditSection } from './audit-section';
 import { BuiltinSection } from './builtin-section';
 import { DepartmentsSection } from './departments-section';
 import { ModelProvidersList } from './model-providers-list';
+import { RunsSection } from './runs-section';
 import { SettingsSection } from './settings-section';
 import { TokensSection } from './tokens-section';
 import { UsersSection } from './users-section';
@@ -18,6 +19,7 @@ export const ADMIN_SECTIONS = [
   'providers',
   'settings',
   'builtin',
+  'runs',
   'audit',
 ] as const;
 type AdminSection = (typeof ADMIN_SECTIONS)[number];
@@ -29,6 +31,7 @@ const SECTION_COMPONENTS: Record<AdminSection, () => React.JSX.Element> = {
   providers: ModelProvidersSection,
   settings: SettingsSection,
   builtin: BuiltinSection,
+  runs: RunsSection,
   audit: AuditSection,
 };
 
@@ -38,7 +41,7 @@ function ModelProvidersSection() {
   return <ModelProvidersList superadmin={me.data?.user.role === 'superadmin'} />;
 }
 
-/** Admin (SPEC W5): users and roles, departments, API tokens, model providers, settings, builtin sync, audit log. */
+/** Admin (SPEC W5): users and roles, departments, API tokens, model providers, settings, builtin sync, runs, audit log. */
 export function AdminPage() {
   const { t } = useTranslation();
   const me = useMe();

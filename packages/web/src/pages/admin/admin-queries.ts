@@ -15,6 +15,7 @@ export const ADMIN_KEYS = {
   installSettings: ['admin', 'settings', 'install'],
   builtin: ['admin', 'builtin'],
   audit: ['admin', 'audit'],
+  runs: ['admin', 'runs'],
 } as const;
 
 /** Every account (`GET /api/admin/users`). */
