@@ -10,6 +10,7 @@ import { QueryError } from '../app/query-error';
 import { isAdmin, useMe } from '../auth/use-me';
 import { DeleteSkillDialog } from '../skills/delete-skill-dialog';
 import { InstallModal } from '../skills/install-modal';
+import { NewSkillModal } from '../skills/new-skill-modal';
 import { ShareDialog } from '../skills/share-dialog';
 import {
   type PersonalSkillSummary,
@@ -23,6 +24,7 @@ import { skillIdLine } from '../skills/skill-id-line';
 
 type Dialog =
   | { readonly type: 'install' }
+  | { readonly type: 'new' }
   | { readonly type: 'share'; readonly id: string }
   | {
       readonly type: 'delete';
@@ -65,7 +67,12 @@ export function SkillsPage() {
           <Title order={1}>{t('skills.title')}</Title>
           <Text c="dimmed">{t('skills.description')}</Text>
         </div>
-        <Button onClick={() => setDialog({ type: 'install' })}>{t('install.open')}</Button>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setDialog({ type: 'new' })}>
+            {t('newSkill.open')}
+          </Button>
+          <Button onClick={() => setDialog({ type: 'install' })}>{t('install.open')}</Button>
+        </Group>
       </Group>
       <TextInput
         label={t('skills.search')}
@@ -109,7 +116,9 @@ export function SkillsPage() {
           />
         ))}
       </SkillSection>
-      {dialog?.type === 'install' ? (
+      {dialog?.type === 'new' ? (
+        <NewSkillModal onClose={() => setDialog(null)} />
+      ) : dialog?.type === 'install' ? (
         <InstallModal canShare={admin} onClose={() => setDialog(null)} onInstalled={() => setDialog(null)} />
       ) : dialog?.type === 'share' ? (
         <ShareDialog skillId={dialog.id} onClose={() => setDialog(null)} />
