@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApi } from '../api/api-context';
@@ -10,7 +10,6 @@ import { QueryError } from '../app/query-error';
 import { isAdmin, useMe } from '../auth/use-me';
 import { DeleteSkillDialog } from '../skills/delete-skill-dialog';
 import { InstallModal } from '../skills/install-modal';
-import { NewSkillModal } from '../skills/new-skill-modal';
 import { ShareDialog } from '../skills/share-dialog';
 import {
   type PersonalSkillSummary,
@@ -21,6 +20,11 @@ import {
 } from '../skills/skill-queries';
 import '../skills/skills.css';
 import { skillIdLine } from '../skills/skill-id-line';
+
+/** The form loads core's SKILL.md parser (the editor's chunk), so it is fetched when opened, not with the page. */
+const NewSkillModal = lazy(async () => ({
+  default: (await import('../skills/new-skill-modal')).NewSkillModal,
+}));
 
 type Dialog =
   | { readonly type: 'install' }
@@ -117,7 +121,9 @@ export function SkillsPage() {
         ))}
       </SkillSection>
       {dialog?.type === 'new' ? (
-        <NewSkillModal onClose={() => setDialog(null)} />
+        <Suspense fallback={null}>
+          <NewSkillModal onClose={() => setDialog(null)} />
+        </Suspense>
       ) : dialog?.type === 'install' ? (
         <InstallModal canShare={admin} onClose={() => setDialog(null)} onInstalled={() => setDialog(null)} />
       ) : dialog?.type === 'share' ? (
