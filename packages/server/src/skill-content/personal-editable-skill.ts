@@ -49,7 +49,7 @@ export async function personalEditableSkill(
   const directory = await personalSkillDirectory(layout, userId, skillId);
   await listContentTree(directory);
   const revision = await computeDirectoryRevision(directory);
-  const key: SkillHistoryKey = { kind: 'personal', userId, skillId };
+  const key: PersonalHistoryKey = { kind: 'personal', userId, skillId };
   const record = recordPersonalRevisions(db, layout, key);
   const audited = async (
     saved: SavedSkillContent,
@@ -112,6 +112,8 @@ export async function personalEditableSkill(
   };
 }
 
+type PersonalHistoryKey = Extract<SkillHistoryKey, { readonly kind: 'personal' }>;
+
 type RecordRevisions = (
   actor: SaveActor,
   action: SkillRevisionAction,
@@ -155,11 +157,10 @@ function recordPersonalRevisions(
 function personalSkillHistory(
   db: SkilldockDatabase,
   layout: ContentLayout,
-  key: SkillHistoryKey,
+  key: PersonalHistoryKey,
   record: RecordRevisions,
 ): SkillHistory {
-  const { skillId } = key;
-  const userId = key.kind === 'personal' ? key.userId : '';
+  const { skillId, userId } = key;
   return {
     list: () => listSkillHistory(db, key),
     read: async (revision, work) => {

@@ -1,6 +1,6 @@
 import { SkilldockError } from '@skilldock/core/errors';
 import { computeDirectoryRevision } from '@skilldock/core/package';
-import { and, desc, eq, inArray, isNull, notInArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, type SQL } from 'drizzle-orm';
 import {
   type ContentLayout,
   type LeasedPackage,
@@ -136,7 +136,7 @@ export async function assertInHistory(db: Queryable, key: SkillHistoryKey, revis
   const [row] = await db
     .select({ id: skillRevisions.id })
     .from(skillRevisions)
-    .where(and(ofSkill(key), inArray(skillRevisions.revision, [revision])))
+    .where(and(ofSkill(key), eq(skillRevisions.revision, revision)))
     .limit(1);
   if (row === undefined)
     throw new HttpError(404, 'revision_not_found', 'This skill has no such revision in its history', {
