@@ -139,6 +139,8 @@ function recordPersonalRevisions(
           await recordSkillRevision(tx, key, { revision, action, authorId });
         }),
       referencedRevisions: referencedRevisions(db),
+      // A snapshot adds a reference and replaces none; aged-out history goes with the next full prune.
+      pruneAfterCommit: false,
     });
   return (actor, action) => async (step, directory) => {
     if (step === 'before') {
