@@ -6,7 +6,7 @@
  * hostile input (malformed, unknown and foreign revisions, pruned packages, unsafe paths). On
  * PGlite and PostgreSQL.
  */
-import { rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,11 @@ import {
   type TestPerson,
   writePersonalSkill,
 } from './support/skill-content-fixtures.js';
+import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
+
+/** The builtins the server package ships (SPEC Y11). */
+const SHIPPED_BUILTINS = path.resolve(import.meta.dirname, '..', 'builtin');
 
 interface HistoryEntry {
   revision: string;
@@ -273,6 +277,7 @@ describe.each(TEST_BACKENDS)('skill history routes on $name', (backend) => {
         'notes.md': 'day one\n',
         'run.sh': '#!/bin/sh\necho one\n',
       });
+      await chmod(path.join(directory, 'run.sh'), 0o755);
       const base = '/api/personal-skills';
       const tree = await reader.client.request('GET', `${base}/journal/tree`);
       expect((await reader.client.request('GET', `${base}/journal/history`)).body.entries).toEqual([]);
@@ -314,7 +319,7 @@ describe.each(TEST_BACKENDS)('skill history routes on $name', (backend) => {
       const now = await reader.client.request('GET', `${base}/journal/files/notes.md`);
       expect(now.body.content).toBe('day one\n');
       const script = await reader.client.request('GET', `${base}/journal/files/run.sh`);
-      expect([script.body.content, script.body.executable]).toEqual(['#!/bin/sh\necho one\n', false]);
+      expect([script.body.content, script.body.executable]).toEqual(['#!/bin/sh\necho one\n', true]);
       const after = (await reader.client.request('GET', `${base}/journal/history`)).body
         .entries as HistoryEntry[];
       expect(after.map((entry) => [entry.revision, entry.action])).toEqual([
@@ -330,6 +335,34 @@ describe.each(TEST_BACKENDS)('skill history routes on $name', (backend) => {
       await writePersonalSkill(server, reader.id, 'journal', { 'notes.md': skillMarkdown('x') });
       expect((await reader.client.request('GET', `${base}/journal/history`)).body.entries).toEqual([]);
       expect(directory).toContain('journal');
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'a builtin has no history (404 no_history) and nothing to restore (403, builtins are read-only)',
+    async () => {
+      const shipped = await startContentServer(
+        await backend.openMigrated(),
+        'history-builtin',
+        SHIPPED_BUILTINS,
+      );
+      try {
+        const superadmin = new TestClient(shipped.server);
+        expect((await superadmin.login('admin', 'content-admin-password')).status).toBe(200);
+        const listed = await superadmin.request('GET', '/api/skills/chat-widgets/history');
+        expect([listed.status, listed.body.error.code]).toEqual([404, 'no_history']);
+        const tree = await superadmin.request('GET', '/api/skills/chat-widgets/tree');
+        const restore = await superadmin.request(
+          'POST',
+          `/api/skills/chat-widgets/history/${tree.body.revision}/restore`,
+          {
+            json: { baseRevision: tree.body.revision },
+          },
+        );
+        expect(restore.status).toBe(403);
+      } finally {
+        await shipped.close();
+      }
     },
   );
 
