@@ -19,9 +19,9 @@ export interface SkillChangeAudit {
  * The commit of a shared skill's save (content/README.md, SPEC Y5, P8): one transaction that swaps
  * the row's `content_ref` from the save's base to its new revision — `WHERE id = $id AND
  * content_ref = $base`, so of concurrent saves from one base exactly one updates a row — syncs
- * name, description, version and dependencies from the saved SKILL.md, records the revision in the
- * skill's history (the replaced content first, as its `baseline`, when the history is still empty)
- * and writes the audit entry.
+ * name, description, version and dependencies from the saved SKILL.md, records the revision in a
+ * shared skill's history (the replaced content first, as its `baseline`, when the history is still
+ * empty; agent-bound skills have released versions instead) and writes the audit entry.
  * When no row was updated the save lost: `revisionConflict` is thrown and the content layer removes
  * the new package.
  */
@@ -33,7 +33,7 @@ export function commitSkillRevision(
   return (saved) =>
     db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ updatedAt: skills.updatedAt })
+        .select({ updatedAt: skills.updatedAt, kind: skills.kind })
         .from(skills)
         .where(and(eq(skills.id, skillId), eq(skills.contentRef, saved.baseRevision)));
       const updated = await tx
@@ -47,19 +47,22 @@ export function commitSkillRevision(
         .where(and(eq(skills.id, skillId), eq(skills.contentRef, saved.baseRevision)))
         .returning({ id: skills.id });
       if (updated.length === 0) throw revisionConflict(saved.baseRevision);
-      const key = { kind: 'shared', skillId } as const;
-      if (!(await hasSkillHistory(tx, key)))
+      // Agent-bound skills keep released versions instead (SPEC Y6): only shared skills record saves.
+      if (before?.kind === 'shared') {
+        const key = { kind: 'shared', skillId } as const;
+        if (!(await hasSkillHistory(tx, key)))
+          await recordSkillRevision(tx, key, {
+            revision: saved.baseRevision,
+            action: 'baseline',
+            authorId: null,
+            createdAt: before.updatedAt,
+          });
         await recordSkillRevision(tx, key, {
-          revision: saved.baseRevision,
-          action: 'baseline',
-          authorId: null,
-          createdAt: before?.updatedAt,
+          revision: saved.revision,
+          action: 'saved',
+          authorId: audit.actor.id,
         });
-      await recordSkillRevision(tx, key, {
-        revision: saved.revision,
-        action: 'saved',
-        authorId: audit.actor.id,
-      });
+      }
       await recordAudit(tx, {
         actor: audit.actor,
         action: audit.action,
