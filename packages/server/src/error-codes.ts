@@ -32,10 +32,18 @@ declare module '@skilldock/core/errors' {
     readonly model_provider_exists: true;
     readonly model_provider_invalid: true;
     readonly model_provider_missing: true;
+    /** A builtin skill's history: builtins ship with the platform and have none (issue 24 item 3). */
+    readonly no_history: true;
     readonly not_found: true;
     readonly rate_limited: true;
     /** A version depends on skills the restorer may not read (SPEC Y6). */
     readonly restore_dependency_refused: true;
+    /** A revision of a skill's history whose files no longer hash to it, or whose SKILL.md does not load. */
+    readonly revision_corrupt: true;
+    /** A revision that is not in that skill's history (issue 24 item 3). */
+    readonly revision_not_found: true;
+    /** A revision still listed in a skill's history whose package was pruned. */
+    readonly revision_pruned: true;
     /** `restOfUrlRoute` given a route whose path does not end in `/{path}`. */
     readonly route_path_invalid: true;
     readonly run_active: true;

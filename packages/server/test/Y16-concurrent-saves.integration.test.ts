@@ -47,7 +47,7 @@ describe.skipIf(!POSTGRES_AVAILABLE)('§2 concurrent saves across two servers on
     await folder?.remove();
   });
 
-  it("§2 50 saves with the same base revision: exactly one wins, 49 get 409, only the winner's package remains", async () => {
+  it("§2 50 saves with the same base revision: exactly one wins, 49 get 409, only the winner's package remains beside the base (the history's baseline)", async () => {
     const [first, second] = servers as [SkilldockServer, SkilldockServer];
     const manager = await addPerson(first, 'manager', 'admin');
     const base = await publishSharedSkill(first, 'race', {
@@ -79,7 +79,18 @@ describe.skipIf(!POSTGRES_AVAILABLE)('§2 concurrent saves across two servers on
     const [row] = await second.database.db.select().from(schema.skills).where(eq(schema.skills.id, 'race'));
     expect(row!.contentRef).toBe(winner.body.revision);
     const layout = contentLayout(first.dataDir);
-    expect(await storedPackages(first)).toEqual([winner.body.revision.slice('sha256:'.length)]);
+    expect(await storedPackages(first)).toEqual(
+      [winner.body.revision, base].map((revision) => revision.slice('sha256:'.length)).sort(),
+    );
+    const history = await second.database.db
+      .select({ revision: schema.skillRevisions.revision, action: schema.skillRevisions.action })
+      .from(schema.skillRevisions)
+      .where(eq(schema.skillRevisions.skillId, 'race'))
+      .orderBy(schema.skillRevisions.id);
+    expect(history).toEqual([
+      { revision: base, action: 'baseline' },
+      { revision: winner.body.revision, action: 'saved' },
+    ]);
     expect(
       await readFile(path.join(await packageDirectory(layout, winner.body.revision), 'notes.md'), 'utf8'),
     ).toBe(`save ${winner.n}\n`);

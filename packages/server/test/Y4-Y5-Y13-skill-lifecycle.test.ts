@@ -61,10 +61,12 @@ describe.each(TEST_BACKENDS)('a shared skill from upload to discovery on $name',
     expect(saved.status).toBe(200);
     const editedRevision: string = saved.body.revision;
     expect(editedRevision).not.toBe(installedRevision);
-    // The installed package is no longer referenced: only the edited one stays.
-    expect(packageFolders(setup.dataDir)).toEqual([editedRevision.replace('sha256:', '')]);
+    // The installed package stays as the history's baseline, beside the edited one.
+    expect(packageFolders(setup.dataDir)).toEqual(
+      [editedRevision, installedRevision].map((revision) => revision.replace('sha256:', '')).sort(),
+    );
     expect(existsSync(path.join(setup.dataDir, 'packages', installedRevision.replace('sha256:', '')))).toBe(
-      false,
+      true,
     );
 
     const reader = await createAccount(setup, 'lifecycle-reader', 'user');

@@ -155,9 +155,9 @@ describe.each(TEST_BACKENDS)('Y5 skill edit routes on $name', (backend) => {
       expect(frontmatter).toMatch(/tool_dependencies:[\s\S]*bash[\s\S]*read/);
       expect(frontmatter).toMatch(/mcp_dependencies:[\s\S]*github/);
       expect(frontmatter).toContain('name: Document tools');
-      // The base package is pruned once nothing references it; the audit log says who saved what.
+      // The base package stays, as the history's baseline; the audit log says who saved what.
       const layout = contentLayout(server.dataDir);
-      await expect(packageDirectory(layout, revision)).rejects.toThrow(/No content package/);
+      await expect(packageDirectory(layout, revision)).resolves.toContain(revision.slice('sha256:'.length));
       const entries = await auditEntries(server, id);
       expect(entries.map((entry) => [entry.action, entry.actorId])).toEqual([['skill.saved', owner.id]]);
       expect(entries[0]!.details).toMatchObject({

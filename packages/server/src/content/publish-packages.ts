@@ -39,6 +39,12 @@ export interface PublishPackagesOptions<T> {
   readonly commit: (revisions: readonly string[]) => Promise<T>;
   /** Every revision the database references now; read after the commit (and after a failed one). */
   readonly referencedRevisions: ReferencedRevisions;
+  /**
+   * Whether to prune the whole store after the commit (the default). A publish that only adds a
+   * reference and replaces none (a history snapshot) skips it: there is nothing new to prune, and a
+   * full prune reads every reference of the platform.
+   */
+  readonly pruneAfterCommit?: boolean;
   readonly faults?: PackagePublishFaults;
 }
 
@@ -100,6 +106,7 @@ export async function publishPackages<T>(
   const warnings: string[] = [];
   try {
     await Promise.all(leases.map((lease) => lease.release()));
+    if (options.pruneAfterCommit === false) return { revisions, result, warnings };
     await options.faults?.before('prune', { path: layout.packagesDirectory });
     await prunePackages(layout, options.referencedRevisions);
   } catch (error) {

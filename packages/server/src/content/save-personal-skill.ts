@@ -22,6 +22,12 @@ export interface SavePersonalSkillOptions {
   readonly baseRevision: string;
   readonly edits: readonly SkillEdit[];
   readonly faults?: PersonalWriteFaults;
+  /**
+   * Called under the skill's lock with the skill's folder: `before` once the base is checked, before
+   * anything changes; `after` once a changing save is in place. The history snapshots the folder
+   * here, so no other save can slip in between the save and its snapshot.
+   */
+  readonly record?: (step: 'before' | 'after', directory: string, revision: string) => Promise<void>;
 }
 
 /**
@@ -43,6 +49,7 @@ export async function savePersonalSkill(
     await assertContentFolder(target);
     const current = await computeDirectoryRevision(target);
     if (current !== options.baseRevision) throw revisionConflict(options.baseRevision, current);
+    await options.record?.('before', target, current);
     const work = await createWorkFolder(layout);
     try {
       const next = path.join(work.directory, options.skillId);
@@ -63,6 +70,7 @@ export async function savePersonalSkill(
         await rename(aside, target);
         throw error;
       }
+      await options.record?.('after', target, revision);
       return { revision, baseRevision: current, index, changed: true };
     } finally {
       await work.dispose();

@@ -387,6 +387,38 @@ export const boundSkillVersions = pgTable(
 );
 
 /**
+ * The saved revisions of shared and personal skills (issue 24 item 3): each names an immutable
+ * content package (`revision`, kept from pruning while the row exists) with who saved it and when.
+ * A shared skill's rows are found by `skill_id` (`user_id` null) and go when the skill is deleted;
+ * a personal skill's by its owner and id (personal skills have no `skills` row) and go with the
+ * owner. Only the newest `SKILL_HISTORY_LIMIT` rows of a skill are kept (skill-content/skill-history.ts).
+ */
+export const skillRevisions = pgTable(
+  'skill_revisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    skillKind: text('skill_kind', { enum: ['shared', 'personal'] }).notNull(),
+    skillId: text('skill_id').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    revision: text('revision').notNull(),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** `saved` (an edit), `restored` (an earlier revision made current again: same content, same revision), or `baseline` (the content before the first recorded save). */
+    action: text('action', { enum: ['saved', 'restored', 'baseline'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('skill_revisions_skill_idx').on(table.skillKind, table.skillId, table.userId, table.id),
+    index('skill_revisions_revision_idx').on(table.revision),
+    check('skill_revisions_kind_check', sql`${table.skillKind} in ('shared', 'personal')`),
+    check('skill_revisions_action_check', sql`${table.action} in ('saved', 'restored', 'baseline')`),
+    check(
+      'skill_revisions_owner_check',
+      sql`(${table.skillKind} = 'personal') = (${table.userId} is not null)`,
+    ),
+  ],
+);
+
+/**
  * Conversations with an agent (SPEC Y8): one user's, never shared. Deleting the user or the agent
  * deletes its conversations with their messages and runs.
  */

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { ContentLayout } from '../content/index.js';
+import type { ContentFile, ContentLayout } from '../content/index.js';
 import { exportSkillArchive, listContentTree, readContentFile } from '../content/index.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
@@ -9,6 +9,7 @@ import { restOfUrlRoute } from '../http/rest-of-url-route.js';
 import { withContentErrors } from '../skill-content/content-http-error.js';
 import { contentPathFromUrl } from '../skill-content/content-path-from-url.js';
 import type { EditableSkill, SaveActor } from '../skill-content/editable-skill.js';
+import { registerContentHistoryRoutes } from './content-history-routes.js';
 import {
   decodeContent,
   fileSchema,
@@ -32,6 +33,8 @@ export interface ContentEditRoutesOptions {
   readonly layout: ContentLayout;
   /** Folders whose names never appear in an answer. */
   readonly hiddenRoots: readonly string[];
+  /** Whether the kind has the history routes (`content-history-routes.ts`): shared and personal skills. */
+  readonly history?: boolean;
   /** The skill, after the permission check for `action` (404 when unreadable, 403 when readable but not editable). */
   readonly resolve: (c: Context<AppEnv>, id: string, action: 'read' | 'edit') => Promise<EditableSkill>;
 }
@@ -53,14 +56,28 @@ function isUtf8(bytes: Buffer): boolean {
   }
 }
 
+/** The answer of a file read: UTF-8 text when it is valid UTF-8, else base64. */
+export function fileJson(file: ContentFile, revision: string): z.infer<typeof fileSchema> {
+  const text = isUtf8(file.bytes);
+  return {
+    path: file.path,
+    sha256: file.sha256,
+    size: file.bytes.byteLength,
+    executable: file.executable,
+    encoding: text ? 'utf8' : 'base64',
+    content: file.bytes.toString(text ? 'utf8' : 'base64'),
+    revision,
+  };
+}
+
 /**
  * Registers the editor's routes for one kind of skill (SPEC Y5): the tree, one file (read with its
  * SHA-256, write checked against it), one save carrying its base revision and all its edits, and
- * the ZIP export (P2 bundle). File paths come from the URL, decoded once (`contentPathFromUrl`); the
+ * the ZIP export (P2 bundle), and the history (`content-history-routes.ts`). File paths come from the URL, decoded once (`contentPathFromUrl`); the
  * content layer refuses the rest. Failures answer with the content layer's mapping (404, 409, 413, 400).
  */
 export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: ContentEditRoutesOptions): void {
-  const { basePath, operationNoun, tag, what, layout, hiddenRoots, resolve } = options;
+  const { basePath, operationNoun, tag, what, layout, hiddenRoots, resolve, history } = options;
   const params = skillIdParamSchema;
   const filePathParams = params.extend({
     path: z.string().openapi({ param: { name: 'path', in: 'path' }, example: 'scripts/run.sh' }),
@@ -114,19 +131,7 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
       const filePath = contentPathFromUrl(c, fileSegments);
       const skill = await resolve(c, c.req.valid('param').id, 'read');
       const file = await readContentFile(skill.directory, filePath);
-      const text = isUtf8(file.bytes);
-      return c.json(
-        {
-          path: file.path,
-          sha256: file.sha256,
-          size: file.bytes.byteLength,
-          executable: file.executable,
-          encoding: text ? ('utf8' as const) : ('base64' as const),
-          content: file.bytes.toString(text ? 'utf8' : 'base64'),
-          revision: skill.revision,
-        },
-        200,
-      );
+      return c.json(fileJson(file, skill.revision), 200);
     }),
   );
 
@@ -187,6 +192,18 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
       return c.json(saveResultJson(id, saved), 200);
     }),
   );
+
+  if (history === true)
+    registerContentHistoryRoutes(app, {
+      basePath,
+      operationNoun,
+      tag,
+      what,
+      layout,
+      guarded,
+      resolve,
+      actorOf,
+    });
 
   const exportRoute = createRoute({
     method: 'get',

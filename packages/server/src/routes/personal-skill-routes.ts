@@ -8,6 +8,7 @@ import { requirePrincipal } from '../http/require-viewer.js';
 import type { InstallContext } from '../install/install-options.js';
 import { listPersonalSkills } from '../install/list-personal-skills.js';
 import type { ServerContext } from '../server-context.js';
+import { forgetSkillHistory } from '../skill-content/skill-history.js';
 import { skillIdParamSchema } from './skill-routes.js';
 
 const personalSkillSchema = z
@@ -77,6 +78,7 @@ export function registerPersonalSkillRoutes(
     const { id } = c.req.valid('param');
     if (!(await removePersonalSkill(contentLayout(install.dataDir), viewer.id, id)))
       throw new HttpError(404, 'not_found', `You have no personal skill '${id}'`);
+    await forgetSkillHistory(context.database.db, { kind: 'personal', userId: viewer.id, skillId: id });
     await recordAudit(context.database.db, {
       actor: viewer,
       action: 'personal_skill.deleted',

@@ -65,6 +65,7 @@ export function registerSkillEditRoutes(
     what: 'shared or builtin skill',
     layout,
     hiddenRoots,
+    history: true,
     resolve: sharedSkill,
   });
   registerContentEditRoutes(app, {
@@ -74,6 +75,7 @@ export function registerSkillEditRoutes(
     what: 'personal skill of mine',
     layout,
     hiddenRoots,
+    history: true,
     resolve: async (c, id) => {
       const { viewer } = requirePrincipal(c);
       try {

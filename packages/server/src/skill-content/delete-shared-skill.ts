@@ -9,6 +9,7 @@ import type { Logger } from '../logging/logger.js';
 import { loadSkillAccess } from '../policy/load-skill-access.js';
 import { canOnSkill } from '../policy/skill-access.js';
 import { referencedRevisions } from './referenced-revisions.js';
+import { forgetSkillHistory } from './skill-history.js';
 
 /** What {@link deleteSharedSkill} did. */
 export interface DeletedSharedSkill {
@@ -89,6 +90,7 @@ export async function deleteSharedSkill(
       )
       .returning({ id: agents.id });
     await tx.delete(skills).where(eq(skills.id, id));
+    await forgetSkillHistory(tx, { kind: 'shared', skillId: id });
     await recordAudit(tx, {
       actor: viewer,
       action: 'skill.deleted',

@@ -1,5 +1,6 @@
 import type { Viewer } from '../auth/principal.js';
 import type { EditContent, SkillEdit, SkillIndexEntry } from '../content/index.js';
+import type { SkillRevisionEntry } from './skill-history.js';
 
 /** What a save of a skill's content did (the new revision, or the base when nothing changed). */
 export interface SaveOutcome {
@@ -35,6 +36,19 @@ export interface EditableSkill {
   /** One save: every edit, from the revision the editor loaded; any concurrent change is a 409 with nothing written. */
   save(baseRevision: string, edits: readonly SkillEdit[], actor: SaveActor): Promise<SaveOutcome>;
   writeFile(write: FileWrite, actor: SaveActor): Promise<SaveOutcome>;
+  /** The saved revisions (shared and personal skills; builtins have none). */
+  readonly history?: SkillHistory;
+}
+
+/**
+ * A skill's history (issue 24 item 3): its recorded revisions, the files of one of them, and a
+ * restore that makes one of them current again as a new revision (stale base → 409, audited).
+ */
+export interface SkillHistory {
+  list(): Promise<SkillRevisionEntry[]>;
+  /** Runs `work` on the stored folder of `revision` (one of the history's), held from pruning meanwhile. */
+  read<T>(revision: string, work: (directory: string) => Promise<T>): Promise<T>;
+  restore(revision: string, baseRevision: string, actor: SaveActor): Promise<SaveOutcome>;
 }
 
 /** The audit details of a save: the kind and paths of each edit, never file contents. */

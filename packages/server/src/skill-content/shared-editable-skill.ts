@@ -1,15 +1,27 @@
 import { SkilldockError } from '@skilldock/core/errors';
+import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.js';
 import {
   type ContentLayout,
   packageDirectory,
+  revisionConflict,
   type SaveSkillPackageResult,
   saveSkillPackage,
   writeSkillFile,
 } from '../content/index.js';
 import type { SkilldockDatabase } from '../db/database.js';
+import { skills } from '../db/schema.js';
 import { commitSkillRevision } from './commit-skill-revision.js';
-import { type EditableSkill, editSummary, type SaveOutcome } from './editable-skill.js';
+import { type EditableSkill, editSummary, type SaveOutcome, type SkillHistory } from './editable-skill.js';
 import { referencedRevisions } from './referenced-revisions.js';
+import {
+  assertInHistory,
+  hasSkillHistory,
+  leaseHistoryRevision,
+  listSkillHistory,
+  recordSkillRevision,
+} from './skill-history.js';
+import { skillIndexColumns } from './skill-index-columns.js';
 import { currentSkillRevision } from './skill-revision.js';
 
 function outcome(result: SaveSkillPackageResult<void>): SaveOutcome {
@@ -80,6 +92,7 @@ export async function sharedEditableSkill(
           referencedRevisions: referenced,
         }),
       ),
+    history: sharedSkillHistory(db, layout, skillId),
     writeFile: async (write, actor) =>
       outcome(
         await writeSkillFile(layout, {
@@ -96,5 +109,76 @@ export async function sharedEditableSkill(
           referencedRevisions: referenced,
         }),
       ),
+  };
+}
+
+/**
+ * A shared skill's history: a restore needs no copy — the revision is a stored package already — so
+ * it leases and verifies that package, then swaps the row's reference with the same compare-and-swap
+ * as a save, records the restore in the history and audits it, all in one transaction.
+ */
+function sharedSkillHistory(db: SkilldockDatabase, layout: ContentLayout, skillId: string): SkillHistory {
+  const key = { kind: 'shared', skillId } as const;
+  return {
+    list: () => listSkillHistory(db, key),
+    read: async (revision, work) => {
+      await assertInHistory(db, key, revision);
+      const { leased } = await leaseHistoryRevision(layout, revision, false);
+      try {
+        return await work(leased.directory);
+      } finally {
+        await leased.lease.release();
+      }
+    },
+    restore: async (revision, baseRevision, actor) => {
+      await assertInHistory(db, key, revision);
+      const current = await currentSkillRevision(db, skillId);
+      if (current !== baseRevision) throw revisionConflict(baseRevision, current);
+      const { leased, index } = await leaseHistoryRevision(layout, revision, true);
+      try {
+        if (index === null) throw new Error('a verified revision has an index');
+        if (revision === baseRevision) return { revision, baseRevision, changed: false, index };
+        await db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({ updatedAt: skills.updatedAt })
+            .from(skills)
+            .where(and(eq(skills.id, skillId), eq(skills.contentRef, baseRevision)));
+          const updated = await tx
+            .update(skills)
+            .set({
+              contentRef: revision,
+              contentHash: revision,
+              ...skillIndexColumns(index),
+              updatedAt: new Date(),
+            })
+            .where(and(eq(skills.id, skillId), eq(skills.contentRef, baseRevision)))
+            .returning({ id: skills.id });
+          if (updated.length === 0) throw revisionConflict(baseRevision);
+          if (!(await hasSkillHistory(tx, key)))
+            await recordSkillRevision(tx, key, {
+              revision: baseRevision,
+              action: 'baseline',
+              authorId: null,
+              createdAt: before?.updatedAt,
+            });
+          await recordSkillRevision(tx, key, {
+            revision,
+            action: 'restored',
+            authorId: actor.viewer.id,
+          });
+          await recordAudit(tx, {
+            actor: actor.viewer,
+            action: 'skill.revision_restored',
+            targetType: 'skill',
+            targetId: skillId,
+            requestId: actor.requestId,
+            details: { baseRevision, revision },
+          });
+        });
+        return { revision, baseRevision, changed: true, index };
+      } finally {
+        await leased.lease.release();
+      }
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prunePackages } from '../../src/content/index.js';
+import { prunePackages, publishPackages } from '../../src/content/index.js';
 import {
   leftoverLeases,
   publishedSkill,
@@ -45,6 +45,31 @@ describe('prunePackages', () => {
     expect(await prunePackages(layout, references)).toEqual([]);
     expect(asked[1]).toBeUndefined();
     expect(visiblePackages(layout)).toEqual([base.slice(7)]);
+  });
+
+  it('Y2 a publish prunes the whole store after its commit, unless told not to (a history snapshot)', async () => {
+    const { layout, base } = await publishedSkill(newData, newTemp, {});
+    const source = path.join(layout.packagesDirectory, base.slice(7));
+    const orphan = path.join(layout.packagesDirectory, 'f'.repeat(64));
+    mkdirSync(orphan);
+    let references = new Set([base]);
+    const snapshot = await publishPackages(layout, {
+      sources: [source],
+      commit: async ([revision]) => {
+        references = new Set([base, revision!]);
+      },
+      referencedRevisions: () => references,
+      pruneAfterCommit: false,
+    });
+    expect(snapshot.revisions).toEqual([base]);
+    expect(existsSync(orphan)).toBe(true);
+    await publishPackages(layout, {
+      sources: [source],
+      commit: async () => {},
+      referencedRevisions: () => references,
+    });
+    expect(existsSync(orphan)).toBe(false);
+    expect(leftoverLeases(layout)).toEqual([]);
   });
 
   it('Y16 leases and work folders left over an hour by a dead process no longer hold anything', async () => {

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApi } from '../api/api-context';
@@ -21,8 +21,14 @@ import {
 import '../skills/skills.css';
 import { skillIdLine } from '../skills/skill-id-line';
 
+/** The form loads core's SKILL.md parser (the editor's chunk), so it is fetched when opened, not with the page. */
+const NewSkillModal = lazy(async () => ({
+  default: (await import('../skills/new-skill-modal')).NewSkillModal,
+}));
+
 type Dialog =
   | { readonly type: 'install' }
+  | { readonly type: 'new' }
   | { readonly type: 'share'; readonly id: string }
   | {
       readonly type: 'delete';
@@ -65,7 +71,12 @@ export function SkillsPage() {
           <Title order={1}>{t('skills.title')}</Title>
           <Text c="dimmed">{t('skills.description')}</Text>
         </div>
-        <Button onClick={() => setDialog({ type: 'install' })}>{t('install.open')}</Button>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setDialog({ type: 'new' })}>
+            {t('newSkill.open')}
+          </Button>
+          <Button onClick={() => setDialog({ type: 'install' })}>{t('install.open')}</Button>
+        </Group>
       </Group>
       <TextInput
         label={t('skills.search')}
@@ -109,7 +120,11 @@ export function SkillsPage() {
           />
         ))}
       </SkillSection>
-      {dialog?.type === 'install' ? (
+      {dialog?.type === 'new' ? (
+        <Suspense fallback={null}>
+          <NewSkillModal onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : dialog?.type === 'install' ? (
         <InstallModal canShare={admin} onClose={() => setDialog(null)} onInstalled={() => setDialog(null)} />
       ) : dialog?.type === 'share' ? (
         <ShareDialog skillId={dialog.id} onClose={() => setDialog(null)} />

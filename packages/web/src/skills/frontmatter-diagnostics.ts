@@ -7,6 +7,8 @@ export interface SkillTextReading {
   readonly checked: boolean;
   readonly diagnostics: readonly Diagnostic[];
   readonly dependencies: SkillDependencies | null;
+  /** The id the skill gets (its `slug`, else derived from its name: pinyin for Chinese), when it parses. */
+  readonly id: string | null;
 }
 
 /**
@@ -19,13 +21,14 @@ export function readSkillText(text: string, folderName?: string): SkillTextReadi
     result = parseSkill(text, { file: 'SKILL.md', ...(folderName === undefined ? {} : { folderName }) });
   } catch {
     // A Chinese name before pinyin has loaded (`useSkillTextReading` loads it); the server still checks on save.
-    return { checked: false, diagnostics: [], dependencies: null };
+    return { checked: false, diagnostics: [], dependencies: null, id: null };
   }
-  if (!result.ok) return { checked: true, diagnostics: result.diagnostics, dependencies: null };
+  if (!result.ok) return { checked: true, diagnostics: result.diagnostics, dependencies: null, id: null };
   const { fields } = result.skill;
   return {
     checked: true,
     diagnostics: result.diagnostics,
+    id: result.skill.id,
     dependencies: {
       tools: fields.toolDependencies,
       mcpServers: fields.mcpDependencies,

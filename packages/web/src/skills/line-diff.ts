@@ -47,3 +47,35 @@ export function lineDiff(theirs: string, mine: string): DiffLine[] {
   for (; j < b.length; j += 1) lines.push({ kind: 'added', text: b[j]! });
   return lines;
 }
+
+/** One row of a side-by-side diff: the line on each side, or null where that side has none. */
+export interface SideBySideRow {
+  readonly left: DiffLine | null;
+  readonly right: DiffLine | null;
+}
+
+/**
+ * A line diff laid out in two columns (left: `theirs`, right: `mine`): kept lines face each other,
+ * and each run of removed lines faces the run of added lines that replaced it.
+ */
+export function sideBySide(lines: readonly DiffLine[]): SideBySideRow[] {
+  const rows: SideBySideRow[] = [];
+  let removed: DiffLine[] = [];
+  let added: DiffLine[] = [];
+  const flush = () => {
+    for (let index = 0; index < Math.max(removed.length, added.length); index += 1)
+      rows.push({ left: removed[index] ?? null, right: added[index] ?? null });
+    removed = [];
+    added = [];
+  };
+  for (const line of lines) {
+    if (line.kind === 'removed') removed.push(line);
+    else if (line.kind === 'added') added.push(line);
+    else {
+      flush();
+      rows.push({ left: line, right: line });
+    }
+  }
+  flush();
+  return rows;
+}

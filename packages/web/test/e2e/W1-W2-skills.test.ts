@@ -256,6 +256,33 @@ describe('web app: skills', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('W2 the History tab lists every save with its author, compares a revision side by side and restores it', async () => {
+    const { page } = admin;
+    await page.getByRole('tab', { name: 'History' }).click();
+    const list = page.getByRole('list', { name: 'History' });
+    await list.waitFor();
+    const items = list.getByRole('listitem');
+    // Three saves (mine, theirs, my copy) and the installed content as the baseline.
+    await expect(items.count()).resolves.toBe(4);
+    await items.first().getByText('Current').waitFor();
+    const baseline = items.last();
+    await baseline.getByText('Before the first recorded save').waitFor();
+    await baseline.getByRole('button', { name: /^Compare revision/ }).click();
+    const diff = page.getByTestId('revision-diff');
+    await diff.getByText('+ Their edit.').waitFor();
+    await screenshot(page, 'skills-history');
+    await baseline.getByRole('button', { name: /^Restore revision/ }).click();
+    const dialog = page.getByTestId('restore-revision-dialog');
+    await dialog.getByRole('button', { name: 'Restore and lose unsaved edits' }).click();
+    await items.first().getByText('Restored').waitFor();
+    const restored = (await api('get', '/api/skills/report-helper/files/SKILL.md')) as { content: string };
+    expect(restored.content).not.toContain('Their edit.');
+    await page.getByRole('tab', { name: 'Content' }).click();
+    await expect(
+      page.getByRole('textbox', { name: 'Contents of SKILL.md' }).textContent(),
+    ).resolves.not.toContain('Their edit.');
+  });
+
   it('Y9 once the admin narrows allowed_hosts, a remote install is refused in the UI', async () => {
     const { page } = admin;
     await api('put', '/api/admin/settings/install/allowed-hosts', { allowedHosts: ['example.com'] });

@@ -18,6 +18,7 @@ describe('the live SKILL.md check', () => {
     expect(valid).toEqual({
       checked: true,
       diagnostics: [],
+      id: 'pdf',
       dependencies: { tools: ['Bash'], mcpServers: [], skills: ['csv'] },
     });
   });
