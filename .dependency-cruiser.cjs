@@ -6,6 +6,7 @@
 const stage = (name) => `^packages/core/src/${name}/`;
 const agentFolder = (name) => `^packages/agent/src/${name}/`;
 const serverFolder = (name) => `^packages/server/src/${name}/`;
+const webFolder = (name) => `^packages/web/src/${name}/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -214,6 +215,27 @@ module.exports = {
       comment: "A run uses its agent's records; an agent's configuration knows nothing of runs.",
       from: { path: serverFolder('agents') },
       to: { path: serverFolder('(runs|run-tools|metrics|health)'), dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-ui-below-features',
+      severity: 'error',
+      comment:
+        'web: api ← ui ← features (agents, auth, chat, skills) ← pages ← app. Shared pieces know no feature.',
+      from: { path: webFolder('(ui|api|i18n|theme)') },
+      to: { path: webFolder('(agents|auth|chat|skills|pages|app)'), dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-features-below-pages',
+      severity: 'error',
+      from: { path: webFolder('(agents|auth|chat|skills)') },
+      to: { path: webFolder('(pages|app)'), dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-pages-below-the-app',
+      severity: 'error',
+      comment: 'Only the app shell (routes, layout, providers) mounts pages.',
+      from: { path: webFolder('pages') },
+      to: { path: webFolder('app'), dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'agent-loads-sdks-lazily',

@@ -11,19 +11,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/**
- * The folder cycles that were there when this check came in (issue 22 breaks them one by one): each
- * is reported but does not fail lint; a new cycle, or one that grew past these folders, fails.
- */
-const KNOWN_FOLDER_CYCLES = [
-  ['web/agents/', 'web/app/', 'web/auth/', 'web/chat/', 'web/pages/', 'web/skills/'],
-];
-
-/** Whether every folder of `cycle` lies inside one known cycle. */
-function isKnown(cycle) {
-  return KNOWN_FOLDER_CYCLES.some((known) => cycle.every((folder) => known.includes(folder)));
-}
-
 /** The folder node a module belongs to, or undefined outside the packages' sources. */
 export function folderOf(modulePath) {
   const match = /^packages\/([^/]+)\/src\/([^/]+)(\/)?/.exec(modulePath);
@@ -123,15 +110,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       : readFileSync(process.argv[2], 'utf8');
   const { modules } = JSON.parse(json);
   const cycles = folderCycles(folderGraph(modules));
-  const fresh = cycles.filter((cycle) => !isKnown(cycle));
-  for (const cycle of cycles.filter(isKnown))
-    console.log(`folder cycle (known, to break): ${cycle.join(' ↔ ')}`);
-  if (fresh.length === 0) {
-    console.log(`folder cycles: no new ones (${cycles.length} known)`);
+  // The three cycles this check came in with are broken (issue 22): any cycle now fails lint.
+  if (cycles.length === 0) {
+    console.log('folder cycles: none');
     process.exit(0);
   }
-  console.error(`folder cycles: ${fresh.length} new`);
-  for (const cycle of fresh) {
+  console.error(`folder cycles: ${cycles.length}`);
+  for (const cycle of cycles) {
     console.error(`  ${cycle.join(' ↔ ')}`);
     for (const line of witnesses(modules, cycle)) console.error(line);
   }

@@ -84,7 +84,9 @@ describe('the generated reference pages of the manual', () => {
     expect(page).toContain('| `POST /api/auth/login` | `logIn` | anyone |');
     // Any token reads its own account; other operations name the scope a token needs.
     expect(page).toContain('| `GET /api/auth/me` | `getCurrentUser` | sessionCookie or bearerToken |');
-    expect(page).toContain('| `GET /api/agents` | `listAgents` | sessionCookie or bearerToken (agents:read) |');
+    expect(page).toContain(
+      '| `GET /api/agents` | `listAgents` | sessionCookie or bearerToken (agents:read) |',
+    );
   }, 60_000);
 });
 

@@ -324,8 +324,8 @@ describe.each(TEST_BACKENDS)('API token scopes on $name', (backend) => {
         expect([400, 404]).toContain(answer.status);
       }
       // Only discovery answers through a link: the API is not reachable that way.
-      const escape = await new TestClient(server).request('GET', `/t/${chatter}/api/conversations`);
-      expect(escape.status).toBe(404);
+      const throughLink = await new TestClient(server).request('GET', `/t/${chatter}/api/conversations`);
+      expect(throughLink.status).toBe(404);
       // The session cookie of the browser that follows a link is not what answers.
       const withCookie = await ursula.client.request('GET', `/t/${chatter}/.well-known/skills/index.json`);
       expect(withCookie.status).toBe(403);

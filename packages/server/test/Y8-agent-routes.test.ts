@@ -279,7 +279,9 @@ describe.each(TEST_BACKENDS)('Y8 agent routes on $name', (backend) => {
         .map((tool: { name: string }) => tool.name);
       const saved = await create(salesUser, { tools: offered });
       expect(saved.status).toBe(201);
-      expect(await statusOf(salesUser.client.request('DELETE', `/api/agents/${saved.body.agent.id}`))).toBe(204);
+      expect(await statusOf(salesUser.client.request('DELETE', `/api/agents/${saved.body.agent.id}`))).toBe(
+        204,
+      );
       expect(await statusOf(create(salesUser, { tools: ['shell'] }))).toBe(403);
       expect((await new TestClient(server).request('GET', '/api/agent-tools')).status).toBe(401);
     },

@@ -5,11 +5,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/create-api-client.js';
 import { AppProviders, createQueryClient } from '../src/app/app-providers.js';
-import { LanguageSwitch } from '../src/app/language-switch.js';
-import { ThemeToggle } from '../src/app/theme-toggle.js';
 import { ME_QUERY_KEY } from '../src/auth/use-me.js';
 import { createI18n } from '../src/i18n/create-i18n.js';
 import { ChangePasswordPage } from '../src/pages/change-password-page.js';
+import { LanguageSwitch } from '../src/ui/language-switch.js';
+import { ThemeToggle } from '../src/ui/theme-toggle.js';
 
 /** Nothing here reaches the server: a call to it would fail loudly on this unused origin. */
 const offline = () =>

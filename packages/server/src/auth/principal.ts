@@ -1,10 +1,7 @@
+import type { Role } from './roles.js';
 import type { TokenScope } from './token-scopes.js';
 
-/** The three roles (SPEC Y1), most powerful first. */
-export const ROLES = ['superadmin', 'admin', 'user'] as const;
-
-/** A role (SPEC Y1). */
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from './roles.js';
 
 /** The account a request acts as, with the departments it belongs to (what the policy needs). */
 export interface Viewer {

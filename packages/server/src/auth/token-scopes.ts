@@ -1,4 +1,4 @@
-import type { Role } from './principal.js';
+import type { Role } from './roles.js';
 
 /**
  * What an API token may do, one area and one verb per scope (issue 24): reading skills never

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { ContentFile, ContentLayout } from '../content/index.js';
+import type { ContentLayout } from '../content/index.js';
 import { exportSkillArchive, listContentTree, readContentFile } from '../content/index.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
@@ -12,6 +12,7 @@ import type { EditableSkill, SaveActor } from '../skill-content/editable-skill.j
 import { registerContentHistoryRoutes } from './content-history-routes.js';
 import {
   decodeContent,
+  fileJson,
   fileSchema,
   fileWriteBodySchema,
   saveBodySchema,
@@ -46,29 +47,6 @@ const writeErrors = {
   409: errorResponseSpec('Changed since it was loaded (revision_conflict, file_changed) or the entry exists'),
   413: errorResponseSpec('Request body or skill over its budget'),
 };
-
-function isUtf8(bytes: Buffer): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The answer of a file read: UTF-8 text when it is valid UTF-8, else base64. */
-export function fileJson(file: ContentFile, revision: string): z.infer<typeof fileSchema> {
-  const text = isUtf8(file.bytes);
-  return {
-    path: file.path,
-    sha256: file.sha256,
-    size: file.bytes.byteLength,
-    executable: file.executable,
-    encoding: text ? 'utf8' : 'base64',
-    content: file.bytes.toString(text ? 'utf8' : 'base64'),
-    revision,
-  };
-}
 
 /**
  * Registers the editor's routes for one kind of skill (SPEC Y5): the tree, one file (read with its

@@ -7,8 +7,8 @@ import { HttpError } from '../http/http-error.js';
 import { restOfUrlRoute } from '../http/rest-of-url-route.js';
 import { contentPathFromUrl } from '../skill-content/content-path-from-url.js';
 import type { EditableSkill, SaveActor, SkillHistory } from '../skill-content/editable-skill.js';
-import { fileJson } from './content-edit-routes.js';
 import {
+  fileJson,
   fileSchema,
   revisionSchema,
   saveResultJson,

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { UserInputError } from '@skilldock/core/errors';
-import type { EditContent, SkillEdit } from '../content/index.js';
+import type { ContentFile, EditContent, SkillEdit } from '../content/index.js';
 import type { SaveOutcome } from '../skill-content/editable-skill.js';
 
 /** A content revision: `sha256:` and 64 lowercase hex digits. */
@@ -155,5 +155,28 @@ export function saveResultJson(id: string, saved: SaveOutcome): z.infer<typeof s
         skills: [...index.dependencies.skills],
       },
     },
+  };
+}
+
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The answer of a file read: UTF-8 text when it is valid UTF-8, else base64. */
+export function fileJson(file: ContentFile, revision: string): z.infer<typeof fileSchema> {
+  const text = isUtf8(file.bytes);
+  return {
+    path: file.path,
+    sha256: file.sha256,
+    size: file.bytes.byteLength,
+    executable: file.executable,
+    encoding: text ? 'utf8' : 'base64',
+    content: file.bytes.toString(text ? 'utf8' : 'base64'),
+    revision,
   };
 }

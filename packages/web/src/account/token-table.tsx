@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../app/confirm-dialog';
-import { formatDateTime } from '../app/format-date-time';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { formatDateTime } from '../ui/format-date-time';
 import { type ApiToken, tokenStatus } from './token-scopes';
 
 const STATUS_COLOR = { active: 'green', revoked: 'gray', expired: 'orange' } as const;

@@ -18,10 +18,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
-import { useLabelledPill } from '../app/labelled-pill';
 import { isAdmin, useMe } from '../auth/use-me';
 import { useSharedSkills } from '../skills/skill-queries';
 import { useUnsavedChanges } from '../skills/use-unsaved-guard';
+import { useLabelledPill } from '../ui/labelled-pill';
 import {
   type AgentFormValues,
   agentPatch,

@@ -4,12 +4,12 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
-import { ConfirmDialog } from '../app/confirm-dialog';
-import { formatDateTime } from '../app/format-date-time';
-import { PageLoader } from '../app/page-loader';
-import { QueryError } from '../app/query-error';
 import { isConflict } from '../skills/skill-content-api';
 import type { SkillEditorStatus } from '../skills/skill-editor';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { formatDateTime } from '../ui/format-date-time';
+import { PageLoader } from '../ui/page-loader';
+import { QueryError } from '../ui/query-error';
 import { type BoundSkillVersion, boundSkillKey, useBoundSkillVersions } from './agent-queries';
 import { HistoryConflictDialog } from './history-conflict-dialog';
 

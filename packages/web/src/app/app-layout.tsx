@@ -3,9 +3,9 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { isAdmin, useMe } from '../auth/use-me';
+import { LanguageSwitch } from '../ui/language-switch';
+import { ThemeToggle } from '../ui/theme-toggle';
 import { AccountMenu } from './account-menu';
-import { LanguageSwitch } from './language-switch';
-import { ThemeToggle } from './theme-toggle';
 
 /** The sections of the main navigation; Admin only for admins. */
 function navigationItems(admin: boolean) {

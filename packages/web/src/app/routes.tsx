@@ -1,8 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireSession } from '../auth/require-session';
+import { PageLoader } from '../ui/page-loader';
 import { AppLayout } from './app-layout';
 import { NotFoundPage } from './not-found-page';
-import { PageLoader } from './page-loader';
 import { RouteError } from './route-error';
 
 /**

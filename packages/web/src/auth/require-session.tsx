@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageLoader } from '../app/page-loader';
-import { QueryError } from '../app/query-error';
+import { PageLoader } from '../ui/page-loader';
+import { QueryError } from '../ui/query-error';
 import { useMe } from './use-me';
 
 /** Where an account that must choose its own password is kept until it has (SPEC Y1, O4). */

@@ -15,9 +15,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../api/api-error';
-import { formatDateTime } from '../app/format-date-time';
-import { PageLoader } from '../app/page-loader';
-import { QueryError } from '../app/query-error';
+import { formatDateTime } from '../ui/format-date-time';
+import { PageLoader } from '../ui/page-loader';
+import { QueryError } from '../ui/query-error';
 import { type Conversation, useChatActions, useConversations, useRefreshChat } from './chat-queries';
 
 /** A conversation's title, or "Untitled conversation". */

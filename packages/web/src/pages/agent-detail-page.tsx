@@ -8,10 +8,10 @@ import { AGENTS_QUERY_KEY, type Agent, useAgent } from '../agents/agent-queries'
 import { BoundSkillSection } from '../agents/bound-skill-section';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
-import { ConfirmDialog } from '../app/confirm-dialog';
-import { PageLoader } from '../app/page-loader';
-import { QueryError } from '../app/query-error';
 import { LEAVE_WITHOUT_ASKING, UnsavedChangesScope } from '../skills/use-unsaved-guard';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { PageLoader } from '../ui/page-loader';
+import { QueryError } from '../ui/query-error';
 
 /** An agent's page (`/agents/:id`, SPEC W3): its configuration, its bound skill and that skill's history. */
 export function AgentDetailPage() {

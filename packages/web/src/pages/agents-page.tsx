@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAgents } from '../agents/agent-queries';
 import { NewAgentModal } from '../agents/new-agent-modal';
-import { PageLoader } from '../app/page-loader';
-import { QueryError } from '../app/query-error';
+import { PageLoader } from '../ui/page-loader';
+import { QueryError } from '../ui/query-error';
 
 /** The agents the viewer may read (SPEC W3): each links to its configuration and its chat; "New agent" creates one. */
 export function AgentsPage() {

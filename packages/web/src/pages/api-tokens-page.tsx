@@ -5,9 +5,9 @@ import { NewTokenForm } from '../account/new-token-form';
 import { TokenTable } from '../account/token-table';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
-import { PageLoader } from '../app/page-loader';
-import { QueryError } from '../app/query-error';
 import { isAdmin, useMe } from '../auth/use-me';
+import { PageLoader } from '../ui/page-loader';
+import { QueryError } from '../ui/query-error';
 
 /** The query key of my tokens (`GET /api/auth/tokens`); the admin list invalidates it too. */
 export const MY_TOKENS_KEY = ['auth', 'tokens'] as const;

@@ -2,11 +2,11 @@ import { Button, Drawer, Group, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageLoader } from '../app/page-loader';
-import { QueryError } from '../app/query-error';
 import { ChatConversation } from '../chat/chat-conversation';
 import { useChatAgent, useConversations } from '../chat/chat-queries';
 import { ConversationList, useTitleOf } from '../chat/conversation-list';
+import { PageLoader } from '../ui/page-loader';
+import { QueryError } from '../ui/query-error';
 import '../chat/chat-page.css';
 
 /**

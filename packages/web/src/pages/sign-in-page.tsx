@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context';
 import { ApiError, unwrap } from '../api/api-error';
-import { LanguageSwitch } from '../app/language-switch';
-import { PageLoader } from '../app/page-loader';
-import { ThemeToggle } from '../app/theme-toggle';
 import { ME_QUERY_KEY, useMe } from '../auth/use-me';
+import { LanguageSwitch } from '../ui/language-switch';
+import { PageLoader } from '../ui/page-loader';
+import { ThemeToggle } from '../ui/theme-toggle';
 
 /** Only a path on this site may be the page to return to after signing in (never `//host` or `/\\host`). */
 export function safeNext(value: string | null): string {

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
-import { PageLoader } from '../app/page-loader';
-import { QueryError } from '../app/query-error';
 import { contentKey, fetchTree, type SkillKind, useSkillTree } from '../skills/skill-content-api';
 import { SkillEditor, type SkillEditorStatus } from '../skills/skill-editor';
 import { SkillHistoryPanel } from '../skills/skill-history';
 import { skillIdLine } from '../skills/skill-id-line';
 import { SKILLS_QUERY_KEY, usePersonalSkills } from '../skills/skill-queries';
+import { PageLoader } from '../ui/page-loader';
+import { QueryError } from '../ui/query-error';
 
 /** A shared or builtin skill's page (`/skills/:id`). */
 export function SharedSkillDetailPage() {

@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
-import { PageLoader } from '../app/page-loader';
-import { QueryError } from '../app/query-error';
 import { isAdmin, useMe } from '../auth/use-me';
 import { DeleteSkillDialog } from '../skills/delete-skill-dialog';
 import { InstallModal } from '../skills/install-modal';
@@ -18,6 +16,8 @@ import {
   usePersonalSkills,
   useSharedSkills,
 } from '../skills/skill-queries';
+import { PageLoader } from '../ui/page-loader';
+import { QueryError } from '../ui/query-error';
 import '../skills/skills.css';
 import { skillIdLine } from '../skills/skill-id-line';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { ApiError, unwrap } from '../api/api-error';
-import { ConfirmDialog } from '../app/confirm-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { SKILLS_QUERY_KEY } from './skill-queries';
 
 /** Asks before deleting a shared (`DELETE /api/skills/{id}`) or personal (`DELETE /api/me/skills/{id}`) skill. */

@@ -4,8 +4,8 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
-import { PageLoader } from '../app/page-loader';
-import { QueryError } from '../app/query-error';
+import { PageLoader } from '../ui/page-loader';
+import { QueryError } from '../ui/query-error';
 import { DraftReview, type InstallDraft, type InstalledSkill } from './draft-review';
 import { useScopeOptions } from './scope-options';
 

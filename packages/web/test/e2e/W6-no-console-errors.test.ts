@@ -13,7 +13,16 @@ import { type RunningServe, startServe } from '../support/start-serve.js';
 
 const ADMIN_PASSWORD = 'an-admin-password-w6';
 const USER_PASSWORD = 'a-user-password-w6';
-const ADMIN_SECTIONS = ['users', 'departments', 'tokens', 'providers', 'settings', 'builtin', 'runs', 'audit'];
+const ADMIN_SECTIONS = [
+  'users',
+  'departments',
+  'tokens',
+  'providers',
+  'settings',
+  'builtin',
+  'runs',
+  'audit',
+];
 
 /** Visits `route` and waits until the app has stopped fetching. */
 async function visit(page: Page, url: string, route: string): Promise<void> {

@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
-import { formatDateTime } from '../../app/format-date-time';
-import { PageLoader } from '../../app/page-loader';
-import { QueryError } from '../../app/query-error';
+import { formatDateTime } from '../../ui/format-date-time';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
 import { ADMIN_KEYS, useDepartments, useUsers } from './admin-queries';
 import { AuditDetails, auditTargetName } from './audit-changes';
 

@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
-import { formatDateTime } from '../../app/format-date-time';
-import { PageLoader } from '../../app/page-loader';
-import { QueryError } from '../../app/query-error';
 import { useMe } from '../../auth/use-me';
+import { formatDateTime } from '../../ui/format-date-time';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
 import { ADMIN_KEYS } from './admin-queries';
 
 /** Builtin sync status (SPEC Y10, W5): the synced builtin skills, the last change, enable toggles for the superadmin. */

@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
-import { PageLoader } from '../../app/page-loader';
-import { QueryError } from '../../app/query-error';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
 import { ADMIN_KEYS, type Department, useDepartments } from './admin-queries';
 
 /** Departments: create, rename, delete (SPEC W5, Y1); members are set on each user. */

@@ -16,7 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
-import { useLabelledPill } from '../../app/labelled-pill';
+import { useLabelledPill } from '../../ui/labelled-pill';
 import { KeySource } from './key-source';
 import { MODEL_PROVIDERS_KEY, type ModelProvider } from './model-provider-queries';
 

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
 import type { components } from '../../api/generated/openapi';
-import { useLabelledPill } from '../../app/labelled-pill';
-import { PageLoader } from '../../app/page-loader';
-import { QueryError } from '../../app/query-error';
+import { useLabelledPill } from '../../ui/labelled-pill';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
 import { SettingsForm } from './settings-form';
 import { useSetting } from './use-setting';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
 import type { components } from '../../api/generated/openapi';
-import { PageLoader } from '../../app/page-loader';
-import { QueryError } from '../../app/query-error';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
 import { SettingsForm } from './settings-form';
 import { useSetting } from './use-setting';
 

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
-import { useLabelledPill } from '../../app/labelled-pill';
-import { PageLoader } from '../../app/page-loader';
-import { QueryError } from '../../app/query-error';
+import { useLabelledPill } from '../../ui/labelled-pill';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
 import { ADMIN_KEYS } from './admin-queries';
 
 /** The remote source policy (SPEC Y9): the exact hosts remote installs may reach. */

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
 import type { components } from '../../api/generated/openapi';
-import { ConfirmDialog } from '../../app/confirm-dialog';
-import { formatDateTime } from '../../app/format-date-time';
-import { PageLoader } from '../../app/page-loader';
-import { QueryError } from '../../app/query-error';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { formatDateTime } from '../../ui/format-date-time';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
 import { ADMIN_KEYS } from './admin-queries';
 
 type AdminRun = components['schemas']['AdminRun'];

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { TokenTable } from '../../account/token-table';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
-import { PageLoader } from '../../app/page-loader';
-import { QueryError } from '../../app/query-error';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
 import { ADMIN_KEYS, useUsers } from './admin-queries';
 
 /** Every API token, with its owner and scopes; an admin revokes any (SPEC W5, Y1). Issuing is in Account → API tokens. */

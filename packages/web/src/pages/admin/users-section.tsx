@@ -18,10 +18,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
-import { useLabelledPill } from '../../app/labelled-pill';
-import { PageLoader } from '../../app/page-loader';
-import { QueryError } from '../../app/query-error';
 import { useMe } from '../../auth/use-me';
+import { useLabelledPill } from '../../ui/labelled-pill';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
 import { ADMIN_KEYS, type Department, type User, useDepartments, useUsers } from './admin-queries';
 
 const ROLES = ['user', 'admin', 'superadmin'] as const;
