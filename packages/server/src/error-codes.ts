@@ -44,6 +44,8 @@ declare module '@skilldock/core/errors' {
     readonly revision_not_found: true;
     /** A revision still listed in a skill's history whose package was pruned. */
     readonly revision_pruned: true;
+    /** Recording or reading a skill's history met an inconsistent state (a bug, not the caller's input). */
+    readonly skill_history_failed: true;
     /** `restOfUrlRoute` given a route whose path does not end in `/{path}`. */
     readonly route_path_invalid: true;
     readonly run_active: true;

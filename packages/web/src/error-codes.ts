@@ -8,6 +8,8 @@ declare module '@skilldock/core/errors' {
     readonly api_provider_missing: true;
     /** A message's own send failed; the conversation shows why. */
     readonly chat_send_failed: true;
+    /** New skill: the confirm answered without the skill it installed. */
+    readonly skill_create_failed: true;
     /** index.html has no `#root` element to render the app into. */
     readonly web_root_missing: true;
   }

@@ -134,7 +134,8 @@ function recordPersonalRevisions(
       sources: [directory],
       commit: ([revision]) =>
         db.transaction(async (tx) => {
-          if (revision === undefined) throw new Error('a published folder has a revision');
+          if (revision === undefined)
+            throw new SkilldockError('skill_history_failed', 'A published folder has no revision');
           if (action !== 'baseline' && (await latestSkillRevision(tx, key)) === revision) return;
           await recordSkillRevision(tx, key, { revision, action, authorId });
         }),

@@ -136,7 +136,8 @@ function sharedSkillHistory(db: SkilldockDatabase, layout: ContentLayout, skillI
       if (current !== baseRevision) throw revisionConflict(baseRevision, current);
       const { leased, index } = await leaseHistoryRevision(layout, revision, true);
       try {
-        if (index === null) throw new Error('a verified revision has an index');
+        if (index === null)
+          throw new SkilldockError('skill_history_failed', 'A verified revision has no index');
         if (revision === baseRevision) return { revision, baseRevision, changed: false, index };
         await db.transaction(async (tx) => {
           const [before] = await tx

@@ -165,7 +165,7 @@ export async function leaseHistoryRevision(
   if (!verify) return { leased, index: null };
   try {
     if ((await computeDirectoryRevision(leased.directory)) !== revision)
-      throw new Error('its files no longer hash to its revision');
+      throw new SkilldockError('revision_corrupt', 'its files no longer hash to its revision');
     return { leased, index: await readSkillIndexEntry(leased.directory) };
   } catch (error) {
     await leased.lease.release();

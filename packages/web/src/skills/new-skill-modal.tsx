@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SkilldockError } from '@skilldock/core/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,8 @@ export function NewSkillModal({ onClose }: { readonly onClose: () => void }) {
         }),
       );
       const installed = confirmed.installed[0];
-      if (installed === undefined) throw new Error(t('newSkill.nothingCreated'));
+      if (installed === undefined)
+        throw new SkilldockError('skill_create_failed', t('newSkill.nothingCreated'));
       return installed.id;
     },
     onSuccess: async (id) => {
