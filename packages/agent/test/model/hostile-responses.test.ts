@@ -1,138 +1,24 @@
 import {
-  type AgentEvent,
   createAnthropicProvider,
-  createModelProvider,
   createOpenAIProvider,
-  createRunContext,
   ModelError,
   type ModelProvider,
-  type ModelStreamEvent,
-  runAgent,
 } from '@skilldock/agent';
-import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skilldock/agent/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeModelServer } from '@skilldock/agent/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  collect,
+  SECRET_KEY,
+  TEST_TIMEOUT,
+  textOf,
+  useFakeModelServer,
+  useHostileHarness,
+  WIRE,
+} from './hostile-response-harness.js';
 import { PROTOCOL_CASES } from './protocol-cases.js';
 
-const SECRET_KEY = 'sk-hostile-0123456789-secret';
-const TEST_TIMEOUT = { timeout: 20_000 };
-
-let server: FakeModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-/** The raw SSE frames that start an answer and stream `text`, per protocol, without finishing it. */
-const WIRE = {
-  openai: {
-    frame: (data: unknown) => `data: ${JSON.stringify(data)}\n\n`,
-    start(text: string): string[] {
-      return [this.frame(openaiChunk({ role: 'assistant', content: text }))];
-    },
-    garbage: 'data: {this is not json at all\n\n',
-    finish: [
-      `data: ${JSON.stringify({ ...openaiChunk({}), choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
-      'data: [DONE]\n\n',
-    ],
-    textLine: (text: string) => `data: ${JSON.stringify(openaiChunk({ content: text }))}\n\n`,
-  },
-  anthropic: {
-    frame: (data: { type: string }) => `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`,
-    start(text: string): string[] {
-      return [
-        this.frame({
-          type: 'message_start',
-          message: {
-            id: 'msg_hostile',
-            type: 'message',
-            role: 'assistant',
-            model: 'test-model',
-            content: [],
-            stop_reason: null,
-            stop_sequence: null,
-            usage: { input_tokens: 3, output_tokens: 1 },
-          },
-        }),
-        this.frame({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
-        this.frame({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }),
-      ];
-    },
-    garbage: 'event: content_block_delta\ndata: {this is not json at all\n\n',
-    finish: [
-      'event: content_block_stop\ndata: {"type":"content_block_stop","index":0}\n\n',
-      'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":9}}\n\n',
-      'event: message_stop\ndata: {"type":"message_stop"}\n\n',
-    ],
-    textLine: (text: string) =>
-      `event: content_block_delta\ndata: ${JSON.stringify({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } })}\n\n`,
-  },
-} as const;
-
-function openaiChunk(delta: unknown) {
-  return {
-    id: 'chatcmpl-hostile',
-    object: 'chat.completion.chunk',
-    created: 1,
-    model: 'test-model',
-    choices: [{ index: 0, delta, finish_reason: null }],
-  };
-}
-
-/** Stream a request to the end; the events before the failure, and the failure. */
-async function collect(provider: ModelProvider): Promise<{ events: ModelStreamEvent[]; error: unknown }> {
-  const events: ModelStreamEvent[] = [];
-  try {
-    for await (const event of provider.stream({
-      model: 'test-model',
-      system: 'Be brief.',
-      messages: [{ role: 'user', content: 'Hi' }],
-      tools: [],
-    })) {
-      events.push(event);
-    }
-  } catch (error) {
-    return { events, error };
-  }
-  return { events, error: undefined };
-}
-
-function textOf(events: readonly ModelStreamEvent[]): string {
-  return events.map((event) => (event.type === 'text-delta' ? event.text : '')).join('');
-}
-
 describe.each(PROTOCOL_CASES)('hostile model responses over $protocol', (protocolCase) => {
-  const wire = WIRE[protocolCase.protocol];
-  const start = async (script: FakeScript) => {
-    server = await startFakeModelServer({ script });
-    return server;
-  };
-  const providerFor = (fake: FakeModelServer): ModelProvider =>
-    createModelProvider(
-      {
-        providerName: protocolCase.protocol,
-        protocol: protocolCase.protocol,
-        model: 'test-model',
-        baseUrl: protocolCase.protocol === 'openai' ? fake.openaiBaseUrl : fake.anthropicBaseUrl,
-        apiKey: SECRET_KEY,
-        headers: {},
-      },
-      { retry: { initialDelayMs: 1, maxAttempts: 3 }, timeoutMs: 10_000 },
-    );
-  const runLoop = async (fake: FakeModelServer) => {
-    const context = createRunContext({
-      cwd: process.cwd(),
-      tools: [],
-      model: { provider: providerFor(fake), model: 'test-model' },
-    });
-    const events: AgentEvent[] = [];
-    let thrown: unknown;
-    try {
-      for await (const event of runAgent(context, { prompt: 'Hi' })) events.push(event);
-    } catch (error) {
-      thrown = error;
-    }
-    return { events, thrown };
-  };
+  const { wire, start, providerFor, runLoop } = useHostileHarness(protocolCase);
 
   it(
     'G1 fails with model_response_invalid on a non-JSON data line, without retrying after text',
@@ -274,6 +160,7 @@ describe('an error event inside an Anthropic stream', () => {
   const anthropic = PROTOCOL_CASES.find((protocolCase) => protocolCase.protocol === 'anthropic');
   const errorEvent = (type: string) =>
     `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type, message: `${type} now` } })}\n\n`;
+  const openServer = useFakeModelServer();
   const providerFor = (fake: FakeModelServer): ModelProvider =>
     createAnthropicProvider({
       name: 'anthropic',
@@ -288,7 +175,7 @@ describe('an error event inside an Anthropic stream', () => {
     TEST_TIMEOUT,
     async () => {
       expect(anthropic).toBeDefined();
-      server = await startFakeModelServer({
+      const server = await openServer({
         script: [{ raw: { body: [errorEvent('overloaded_error')] } }, { text: 'Recovered' }],
       });
       const { events, error } = await collect(providerFor(server));
@@ -302,7 +189,7 @@ describe('an error event inside an Anthropic stream', () => {
     'G1 does not retry an invalid_request_error event, and says what the server sent',
     TEST_TIMEOUT,
     async () => {
-      server = await startFakeModelServer({
+      const server = await openServer({
         script: [{ raw: { body: [errorEvent('invalid_request_error')] } }, { text: 'never sent' }],
       });
       const { error } = await collect(providerFor(server));
@@ -315,7 +202,7 @@ describe('an error event inside an Anthropic stream', () => {
 
   it('G1 does not retry an overloaded_error once text has reached the caller', TEST_TIMEOUT, async () => {
     const start = WIRE.anthropic.start('Half');
-    server = await startFakeModelServer({
+    const server = await openServer({
       script: [{ raw: { body: [...start, errorEvent('overloaded_error')] } }, { text: 'never sent' }],
     });
     const { events, error } = await collect(providerFor(server));
