@@ -5,7 +5,7 @@
  * superadmin opened the globally readable skills. On PGlite and PostgreSQL.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkilldockServer } from '../src/index.js';
@@ -17,6 +17,7 @@ import {
   startContentServer,
   type TestPerson,
   writeFiles,
+  writePersonalSkill,
 } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
@@ -148,6 +149,59 @@ describe.each(TEST_BACKENDS)('Y13 discovery endpoints on $name', (backend) => {
         const answer = await get(`/.well-known/skills/team-guide/${tail}`, loner.token);
         expect({ tail, status: answer.status }).toEqual({ tail, status: 400 });
       }
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "Y13 Y8 a caller's own personal skills are listed to it alone, taking the place of a shared one with the same id",
+    async () => {
+      await writePersonalSkill(server, salesUser.id, 'my-notes', { 'notes.md': 'mine only\n' });
+      await writePersonalSkill(server, salesUser.id, 'team-guide', { 'references/faq.md': '# My FAQ\n' });
+      // A personal folder that is a link (to another user's skills) is left out, never followed.
+      const lonerSkill = await writePersonalSkill(server, loner.id, 'loner-private', {
+        'diary.md': 'private\n',
+      });
+      await symlink(
+        lonerSkill,
+        path.join(path.dirname(await writePersonalSkill(server, salesUser.id, 'x')), 'linked'),
+      );
+      for (const route of ['/.well-known/agent-skills/index.json', '/.well-known/skills/index.json'])
+        expect(await names(route, salesUser.token)).toEqual([
+          'house-style',
+          'my-notes',
+          'sales-playbook',
+          'team-guide',
+          'x',
+        ]);
+      expect(await names('/.well-known/skills/index.json', loner.token)).toEqual([
+        'house-style',
+        'loner-private',
+        'team-guide',
+      ]);
+      // The owner gets its personal team-guide, everyone else the shared one — from the same cache.
+      const mine = await get('/.well-known/skills/team-guide/references/faq.md', salesUser.token);
+      expect(await mine.text()).toBe('# My FAQ\n');
+      const theirs = await get('/.well-known/skills/team-guide/references/faq.md', loner.token);
+      expect(await theirs.text()).toBe('# FAQ\n');
+      const v2 = async (token: string) =>
+        (
+          (await (await get('/.well-known/agent-skills/index.json', token)).json()) as {
+            skills: { name: string; digest: string }[];
+          }
+        ).skills.find((skill) => skill.name === 'team-guide')!.digest;
+      const [ownDigest, sharedDigest] = [await v2(salesUser.token), await v2(loner.token)];
+      expect(ownDigest).not.toBe(sharedDigest);
+      for (const [token, digest] of [
+        [salesUser.token, ownDigest],
+        [loner.token, sharedDigest],
+      ] as const) {
+        const archive = await get('/.well-known/agent-skills/team-guide.zip', token);
+        expect(digestOf(await archive.arrayBuffer())).toBe(digest);
+      }
+      // Another user's personal skill stays theirs.
+      expect((await get('/.well-known/skills/my-notes/notes.md', loner.token)).status).toBe(404);
+      expect((await get('/.well-known/agent-skills/loner-private.zip', salesUser.token)).status).toBe(404);
+      expect((await get('/.well-known/skills/linked/diary.md', salesUser.token)).status).toBe(404);
     },
   );
 

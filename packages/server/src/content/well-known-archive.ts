@@ -20,27 +20,48 @@ export interface WellKnownArchive {
 /**
  * The P2 bundle of a skill as a ZIP whose top folder is the skill id, built once per id and
  * revision into `<data>/archives/<id>.<hex>.zip` (deterministic: the same content always gives the
- * same bytes and digest). The content is copied without following links before it is packed.
+ * same bytes and digest). The content is copied without following links before it is packed. A
+ * folder without a known revision (a personal or builtin skill's) is copied first and its revision
+ * taken from the copy: the cache is shared by every caller, so an owner changing their folder
+ * between hashing and copying must not file other content under a revision someone else's skill has.
  */
 export async function wellKnownArchive(
   layout: ContentLayout,
   skill: DiscoverableSkill,
 ): Promise<WellKnownArchive> {
   const id = assertSafeSkillId(skill.id);
-  const revision = skill.revision ?? (await computeDirectoryRevision(skill.directory));
-  const file = path.join(layout.archivesDirectory, `${id}.${revisionFolderName(revision)}.zip`);
-  const cached = await readFile(file).catch(() => undefined);
-  if (cached !== undefined) return { file, digest: digestOf(cached), revision };
+  if (skill.revision !== undefined) {
+    const cached = await cachedArchive(layout, id, skill.revision);
+    if (cached !== undefined) return cached;
+  }
   await mkdir(layout.archivesDirectory, { recursive: true });
   const work = await createWorkFolder(layout);
   try {
     const folder = path.join(work.directory, id);
     await copyContentTree(skill.directory, folder);
+    const revision = skill.revision ?? (await computeDirectoryRevision(folder));
+    const cached = await cachedArchive(layout, id, revision);
+    if (cached !== undefined) return cached;
+    const file = archiveFile(layout, id, revision);
     await packSkill(folder, { format: 'zip', out: file });
+    return { file, digest: digestOf(await readFile(file)), revision };
   } finally {
     await work.dispose();
   }
-  return { file, digest: digestOf(await readFile(file)), revision };
+}
+
+function archiveFile(layout: ContentLayout, id: string, revision: string): string {
+  return path.join(layout.archivesDirectory, `${id}.${revisionFolderName(revision)}.zip`);
+}
+
+async function cachedArchive(
+  layout: ContentLayout,
+  id: string,
+  revision: string,
+): Promise<WellKnownArchive | undefined> {
+  const file = archiveFile(layout, id, revision);
+  const cached = await readFile(file).catch(() => undefined);
+  return cached === undefined ? undefined : { file, digest: digestOf(cached), revision };
 }
 
 function digestOf(bytes: Uint8Array): string {

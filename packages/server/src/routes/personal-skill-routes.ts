@@ -6,8 +6,8 @@ import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
 import type { InstallContext } from '../install/install-options.js';
-import { listPersonalSkills } from '../install/list-personal-skills.js';
 import type { ServerContext } from '../server-context.js';
+import { listPersonalSkills } from '../skill-content/list-personal-skills.js';
 import { forgetSkillHistory } from '../skill-content/skill-history.js';
 import { skillIdParamSchema } from './skill-routes.js';
 
