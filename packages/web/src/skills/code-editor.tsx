@@ -5,6 +5,7 @@ import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
+import { darkHighlightStyle } from './dark-highlight-style';
 
 /** The languages the editor highlights, chosen from a file's name. */
 export type EditorLanguage = 'markdown' | 'yaml' | 'plain';
@@ -27,7 +28,7 @@ function languageExtension(language: EditorLanguage): Extension {
 }
 
 function themeExtension(dark: boolean): Extension {
-  return EditorView.theme(
+  const colours = EditorView.theme(
     {
       '&': {
         backgroundColor: 'var(--mantine-color-body)',
@@ -47,6 +48,7 @@ function themeExtension(dark: boolean): Extension {
     },
     { dark },
   );
+  return [colours, syntaxHighlighting(dark ? darkHighlightStyle : defaultHighlightStyle, { fallback: true })];
 }
 
 interface CodeEditorProps {
@@ -86,7 +88,6 @@ export default function CodeEditor({
           lineNumbers(),
           history(),
           keymap.of([...defaultKeymap, ...historyKeymap]),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           languageExtension(languageOf(path)),
           theme.current.of(themeExtension(dark)),
           EditorView.lineWrapping,
