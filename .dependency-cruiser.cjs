@@ -205,7 +205,7 @@ module.exports = {
       comment: 'Routes parse, authorize, call the domain and shape the answer; only the app mounts them.',
       from: {
         path: '^packages/server/src/',
-        pathNot: `${serverFolder('routes')}|^packages/server/src/(create-app|index)\\.ts$`,
+        pathNot: `${serverFolder('routes')}|^packages/server/src/(create-app|index|testing)\\.ts$`,
       },
       to: { path: serverFolder('routes'), dependencyTypesNot: ['type-only'] },
     },

@@ -69,6 +69,43 @@ export default defineConfig({
         new URL('./packages/core/src/widgets/index.ts', import.meta.url),
       ),
       '@skilldock/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
+      '@skilldock/agent/conversation': fileURLToPath(
+        new URL('./packages/agent/src/conversation/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent/curator': fileURLToPath(
+        new URL('./packages/agent/src/curator/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent/learn/auto-skill': fileURLToPath(
+        new URL('./packages/agent/src/learn/auto-skill/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent/learn': fileURLToPath(
+        new URL('./packages/agent/src/learn/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent/loop': fileURLToPath(new URL('./packages/agent/src/loop/index.ts', import.meta.url)),
+      '@skilldock/agent/mcp-server': fileURLToPath(
+        new URL('./packages/agent/src/mcp-server/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent/model': fileURLToPath(
+        new URL('./packages/agent/src/model/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent/policy': fileURLToPath(
+        new URL('./packages/agent/src/policy/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent/sandbox': fileURLToPath(
+        new URL('./packages/agent/src/sandbox/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent/session': fileURLToPath(
+        new URL('./packages/agent/src/session/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent/subagents': fileURLToPath(
+        new URL('./packages/agent/src/subagents/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent/tools': fileURLToPath(
+        new URL('./packages/agent/src/tools/index.ts', import.meta.url),
+      ),
+      '@skilldock/agent/workspace': fileURLToPath(
+        new URL('./packages/agent/src/workspace/index.ts', import.meta.url),
+      ),
       '@skilldock/agent/harness': fileURLToPath(
         new URL('./packages/agent/src/harness/index.ts', import.meta.url),
       ),
@@ -79,6 +116,9 @@ export default defineConfig({
         new URL('./packages/agent/src/testing/index.ts', import.meta.url),
       ),
       '@skilldock/agent': fileURLToPath(new URL('./packages/agent/src/index.ts', import.meta.url)),
+      '@skilldock/server/testing': fileURLToPath(
+        new URL('./packages/server/src/testing.ts', import.meta.url),
+      ),
       '@skilldock/server': fileURLToPath(new URL('./packages/server/src/index.ts', import.meta.url)),
       '@skilldock/build': fileURLToPath(new URL('./packages/build/src/index.ts', import.meta.url)),
     },

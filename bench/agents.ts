@@ -1,17 +1,19 @@
 import {
-  type AgentTool,
-  BackgroundTasks,
-  createAgentTool,
-  createOpenAIProvider,
   createRunContext,
-  createSessionSubagentRegistry,
-  namedSubagentContext,
-  type ResolvedSubagent,
   type RunAwareTool,
   runToCompletion,
   type ToolRunView,
-} from '@skilldock/agent';
+} from '@skilldock/agent/loop';
+import { createOpenAIProvider } from '@skilldock/agent/model';
+import {
+  BackgroundTasks,
+  createAgentTool,
+  createSessionSubagentRegistry,
+  namedSubagentContext,
+  type ResolvedSubagent,
+} from '@skilldock/agent/subagents';
 import { type FakeTurn, startFakeModelServer } from '@skilldock/agent/testing';
+import type { AgentTool } from '@skilldock/agent/tools';
 import type { Benchmark, BenchmarkContext } from './lib/benchmark.js';
 import { formatMilliseconds } from './lib/benchmark-report.js';
 import { collectGarbage } from './lib/collect-garbage.js';

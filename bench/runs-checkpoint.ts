@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ConversationMessage, RunState } from '@skilldock/agent';
+import type { RunState } from '@skilldock/agent/loop';
+import type { ConversationMessage } from '@skilldock/agent/model';
 import { type Database, schema } from '@skilldock/server';
 // Internals on purpose, as the server's own tests use them: the cost of one checkpoint is measured
 // on the code that writes it, against the same events written without one.

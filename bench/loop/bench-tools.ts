@@ -1,4 +1,4 @@
-import type { AgentTool } from '@skilldock/agent';
+import type { AgentTool } from '@skilldock/agent/tools';
 
 /**
  * `count` read-only tools shaped like real ones (a description of a few sentences, three typed

@@ -1,16 +1,12 @@
-import {
-  type AgentTool,
-  createAnthropicProvider,
-  createOpenAIProvider,
-  createRunContext,
-  runToCompletion,
-} from '@skilldock/agent';
+import { createRunContext, runToCompletion } from '@skilldock/agent/loop';
+import { createAnthropicProvider, createOpenAIProvider } from '@skilldock/agent/model';
 import {
   type FakeModelServer,
   type FakeProtocol,
   type FakeTurn,
   startFakeModelServer,
 } from '@skilldock/agent/testing';
+import type { AgentTool } from '@skilldock/agent/tools';
 import type { SkillSession } from '@skilldock/core/runtime';
 import type { BenchmarkContext } from '../lib/benchmark.js';
 import { formatMilliseconds } from '../lib/benchmark-report.js';

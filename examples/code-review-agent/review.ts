@@ -9,13 +9,10 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type AgentEvent,
-  BackgroundTasks,
-  createSubagentTools,
-  openConversation,
-  openWorkspace,
-} from '@skilldock/agent';
+import { openConversation } from '@skilldock/agent/conversation';
+import type { AgentEvent } from '@skilldock/agent/loop';
+import { BackgroundTasks, createSubagentTools } from '@skilldock/agent/subagents';
+import { openWorkspace } from '@skilldock/agent/workspace';
 
 /** This example's folder: its `.agents/skills` and `.agents/agents` make it the workspace. */
 export const EXAMPLE_FOLDER = path.dirname(fileURLToPath(import.meta.url));

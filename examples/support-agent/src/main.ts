@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { ApprovalRequest } from '@skilldock/agent';
+import type { ApprovalRequest } from '@skilldock/agent/loop';
 import { createSupportHarness } from './support-agent.js';
 
 export { createSupportHarness, escalatedCases, refundedOrders, SupportAgent } from './support-agent.js';

@@ -1,5 +1,5 @@
 /// <reference types="@skilldock/build/client" />
-import { defineAgentTool, textResult } from '@skilldock/agent';
+
 import {
   createHarness,
   type Harness,
@@ -10,6 +10,7 @@ import {
   useState,
   useTool,
 } from '@skilldock/agent/harness';
+import { defineAgentTool, textResult } from '@skilldock/agent/tools';
 import { z } from 'zod';
 import { escalation } from './skills/escalation.js';
 import refunds from './skills/refunds/SKILL.md';

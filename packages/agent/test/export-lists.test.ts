@@ -1,8 +1,21 @@
 import { readFileSync } from 'node:fs';
 import * as agent from '@skilldock/agent';
 import * as agentAiSdk from '@skilldock/agent/ai-sdk';
+import * as agentConversation from '@skilldock/agent/conversation';
+import * as agentCurator from '@skilldock/agent/curator';
 import * as agentHarness from '@skilldock/agent/harness';
+import * as agentLearn from '@skilldock/agent/learn';
+import * as agentLearnAutoSkill from '@skilldock/agent/learn/auto-skill';
+import * as agentLoop from '@skilldock/agent/loop';
+import * as agentMcpServer from '@skilldock/agent/mcp-server';
+import * as agentModel from '@skilldock/agent/model';
+import * as agentPolicy from '@skilldock/agent/policy';
+import * as agentSandbox from '@skilldock/agent/sandbox';
+import * as agentSession from '@skilldock/agent/session';
+import * as agentSubagents from '@skilldock/agent/subagents';
 import * as agentTesting from '@skilldock/agent/testing';
+import * as agentTools from '@skilldock/agent/tools';
+import * as agentWorkspace from '@skilldock/agent/workspace';
 import * as core from '@skilldock/core';
 import * as coreCatalog from '@skilldock/core/catalog';
 import * as coreDiscover from '@skilldock/core/discover';
@@ -38,10 +51,31 @@ const ENTRY_POINTS: Readonly<Record<string, object>> = {
   '@skilldock/core/runtime': coreRuntime,
   '@skilldock/core/widgets': coreWidgets,
   '@skilldock/agent': agent,
+  '@skilldock/agent/conversation': agentConversation,
+  '@skilldock/agent/curator': agentCurator,
+  '@skilldock/agent/learn': agentLearn,
+  '@skilldock/agent/learn/auto-skill': agentLearnAutoSkill,
+  '@skilldock/agent/loop': agentLoop,
+  '@skilldock/agent/mcp-server': agentMcpServer,
+  '@skilldock/agent/model': agentModel,
+  '@skilldock/agent/policy': agentPolicy,
+  '@skilldock/agent/sandbox': agentSandbox,
+  '@skilldock/agent/session': agentSession,
+  '@skilldock/agent/subagents': agentSubagents,
+  '@skilldock/agent/tools': agentTools,
+  '@skilldock/agent/workspace': agentWorkspace,
   '@skilldock/agent/harness': agentHarness,
   '@skilldock/agent/ai-sdk': agentAiSdk,
   '@skilldock/agent/testing': agentTesting,
 };
+
+/** Issue 22 §5: a root is what a newcomer reads first — at most this many values. */
+const ROOT_BUDGET = 40;
+
+/** The stages of the agent package: each has its own entry, and the root picks from them. */
+const AGENT_STAGES = Object.entries(ENTRY_POINTS).filter(
+  ([entry]) => entry.startsWith('@skilldock/agent/') && !/\/(harness|ai-sdk|testing)$/.test(entry),
+);
 
 describe('export lists', () => {
   it.each(Object.keys(ENTRY_POINTS))('I1 %s exports exactly its pinned list of values', (entry) => {
@@ -87,5 +121,40 @@ describe('export lists', () => {
         seen.set(name, entry);
       }
     }
+  });
+
+  it('I1 the roots of core and agent stay curated', () => {
+    expect(Object.keys(core).length).toBeLessThanOrEqual(ROOT_BUDGET);
+    expect(Object.keys(agent).length).toBeLessThanOrEqual(ROOT_BUDGET);
+  });
+
+  it('I1 every subpath agent publishes is pinned here', () => {
+    const { exports } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const published = Object.keys(exports).map((subpath) =>
+      subpath === '.' ? '@skilldock/agent' : `@skilldock/agent/${subpath.slice(2)}`,
+    );
+    expect(published.sort()).toEqual(
+      Object.keys(ENTRY_POINTS)
+        .filter((entry) => entry.startsWith('@skilldock/agent'))
+        .sort(),
+    );
+  });
+
+  it("I1 each value of the agent's root comes from exactly one stage, and no stage exports another's", () => {
+    for (const [name, value] of Object.entries(agent)) {
+      const owners = AGENT_STAGES.filter(
+        ([, exports]) => (exports as Record<string, unknown>)[name] === value,
+      );
+      expect(
+        owners.map(([entry]) => entry),
+        name,
+      ).toHaveLength(1);
+    }
+    const seen = new Map<string, string>();
+    for (const [entry, exports] of AGENT_STAGES)
+      for (const name of Object.keys(exports)) {
+        expect(seen.get(name), `${name} in ${entry}`).toBeUndefined();
+        seen.set(name, entry);
+      }
   });
 });

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { type AgentWorkspace, openWorkspace } from '@skilldock/agent';
+import { type AgentWorkspace, openWorkspace } from '@skilldock/agent/workspace';
 import { parseSubagent } from '@skilldock/core/format';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAgentsCommand } from '../src/chat/agents-command.js';

@@ -1,4 +1,4 @@
-import { APPROVAL_MODES, USER_APPROVAL_MODES } from '@skilldock/agent';
+import { APPROVAL_MODES, USER_APPROVAL_MODES } from '@skilldock/agent/policy';
 import { describe, expect, it } from 'vitest';
 import { CLI_APPROVAL_MODES } from '../src/agent/cli-approval-modes.js';
 

@@ -3,7 +3,9 @@
  * have been in flight. Read-only calls run again; a call that changes something is asked again
  * ("interrupted — run again?"); a denied call and an unknown tool name are not asked.
  */
-import { type AgentTool, defineAgentTool, type RunState } from '@skilldock/agent';
+
+import type { RunState } from '@skilldock/agent/loop';
+import { type AgentTool, defineAgentTool } from '@skilldock/agent/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { applyAlwaysAllowed } from '../src/runs/always-allowed-tools.js';

@@ -5,7 +5,7 @@
  * labels, and request log lines carrying the route and run id.
  */
 import { randomUUID } from 'node:crypto';
-import type { ModelProvider, ModelStreamEvent } from '@skilldock/agent';
+import type { ModelProvider, ModelStreamEvent } from '@skilldock/agent/model';
 import { startFakeModelServer } from '@skilldock/agent/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, DEFAULT_BUILTIN_DIRECTORY, type SkilldockServer, silentLogger } from '../src/index.js';
+import { createServer, type SkilldockServer, silentLogger } from '../src/index.js';
+import { DEFAULT_BUILTIN_DIRECTORY } from '../src/testing.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';

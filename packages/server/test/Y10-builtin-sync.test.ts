@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createServer,
-  type Database,
-  runMigrations,
-  schema,
-  silentLogger,
-  syncBuiltinSkills,
-} from '../src/index.js';
+import { createServer, type Database, runMigrations, schema, silentLogger } from '../src/index.js';
+import { syncBuiltinSkills } from '../src/testing.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 async function writeSkill(root: string, folder: string, frontmatter: string, body = 'Do the thing.\n') {

@@ -18,13 +18,8 @@ import {
   widgetNodes,
 } from '@skilldock/core/widgets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createServer,
-  DEFAULT_BUILTIN_DIRECTORY,
-  openDatabase,
-  type SkilldockServer,
-  silentLogger,
-} from '../src/index.js';
+import { createServer, openDatabase, type SkilldockServer, silentLogger } from '../src/index.js';
+import { DEFAULT_BUILTIN_DIRECTORY } from '../src/testing.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';

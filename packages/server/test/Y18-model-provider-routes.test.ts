@@ -6,15 +6,8 @@
 import { SkilldockError } from '@skilldock/core/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createJsonLogger,
-  createSecretBox,
-  createServer,
-  providerApiKey,
-  providerKeyContext,
-  type SkilldockServer,
-  schema,
-} from '../src/index.js';
+import { createJsonLogger, createServer, type SkilldockServer, schema } from '../src/index.js';
+import { createSecretBox, providerApiKey, providerKeyContext } from '../src/testing.js';
 import { addPerson, type TestPerson } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TEST_BACKENDS } from './support/test-databases.js';

@@ -7,20 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type SkilldockServer, schema, silentLogger, type Viewer } from '../src/index.js';
 import {
   canOnSkill,
-  createServer,
   listReadableSkills,
   loadSkillAccess,
   resolveAgentSkills,
   type ShareScope,
   SKILL_ACTIONS,
   type SkillAction,
-  type SkilldockServer,
-  schema,
-  silentLogger,
-  type Viewer,
-} from '../src/index.js';
+} from '../src/testing.js';
 import { addMatrixPeople } from './support/matrix-people.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import type { TestClient } from './support/test-client.js';

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSkillAccess, type SkilldockServer, schema } from '../src/index.js';
+import { type SkilldockServer, schema } from '../src/index.js';
+import { loadSkillAccess } from '../src/testing.js';
 import {
   addPerson,
   auditEntries,

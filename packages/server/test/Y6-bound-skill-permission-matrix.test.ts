@@ -11,15 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBoundSkillGuide } from '../src/bound-skills/create-bound-skill-guide.js';
 import { releaseBoundSkillVersion } from '../src/bound-skills/release-bound-skill-version.js';
 import { contentLayout } from '../src/content/index.js';
-import {
-  createServer,
-  type ShareScope,
-  type SkilldockServer,
-  schema,
-  silentLogger,
-  type Viewer,
-} from '../src/index.js';
+import { createServer, type SkilldockServer, schema, silentLogger, type Viewer } from '../src/index.js';
 import { scopeMemberRows } from '../src/policy/write-share-config.js';
+import type { ShareScope } from '../src/testing.js';
 import { skillZip } from './install/install-fixtures.js';
 import { addMatrixPeople } from './support/matrix-people.js';
 import { temporaryFolder } from './support/temporary-folder.js';

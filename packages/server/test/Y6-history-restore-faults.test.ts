@@ -14,7 +14,8 @@ import {
   restoreBoundSkillVersion,
 } from '../src/bound-skills/restore-bound-skill-version.js';
 import { contentLayout } from '../src/content/index.js';
-import { loadViewer, type SkilldockServer, type Viewer } from '../src/index.js';
+import type { SkilldockServer, Viewer } from '../src/index.js';
+import { loadViewer } from '../src/testing.js';
 import { packageFolders, stagingFolders } from './install/install-fixtures.js';
 import {
   addPerson,

@@ -29,19 +29,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentLayout, publishPackages } from '../src/content/index.js';
 import {
   type Database,
-  ensureUserProjection,
   openDatabase,
-  type ProjectionContext,
-  type ProjectionStep,
-  removeUserProjection,
   type SkilldockServer,
   schema,
   silentLogger,
-  syncBuiltinSkills,
-  userProjectionPaths,
   type Viewer,
 } from '../src/index.js';
 import { referencedRevisions } from '../src/skill-content/referenced-revisions.js';
+import {
+  ensureUserProjection,
+  type ProjectionContext,
+  type ProjectionStep,
+  removeUserProjection,
+  syncBuiltinSkills,
+  userProjectionPaths,
+} from '../src/testing.js';
 import {
   addPerson,
   publishSharedSkill,

@@ -6,18 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AGENT_ACTIONS,
-  type AgentAction,
-  canOnAgent,
-  createServer,
-  type ShareScope,
-  type SkilldockServer,
-  schema,
-  silentLogger,
-  type Viewer,
-} from '../src/index.js';
+import { createServer, type SkilldockServer, schema, silentLogger, type Viewer } from '../src/index.js';
 import { scopeMemberRows } from '../src/policy/write-share-config.js';
+import { AGENT_ACTIONS, type AgentAction, canOnAgent, type ShareScope } from '../src/testing.js';
 import { addMatrixPeople } from './support/matrix-people.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import type { TestClient } from './support/test-client.js';

@@ -5,20 +5,16 @@
  * it), hostile input and CSRF. On PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { SKILLDOCK_TOOL_NAMES } from '@skilldock/agent';
+import { SKILLDOCK_TOOL_NAMES } from '@skilldock/agent/subagents';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, openDatabase, type SkilldockServer, schema, silentLogger } from '../src/index.js';
 import {
   ASSISTANT_AGENT_KEY,
-  createServer,
   JSON_BODY_LIMIT,
   MAX_SYSTEM_PROMPT_LENGTH,
-  openDatabase,
   PLATFORM_TOOL_NAMES,
-  type SkilldockServer,
-  schema,
-  silentLogger,
-} from '../src/index.js';
+} from '../src/testing.js';
 import {
   addPerson,
   auditEntries,

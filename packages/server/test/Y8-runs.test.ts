@@ -12,15 +12,8 @@ import path from 'node:path';
 import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from '@skilldock/agent/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createApiToken,
-  createRunWorkFolder,
-  createServer,
-  runWorkFolder,
-  type SkilldockServer,
-  schema,
-  silentLogger,
-} from '../src/index.js';
+import { createApiToken, createServer, type SkilldockServer, schema, silentLogger } from '../src/index.js';
+import { createRunWorkFolder, runWorkFolder } from '../src/testing.js';
 import { readRunStream } from './support/run-stream-client.js';
 import {
   addPerson,

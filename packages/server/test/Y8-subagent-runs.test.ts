@@ -16,13 +16,14 @@ import path from 'node:path';
 import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from '@skilldock/agent/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, runWorkFolder, type SkilldockServer, schema, silentLogger } from '../src/index.js';
+import { createServer, type SkilldockServer, schema, silentLogger } from '../src/index.js';
 import {
   subagentEndEventSchema,
   subagentNestedEventSchema,
   subagentStartEventSchema,
 } from '../src/routes/run-schemas.js';
 import { pruneRunEvents } from '../src/runs/prune-run-events.js';
+import { runWorkFolder } from '../src/testing.js';
 import { readRunStream, type StreamedEvent } from './support/run-stream-client.js';
 import { addPerson, publishSharedSkill, type TestPerson } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';

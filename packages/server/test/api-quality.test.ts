@@ -4,7 +4,8 @@
  * logs that carry a request id but never a password, token, stack or SQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJsonLogger, createServer, JSON_BODY_LIMIT, type SkilldockServer } from '../src/index.js';
+import { createJsonLogger, createServer, type SkilldockServer } from '../src/index.js';
+import { JSON_BODY_LIMIT } from '../src/testing.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';

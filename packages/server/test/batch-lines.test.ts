@@ -1,6 +1,7 @@
 /** Log lines are written a turn of the event loop at a time: one write per turn, in order, nothing lost. */
 import { describe, expect, it } from 'vitest';
-import { batchLines, createJsonLogger } from '../src/index.js';
+import { createJsonLogger } from '../src/index.js';
+import { batchLines } from '../src/testing.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 

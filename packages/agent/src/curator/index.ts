@@ -4,6 +4,9 @@
  * `.skilldock/archived-skills/`; nothing is deleted), and
  * keeps its versioned, locked state in `.skilldock/skill-curator.json`.
  */
+// The agent's error codes (core's registry, augmented) travel with this entry's declarations.
+import '../error-codes.js';
+
 export {
   ARCHIVE_AFTER_DAYS,
   ageGeneratedSkill,

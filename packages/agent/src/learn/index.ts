@@ -3,6 +3,8 @@
  * `skilldock learn` — a source (page, files, text, video) distilled by a restricted run into a
  * `learned-skill-<name>` for review.
  */
+// The agent's error codes (core's registry, augmented) travel with this entry's declarations.
+import '../error-codes.js';
 
 export { checkLearnedSkill, LEARNED_SKILL_SECTIONS } from './check-learned-skill.js';
 export { discardLearnedSkill } from './discard-learned-skill.js';

@@ -1,3 +1,6 @@
+// The agent's error codes (core's registry, augmented) travel with this entry's declarations.
+import '../error-codes.js';
+
 export type { AgentEvent, ApprovalDecider, ToolCallOutcome } from './agent-event.js';
 export { answerApproval } from './answer-approval.js';
 export { callsWithoutResult } from './calls-without-result.js';

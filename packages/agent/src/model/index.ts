@@ -1,3 +1,6 @@
+// The agent's error codes (core's registry, augmented) travel with this entry's declarations.
+import '../error-codes.js';
+
 export {
   type AnthropicProviderOptions,
   createAnthropicProvider,

@@ -1,3 +1,6 @@
+// The agent's error codes (core's registry, augmented) travel with this entry's declarations.
+import '../error-codes.js';
+
 export { listSessions, type SessionSummary } from './list-sessions.js';
 export { loadSession } from './load-session.js';
 export { type LoadedTranscript, readTranscript } from './read-transcript.js';

@@ -2,6 +2,8 @@
  * Subagents (SPEC S6, S7, A1–A11): definitions, the registry, fork profiles, built-ins, the `agent`
  * tool, forks, background tasks and messaging, worktrees and external executors.
  */
+// The agent's error codes (core's registry, augmented) travel with this entry's declarations.
+import '../error-codes.js';
 
 export type {
   BackgroundTaskHost,

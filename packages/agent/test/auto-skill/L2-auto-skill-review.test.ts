@@ -8,16 +8,15 @@ import {
   startFakeModelServer,
 } from '@skilldock/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openConversation } from '../../src/conversation/index.js';
 import {
-  type AgentWorkspace,
   acceptPendingAutoSkill,
   autoSkillPaths,
-  BackgroundTasks,
   listPendingAutoSkills,
-  openConversation,
-  openWorkspace,
   rejectPendingAutoSkill,
-} from '../../src/index.js';
+} from '../../src/learn/auto-skill/index.js';
+import { BackgroundTasks } from '../../src/subagents/index.js';
+import { type AgentWorkspace, openWorkspace } from '../../src/workspace/index.js';
 import {
   makeWorkspaceFolders,
   type WorkspaceFolders,

@@ -3,15 +3,15 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  type AgentEvent,
   acceptPendingAutoSkill,
   autoSkillPaths,
   createAutoSkillTrigger,
-  createBuiltinTools,
   ensureAutoSkillGitignore,
   listPendingAutoSkills,
   rejectPendingAutoSkill,
-} from '../../src/index.js';
+} from '../../src/learn/auto-skill/index.js';
+import type { AgentEvent } from '../../src/loop/index.js';
+import { createBuiltinTools } from '../../src/tools/index.js';
 import { makeWorkspaceFolders, type WorkspaceFolders } from '../workspace/workspace-folders.js';
 
 let folders: WorkspaceFolders;

@@ -1,7 +1,9 @@
 import { appendFile, readFile, stat } from 'node:fs/promises';
 import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AgentWorkspace, openConversation, openWorkspace, SessionTranscript } from '../../src/index.js';
+import { openConversation } from '../../src/conversation/index.js';
+import { SessionTranscript } from '../../src/session/index.js';
+import { type AgentWorkspace, openWorkspace } from '../../src/workspace/index.js';
 import { makeWorkspaceFolders, type WorkspaceFolders } from '../workspace/workspace-folders.js';
 
 /** The `message` lines of a transcript file, as stored. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageGeneratedSkill, type CuratedSkillRecord, isMaintenanceDue } from '../../src/index.js';
+import { ageGeneratedSkill, type CuratedSkillRecord, isMaintenanceDue } from '../../src/curator/index.js';
 import { DAY, daysAgo, NOW } from './curator-fixture.js';
 
 const base: CuratedSkillRecord = {

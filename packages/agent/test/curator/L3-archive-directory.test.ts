@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { curatorPaths } from '@skilldock/agent';
+import { curatorPaths } from '@skilldock/agent/curator';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve('/work/project');

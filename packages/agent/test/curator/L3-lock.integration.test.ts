@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pinGeneratedSkill, readCuratorState, recordGeneratedSkillUse } from '../../src/index.js';
+import { pinGeneratedSkill, readCuratorState, recordGeneratedSkillUse } from '../../src/curator/index.js';
 import { NOW, useCuratorProject, writeGeneratedSkill } from './curator-fixture.js';
 
 /** The built package: a second process runs the same code as a second `skilldock` would. */

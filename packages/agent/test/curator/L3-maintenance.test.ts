@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { moveFoldersWithRollback } from '../../src/curator/move-folders.js';
 import {
   type CuratorFileSystem,
   type CuratorState,
   readCuratorState,
   runAutomaticCuration,
   runCurator,
-} from '../../src/index.js';
+} from '../../src/curator/index.js';
+import { moveFoldersWithRollback } from '../../src/curator/move-folders.js';
 import { daysAgo, NOW, useCuratorProject, writeGeneratedSkill, writeStateFile } from './curator-fixture.js';
 
 const project = useCuratorProject();

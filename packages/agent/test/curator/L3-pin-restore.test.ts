@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pinGeneratedSkill, readCuratorState, restoreArchivedSkill, runCurator } from '../../src/index.js';
+import {
+  pinGeneratedSkill,
+  readCuratorState,
+  restoreArchivedSkill,
+  runCurator,
+} from '../../src/curator/index.js';
 import { daysAgo, NOW, useCuratorProject, writeGeneratedSkill, writeStateFile } from './curator-fixture.js';
 
 const project = useCuratorProject();

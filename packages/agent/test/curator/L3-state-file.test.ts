@@ -8,7 +8,7 @@ import {
   readCuratorStatus,
   recordGeneratedSkillUse,
   runCurator,
-} from '../../src/index.js';
+} from '../../src/curator/index.js';
 import { daysAgo, NOW, useCuratorProject, writeGeneratedSkill, writeStateFile } from './curator-fixture.js';
 
 const project = useCuratorProject();

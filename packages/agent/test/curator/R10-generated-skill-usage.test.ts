@@ -1,13 +1,9 @@
 import { existsSync } from 'node:fs';
 import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AgentWorkspace,
-  curatorPaths,
-  openConversation,
-  openWorkspace,
-  readCuratorState,
-} from '../../src/index.js';
+import { openConversation } from '../../src/conversation/index.js';
+import { curatorPaths, readCuratorState } from '../../src/curator/index.js';
+import { type AgentWorkspace, openWorkspace } from '../../src/workspace/index.js';
 import {
   makeWorkspaceFolders,
   type WorkspaceFolders,

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, utimes, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { type CuratorPaths, curatorPaths } from '../../src/index.js';
+import { type CuratorPaths, curatorPaths } from '../../src/curator/index.js';
 
 /** Milliseconds in a day. */
 export const DAY = 24 * 60 * 60 * 1000;

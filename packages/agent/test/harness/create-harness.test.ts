@@ -13,7 +13,7 @@ import {
   useSubagent,
   useTool,
 } from '../../src/harness/index.js';
-import { createBuiltinTools, defineAgentTool, textResult } from '../../src/index.js';
+import { createBuiltinTools, defineAgentTool, textResult } from '../../src/tools/index.js';
 import {
   anthropicBody,
   escalation,
@@ -303,7 +303,7 @@ describe('createHarness (SPEC I6)', () => {
     await first.prompt('Hi');
     const sessionId = first.sessionId!;
     await first.close();
-    const { SessionTranscript } = await import('../../src/index.js');
+    const { SessionTranscript } = await import('../../src/session/index.js');
     const transcript = await SessionTranscript.resume({
       home: fixture.folders.home,
       projectRoot: fixture.folders.project,

@@ -14,7 +14,7 @@ import {
   useSubagent,
   useTool,
 } from '../../src/harness/index.js';
-import { defineAgentTool, textResult } from '../../src/index.js';
+import { defineAgentTool, textResult } from '../../src/tools/index.js';
 import { escalation, refunds } from './harness-fixture.js';
 
 function codeOf(work: () => unknown): string {

@@ -10,7 +10,8 @@ import {
   useState,
   useTool,
 } from '../../src/harness/index.js';
-import { defineAgentTool, openWorkspace, textResult } from '../../src/index.js';
+import { defineAgentTool, textResult } from '../../src/tools/index.js';
+import { openWorkspace } from '../../src/workspace/index.js';
 import { writeSkill } from '../workspace/workspace-folders.js';
 import { anthropicBody, type HarnessFixture, refunds, startHarnessFixture } from './harness-fixture.js';
 

@@ -2,15 +2,14 @@ import { mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  createBuiltinTools,
   createGeneratedSkillCallGate,
   createGeneratedSkillGuard,
-  createOpenAIProvider,
-  createRunContext,
   type GeneratedSkillGuard,
-  runToCompletion,
-} from '@skilldock/agent';
+} from '@skilldock/agent/learn';
+import { createRunContext, runToCompletion } from '@skilldock/agent/loop';
+import { createOpenAIProvider } from '@skilldock/agent/model';
 import { startFakeModelServer } from '@skilldock/agent/testing';
+import { createBuiltinTools } from '@skilldock/agent/tools';
 import { SecurityError } from '@skilldock/core/errors';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 

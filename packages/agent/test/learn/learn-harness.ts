@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createOpenAIProvider, type LearnSkillOptions, learnSkill } from '@skilldock/agent';
+import { type LearnSkillOptions, learnSkill } from '@skilldock/agent/learn';
+import { createOpenAIProvider } from '@skilldock/agent/model';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skilldock/agent/testing';
 
 /** A valid learned SKILL.md for `name`, with `extra` appended to the body. */

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { splitLearnInput } from '@skilldock/agent';
+import { splitLearnInput } from '@skilldock/agent/learn';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LearnProject, makeLearnProject } from './learn-harness.js';
 

@@ -1,15 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { redactSecrets } from '@skilldock/agent/loop';
 import {
   configuredSecrets,
   connectMcpServers,
   createReadFileTool,
   createShellTool,
   type McpConnection,
-  redactSecrets,
   shellEnvironment,
-} from '@skilldock/agent';
+} from '@skilldock/agent/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
 import { type LoopSetup, startLoop, temporaryProject, testTool } from './loop-harness.js';

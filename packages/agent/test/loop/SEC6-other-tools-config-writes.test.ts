@@ -1,13 +1,8 @@
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  type AgentEvent,
-  type ApprovalMode,
-  type ApprovalRequest,
-  createEditTool,
-  createWriteFileTool,
-  describeAgentConfigPath,
-} from '@skilldock/agent';
+import type { AgentEvent, ApprovalRequest } from '@skilldock/agent/loop';
+import type { ApprovalMode } from '@skilldock/agent/policy';
+import { createEditTool, createWriteFileTool, describeAgentConfigPath } from '@skilldock/agent/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
 import { type LoopSetup, startLoop, temporaryProject } from './loop-harness.js';

@@ -1,4 +1,5 @@
-import type { AgentEvent, ApprovalMode, ApprovalRequest } from '@skilldock/agent';
+import type { AgentEvent, ApprovalRequest } from '@skilldock/agent/loop';
+import type { ApprovalMode } from '@skilldock/agent/policy';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
 import { eventTypes, type LoopSetup, startLoop, temporaryProject, testTool } from './loop-harness.js';

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '@skilldock/agent';
+import type { AgentEvent } from '@skilldock/agent/loop';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
 import { type LoopSetup, startLoop, temporaryProject, testTool } from './loop-harness.js';

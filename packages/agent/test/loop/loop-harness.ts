@@ -3,16 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   type AgentEvent,
-  type AgentTool,
   createRunContext,
   type RunAgentInput,
   type RunAgentOptions,
   type RunContextOptions,
   type RunResult,
   runAgent,
-  type ToolKind,
-} from '@skilldock/agent';
+} from '@skilldock/agent/loop';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skilldock/agent/testing';
+import type { AgentTool, ToolKind } from '@skilldock/agent/tools';
 import type { ToolResult } from '@skilldock/core/runtime';
 import type { ProtocolCase } from '../model/protocol-cases.js';
 

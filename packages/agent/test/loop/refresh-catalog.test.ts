@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { AgentEvent, CatalogRefresh } from '@skilldock/agent';
+import type { AgentEvent, CatalogRefresh } from '@skilldock/agent/loop';
 import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import { SkillWatcher } from '@skilldock/core/discover';
 import { createSkillSession, type SkillSession } from '@skilldock/core/runtime';

@@ -6,7 +6,7 @@ import {
   denyToolCall,
   parseRunState,
   type RunResult,
-} from '@skilldock/agent';
+} from '@skilldock/agent/loop';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
 import { type LoopSetup, startLoop, temporaryProject, testTool } from './loop-harness.js';

@@ -1,5 +1,6 @@
 import { getEventListeners } from 'node:events';
-import { MaxTurnsExceededError, ModelError, TimeLimitExceededError } from '@skilldock/agent';
+import { MaxTurnsExceededError, TimeLimitExceededError } from '@skilldock/agent/loop';
+import { ModelError } from '@skilldock/agent/model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';
 import { eventTypes, type LoopSetup, startLoop, temporaryProject, testTool } from './loop-harness.js';

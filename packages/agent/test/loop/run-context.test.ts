@@ -1,4 +1,5 @@
-import { createRunContext, DEFAULT_MAX_TURNS, type ModelRoute } from '@skilldock/agent';
+import { createRunContext, DEFAULT_MAX_TURNS } from '@skilldock/agent/loop';
+import type { ModelRoute } from '@skilldock/agent/model';
 import { buildCatalog } from '@skilldock/core/catalog';
 import { UserInputError } from '@skilldock/core/errors';
 import { defineSkill } from '@skilldock/core/format';

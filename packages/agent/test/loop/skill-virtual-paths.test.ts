@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type AgentEvent, createReadFileTool } from '@skilldock/agent';
+import type { AgentEvent } from '@skilldock/agent/loop';
+import { createReadFileTool } from '@skilldock/agent/tools';
 import { createSkillSession, type SkillSession, type UsageEvent } from '@skilldock/core/runtime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AgentEvent } from '@skilldock/agent';
+import type { AgentEvent } from '@skilldock/agent/loop';
 import { createSkillSession, type SkillSession } from '@skilldock/core/runtime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';

@@ -1,7 +1,7 @@
 import { symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SKILLS_CATALOG_URI, skillResourceUri } from '../../src/index.js';
+import { SKILLS_CATALOG_URI, skillResourceUri } from '../../src/mcp-server/index.js';
 import {
   type ConnectedClient,
   connectClient,

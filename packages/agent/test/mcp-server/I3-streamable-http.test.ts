@@ -9,7 +9,7 @@ import {
   type SkillsHttpEndpoint,
   type SkillsMcpServer,
   serveSkillsOverHttp,
-} from '../../src/index.js';
+} from '../../src/mcp-server/index.js';
 import { type Folders, makeFolders, textOf, writeSkill } from './mcp-server-folders.js';
 
 /** One raw HTTP request to the endpoint, with headers a client library would not send. */

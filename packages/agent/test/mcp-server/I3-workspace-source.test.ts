@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AgentWorkspace, openWorkspace } from '../../src/index.js';
+import { type AgentWorkspace, openWorkspace } from '../../src/workspace/index.js';
 import {
   type ConnectedClient,
   connectClient,

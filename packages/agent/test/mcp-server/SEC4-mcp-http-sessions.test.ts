@@ -6,7 +6,7 @@ import {
   type SkillsHttpEndpoint,
   type SkillsMcpServer,
   serveSkillsOverHttp,
-} from '../../src/index.js';
+} from '../../src/mcp-server/index.js';
 import { type Folders, makeFolders, writeSkill } from './mcp-server-folders.js';
 
 interface RawAnswer {

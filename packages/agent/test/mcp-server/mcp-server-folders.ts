@@ -3,7 +3,11 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Notification } from '@modelcontextprotocol/sdk/types.js';
-import { createSkillsMcpServer, type SkillsMcpServer, type SkillsMcpServerOptions } from '../../src/index.js';
+import {
+  createSkillsMcpServer,
+  type SkillsMcpServer,
+  type SkillsMcpServerOptions,
+} from '../../src/mcp-server/index.js';
 import { makeWorkspaceFolders, type WorkspaceFolders } from '../workspace/workspace-folders.js';
 
 /** A temp project (a git root) and a temp home, in one temp folder `base`. */

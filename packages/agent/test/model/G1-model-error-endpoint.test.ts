@@ -5,7 +5,7 @@ import {
   createOpenAIProvider,
   ModelError,
   type ModelProvider,
-} from '@skilldock/agent';
+} from '@skilldock/agent/model';
 import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from './protocol-cases.js';

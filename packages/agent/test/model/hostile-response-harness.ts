@@ -3,14 +3,8 @@
  * a fake model server per test (closed after it), a provider and a loop pointed at it, and
  * collecting a stream up to its failure.
  */
-import {
-  type AgentEvent,
-  createModelProvider,
-  createRunContext,
-  type ModelProvider,
-  type ModelStreamEvent,
-  runAgent,
-} from '@skilldock/agent';
+import { type AgentEvent, createRunContext, runAgent } from '@skilldock/agent/loop';
+import { createModelProvider, type ModelProvider, type ModelStreamEvent } from '@skilldock/agent/model';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterEach } from 'vitest';
 import type { ProtocolCase } from './protocol-cases.js';

@@ -3,7 +3,7 @@ import {
   createOpenAIProvider,
   ModelError,
   type ModelProvider,
-} from '@skilldock/agent';
+} from '@skilldock/agent/model';
 import type { FakeModelServer } from '@skilldock/agent/testing';
 import { describe, expect, it } from 'vitest';
 import {

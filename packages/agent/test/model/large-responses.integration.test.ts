@@ -9,7 +9,7 @@ import {
   MAX_STREAM_LINE_BYTES,
   ModelError,
   type ModelStreamEvent,
-} from '@skilldock/agent';
+} from '@skilldock/agent/model';
 import { describe, expect, it } from 'vitest';
 import { collect, SECRET_KEY, TEST_TIMEOUT, textOf, useHostileHarness } from './hostile-response-harness.js';
 import { PROTOCOL_CASES } from './protocol-cases.js';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createProviderModelLists, ModelError, pickModelProvider } from '@skilldock/agent';
+import { createProviderModelLists, ModelError, pickModelProvider } from '@skilldock/agent/model';
 import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/testing';
 import type { ModelSettings } from '@skilldock/core/discover';
 import { afterEach, describe, expect, it } from 'vitest';

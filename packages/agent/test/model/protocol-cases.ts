@@ -3,7 +3,7 @@ import {
   createOpenAIProvider,
   type ModelProvider,
   type RetryPolicy,
-} from '@skilldock/agent';
+} from '@skilldock/agent/model';
 import type { FakeModelServer, FakeProtocol } from '@skilldock/agent/testing';
 
 /** How one protocol is reached: the contract suites run once per case. */

@@ -4,7 +4,7 @@ import {
   type ModelProvider,
   type ModelRequest,
   type ModelStreamEvent,
-} from '@skilldock/agent';
+} from '@skilldock/agent/model';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_CASES } from './protocol-cases.js';

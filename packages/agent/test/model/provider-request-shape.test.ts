@@ -1,4 +1,4 @@
-import { createAnthropicProvider, createOpenAIProvider, type ModelProvider } from '@skilldock/agent';
+import { createAnthropicProvider, createOpenAIProvider, type ModelProvider } from '@skilldock/agent/model';
 import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 

@@ -1,7 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ModelError, PLACEHOLDER_API_KEY, resolveModelConfig, resolveModelRoute } from '@skilldock/agent';
+import {
+  ModelError,
+  PLACEHOLDER_API_KEY,
+  resolveModelConfig,
+  resolveModelRoute,
+} from '@skilldock/agent/model';
 import { loadSettings } from '@skilldock/core/discover';
 import { afterEach, describe, expect, it } from 'vitest';
 

@@ -1,4 +1,4 @@
-import { parseRetryAfter, resolveRetryPolicy, retryDelay } from '@skilldock/agent';
+import { parseRetryAfter, resolveRetryPolicy, retryDelay } from '@skilldock/agent/model';
 import { describe, expect, it } from 'vitest';
 
 const headers = (values: Record<string, string>) => new Headers(values);

@@ -1,4 +1,4 @@
-import { createAnthropicProvider, createOpenAIProvider, type ModelRequest } from '@skilldock/agent';
+import { createAnthropicProvider, createOpenAIProvider, type ModelRequest } from '@skilldock/agent/model';
 import { startFakeModelServer } from '@skilldock/agent/testing';
 import { describe, expect, it } from 'vitest';
 

@@ -2,7 +2,8 @@
  * SPEC G3, SEC2, O1: "always allow" rules, one decision for the CLI's chat and the platform.
  */
 import { describe, expect, it } from 'vitest';
-import { AlwaysAllowRules, type ApprovalRequest, alwaysAllowable } from '../../src/index.js';
+import type { ApprovalRequest } from '../../src/loop/index.js';
+import { AlwaysAllowRules, alwaysAllowable } from '../../src/policy/index.js';
 
 const request = (extra: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   toolCallId: 'call-1',

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bubblewrapArguments, DEFAULT_SANDBOX_LIMITS, openShellSandbox } from '../../src/index.js';
+import { bubblewrapArguments, DEFAULT_SANDBOX_LIMITS, openShellSandbox } from '../../src/sandbox/index.js';
 
 const base = { readOnlyFolders: [], systemMounts: [], cwd: '/work/p/sub', workFolder: '/work/p' } as const;
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BackgroundTasks, createShellTaskRuntime, createShellTool } from '@skilldock/agent';
+import { BackgroundTasks } from '@skilldock/agent/subagents';
 import { isProcessAlive, waitUntilProcessGone } from '@skilldock/agent/testing';
+import { createShellTaskRuntime, createShellTool } from '@skilldock/agent/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { temporaryProject } from '../loop/loop-harness.js';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';

@@ -8,7 +8,7 @@ import {
   type RunResult,
   type RunState,
   runAgent,
-} from '@skilldock/agent';
+} from '@skilldock/agent/loop';
 import type { RecordedRequest } from '@skilldock/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { temporaryProject, testTool } from '../loop/loop-harness.js';

@@ -1,13 +1,13 @@
 import {
   AGENT_LINE_CHARACTERS,
   AGENT_LIST_CHARACTERS,
-  type AgentTool,
   BackgroundTasks,
   createAgentTool,
   createSessionSubagentRegistry,
   describeAgents,
-} from '@skilldock/agent';
+} from '@skilldock/agent/subagents';
 import type { RecordedRequest } from '@skilldock/agent/testing';
+import type { AgentTool } from '@skilldock/agent/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { temporaryProject, testTool } from '../loop/loop-harness.js';
 import { PROTOCOL_CASES } from '../model/protocol-cases.js';

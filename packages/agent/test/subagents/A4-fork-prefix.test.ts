@@ -1,4 +1,4 @@
-import { FORK_PLACEHOLDER_RESULT } from '@skilldock/agent';
+import { FORK_PLACEHOLDER_RESULT } from '@skilldock/agent/subagents';
 import type { RecordedRequest } from '@skilldock/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { temporaryProject, testTool } from '../loop/loop-harness.js';

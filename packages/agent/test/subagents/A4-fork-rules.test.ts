@@ -1,11 +1,11 @@
+import type { ConversationMessage } from '@skilldock/agent/model';
 import {
-  type ConversationMessage,
   FORK_PLACEHOLDER_RESULT,
   forkToolGate,
   matchesAnyToolPattern,
   parseToolPatterns,
   selectForkHistory,
-} from '@skilldock/agent';
+} from '@skilldock/agent/subagents';
 import { describe, expect, it } from 'vitest';
 
 const prompt = (content: string): ConversationMessage => ({ role: 'user', content, origin: 'prompt' });

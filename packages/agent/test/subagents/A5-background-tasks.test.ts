@@ -1,4 +1,9 @@
-import { BackgroundTasks, maxBackgroundAgentsFrom, type TaskEvent, type TaskRuntime } from '@skilldock/agent';
+import {
+  BackgroundTasks,
+  maxBackgroundAgentsFrom,
+  type TaskEvent,
+  type TaskRuntime,
+} from '@skilldock/agent/subagents';
 import type { RecordedRequest } from '@skilldock/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { temporaryProject, testTool } from '../loop/loop-harness.js';

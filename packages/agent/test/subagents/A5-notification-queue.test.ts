@@ -6,7 +6,7 @@ import {
   MAX_QUEUED_NOTIFICATIONS,
   type NotificationQueue,
   type TaskNotification,
-} from '@skilldock/agent';
+} from '@skilldock/agent/subagents';
 import { describe, expect, it } from 'vitest';
 
 const agent = (n: number): TaskNotification => ({

@@ -1,11 +1,6 @@
 import path from 'node:path';
-import {
-  createSessionSubagentRegistry,
-  readTranscript,
-  recordTasks,
-  restoreTasks,
-  SessionTranscript,
-} from '@skilldock/agent';
+import { readTranscript, SessionTranscript } from '@skilldock/agent/session';
+import { createSessionSubagentRegistry, recordTasks, restoreTasks } from '@skilldock/agent/subagents';
 import type { RecordedRequest } from '@skilldock/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { temporaryProject } from '../loop/loop-harness.js';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { validateWorkingDir } from '@skilldock/agent';
+import { validateWorkingDir } from '@skilldock/agent/subagents';
 import type { RecordedRequest } from '@skilldock/agent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTool } from '../loop/loop-harness.js';

@@ -1,13 +1,12 @@
 import path from 'node:path';
+import { readTranscript, SessionTranscript } from '@skilldock/agent/session';
 import {
   createSessionSubagentRegistry,
   type ExternalTaskRequest,
   type ExternalTaskSession,
-  readTranscript,
   recordTasks,
   restoreTasks,
-  SessionTranscript,
-} from '@skilldock/agent';
+} from '@skilldock/agent/subagents';
 import type { RecordedRequest } from '@skilldock/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { temporaryProject } from '../loop/loop-harness.js';

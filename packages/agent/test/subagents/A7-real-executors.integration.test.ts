@@ -15,12 +15,12 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promi
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readTranscript } from '@skilldock/agent/session';
 import {
   type ExternalTaskRequest,
   type ResolvedSubagent,
-  readTranscript,
   startExternalTask,
-} from '@skilldock/agent';
+} from '@skilldock/agent/subagents';
 import {
   type FakeModelServer,
   type FakeTurn,

@@ -2,7 +2,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseSubagent } from '@skilldock/core/format';
 import { describe, expect, it } from 'vitest';
-import { createSubagentFile } from '../../src/index.js';
+import { createSubagentFile } from '../../src/subagents/index.js';
 import { makeWorkspaceFolders } from '../workspace/workspace-folders.js';
 
 describe('createSubagentFile', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadForkProfiles } from '../../src/index.js';
+import { loadForkProfiles } from '../../src/subagents/index.js';
 import { makeWorkspaceFolders } from '../workspace/workspace-folders.js';
 import { writeAgentFile } from './subagent-folders-fixture.js';
 

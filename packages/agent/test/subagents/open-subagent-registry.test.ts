@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type OpenedSubagentRegistry, openSubagentRegistry } from '../../src/index.js';
+import { type OpenedSubagentRegistry, openSubagentRegistry } from '../../src/subagents/index.js';
 import { makeWorkspaceFolders, type WorkspaceFolders } from '../workspace/workspace-folders.js';
 import { agentText, writeAgentFile } from './subagent-folders-fixture.js';
 

@@ -1,6 +1,6 @@
 import { parseSubagent } from '@skilldock/core/format';
 import { describe, expect, it } from 'vitest';
-import { mapSubagentToolNames, resolveSubagent, resolveSubagentModel } from '../../src/index.js';
+import { mapSubagentToolNames, resolveSubagent, resolveSubagentModel } from '../../src/subagents/index.js';
 
 const FILE = '/p/.claude/agents/runner.md';
 const resolve = (lines: readonly string[], options: { modelAliases?: Record<string, string> } = {}) => {

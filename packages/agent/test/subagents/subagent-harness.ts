@@ -1,19 +1,21 @@
 import {
   type AgentEvent,
-  type AgentTool,
-  type AgentToolOptions,
-  BackgroundTasks,
-  type BackgroundTasksOptions,
   createRunContext,
-  createSessionSubagentRegistry,
-  createSubagentTools,
-  type ResolvedSubagent,
   type RunContext,
   type RunContextOptions,
   type RunResult,
   runAgent,
-} from '@skilldock/agent';
+} from '@skilldock/agent/loop';
+import {
+  type AgentToolOptions,
+  BackgroundTasks,
+  type BackgroundTasksOptions,
+  createSessionSubagentRegistry,
+  createSubagentTools,
+  type ResolvedSubagent,
+} from '@skilldock/agent/subagents';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skilldock/agent/testing';
+import type { AgentTool } from '@skilldock/agent/tools';
 import type { ProtocolCase } from '../model/protocol-cases.js';
 
 /** A subagent definition for tests (the SPEC A1 `session` level), with overrides. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AgentWorkspace, openWorkspace } from '../../src/index.js';
+import { type AgentWorkspace, openWorkspace } from '../../src/workspace/index.js';
 import { agentText, writeAgentFile } from '../subagents/subagent-folders-fixture.js';
 import {
   MCP_TEST_SERVER,

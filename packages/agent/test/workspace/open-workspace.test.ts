@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AgentWorkspace, type McpServerToApprove, openWorkspace } from '../../src/index.js';
+import { type AgentWorkspace, type McpServerToApprove, openWorkspace } from '../../src/workspace/index.js';
 import {
   MCP_TEST_SERVER,
   makeWorkspaceFolders,

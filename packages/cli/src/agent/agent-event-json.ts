@@ -1,4 +1,4 @@
-import type { AgentEvent } from '@skilldock/agent';
+import type { AgentEvent } from '@skilldock/agent/loop';
 import { errorCode } from '../exit-codes.js';
 
 /**

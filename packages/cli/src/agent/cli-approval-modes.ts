@@ -1,4 +1,4 @@
-import type { UserApprovalMode } from '@skilldock/agent';
+import type { UserApprovalMode } from '@skilldock/agent/policy';
 
 /**
  * Approval modes a user can pick on the command line (SPEC G3): the agent's `USER_APPROVAL_MODES`,

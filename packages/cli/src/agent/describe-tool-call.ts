@@ -1,4 +1,4 @@
-import type { ModelToolCall } from '@skilldock/agent';
+import type { ModelToolCall } from '@skilldock/agent/model';
 
 const MAIN_ARGUMENT_KEYS = ['path', 'file_path', 'command', 'pattern', 'name', 'query', 'url', 'question'];
 const MAX_SUMMARY = 80;

@@ -1,11 +1,7 @@
-import type {
-  AgentTool,
-  AgentWorkspace,
-  BackgroundTasks,
-  Conversation,
-  ResolvedSubagent,
-  TaskTranscriptFolder,
-} from '@skilldock/agent';
+import type { Conversation } from '@skilldock/agent/conversation';
+import type { BackgroundTasks, ResolvedSubagent, TaskTranscriptFolder } from '@skilldock/agent/subagents';
+import type { AgentTool } from '@skilldock/agent/tools';
+import type { AgentWorkspace } from '@skilldock/agent/workspace';
 import { loadAgent } from './load-agent.js';
 
 /** The subagents of one terminal session: its task manager and the tools over it. */

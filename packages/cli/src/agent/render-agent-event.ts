@@ -1,4 +1,4 @@
-import type { AgentEvent, ToolCallOutcome } from '@skilldock/agent';
+import type { AgentEvent, ToolCallOutcome } from '@skilldock/agent/loop';
 import { pc } from '../terminal-style.js';
 import { describeToolCall, shorten } from './describe-tool-call.js';
 import type { LineWriter } from './line-writer.js';

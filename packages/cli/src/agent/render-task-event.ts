@@ -1,4 +1,4 @@
-import type { TaskEvent, TaskSummary } from '@skilldock/agent';
+import type { TaskEvent, TaskSummary } from '@skilldock/agent/subagents';
 import { pc } from '../terminal-style.js';
 import { shorten } from './describe-tool-call.js';
 import type { LineWriter } from './line-writer.js';

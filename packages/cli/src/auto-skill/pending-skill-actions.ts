@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PendingAutoSkill } from '@skilldock/agent';
+import type { PendingAutoSkill } from '@skilldock/agent/learn/auto-skill';
 import { loadAgent } from '../agent/load-agent.js';
 import type { CuratorScope } from '../curator/curator-scope.js';
 import { loadCore } from '../load-core.js';

@@ -1,4 +1,4 @@
-import type { AgentWorkspace } from '@skilldock/agent';
+import type { AgentWorkspace } from '@skilldock/agent/workspace';
 import { pc } from '../terminal-style.js';
 import { runAgentsCreateWizard } from './agents-create-wizard.js';
 import { runAgentsManagePanel } from './agents-manage-panel.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AgentWorkspace } from '@skilldock/agent';
+import type { AgentWorkspace } from '@skilldock/agent/workspace';
 import { loadAgent } from '../agent/load-agent.js';
 import { pc } from '../terminal-style.js';
 import type { ChatInput } from './chat-input.js';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { AgentWorkspace, ResolvedSubagent } from '@skilldock/agent';
+import type { ResolvedSubagent } from '@skilldock/agent/subagents';
+import type { AgentWorkspace } from '@skilldock/agent/workspace';
 import type { Diagnostic } from '@skilldock/core/format';
 import { shorten } from '../agent/describe-tool-call.js';
 import { loadCore } from '../load-core.js';

@@ -1,10 +1,6 @@
-import {
-  AlwaysAllowRules,
-  type ApprovalCallback,
-  alwaysAllowable,
-  type UserAnswer,
-  type UserQuestion,
-} from '@skilldock/agent';
+import type { ApprovalCallback } from '@skilldock/agent/loop';
+import { AlwaysAllowRules, alwaysAllowable } from '@skilldock/agent/policy';
+import type { UserAnswer, UserQuestion } from '@skilldock/agent/tools';
 import { describeToolCall } from '../agent/describe-tool-call.js';
 import type { LineWriter } from '../agent/line-writer.js';
 import { pc } from '../terminal-style.js';

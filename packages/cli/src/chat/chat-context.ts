@@ -1,5 +1,7 @@
-import type { AgentWorkspace, Conversation, WorkspaceNotice } from '@skilldock/agent';
+import type { Conversation } from '@skilldock/agent/conversation';
+import type { AgentWorkspace, WorkspaceNotice } from '@skilldock/agent/workspace';
 import type { LineWriter } from '../agent/line-writer.js';
+import type { AgentModule } from '../agent/load-agent.js';
 import type { ChatApprovals } from './chat-approvals.js';
 import type { ChatInput } from './chat-input.js';
 
@@ -8,7 +10,7 @@ import type { ChatInput } from './chat-input.js';
  * One per `skilldock chat`, made by {@link runChat}; handlers change the conversation through it.
  */
 export interface ChatContext {
-  readonly agent: typeof import('@skilldock/agent');
+  readonly agent: AgentModule;
   readonly workspace: AgentWorkspace;
   readonly input: ChatInput;
   readonly writer: LineWriter;

@@ -1,7 +1,8 @@
-import type { AgentWorkspace, Conversation, WorkspaceNotice } from '@skilldock/agent';
+import type { Conversation } from '@skilldock/agent/conversation';
+import type { AgentWorkspace, WorkspaceNotice } from '@skilldock/agent/workspace';
 import type { CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { type LineWriter, lineWriter } from '../agent/line-writer.js';
-import { loadAgent } from '../agent/load-agent.js';
+import { type AgentModule, loadAgent } from '../agent/load-agent.js';
 import { type CliSubagents, openCliSubagents } from '../agent/open-cli-subagents.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import { createTaskRenderer } from '../agent/render-task-event.js';
@@ -196,7 +197,7 @@ async function confirm({ input, say }: ChatPrompter, question: string, prompt: s
  * workspace and each project MCP server entry are asked about on the terminal (SPEC D2, SEC2).
  */
 async function openChatWorkspace(
-  agent: typeof import('@skilldock/agent'),
+  agent: AgentModule,
   options: ChatOptions,
   environment: CliEnvironment,
   prompter: ChatPrompter,
@@ -237,7 +238,7 @@ async function openChatWorkspace(
 
 /** What {@link startChat} builds the chat from. */
 interface StartChatOptions {
-  readonly agent: typeof import('@skilldock/agent');
+  readonly agent: AgentModule;
   readonly subagents: CliSubagents;
   readonly workspace: AgentWorkspace;
   readonly input: ChatInput;

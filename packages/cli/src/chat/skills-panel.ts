@@ -1,4 +1,4 @@
-import type { AgentWorkspace } from '@skilldock/agent';
+import type { AgentWorkspace } from '@skilldock/agent/workspace';
 import { shorten } from '../agent/describe-tool-call.js';
 import { loadCore } from '../load-core.js';
 import { pc } from '../terminal-style.js';

@@ -1,4 +1,4 @@
-import type { AgentWorkspace } from '@skilldock/agent';
+import type { AgentWorkspace } from '@skilldock/agent/workspace';
 import type { Command } from 'commander';
 import { loadAgent } from '../agent/load-agent.js';
 import { requireProjectFolder } from '../agent/require-project-folder.js';

@@ -1,7 +1,6 @@
 import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import type { Diagnostic } from '@skilldock/core/format';
 import { type Command, InvalidArgumentError } from 'commander';
-import { loadAgent } from '../agent/load-agent.js';
 import { createCliContext } from '../cli-context.js';
 import type { CliEnvironment } from '../cli-environment.js';
 import { ExitCode } from '../exit-codes.js';
@@ -48,7 +47,10 @@ export function registerMcp(
 
 async function serveMcp(options: McpOptions, output: Output, environment: CliEnvironment): Promise<number> {
   const context = await createCliContext(environment, options.cwd === undefined ? {} : { cwd: options.cwd });
-  const { createSkillsMcpServer, serveSkillsOverHttp, serveSkillsOverStdio } = await loadAgent();
+  // Only the MCP server's stage: no model SDK, no loop.
+  const { createSkillsMcpServer, serveSkillsOverHttp, serveSkillsOverStdio } = await import(
+    '@skilldock/agent/mcp-server'
+  );
   const log = (text: string) => output.error(`skilldock mcp: ${text}`);
   const reported = new Set<string>();
   const reportProblems = (snapshot: CatalogSnapshot) => {

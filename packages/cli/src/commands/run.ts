@@ -1,4 +1,5 @@
-import type { AgentWorkspace, Conversation, WorkspaceNotice } from '@skilldock/agent';
+import type { Conversation } from '@skilldock/agent/conversation';
+import type { AgentWorkspace, WorkspaceNotice } from '@skilldock/agent/workspace';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { agentEventToJson } from '../agent/agent-event-json.js';
 import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-modes.js';

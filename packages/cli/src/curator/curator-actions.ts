@@ -1,4 +1,4 @@
-import type { CuratorRunReport, CuratorStatus } from '@skilldock/agent';
+import type { CuratorRunReport, CuratorStatus } from '@skilldock/agent/curator';
 import { loadAgent } from '../agent/load-agent.js';
 import { loadCore } from '../load-core.js';
 import type { CuratorScope } from './curator-scope.js';

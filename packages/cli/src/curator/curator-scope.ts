@@ -1,4 +1,4 @@
-import type { AgentWorkspace } from '@skilldock/agent';
+import type { AgentWorkspace } from '@skilldock/agent/workspace';
 import type { Settings } from '@skilldock/core/discover';
 import type { CliContext } from '../cli-context.js';
 import { loadCore } from '../load-core.js';

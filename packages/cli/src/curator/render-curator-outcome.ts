@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { CuratorRunReport, CuratorStatus } from '@skilldock/agent';
+import type { CuratorRunReport, CuratorStatus } from '@skilldock/agent/curator';
 import { pc } from '../terminal-style.js';
 import type { CuratorOutcome } from './curator-actions.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { LearnResult } from '@skilldock/agent';
+import type { LearnResult } from '@skilldock/agent/learn';
 import { pc } from '../terminal-style.js';
 
 /**

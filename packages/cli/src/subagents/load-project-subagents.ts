@@ -1,4 +1,4 @@
-import type { OpenedSubagentRegistry } from '@skilldock/agent';
+import type { OpenedSubagentRegistry } from '@skilldock/agent/subagents';
 import type { AgentSettings } from '@skilldock/core/discover';
 import type { Diagnostic } from '@skilldock/core/format';
 import { loadAgent } from '../agent/load-agent.js';

@@ -1,4 +1,4 @@
-import type { ResolvedSubagent, SubagentEntry } from '@skilldock/agent';
+import type { ResolvedSubagent, SubagentEntry } from '@skilldock/agent/subagents';
 import type { ModelSelector } from '@skilldock/core/format';
 import { diagnosticJson } from '../output.js';
 

@@ -1,4 +1,4 @@
-import { SKILLDOCK_TOOL_NAMES } from '@skilldock/agent';
+import { SKILLDOCK_TOOL_NAMES } from '@skilldock/agent/subagents';
 import { inArray } from 'drizzle-orm';
 import type { Viewer } from '../auth/principal.js';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';

@@ -1,4 +1,4 @@
-import type { ModelUsage } from '@skilldock/agent';
+import type { ModelUsage } from '@skilldock/agent/model';
 
 /**
  * What the process executing runs reports to `/metrics` (SPEC O3). Optional wherever runs are

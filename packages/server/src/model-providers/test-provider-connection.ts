@@ -1,4 +1,4 @@
-import { createModelProvider, ModelError, PLACEHOLDER_API_KEY } from '@skilldock/agent';
+import { createModelProvider, ModelError, PLACEHOLDER_API_KEY } from '@skilldock/agent/model';
 import type { modelProviders } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { type ProviderKeySources, providerApiKey } from './provider-api-key.js';

@@ -1,11 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import {
-  alwaysAllowable,
-  approveToolCall,
-  denyToolCall,
-  parseRunState,
-  type RunState,
-} from '@skilldock/agent';
+import { approveToolCall, denyToolCall, parseRunState, type RunState } from '@skilldock/agent/loop';
+import { alwaysAllowable } from '@skilldock/agent/policy';
 import { SkilldockError } from '@skilldock/core/errors';
 import { eq } from 'drizzle-orm';
 import { streamSSE } from 'hono/streaming';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { DEFAULT_MAX_TURNS } from '@skilldock/agent';
+import { DEFAULT_MAX_TURNS } from '@skilldock/agent/loop';
 import { eq } from 'drizzle-orm';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { settings } from '../db/schema.js';

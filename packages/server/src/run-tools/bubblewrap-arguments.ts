@@ -12,4 +12,4 @@ export {
   type SandboxSpec,
   SYSTEM_FOLDERS,
   type SystemMount,
-} from '@skilldock/agent';
+} from '@skilldock/agent/sandbox';

@@ -1,4 +1,5 @@
-import { type AgentTool, isRunAwareTool, type RunAwareTool, type ToolContext } from '@skilldock/agent';
+import { isRunAwareTool, type RunAwareTool } from '@skilldock/agent/loop';
+import type { AgentTool, ToolContext } from '@skilldock/agent/tools';
 
 /** The folders a run's tools see, whatever the run's own context says. */
 export interface RunToolView {

@@ -1,3 +1,4 @@
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits, stripSetIdBits } from '@skilldock/agent/sandbox';
 import {
   type AgentTool,
   createEditTool,
@@ -7,11 +8,8 @@ import {
   createReadFileTool,
   createShellTool,
   createWriteFileTool,
-  DEFAULT_SANDBOX_LIMITS,
-  type SandboxLimits,
   type ShellLauncher,
-  stripSetIdBits,
-} from '@skilldock/agent';
+} from '@skilldock/agent/tools';
 import { isPathInside } from '@skilldock/core/format';
 import {
   bubblewrapArguments,

@@ -5,7 +5,7 @@
  */
 import './error-codes.js';
 
-export { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '@skilldock/agent';
+export { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '@skilldock/agent/sandbox';
 export { agentShellSetting } from './agent-shell-setting.js';
 export {
   bubblewrapArguments,

@@ -1,6 +1,6 @@
 import type { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { ShellLauncher } from '@skilldock/agent';
+import type { ShellLauncher } from '@skilldock/agent/tools';
 import { hostAddresses, NON_PUBLIC_IPV4_RANGES } from '@skilldock/core/network';
 
 /** Where Debian's `slirp4netns` package installs the user-mode network stack. */

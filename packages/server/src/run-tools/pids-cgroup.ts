@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ShellLauncher } from '@skilldock/agent';
+import type { ShellLauncher } from '@skilldock/agent/tools';
 
 /**
  * Tasks a sandboxed command's cgroup allows beyond the sandbox's own process limit: bwrap (two

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
-import type { ShellLauncher } from '@skilldock/agent';
+import type { ShellLauncher } from '@skilldock/agent/tools';
 import { type Failure, failure } from '@skilldock/core/errors';
 import { bubblewrapArguments, PRLIMIT_PATH, type SandboxSpec } from './bubblewrap-arguments.js';
 import { IP_PATH, NSENTER_PATH } from './network-sandbox.js';

@@ -1,4 +1,4 @@
-import { shellEnvironment } from '@skilldock/agent';
+import { shellEnvironment } from '@skilldock/agent/tools';
 
 /**
  * The whole environment of a sandboxed command (SPEC SEC3, Y17): a fixed list, nothing of the

@@ -1,6 +1,6 @@
 import { lchown, lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { ShellLauncher } from '@skilldock/agent';
+import type { ShellLauncher } from '@skilldock/agent/tools';
 
 /** util-linux's `setpriv`: drops to the sandbox's host user before bwrap starts. */
 export const SETPRIV_PATH = '/usr/bin/setpriv';

@@ -1,10 +1,5 @@
-import {
-  type AgentTool,
-  type CallGate,
-  createRunContext,
-  type RunContext,
-  type RunLimits,
-} from '@skilldock/agent';
+import { type CallGate, createRunContext, type RunContext, type RunLimits } from '@skilldock/agent/loop';
+import type { AgentTool } from '@skilldock/agent/tools';
 import { createSkillSession, type SkillSession } from '@skilldock/core/runtime';
 import type { Viewer } from '../auth/principal.js';
 import type { SkilldockDatabase } from '../db/database.js';

@@ -1,4 +1,5 @@
-import { AlwaysAllowRules, type ApprovalRequest, approveToolCall, type RunState } from '@skilldock/agent';
+import { type ApprovalRequest, approveToolCall, type RunState } from '@skilldock/agent/loop';
+import { AlwaysAllowRules } from '@skilldock/agent/policy';
 import { eq, sql } from 'drizzle-orm';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { conversations } from '../db/schema.js';

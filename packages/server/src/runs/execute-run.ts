@@ -1,12 +1,12 @@
 import {
-  type ConversationMessage,
   parseRunState,
   type RunAgentInput,
   type RunContext,
   type RunResult,
   type RunState,
   runAgent,
-} from '@skilldock/agent';
+} from '@skilldock/agent/loop';
+import type { ConversationMessage } from '@skilldock/agent/model';
 import { ConflictError, SecurityError } from '@skilldock/core/errors';
 import type { SkillSession } from '@skilldock/core/runtime';
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';

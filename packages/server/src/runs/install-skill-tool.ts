@@ -1,4 +1,4 @@
-import { type AgentTool, defineAgentTool, errorResult, textResult } from '@skilldock/agent';
+import { type AgentTool, defineAgentTool, errorResult, textResult } from '@skilldock/agent/tools';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { PLATFORM_TOOL_NAMES } from '../agents/platform-tool-names.js';

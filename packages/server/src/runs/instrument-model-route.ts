@@ -1,4 +1,4 @@
-import type { ModelRoute } from '@skilldock/agent';
+import type { ModelRoute } from '@skilldock/agent/model';
 import type { RunMetrics } from '../metrics/run-metrics.js';
 
 /**

@@ -1,4 +1,5 @@
-import { type AgentTool, type ApprovalRequest, callsWithoutResult, type RunState } from '@skilldock/agent';
+import { type ApprovalRequest, callsWithoutResult, type RunState } from '@skilldock/agent/loop';
+import type { AgentTool } from '@skilldock/agent/tools';
 
 /**
  * The tool calls a resumed run must not simply run again (SPEC O1): the calls of the checkpoint's

@@ -1,4 +1,4 @@
-import type { CatalogRefresh } from '@skilldock/agent';
+import type { CatalogRefresh } from '@skilldock/agent/loop';
 import { buildCatalog, type CatalogSkill, type CatalogSnapshot } from '@skilldock/core/catalog';
 import { loadViewer } from '../auth/load-viewer.js';
 import type { Viewer } from '../auth/principal.js';

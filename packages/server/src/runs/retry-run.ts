@@ -1,4 +1,4 @@
-import { parseRunState } from '@skilldock/agent';
+import { parseRunState } from '@skilldock/agent/loop';
 import { ConflictError } from '@skilldock/core/errors';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SkilldockDatabase } from '../db/database.js';

@@ -1,4 +1,4 @@
-import { createModelProvider, type ModelRoute, PLACEHOLDER_API_KEY } from '@skilldock/agent';
+import { createModelProvider, type ModelRoute, PLACEHOLDER_API_KEY } from '@skilldock/agent/model';
 import { asc } from 'drizzle-orm';
 import type { SkilldockDatabase } from '../db/database.js';
 import { modelProviders } from '../db/schema.js';

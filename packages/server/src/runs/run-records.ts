@@ -1,4 +1,4 @@
-import type { ConversationMessage } from '@skilldock/agent';
+import type { ConversationMessage } from '@skilldock/agent/model';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';

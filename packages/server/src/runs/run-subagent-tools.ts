@@ -1,19 +1,14 @@
+import { type AgentEvent, type CallGate, type RunResult, runAgent } from '@skilldock/agent/loop';
+import type { ConversationMessage } from '@skilldock/agent/model';
+import { type ApprovalMode, decideCombinedApproval } from '@skilldock/agent/policy';
+import { cutAnswerFront, DEFAULT_ANSWER_BUDGET } from '@skilldock/agent/subagents';
 import {
-  type AgentEvent,
   type AgentTool,
-  type ApprovalMode,
-  type CallGate,
-  type ConversationMessage,
-  cutAnswerFront,
-  DEFAULT_ANSWER_BUDGET,
-  decideCombinedApproval,
   defineRunAwareTool,
   errorResult,
   outsideRunResult,
-  type RunResult,
-  runAgent,
   textResult,
-} from '@skilldock/agent';
+} from '@skilldock/agent/tools';
 import type { ToolResult } from '@skilldock/core/runtime';
 import { z } from 'zod';
 import { type AgentRecord, loadAgentRecord } from '../agents/agent-records.js';

@@ -1,4 +1,4 @@
-import type { AgentTool } from '@skilldock/agent';
+import type { AgentTool } from '@skilldock/agent/tools';
 import type { AgentConfig } from '../agents/agent-config.js';
 import type { RunMetrics } from '../metrics/run-metrics.js';
 import { agentShellSetting } from '../run-tools/agent-shell-setting.js';

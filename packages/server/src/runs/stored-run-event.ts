@@ -1,4 +1,4 @@
-import type { AgentEvent } from '@skilldock/agent';
+import type { AgentEvent } from '@skilldock/agent/loop';
 import { SkilldockError } from '@skilldock/core/errors';
 import { publicErrorMessage } from '../text/public-error-message.js';
 

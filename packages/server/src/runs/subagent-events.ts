@@ -1,4 +1,4 @@
-import type { ConversationMessage } from '@skilldock/agent';
+import type { ConversationMessage } from '@skilldock/agent/model';
 import type { StoredRunEvent } from './stored-run-event.js';
 
 /**

@@ -1,12 +1,5 @@
-import {
-  type AgentTool,
-  DEFAULT_LEARN_LIMITS,
-  defineAgentTool,
-  errorResult,
-  fetchLearnPage,
-  type LearnLimits,
-  textResult,
-} from '@skilldock/agent';
+import { DEFAULT_LEARN_LIMITS, fetchLearnPage, type LearnLimits } from '@skilldock/agent/learn';
+import { type AgentTool, defineAgentTool, errorResult, textResult } from '@skilldock/agent/tools';
 import { SecurityError } from '@skilldock/core/errors';
 import { isLoopbackHost } from '@skilldock/core/install';
 import type { ResolveHost } from '@skilldock/core/network';

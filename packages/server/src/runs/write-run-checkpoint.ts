@@ -1,4 +1,5 @@
-import type { ConversationMessage, RunState } from '@skilldock/agent';
+import type { RunState } from '@skilldock/agent/loop';
+import type { ConversationMessage } from '@skilldock/agent/model';
 import { sql } from 'drizzle-orm';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { storableJsonText } from '../text/storable-text.js';

@@ -5,7 +5,7 @@
  */
 import { chmod, lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentTool } from '@skilldock/agent';
+import type { AgentTool } from '@skilldock/agent/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRunTools } from '../../src/run-tools/index.js';
 import { defaultSandboxHostUser } from '../../src/run-tools/sandbox-host-user.js';

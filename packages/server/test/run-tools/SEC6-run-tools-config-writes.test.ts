@@ -5,13 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  type AgentEvent,
-  type ApprovalRequest,
-  createOpenAIProvider,
-  createRunContext,
-  runAgent,
-} from '@skilldock/agent';
+import { type AgentEvent, type ApprovalRequest, createRunContext, runAgent } from '@skilldock/agent/loop';
+import { createOpenAIProvider } from '@skilldock/agent/model';
 import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRunTools, type RunTools } from '../../src/run-tools/index.js';

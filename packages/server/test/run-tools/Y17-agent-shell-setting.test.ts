@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentConfig } from '../../src/agents/agent-config.js';
 import { checkAgentConfig } from '../../src/agents/check-agent-config.js';
-import { loadViewer } from '../../src/index.js';
 import { agentShellSetting } from '../../src/run-tools/index.js';
+import { loadViewer } from '../../src/testing.js';
 import { addPerson, startContentServer, type TestPerson } from '../support/skill-content-fixtures.js';
 import { TEST_BACKENDS } from '../support/test-databases.js';
 

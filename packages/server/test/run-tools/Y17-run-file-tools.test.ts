@@ -1,6 +1,6 @@
 import { readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentTool } from '@skilldock/agent';
+import type { AgentTool } from '@skilldock/agent/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRunTools } from '../../src/run-tools/index.js';
 import {

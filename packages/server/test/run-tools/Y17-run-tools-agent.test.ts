@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createOpenAIProvider, createRunContext, runAgent } from '@skilldock/agent';
+import { createRunContext, runAgent } from '@skilldock/agent/loop';
+import { createOpenAIProvider } from '@skilldock/agent/model';
 import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRunTools } from '../../src/run-tools/index.js';

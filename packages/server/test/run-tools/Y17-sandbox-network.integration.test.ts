@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
-import type { AgentTool } from '@skilldock/agent';
+import type { AgentTool } from '@skilldock/agent/tools';
 import { NON_PUBLIC_IPV4_RANGES } from '@skilldock/core/network';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -4,7 +4,7 @@ import { readFile, stat, symlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { AgentTool } from '@skilldock/agent';
+import type { AgentTool } from '@skilldock/agent/tools';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   bubblewrapArguments,

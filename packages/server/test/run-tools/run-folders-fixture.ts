@@ -1,7 +1,7 @@
 /** A data folder with two users' projections, a workspace, a data-folder secret and a run's work folder. */
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ToolContext } from '@skilldock/agent';
+import type { ToolContext } from '@skilldock/agent/tools';
 import { createRunWorkFolder } from '../../src/run-tools/index.js';
 import { temporaryFolder } from '../support/temporary-folder.js';
 

@@ -1,4 +1,5 @@
-import type { ConversationMessage, RunState } from '@skilldock/agent';
+import type { RunState } from '@skilldock/agent/loop';
+import type { ConversationMessage } from '@skilldock/agent/model';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agents, conversations, messages, runs, users } from '../../src/db/schema.js';

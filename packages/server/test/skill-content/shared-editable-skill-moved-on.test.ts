@@ -9,9 +9,10 @@ import path from 'node:path';
 import { ConflictError, SkilldockError } from '@skilldock/core/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentLayout } from '../../src/content/index.js';
-import { loadViewer, type SkilldockServer, type Viewer } from '../../src/index.js';
+import type { SkilldockServer, Viewer } from '../../src/index.js';
 import { sharedEditableSkill } from '../../src/skill-content/shared-editable-skill.js';
 import { currentSkillRevision } from '../../src/skill-content/skill-revision.js';
+import { loadViewer } from '../../src/testing.js';
 import { addPerson, publishSharedSkill, startContentServer } from '../support/skill-content-fixtures.js';
 import { TEST_BACKENDS } from '../support/test-databases.js';
 

@@ -1,13 +1,7 @@
 /** The people of the permission-matrix tests: accounts in departments, each with a viewer and a session client. */
 import { createSession } from '../../src/auth/sessions.js';
-import {
-  hashPassword,
-  loadViewer,
-  type Role,
-  type SkilldockServer,
-  schema,
-  type Viewer,
-} from '../../src/index.js';
+import { hashPassword, type Role, type SkilldockServer, schema, type Viewer } from '../../src/index.js';
+import { loadViewer } from '../../src/testing.js';
 import { TestClient } from './test-client.js';
 import { TEST_PASSWORD_HASH_COST } from './test-password-cost.js';
 

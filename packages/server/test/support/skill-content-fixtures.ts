@@ -16,12 +16,12 @@ import {
   type Database,
   hashPassword,
   type Role,
-  type ShareScope,
   type SkilldockServer,
   schema,
   silentLogger,
 } from '../../src/index.js';
 import { referencedRevisions } from '../../src/skill-content/referenced-revisions.js';
+import type { ShareScope } from '../../src/testing.js';
 import { temporaryFolder } from './temporary-folder.js';
 import { TestClient } from './test-client.js';
 import { TEST_PASSWORD_HASH_COST } from './test-password-cost.js';

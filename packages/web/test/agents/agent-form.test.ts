@@ -1,4 +1,4 @@
-import { MAX_MODEL_SELECTOR_LENGTH, MODEL_SELECTOR_PATTERN } from '@skilldock/server';
+import { MAX_MODEL_SELECTOR_LENGTH, MODEL_SELECTOR_PATTERN } from '@skilldock/server/testing';
 import { describe, expect, it } from 'vitest';
 import {
   type AgentFormValues,

@@ -3,6 +3,9 @@
  * `auto-skill-<name>` skills, written through the generated-skill guard, pending review when
  * `memory.autoSkillConfirm` is on.
  */
+// The agent's error codes (core's registry, augmented) travel with this entry's declarations.
+import '../../error-codes.js';
+
 export {
   AUTO_SKILL_PREFIX,
   type AutoSkillPaths,
