@@ -267,7 +267,21 @@ describe.each(TEST_BACKENDS)('Y8 agent routes on $name', (backend) => {
       const names = forUser.body.tools.map((tool: { name: string }) => tool.name);
       expect([...names].sort()).toEqual([...SKILLDOCK_TOOL_NAMES, ...PLATFORM_TOOL_NAMES].sort());
       const refusedForUser = forUser.body.tools.filter((tool: { mayAdd: boolean }) => !tool.mayAdd);
-      expect(refusedForUser).toEqual([{ name: 'shell', adminOnly: true, mayAdd: false }]);
+      expect(refusedForUser).toEqual([{ name: 'shell', adminOnly: true, mayAdd: false, standard: false }]);
+      // A new agent starts with the Assistant's tools: files, search, questions, to-dos — no shell, no network.
+      const standard = forUser.body.tools
+        .filter((tool: { standard: boolean }) => tool.standard)
+        .map((tool: { name: string }) => tool.name);
+      expect([...standard].sort()).toEqual([
+        'ask_user_question',
+        'edit',
+        'glob',
+        'grep',
+        'ls',
+        'read_file',
+        'todo_write',
+        'write_file',
+      ]);
       expect(forAdmin.body.tools.every((tool: { mayAdd: boolean }) => tool.mayAdd)).toBe(true);
       // What the list offers a user saves; what it withholds is refused.
       const offered = forUser.body.tools

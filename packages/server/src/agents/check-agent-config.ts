@@ -10,8 +10,11 @@ import { readRunLimitSettings } from '../run-limits/run-limit-settings.js';
 import { type AgentConfig, MAX_SYSTEM_PROMPT_LENGTH } from './agent-config.js';
 import { loadAgentRecord } from './agent-records.js';
 import { PLATFORM_TOOL_NAMES } from './platform-tool-names.js';
+import { STANDARD_AGENT_TOOLS } from './standard-agent-tools.js';
 
 const KNOWN_TOOLS = new Set<string>([...SKILLDOCK_TOOL_NAMES, ...PLATFORM_TOOL_NAMES]);
+
+const STANDARD: ReadonlySet<string> = new Set(STANDARD_AGENT_TOOLS);
 
 /** Tools only admins may add to an agent (a user keeps one the agent already had). */
 const ADMIN_ONLY_TOOLS: ReadonlySet<string> = new Set(['shell']);
@@ -23,6 +26,8 @@ export interface AgentToolChoice {
   readonly adminOnly: boolean;
   /** Whether `viewer` may add it to an agent that does not have it. */
   readonly mayAdd: boolean;
+  /** One of the tools a new agent starts with ({@link STANDARD_AGENT_TOOLS}). */
+  readonly standard: boolean;
 }
 
 /**
@@ -33,7 +38,12 @@ export interface AgentToolChoice {
 export function agentToolChoices(viewer: Pick<Viewer, 'role'>): AgentToolChoice[] {
   return [...KNOWN_TOOLS].map((name) => {
     const adminOnly = ADMIN_ONLY_TOOLS.has(name);
-    return { name, adminOnly, mayAdd: !adminOnly || viewer.role !== 'user' };
+    return {
+      name,
+      adminOnly,
+      mayAdd: !adminOnly || viewer.role !== 'user',
+      standard: STANDARD.has(name),
+    };
   });
 }
 

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AdvisoryLockKey } from '../db/advisory-lock-keys.js';
 import type { Database } from '../db/database.js';
 import { agents, systemEvents } from '../db/schema.js';
+import { STANDARD_AGENT_TOOLS } from './standard-agent-tools.js';
 
 /** The key of the default agent every platform starts with (SPEC Y8). */
 export const ASSISTANT_AGENT_KEY = 'assistant';
@@ -43,7 +44,7 @@ export async function ensureBuiltinAgents(database: Database): Promise<BuiltinAg
       model: 'inherit',
       skills: 'all',
       preloadSkills: ['chat-widgets'],
-      tools: ['read_file', 'ls', 'glob', 'grep', 'write_file', 'edit', 'ask_user_question', 'todo_write'],
+      tools: [...STANDARD_AGENT_TOOLS],
       builtinKey: ASSISTANT_AGENT_KEY,
       ownerId: null,
       readScope: 'global',

@@ -56,6 +56,10 @@ const agentToolSchema = z
     name: z.string().openapi({ example: 'read_file' }),
     adminOnly: z.boolean().openapi({ description: 'Only admins may add it to an agent' }),
     mayAdd: z.boolean().openapi({ description: 'Whether the caller may add it to an agent that lacks it' }),
+    standard: z.boolean().openapi({
+      description:
+        'One of the tools a new agent starts with (the built-in Assistant’s: files, search, questions, to-dos)',
+    }),
   })
   .openapi('AgentTool');
 
