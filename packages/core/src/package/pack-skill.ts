@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { SecurityError, SkilldockError, UserInputError } from '../errors.js';
 import { SKILL_FILE_NAME } from '../format/limits.js';
+import { writeFileAtomic } from '../fs/write-file-atomic.js';
 import { ArchiveEntryChecker, expandedSizeError } from './archive-entry-checker.js';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS } from './archive-limits.js';
 import { type BundleEntry, bundleEntries } from './bundle-entries.js';
@@ -81,15 +79,9 @@ export async function packSkill(directory: string, options: PackSkillOptions): P
     return { ...base, bytes };
   }
   const file = path.resolve(options.out);
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.partial`;
-  try {
-    await pipeline(stream, createWriteStream(temporary, { flags: 'wx' }));
-    assertCompressedSize(name, (await stat(temporary)).size, limits);
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
+  await writeFileAtomic(file, stream, {
+    beforeReplace: async (temporary) => assertCompressedSize(name, (await stat(temporary)).size, limits),
+  });
   return { ...base, file };
 }
 

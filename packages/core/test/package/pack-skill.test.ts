@@ -174,6 +174,23 @@ describe('packSkill', () => {
     expect((await limited({ maxEntries: 5, maxDepth: 4 })).file).toBe(path.join(base, 'demo.zip'));
   });
 
+  it('P2 an archive refused after packing leaves the earlier one as it was, and no temporary file', async () => {
+    const base = await newTemp();
+    const skill = writeTree(path.join(base, 'demo'), { 'SKILL.md': SKILL_TEXT, 'notes.md': 'first' });
+    const out = path.join(base, 'demo.zip');
+    await packSkill(skill, { format: 'zip', out });
+    const before = readFileSync(out);
+    writeFileSync(path.join(skill, 'notes.md'), 'second, and longer than the first');
+    const refused = await packSkill(skill, {
+      format: 'zip',
+      out,
+      importLimits: { maxCompressedBytes: 100 },
+    }).catch((caught) => caught);
+    expect(refused).toMatchObject({ code: 'archive_too_large' });
+    expect(readFileSync(out).equals(before)).toBe(true);
+    expect(readdirSync(base).sort()).toEqual(['demo', 'demo.zip']);
+  });
+
   it('P2 refuses a folder without SKILL.md', async () => {
     const base = await newTemp();
     const folder = writeTree(path.join(base, 'demo'), { 'README.md': 'x' });
@@ -187,12 +204,14 @@ describe('packSkill', () => {
     const skill = writeTree(path.join(base, 'demo'), { 'SKILL.md': SKILL_TEXT });
     mkdirSync(path.join(base, 'out'));
     chmodSync(path.join(base, 'out'), 0o500);
+    // Root writes into a read-only folder, so for root the output's "folder" is a file instead.
+    writeFileSync(path.join(base, 'not-a-folder'), 'x');
     const isRoot = process.getuid?.() === 0;
     const target = isRoot
-      ? path.join(base, 'missing-folder', 'demo.zip')
+      ? path.join(base, 'not-a-folder', 'demo.zip')
       : path.join(base, 'out', 'demo.zip');
     await expect(packSkill(skill, { format: 'zip', out: target })).rejects.toThrow();
-    expect(listTree(base)).toEqual(['demo/', 'demo/SKILL.md', 'out/']);
+    expect(listTree(base)).toEqual(['demo/', 'demo/SKILL.md', 'not-a-folder', 'out/']);
   });
 
   it('P2 replaces an existing output file atomically', async () => {
