@@ -57,7 +57,7 @@ export async function fetchLearnPage(url: string, options: FetchLearnPageOptions
     addressAllowance: options.addressAllowance ?? ((target) => pageAddressAllowance(target, options.policy)),
     ...(options.resolve === undefined ? {} : { resolve: options.resolve }),
     maxBytes: linksVideo ? Math.max(limits.videoBytes, limits.pageBytes) : limits.pageBytes,
-    timeoutMilliseconds: limits.downloadMs,
+    timeoutMs: limits.downloadMs,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   const contentType = downloaded.contentType.split(';')[0]!.trim().toLowerCase();

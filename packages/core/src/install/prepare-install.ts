@@ -49,7 +49,7 @@ export interface PrepareInstallOptions extends RemotePolicy {
   /** Largest download (index, archive, file); default 10 MiB. */
   readonly maxDownloadBytes?: number;
   /** Per git command or download; default 120 s for git, 60 s for a download. */
-  readonly timeoutMilliseconds?: number;
+  readonly timeoutMs?: number;
   /**
    * `false` (default): the draft belongs to this process — a signal removes it, and once the process
    * is gone the next sweep does. `true` (a `DraftStore`): once prepared it lives for its hour, so
@@ -95,7 +95,7 @@ export async function prepareInstall(
       ...(options.gitConfig ? { gitConfig: options.gitConfig } : {}),
       ...(options.env ? { env: options.env } : {}),
       ...(options.maxDownloadBytes ? { maxDownloadBytes: options.maxDownloadBytes } : {}),
-      ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.token ? { token: options.token } : {}),
       onProgress: progress,

@@ -299,7 +299,7 @@ describe('prepareInstall from well-known sources', () => {
 
   it('P4 a server that never answers times out with a clear error', async () => {
     const { origin } = await serve({ '/.well-known/agent-skills/index.json': () => {} });
-    await expect(prepare(origin, { timeoutMilliseconds: 300 })).rejects.toMatchObject({
+    await expect(prepare(origin, { timeoutMs: 300 })).rejects.toMatchObject({
       code: 'download_timeout',
     });
   });

@@ -19,7 +19,7 @@ export interface InstallOptions {
   readonly now?: () => Date;
   readonly remote?: RemoteFetchOptions;
   /** How long a skills-directory search may take; default 10 s. */
-  readonly searchTimeoutMilliseconds?: number;
+  readonly searchTimeoutMs?: number;
 }
 
 /** What the install routes need, built once by `createServer`. */
@@ -27,11 +27,11 @@ export interface InstallContext {
   readonly dataDir: string;
   readonly now: () => Date;
   readonly remote: RemoteFetchOptions;
-  readonly searchTimeoutMilliseconds: number;
+  readonly searchTimeoutMs: number;
 }
 
 /** How long a skills-directory search may take by default. */
-const SEARCH_TIMEOUT_MILLISECONDS = 10_000;
+const SEARCH_TIMEOUT_MS = 10_000;
 
 /** The install context of `createServer({ install })`'s options: the routes' and the runs' one. */
 export function installContextOf(options: InstallOptions, dataDir: string): InstallContext {
@@ -39,6 +39,6 @@ export function installContextOf(options: InstallOptions, dataDir: string): Inst
     dataDir,
     now: options.now ?? (() => new Date()),
     remote: options.remote ?? {},
-    searchTimeoutMilliseconds: options.searchTimeoutMilliseconds ?? SEARCH_TIMEOUT_MILLISECONDS,
+    searchTimeoutMs: options.searchTimeoutMs ?? SEARCH_TIMEOUT_MS,
   };
 }

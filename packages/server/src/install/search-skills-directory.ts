@@ -43,12 +43,12 @@ function failed(message: string, cause?: unknown): HttpError {
  * passed on. Results come most-installed first.
  * @throws HttpError 502 `skills_directory_failed` when the directory cannot be reached or answers
  *   something else.
- * @example await searchSkillsDirectory('https://skills.sh', 'pdf', { limit: 10, timeoutMilliseconds: 10_000 });
+ * @example await searchSkillsDirectory('https://skills.sh', 'pdf', { limit: 10, timeoutMs: 10_000 });
  */
 export async function searchSkillsDirectory(
   baseUrl: string,
   query: string,
-  options: { readonly limit: number; readonly timeoutMilliseconds: number },
+  options: { readonly limit: number; readonly timeoutMs: number },
 ): Promise<SkillsDirectoryResult[]> {
   const url = new URL(`${baseUrl}/api/search`);
   url.searchParams.set('q', query);
@@ -58,7 +58,7 @@ export async function searchSkillsDirectory(
     const response = await fetch(url, {
       redirect: 'error',
       headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(options.timeoutMilliseconds),
+      signal: AbortSignal.timeout(options.timeoutMs),
     });
     if (!response.ok) {
       await response.body?.cancel();

@@ -187,7 +187,7 @@ export function registerInstallSourceRoutes(
       );
     const results = await searchSkillsDirectory(skillsDirectoryUrl, q, {
       limit,
-      timeoutMilliseconds: install.searchTimeoutMilliseconds,
+      timeoutMs: install.searchTimeoutMs,
     });
     return c.json({ directory: skillsDirectoryUrl, results }, 200);
   });

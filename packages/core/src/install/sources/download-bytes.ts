@@ -33,7 +33,7 @@ export interface DownloadBytesOptions {
   /** Largest body accepted; counted while streaming, so a lying Content-Length cannot pass. */
   readonly maxBytes: number;
   /** Whole request, redirects included; default 60 s. */
-  readonly timeoutMilliseconds?: number;
+  readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
   /** Default 5. */
   readonly maxRedirects?: number;
@@ -63,7 +63,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  *   403 to a request that carried the token).
  */
 export async function downloadBytes(url: string, options: DownloadBytesOptions): Promise<DownloadedBytes> {
-  const timeout = AbortSignal.timeout(options.timeoutMilliseconds ?? 60_000);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 60_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const check =
     options.checkUrl ?? ((target: string | URL) => assertRemoteUrlAllowed(target, options.policy ?? {}));

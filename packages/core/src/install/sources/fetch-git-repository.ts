@@ -27,7 +27,7 @@ export interface FetchGitRepositoryOptions {
   /** Allow `http://` (only ever set for an allowed loopback URL). */
   readonly allowHttp?: boolean;
   /** Per git command; default 120 s. */
-  readonly timeoutMilliseconds?: number;
+  readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -168,7 +168,7 @@ function runGit(args: readonly string[], options: FetchGitRepositoryOptions, cwd
       {
         cwd,
         env,
-        timeout: options.timeoutMilliseconds ?? 120_000,
+        timeout: options.timeoutMs ?? 120_000,
         maxBuffer: 16 * 1024 * 1024,
         ...(options.signal ? { signal: options.signal } : {}),
       },

@@ -26,7 +26,7 @@ export interface FetchModelScopeSourceOptions {
   readonly maxDownloadBytes?: number;
   /** Largest sum of the files of one skill; default 50 MiB. */
   readonly maxSkillBytes?: number;
-  readonly timeoutMilliseconds?: number;
+  readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
   readonly onSkillFetched?: (completed: number, total: number) => void;
 }
@@ -261,7 +261,7 @@ async function getJson<Schema extends z.ZodType>(
       return allowed;
     },
     ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
   let json: unknown;
   try {

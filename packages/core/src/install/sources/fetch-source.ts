@@ -21,7 +21,7 @@ export interface FetchSourceOptions {
   /** Environment of git; default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly maxDownloadBytes?: number;
-  readonly timeoutMilliseconds?: number;
+  readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
   /** Bearer token of a well-known source's origin (the other source types take none). */
   readonly token?: SourceToken;
@@ -111,7 +111,7 @@ export async function fetchSource(
         ...(options.env ? { env: options.env } : {}),
         allowHttp: url.startsWith('http:'),
         addressAllowance: remoteAddressAllowance(new URL(url), options.policy),
-        ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
       progress({ type: 'phase-end', phase: 'fetch', count: 1 });
@@ -130,7 +130,7 @@ export async function fetchSource(
         ...(source.ref === undefined ? {} : { revision: source.ref }),
         ...(options.names ? { names: options.names } : {}),
         ...(options.maxDownloadBytes ? { maxDownloadBytes: options.maxDownloadBytes } : {}),
-        ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         onSkillFetched: (completed, total) =>
           progress({ type: 'phase-progress', phase: 'fetch', completed, total }),
@@ -152,7 +152,7 @@ export async function fetchSource(
         ...(options.names ? { names: options.names } : {}),
         ...(options.token ? { token: options.token } : {}),
         ...(options.maxDownloadBytes ? { maxDownloadBytes: options.maxDownloadBytes } : {}),
-        ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         onSkillFetched: (completed, total) =>
           progress({ type: 'phase-progress', phase: 'fetch', completed, total }),

@@ -35,7 +35,7 @@ export interface FetchWellKnownSourceOptions {
   /** Largest sum of v0.1 files of one skill; default 50 MiB. */
   readonly maxSkillBytes?: number;
   /** Per download; default 60 s. */
-  readonly timeoutMilliseconds?: number;
+  readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
   /**
    * Bearer token for the index, archives and files on its origin (a Skilldock server's token);
@@ -255,7 +255,7 @@ function downloadOptions(options: FetchWellKnownSourceOptions) {
     policy: options.policy,
     ...(options.token ? { token: options.token } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.timeoutMilliseconds ? { timeoutMilliseconds: options.timeoutMilliseconds } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   };
 }
 

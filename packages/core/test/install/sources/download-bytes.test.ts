@@ -45,7 +45,7 @@ function pageDownload(url: string, policy: PagePolicy, resolve: ResolveHost) {
     checkUrl: (target) => assertPageUrlAllowed(target, policy),
     addressAllowance: (target) => pageAddressAllowance(target, policy),
     maxBytes: 1024,
-    timeoutMilliseconds: 5_000,
+    timeoutMs: 5_000,
     resolve,
   });
 }
@@ -126,7 +126,7 @@ describe('downloadBytes address policy (SEC8)', () => {
     await expect(
       downloadBytes('https://github.com/acme/skills/archive.zip', {
         maxBytes: 1024,
-        timeoutMilliseconds: 5_000,
+        timeoutMs: 5_000,
         resolve: resolver({ 'github.com': '169.254.169.254' }),
       }),
     ).rejects.toMatchObject({ code: 'address_not_public' });

@@ -55,7 +55,7 @@ describe('fetchGitRepository checks and pins the address git connects to (SEC8)'
       allowHttp: true,
       addressAllowance: 'any',
       resolve: resolver({ 'pinned.test': '127.0.0.1' }),
-      timeoutMilliseconds: 20_000,
+      timeoutMs: 20_000,
     });
     await expect(failure).rejects.toMatchObject({ code: 'git_fetch_failed' });
     expect(seen.some((url) => url.startsWith('/acme/skills.git/info/refs'))).toBe(true);
