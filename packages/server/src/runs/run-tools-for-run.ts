@@ -1,8 +1,7 @@
-import type { AgentTool } from '@skilldock/agent/tools';
 import type { AgentConfig } from '../agents/agent-config.js';
 import type { RunMetrics } from '../metrics/run-metrics.js';
 import { agentShellSetting } from '../run-tools/agent-shell-setting.js';
-import { createRunTools } from '../run-tools/create-run-tools.js';
+import { createRunTools, type RunTools } from '../run-tools/create-run-tools.js';
 import { createRunWorkFolder } from '../run-tools/run-work-folder.js';
 
 /** What a run's tools are built from (SPEC Y17). */
@@ -25,16 +24,12 @@ export interface RunToolsInput {
   readonly metrics?: RunMetrics | undefined;
 }
 
-/** A run's tools, and notices for the stream about tools left out. */
-export interface RunTools {
-  readonly tools: readonly AgentTool[];
+/**
+ * A run's tools as the run uses them: {@link RunTools} with its notices already chosen for the
+ * stream (only an agent that asked for the shell hears about it) and turned into their text.
+ */
+export interface RunToolsForRun extends Omit<RunTools, 'notices'> {
   readonly notices: readonly string[];
-  /** The folder tools work in (their `cwd`): the run's work folder. */
-  readonly cwd: string;
-  /** Folders tools may read and never write. */
-  readonly readOnlyRoots: readonly string[];
-  /** For the system prompt: where the run reads and writes, and what its shell can do. */
-  readonly layout: string;
 }
 
 /**
@@ -44,7 +39,7 @@ export interface RunTools {
  * skills declare (`skillTools`, gated by the skill session). A notice about the
  * shell goes out only to an agent that asked for it.
  */
-export async function runToolsForRun(input: RunToolsInput): Promise<RunTools> {
+export async function runToolsForRun(input: RunToolsInput): Promise<RunToolsForRun> {
   const built = await createRunTools({
     projectionDirectory: input.projectionDirectory,
     workspaceDirectory: input.workspaceDirectory,
