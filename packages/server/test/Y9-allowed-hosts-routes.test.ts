@@ -169,10 +169,16 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
       const refused = await remote('acme/skills');
       expect(refused.status).toBe(403);
       expect(refused.body.error.code).toBe('host_not_allowed');
+      // Issue 24: people reach the server through the web app or the API, never its command line.
+      expect(refused.body.error.message).toContain(
+        "an administrator can add github.com to the allowed hosts in the server's settings",
+      );
       await setHosts([]);
       const disabled = await remote('https://github.com/acme/skills.git');
       expect(disabled.status).toBe(403);
       expect(disabled.body.error.code).toBe('remote_install_disabled');
+      expect(disabled.body.error.message).toContain('an administrator can add github.com');
+      for (const answer of [refused, disabled]) expect(answer.body.error.message).not.toMatch(/--allow/);
       for (const [source, code] of [
         ['/etc', 'source_not_remote'],
         ['~', 'source_not_remote'],
