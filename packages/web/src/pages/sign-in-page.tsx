@@ -105,7 +105,7 @@ function signInErrorMessage(error: Error, t: ReturnType<typeof useTranslation>['
     return t('signIn.invalidCredentials');
   if (error instanceof ApiError && error.code === 'rate_limited') {
     const seconds = Number(error.details.retryAfterSeconds);
-    return t('signIn.rateLimited', { seconds: Number.isFinite(seconds) ? seconds : 60 });
+    return t('signIn.rateLimited', { count: Number.isFinite(seconds) ? seconds : 60 });
   }
   return null;
 }

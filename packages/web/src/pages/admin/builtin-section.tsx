@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
 import { useMe } from '../../auth/use-me';
+import { declaredVersion } from '../../skills/skill-id-line';
 import { ApiErrorMessage } from '../../ui/api-error-message';
 import { formatDateTime } from '../../ui/format-date-time';
 import { PageLoader } from '../../ui/page-loader';
@@ -75,7 +76,13 @@ export function BuiltinSection() {
                     {skill.description}
                   </Text>
                 </Table.Td>
-                <Table.Td>{skill.version}</Table.Td>
+                <Table.Td>
+                  {declaredVersion(skill.version) ?? (
+                    <Text size="sm" c="dimmed">
+                      {t('skills.noVersion')}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Switch
                     checked={skill.enabled}
