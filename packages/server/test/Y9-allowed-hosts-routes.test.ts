@@ -165,6 +165,15 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
 
       const rows = await draftRowIds(setup.server);
       const folders = draftFolders(setup.dataDir);
+      // Issue 24: a repository GitHub cannot deliver answers like a ModelScope page that cannot be
+      // (Y4): 502, its code, "<remote> could not be read", and where.
+      const missing = await remote('acme/no-such-repository');
+      expect(missing.status).toBe(502);
+      expect(missing.body.error).toMatchObject({
+        code: 'git_fetch_failed',
+        details: { remote: 'GitHub', host: 'github.com' },
+      });
+      expect(missing.body.error.message).toMatch(/^GitHub could not be read: Could not fetch /);
       await setHosts(['gitlab.example.com']);
       const refused = await remote('acme/skills');
       expect(refused.status).toBe(403);
@@ -350,6 +359,18 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
       expect(huge.status).toBe(502);
       expect(huge.body.error).toMatchObject({ code: 'skills_directory_failed' });
       expect(huge.body.error.message).toMatch(/more than 1048576 bytes/);
+      // Issue 24: a directory nobody answers at is a typed failure too, never a bare 502.
+      const closed = await admin.client.request('PUT', '/api/admin/settings/install/skills-directory', {
+        json: { baseUrl: 'http://127.0.0.1:9' },
+      });
+      expect(closed.status).toBe(200);
+      const unreachable = await alice.client.request('GET', '/api/install/search?q=pdf');
+      expect(unreachable.status).toBe(502);
+      expect(unreachable.body.error).toEqual({
+        code: 'skills_directory_failed',
+        message: 'The skills directory could not be reached.',
+        details: {},
+      });
 
       await admin.client.request('PUT', '/api/admin/settings/install/skills-directory', {
         json: { baseUrl: null },
