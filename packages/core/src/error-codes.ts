@@ -71,6 +71,7 @@ export interface SkilldockErrorCodes {
   readonly preload_dependency_missing: true;
   readonly preload_skill_missing: true;
   readonly preload_skill_unreadable: true;
+  /** Remote install is off: the allowed hosts list is empty (SPEC P5); a refusal says who can allow a host. */
   readonly remote_install_disabled: true;
   readonly removal_needs_confirmation: true;
   readonly secret_in_package: true;

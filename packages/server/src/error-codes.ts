@@ -31,6 +31,7 @@ declare module '@skilldock/core/errors' {
     readonly migration_changed: true;
     readonly model_provider_exists: true;
     readonly model_provider_invalid: true;
+    /** No model provider offers the model a run needs: an admin adds one (SPEC O4). */
     readonly model_provider_missing: true;
     /** A builtin skill's history: builtins ship with the platform and have none (issue 24 item 3). */
     readonly no_history: true;
@@ -56,6 +57,7 @@ declare module '@skilldock/core/errors' {
     readonly run_finished: true;
     /** A draining worker stopped a run at a checkpoint; another worker goes on with it (SPEC O1). */
     readonly run_handed_back: true;
+    /** A run stopped at its turn limit: the model asked for more steps than the agent allows. */
     readonly run_max_turns: true;
     /** A worker's write for a run it no longer holds: the sweep gave the run to another (SPEC O1). */
     readonly run_not_held: true;
@@ -64,9 +66,12 @@ declare module '@skilldock/core/errors' {
     /** A retry of a run that neither failed nor was stopped (issue 25). */
     readonly run_not_retryable: true;
     readonly run_not_waiting: true;
+    /** A run stopped at its time limit; the tools still running were cancelled. */
     readonly run_time_limit: true;
     readonly run_user_disabled: true;
+    /** A run whose worker stopped answering, failed after its last start (SPEC O1). */
     readonly run_worker_lost: true;
+    /** A run whose worker was shut down while it ran. */
     readonly run_worker_stopped: true;
     readonly secret_decrypt_failed: true;
     readonly secret_key_missing: true;

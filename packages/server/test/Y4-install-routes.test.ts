@@ -96,6 +96,20 @@ describe.each(TEST_BACKENDS)('install routes on $name', (backend) => {
       expect(single.status).toBe(201);
       expect(single.body.draft.source.type).toBe('file');
       expect(single.body.draft.skills.map((skill: { id: string }) => skill.id)).toEqual(['memo']);
+      // Issue 24: a lone SKILL.md's folder is invented, so no message may hold it against one.
+      const unnamedFolder = await upload(
+        alice.client,
+        Buffer.from('---\nname: pdf\n---\nbody\n'),
+        'SKILL.md',
+      );
+      expect(unnamedFolder.status).toBe(201);
+      expect(unnamedFolder.body.draft.failed).toMatchObject([
+        {
+          code: 'invalid_skill',
+          message: "The SKILL.md is not a valid skill: required field 'description' is missing.",
+        },
+      ]);
+      expect(JSON.stringify(unnamedFolder.body)).not.toContain('folder name');
       const raw = await alice.client.request('POST', '/api/install/drafts/upload?fileName=raw.zip', {
         body: await skillZip('rawskill'),
         headers: { 'content-type': 'application/zip' },

@@ -74,6 +74,16 @@ describe.each(TEST_BACKENDS)('ModelScope installs on $name', (backend) => {
         'minimax-docx',
         'pptx-generator',
       ]);
+      // Issue 24: a page ModelScope cannot deliver answers like a GitHub repository that cannot be
+      // fetched (Y9): 502, its code, "<remote> could not be read", and where — no empty draft.
+      const missing = await remote(`${modelScope.origin}/skills/@acme/missing`);
+      expect(missing.status).toBe(502);
+      expect(missing.body.error).toMatchObject({
+        code: 'download_failed',
+        details: { remote: 'ModelScope', host },
+      });
+      expect(missing.body.error.message).toMatch(/^ModelScope could not be read: .*answered HTTP 404/);
+      expect(missing.body.draft).toBeUndefined();
       const wrongPage = await remote(`${modelScope.origin}/models/acme/thing`);
       expect(wrongPage.status).toBe(400);
       expect(wrongPage.body.error.code).toBe('unrecognized_modelscope_url');

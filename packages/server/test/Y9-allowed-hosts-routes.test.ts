@@ -165,14 +165,29 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
 
       const rows = await draftRowIds(setup.server);
       const folders = draftFolders(setup.dataDir);
+      // Issue 24: a repository GitHub cannot deliver answers like a ModelScope page that cannot be
+      // (Y4): 502, its code, "<remote> could not be read", and where.
+      const missing = await remote('acme/no-such-repository');
+      expect(missing.status).toBe(502);
+      expect(missing.body.error).toMatchObject({
+        code: 'git_fetch_failed',
+        details: { remote: 'GitHub', host: 'github.com' },
+      });
+      expect(missing.body.error.message).toMatch(/^GitHub could not be read: Could not fetch /);
       await setHosts(['gitlab.example.com']);
       const refused = await remote('acme/skills');
       expect(refused.status).toBe(403);
       expect(refused.body.error.code).toBe('host_not_allowed');
+      // Issue 24: people reach the server through the web app or the API, never its command line.
+      expect(refused.body.error.message).toContain(
+        "an administrator can add github.com to the allowed hosts in the server's settings",
+      );
       await setHosts([]);
       const disabled = await remote('https://github.com/acme/skills.git');
       expect(disabled.status).toBe(403);
       expect(disabled.body.error.code).toBe('remote_install_disabled');
+      expect(disabled.body.error.message).toContain('an administrator can add github.com');
+      for (const answer of [refused, disabled]) expect(answer.body.error.message).not.toMatch(/--allow/);
       for (const [source, code] of [
         ['/etc', 'source_not_remote'],
         ['~', 'source_not_remote'],
@@ -344,6 +359,18 @@ describe.each(TEST_BACKENDS)('install settings and remote sources on $name', (ba
       expect(huge.status).toBe(502);
       expect(huge.body.error).toMatchObject({ code: 'skills_directory_failed' });
       expect(huge.body.error.message).toMatch(/more than 1048576 bytes/);
+      // Issue 24: a directory nobody answers at is a typed failure too, never a bare 502.
+      const closed = await admin.client.request('PUT', '/api/admin/settings/install/skills-directory', {
+        json: { baseUrl: 'http://127.0.0.1:9' },
+      });
+      expect(closed.status).toBe(200);
+      const unreachable = await alice.client.request('GET', '/api/install/search?q=pdf');
+      expect(unreachable.status).toBe(502);
+      expect(unreachable.body.error).toEqual({
+        code: 'skills_directory_failed',
+        message: 'The skills directory could not be reached.',
+        details: {},
+      });
 
       await admin.client.request('PUT', '/api/admin/settings/install/skills-directory', {
         json: { baseUrl: null },

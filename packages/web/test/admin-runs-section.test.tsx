@@ -119,7 +119,10 @@ describe('O2 Admin → Runs', () => {
     const confirm = within(document.body).getByRole('button', { name: 'Cancel the run' });
     confirm.focus();
     await user.keyboard('{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toBe('The run already ended');
+    // The code's text for people, then the server's own words and the code (issue 24 item 6).
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This run has finished already. Reload the conversation.The run already ended · run_finished',
+    );
     await act(async () =>
       fireEvent.click(within(document.body).getByRole('button', { name: 'Cancel the run' })),
     );

@@ -47,4 +47,30 @@ describe('the English and Chinese resources', () => {
     expect(chinese.t('skills.count', { count: 1 })).toBe('1 个技能');
     expect(chinese.t('skills.count', { count: 2 })).toBe('2 个技能');
   });
+
+  it('W6 every count shown in a sentence has its plural forms (issue 24 item 7)', () => {
+    const english = createI18n('en');
+    expect(english.t('signIn.rateLimited', { count: 1 })).toBe(
+      'Too many failed attempts. Try again in 1 second.',
+    );
+    expect(english.t('signIn.rateLimited', { count: 30 })).toBe(
+      'Too many failed attempts. Try again in 30 seconds.',
+    );
+    expect(english.t('widget.rawCut', { count: 1 })).toBe('… 1 more character not shown');
+    expect(english.t('widget.rawCut', { count: 2 })).toBe('… 2 more characters not shown');
+    expect(english.t('install.review.files', { count: 1 })).toBe('1 file');
+    expect(english.t('chat.status.queuedBehind', { count: 1, limit: 2 })).toBe(
+      'Waiting: 1 of your runs is ahead (you may run 2 at a time)…',
+    );
+    expect(createI18n('zh').t('signIn.rateLimited', { count: 1 })).toBe('失败次数过多，请 1 秒后再试。');
+    // A text with a {{count}} has its plural forms: never one form for every number.
+    for (const [key, text] of entries(en)) {
+      if (!String(text).includes('{{count}}')) continue;
+      expect(key, key).toMatch(/_(one|other)$/);
+      const base = key.replace(/_(one|other)$/, '');
+      expect(new Map(entries(en)).has(`${base}_one`) && new Map(entries(en)).has(`${base}_other`), key).toBe(
+        true,
+      );
+    }
+  });
 });

@@ -24,6 +24,11 @@ export interface LoadSkillOptions {
    * save reading it again.
    */
   readonly skillFile?: Extract<ReadRegularFileResult, { ok: true }>;
+  /**
+   * `false` when the folder's name means nothing: a lone SKILL.md (an upload, a file path) was put
+   * into a folder named by the installer, so its `name` is not checked against that folder.
+   */
+  readonly checkFolderName?: boolean;
 }
 
 /**
@@ -54,7 +59,9 @@ export function loadSkillSync(directory: string, options: LoadSkillOptions = {})
 
   const parsed = parseSkill(read.bytes, {
     file: skillFile,
-    folderName: absolute.slice(absolute.lastIndexOf(path.sep) + 1),
+    ...(options.checkFolderName === false
+      ? {}
+      : { folderName: absolute.slice(absolute.lastIndexOf(path.sep) + 1) }),
     profile: options.profile ?? 'lenient',
     ...(options.strict === undefined ? {} : { strict: options.strict }),
   });

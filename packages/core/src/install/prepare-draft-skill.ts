@@ -67,7 +67,7 @@ export async function prepareDraftSkill(
     await removeInside(directory, options.skillsDirectory);
     return fail(staged.code, staged.message);
   }
-  const loaded = await validateStagedSkill(directory, staged, options);
+  const loaded = await validateStagedSkill(directory, staged, options, candidate.lone === true);
   const diagnostics = relocate(loaded.diagnostics, directory, candidate.displayDirectory);
   if (!loaded.ok) {
     // Its files may still be being written: removing the folder must not race them.
@@ -116,15 +116,17 @@ async function validateStagedSkill(
   directory: string,
   staged: Extract<StagedSkillCopy, { ok: true }>,
   { profile, writer }: PrepareDraftSkillOptions,
+  lone: boolean,
 ): Promise<ParseSkillResult> {
   // These read the staged copy, so its files must be on disk first.
   if (staged.skillFile === undefined) {
     await writer.flush();
-    return loadSkillSync(directory, { profile });
+    return loadSkillSync(directory, { profile, ...(lone ? { checkFolderName: false } : {}) });
   }
   const parsed = parseSkill(staged.skillFile, {
     file: path.join(directory, SKILL_FILE_NAME),
-    folderName: path.basename(directory),
+    // A lone SKILL.md's folder is named after the skill itself: nothing to check its name against.
+    ...(lone ? {} : { folderName: path.basename(directory) }),
     profile,
   });
   if (!parsed.ok) return parsed;

@@ -218,14 +218,20 @@ function nameCandidates(fetched: FetchedSource): (NamedCandidate | DraftFailure)
   const named: (NamedCandidate | DraftFailure)[] = [];
   for (const candidate of fetched.candidates) {
     const displayDirectory = fetched.inPlace ? candidate.directory : candidate.sourcePath;
-    const read = loadSkillSync(candidate.directory, { profile: 'lenient', listFiles: false });
+    const read = loadSkillSync(candidate.directory, {
+      profile: 'lenient',
+      listFiles: false,
+      ...(candidate.lone ? { checkFolderName: false } : {}),
+    });
     if (!read.ok) {
       const diagnostics = relocate(read.diagnostics, candidate.directory, displayDirectory);
       named.push({
         sourcePath: candidate.sourcePath,
         code: 'invalid_skill',
         message: invalidSkillMessage(
-          `${candidate.sourcePath || 'The source root'} does not hold a readable SKILL.md`,
+          candidate.lone
+            ? 'The SKILL.md is not a valid skill'
+            : `${candidate.sourcePath || 'The source root'} does not hold a readable SKILL.md`,
           diagnostics,
         ),
         diagnostics,

@@ -275,6 +275,28 @@ describe('prepareInstall from local sources', () => {
     expect(draft.skills).toMatchObject([{ id: 'quick-note', files: [{ path: 'SKILL.md' }] }]);
   });
 
+  it('P4 a lone SKILL.md has no folder of its own: its name is never checked against one', async () => {
+    const root = await temporaryDirectory();
+    await writeFile(path.join(root, 'SKILL.md'), '---\nname: pdf\n---\nbody\n');
+    const invalid = await prepare(path.join(root, 'SKILL.md'));
+    expect(invalid.skills).toEqual([]);
+    expect(invalid.failed).toMatchObject([
+      {
+        code: 'invalid_skill',
+        message: "The SKILL.md is not a valid skill: required field 'description' is missing.",
+      },
+    ]);
+    expect(invalid.failed[0]!.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([
+      'description_missing',
+    ]);
+    await writeFile(path.join(root, 'SKILL.md'), skillText('PDF Tools'));
+    const valid = await prepare(path.join(root, 'SKILL.md'));
+    expect(valid.skills).toMatchObject([{ id: 'pdf-tools', name: 'PDF Tools' }]);
+    const codes = valid.skills[0]!.diagnostics.map((diagnostic) => diagnostic.code);
+    expect(codes).not.toContain('name_folder_mismatch');
+    expect(JSON.stringify(valid)).not.toContain("folder name 'skill'");
+  });
+
   it('P4 prepares a .zip and a .tar.gz archive', async () => {
     const root = await temporaryDirectory();
     await writeSkill(path.join(root, 'zipped'), { files: { 'notes/a.txt': 'a\n' } });

@@ -7,10 +7,11 @@ const PACKAGES = path.resolve(import.meta.dirname, '../../..');
  * Every error code registered in `SkilldockErrorCodes` by any package's sources (core's
  * `error-codes.ts` and every module augmentation of it), read from the files themselves: the
  * interface is a type, so a test that checks a table's keys against real codes needs them as data.
+ * `packages` (folder names under `packages/`) keeps only the codes those packages register.
  */
-export function registeredErrorCodes(): ReadonlySet<string> {
+export function registeredErrorCodes(packages?: readonly string[]): ReadonlySet<string> {
   const codes = new Set<string>();
-  for (const name of readdirSync(PACKAGES)) {
+  for (const name of packages ?? readdirSync(PACKAGES)) {
     const folder = path.join(PACKAGES, name, 'src');
     let files: string[];
     try {

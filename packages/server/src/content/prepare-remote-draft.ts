@@ -49,6 +49,8 @@ export async function prepareRemoteDraft(
   try {
     const policy = {
       allowedHosts: options.allowedHosts,
+      // A refusal reaches people through the web app or the API, never a command line.
+      allowHostAdvice: 'administrator' as const,
       ...(options.allowInsecureLocalhost ? { allowInsecureLocalhost: true } : {}),
       ...(options.modelScopeHosts === undefined ? {} : { modelScopeHosts: options.modelScopeHosts }),
     };

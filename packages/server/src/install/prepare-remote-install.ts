@@ -4,6 +4,7 @@ import type { SkilldockDatabase } from '../db/database.js';
 import { assertLoopbackListed } from './assert-loopback-listed.js';
 import type { InstallContext } from './install-options.js';
 import { readInstallSettings } from './install-settings.js';
+import { withRemoteSourceFailures } from './remote-source-failure.js';
 import { storePreparedDraft } from './store-prepared-draft.js';
 
 /** Who asks for a remote draft, and which skills of the source (all by default). */
@@ -21,7 +22,8 @@ export interface RemoteInstallRequest {
  * Nothing is installed: the draft waits for its owner's confirmation. The one way the remote
  * route and a run's `install_skill` tool prepare a draft.
  * @throws SecurityError `host_not_allowed`, `remote_install_disabled`, and every refusal of
- *   `prepareRemoteDraft` (as an `HttpError` with its status, through `storePreparedDraft`).
+ *   `prepareRemoteDraft` (as an `HttpError` with its status, through `storePreparedDraft`); a
+ *   remote that failed answers 502 in one style for every source (`withRemoteSourceFailures`).
  */
 export async function prepareRemoteInstall(
   db: SkilldockDatabase,
@@ -31,16 +33,19 @@ export async function prepareRemoteInstall(
   const { allowedHosts } = await readInstallSettings(db);
   const { remote } = install;
   if (remote.allowInsecureLocalhost) assertLoopbackListed(request.source, allowedHosts);
+  const layout = contentLayout(install.dataDir);
   return storePreparedDraft(db, install.dataDir, request, () =>
-    prepareRemoteDraft(contentLayout(install.dataDir), {
-      source: request.source,
-      allowedHosts,
-      now: install.now,
-      ...(request.skills === undefined ? {} : { skills: request.skills }),
-      ...(remote.allowInsecureLocalhost ? { allowInsecureLocalhost: true } : {}),
-      ...(remote.gitConfig === undefined ? {} : { gitConfig: remote.gitConfig }),
-      ...(remote.env === undefined ? {} : { env: remote.env }),
-      ...(remote.modelScopeHosts === undefined ? {} : { modelScopeHosts: remote.modelScopeHosts }),
-    }),
+    withRemoteSourceFailures(layout, remote.modelScopeHosts, () =>
+      prepareRemoteDraft(layout, {
+        source: request.source,
+        allowedHosts,
+        now: install.now,
+        ...(request.skills === undefined ? {} : { skills: request.skills }),
+        ...(remote.allowInsecureLocalhost ? { allowInsecureLocalhost: true } : {}),
+        ...(remote.gitConfig === undefined ? {} : { gitConfig: remote.gitConfig }),
+        ...(remote.env === undefined ? {} : { env: remote.env }),
+        ...(remote.modelScopeHosts === undefined ? {} : { modelScopeHosts: remote.modelScopeHosts }),
+      }),
+    ),
   );
 }

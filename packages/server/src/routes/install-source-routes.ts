@@ -127,6 +127,9 @@ const remoteRoute = createRoute({
     400: errorResponseSpec('Invalid source, or fetching it failed'),
     401: errorResponseSpec('Not logged in'),
     403: errorResponseSpec('Refused by allowed_hosts, https-only, or not a remote source'),
+    502: errorResponseSpec(
+      'The remote (GitHub, ModelScope, a git server, a site) could not be read: its code (`git_fetch_failed`, `download_failed`, …), `details.remote` and `details.host`',
+    ),
   },
 });
 
@@ -149,6 +152,7 @@ const recommendedDraftRoute = createRoute({
     401: errorResponseSpec('Not logged in'),
     403: errorResponseSpec('Refused by allowed_hosts'),
     404: errorResponseSpec('No such recommended entry'),
+    502: errorResponseSpec('The remote could not be read (as for a remote draft)'),
   },
 });
 

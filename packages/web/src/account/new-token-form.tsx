@@ -17,6 +17,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { SCOPE_AREAS, scopeLabelKey, type TokenScope } from './token-scopes';
 
 /** How long a new token lives, in days; `never` until revoked. */
@@ -107,11 +108,7 @@ export function NewTokenForm({ admin, onIssued }: { admin: boolean; onIssued: ()
           </Group>
         </Stack>
       </form>
-      {issue.error ? (
-        <Alert color="red" role="alert">
-          {issue.error.message}
-        </Alert>
-      ) : null}
+      {issue.error ? <ApiErrorMessage error={issue.error} /> : null}
       {issue.data ? (
         <Alert
           color="green"

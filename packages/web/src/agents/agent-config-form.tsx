@@ -21,6 +21,7 @@ import { unwrap } from '../api/api-error';
 import { isAdmin, useMe } from '../auth/use-me';
 import { useSharedSkills } from '../skills/skill-queries';
 import { useUnsavedChanges } from '../skills/use-unsaved-guard';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { useLabelledPill } from '../ui/labelled-pill';
 import {
   type AgentFormValues,
@@ -285,11 +286,7 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
             error={fieldError('shellNetwork')}
           />
         ) : null}
-        {problems.general === null || save.isPending ? null : (
-          <Alert color="red" role="alert">
-            {problems.general}
-          </Alert>
-        )}
+        {problems.general === null || save.isPending ? null : <ApiErrorMessage error={save.error} />}
         {readOnly ? null : (
           <Group gap="sm">
             <Button

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
 import { isConflict } from '../skills/skill-content-api';
 import type { SkillEditorStatus } from '../skills/skill-editor';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { formatDateTime } from '../ui/format-date-time';
 import { PageLoader } from '../ui/page-loader';
@@ -122,11 +123,7 @@ export function BoundSkillHistory({ agentId, status, readOnly, onContentReplaced
       <Text size="sm" c="dimmed">
         {t('agents.history.hint')}
       </Text>
-      {releaseError === null ? null : (
-        <Alert color="red" role="alert">
-          {releaseError.message}
-        </Alert>
-      )}
+      {releaseError === null ? null : <ApiErrorMessage error={releaseError} />}
       {versions.isPending ? (
         <PageLoader />
       ) : versions.isError ? (

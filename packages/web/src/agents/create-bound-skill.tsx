@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { ApiError, unwrap } from '../api/api-error';
 import { type Diagnostic, DiagnosticList } from '../skills/diagnostic-list';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { AGENTS_QUERY_KEY, boundSkillKey } from './agent-queries';
 
 interface FailedImport {
@@ -93,8 +94,7 @@ export function CreateBoundSkill({ agentId }: { readonly agentId: string }) {
         {t('agents.bound.uploadHint')}
       </Text>
       {error === null ? null : (
-        <Alert color="red" role="alert" title={t('agents.bound.createFailed')}>
-          <Text size="sm">{error.message}</Text>
+        <ApiErrorMessage error={error} title={t('agents.bound.createFailed')}>
           {importReasons(error).map((failure) => (
             <Stack key={`${failure.sourcePath}:${failure.message}`} gap={2} mt="xs">
               {failure.sourcePath === undefined ? null : (
@@ -105,7 +105,7 @@ export function CreateBoundSkill({ agentId }: { readonly agentId: string }) {
               <DiagnosticList diagnostics={failure.diagnostics ?? []} />
             </Stack>
           ))}
-        </Alert>
+        </ApiErrorMessage>
       )}
     </Stack>
   );

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { saveProblems } from './agent-form';
 import { AGENTS_QUERY_KEY } from './agent-queries';
 
@@ -70,11 +71,7 @@ export function NewAgentModal({ onClose }: { readonly onClose: () => void }) {
             minRows={2}
             error={problems?.fields.description}
           />
-          {problems?.general == null ? null : (
-            <Alert color="red" role="alert">
-              {problems.general}
-            </Alert>
-          )}
+          {problems?.general == null ? null : <ApiErrorMessage error={create.error} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { prettyInput } from './chat-activity';
 import { inputText } from './chat-items';
 import { useChatActions } from './chat-queries';
@@ -71,11 +72,13 @@ export function ApprovalCard({
           <NeutralText text={prettyInput(inputText(approval.input))} />
         </pre>
         {error === null ? null : (
-          <Alert color="red" role="alert" p="xs">
-            {error instanceof ApiError && ['run_not_waiting', 'approval_not_pending'].includes(error.code)
-              ? t('chat.approval.notWaiting')
-              : t('chat.approval.failed', { message: error.message })}
-          </Alert>
+          <ApiErrorMessage
+            error={error}
+            title={t('chat.approval.failed')}
+            {...(error instanceof ApiError && ['run_not_waiting', 'approval_not_pending'].includes(error.code)
+              ? { summary: t('chat.approval.notWaiting') }
+              : {})}
+          />
         )}
         {denying ? (
           <>

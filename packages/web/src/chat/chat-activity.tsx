@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import type { ApprovalOutcome, ChatItem, SubagentView, ToolStatus } from './chat-items';
 import { MessageContent } from './message-content';
 import { NeutralText } from './neutral-text';
@@ -82,11 +83,7 @@ function SubagentActivity({ subagent }: { subagent: SubagentView }) {
         ) : (
           <ActivityList items={subagent.items} canSend={false} onSend={async () => {}} />
         )}
-        {subagent.error === undefined ? null : (
-          <Text size="sm" c="red">
-            {subagent.error.message}
-          </Text>
-        )}
+        {subagent.error === undefined ? null : <ApiErrorMessage error={subagent.error} />}
       </Stack>
     </details>
   );

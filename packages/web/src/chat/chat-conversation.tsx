@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../api/api-error';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { PageLoader } from '../ui/page-loader';
 import { QueryError } from '../ui/query-error';
 import { ApprovalCard } from './approval-card';
@@ -301,32 +302,27 @@ export function ChatConversation({
         ) : null}
       </section>
       {sendError === null ? null : (
-        <Alert
-          color="red"
-          role="alert"
-          withCloseButton
+        <ApiErrorMessage
+          error={sendError}
+          title={t('chat.sendFailed')}
           onClose={() => setSendError(null)}
-          closeButtonLabel={t('chat.close')}
-        >
-          {sendError instanceof ApiError && sendError.code === 'run_active'
-            ? t('chat.sendRunActive')
-            : t('chat.sendFailed', {
-                message: sendError instanceof Error ? sendError.message : String(sendError),
-              })}
-        </Alert>
+          {...(sendError instanceof ApiError && sendError.code === 'run_active'
+            ? { summary: t('chat.sendRunActive') }
+            : {})}
+        />
       )}
-      {cancel.error === null ? null : (
-        <Alert color="red" role="alert">
-          {cancel.error.message}
-        </Alert>
-      )}
+      {cancel.error === null ? null : <ApiErrorMessage error={cancel.error} />}
       {retry.error === null ? null : (
-        <Alert color="red" role="alert" data-testid="retry-error">
-          {retry.error instanceof ApiError &&
-          ['run_not_retryable', 'run_not_latest', 'run_active'].includes(retry.error.code)
-            ? t('chat.retry.refused', { message: retry.error.message })
-            : t('chat.retry.failed', { message: retry.error.message })}
-        </Alert>
+        <ApiErrorMessage
+          error={retry.error}
+          testId="retry-error"
+          title={
+            retry.error instanceof ApiError &&
+            ['run_not_retryable', 'run_not_latest', 'run_active'].includes(retry.error.code)
+              ? t('chat.retry.refused')
+              : t('chat.retry.failed')
+          }
+        />
       )}
       <div className="chat-composer-dock">
         {hasNewBelow ? (

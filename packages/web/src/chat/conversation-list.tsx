@@ -1,20 +1,10 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  NavLink,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../api/api-error';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { formatDateTime } from '../ui/format-date-time';
 import { PageLoader } from '../ui/page-loader';
 import { QueryError } from '../ui/query-error';
@@ -61,11 +51,7 @@ function RenameDialog({
           error={tooLong ? t('chat.titleTooLong') : undefined}
           data-autofocus
         />
-        {rename.error === null ? null : (
-          <Alert color="red" role="alert" mt="sm">
-            {rename.error.message}
-          </Alert>
-        )}
+        {rename.error === null ? null : <ApiErrorMessage error={rename.error} mt="sm" />}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
@@ -106,11 +92,13 @@ function DeleteDialog({
     <Modal opened onClose={onClose} title={t('chat.deleteTitle', { title: titleOf(conversation) })}>
       <Text>{t('chat.deleteBody')}</Text>
       {error === null ? null : (
-        <Alert color="red" role="alert" mt="md">
-          {error instanceof ApiError && error.code === 'run_active'
-            ? t('chat.deleteRunActive')
-            : error.message}
-        </Alert>
+        <ApiErrorMessage
+          error={error}
+          mt="md"
+          {...(error instanceof ApiError && error.code === 'run_active'
+            ? { summary: t('chat.deleteRunActive') }
+            : {})}
+        />
       )}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>

@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { useRunFiles } from './chat-queries';
 
 /** A byte count for people: 512 B, 3.4 KB, 1.2 MB. */
@@ -21,12 +22,7 @@ export function isHtmlFile(contentType: string): boolean {
 export function RunFiles({ runId }: { readonly runId: string }) {
   const { t } = useTranslation();
   const files = useRunFiles(runId, true);
-  if (files.isError)
-    return (
-      <Text size="sm" c="red" role="alert">
-        {t('chat.files.failed', { message: files.error.message })}
-      </Text>
-    );
+  if (files.isError) return <ApiErrorMessage error={files.error} title={t('chat.files.failed')} />;
   if (files.data === undefined || files.data.files.length === 0) return null;
   return (
     <section className="chat-files" aria-label={t('chat.files.title')} data-testid="run-files">

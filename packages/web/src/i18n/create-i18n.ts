@@ -1,6 +1,8 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
+import errorsEn from './errors.en.json';
+import errorsZh from './errors.zh.json';
 import zh from './zh.json';
 
 /** The languages the app speaks, in the order the switch lists them. */
@@ -35,7 +37,14 @@ export function createI18n(language: Language): i18n {
     lng: language,
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
-    resources: { en: { translation: en }, zh: { translation: zh } },
+    // The texts of error codes are a namespace of their own: the API's codes number in the hundreds,
+    // and typed keys that many more make TypeScript give up on `t` (see describeApiError).
+    ns: ['translation', 'errors'],
+    defaultNS: 'translation',
+    resources: {
+      en: { translation: en, errors: errorsEn },
+      zh: { translation: zh, errors: errorsZh },
+    },
     interpolation: { escapeValue: false }, // React escapes
     initAsync: false,
   });

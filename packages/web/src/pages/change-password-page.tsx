@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useApi } from '../api/api-context';
 import { ApiError, unwrap } from '../api/api-error';
 import { ME_QUERY_KEY, useMe } from '../auth/use-me';
+import { ApiErrorMessage } from '../ui/api-error-message';
 
 /** The shortest new password the server takes (`newPasswordSchema`). */
 const MIN_PASSWORD_LENGTH = 10;
@@ -63,11 +64,7 @@ export function ChangePasswordPage() {
           {t('password.changed')}
         </Alert>
       ) : null}
-      {change.error && !wrongCurrent ? (
-        <Alert color="red" role="alert">
-          {change.error.message}
-        </Alert>
-      ) : null}
+      {change.error && !wrongCurrent ? <ApiErrorMessage error={change.error} /> : null}
       <Paper withBorder p="lg">
         <form onSubmit={submit} noValidate>
           <Stack>

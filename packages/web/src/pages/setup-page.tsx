@@ -7,6 +7,7 @@ import { useAgents } from '../agents/agent-queries';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
 import { isAdmin, useMe } from '../auth/use-me';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { MODEL_PROVIDERS_KEY, useModelProviders } from './admin/model-provider-queries';
 import { ModelProvidersList } from './admin/model-providers-list';
 
@@ -110,11 +111,7 @@ function DefaultModelStep({ done }: { done: boolean }) {
               </Text>
             ) : null}
           </Group>
-          {save.error ? (
-            <Alert color="red" role="alert" mt="sm">
-              {save.error.message}
-            </Alert>
-          ) : null}
+          {save.error ? <ApiErrorMessage error={save.error} mt="sm" /> : null}
         </form>
       )}
     </Step>

@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context';
 import { ApiError, unwrap } from '../api/api-error';
 import { ME_QUERY_KEY, useMe } from '../auth/use-me';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PageLoader } from '../ui/page-loader';
 import { ThemeToggle } from '../ui/theme-toggle';
@@ -61,9 +62,7 @@ export function SignInPage() {
                 {t('signIn.title')}
               </Title>
               {error ? (
-                <Alert color="red" role="alert">
-                  {signInErrorMessage(error, t)}
-                </Alert>
+                <ApiErrorMessage error={error} summary={signInErrorMessage(error, t) ?? undefined} />
               ) : null}
               <TextInput
                 label={t('signIn.username')}
@@ -100,12 +99,13 @@ export function SignInPage() {
   );
 }
 
-function signInErrorMessage(error: Error, t: ReturnType<typeof useTranslation>['t']): string {
+/** What the sign-in page says better than the code's own text; null: the code's text says it. */
+function signInErrorMessage(error: Error, t: ReturnType<typeof useTranslation>['t']): string | null {
   if (error instanceof ApiError && error.code === 'invalid_credentials')
     return t('signIn.invalidCredentials');
   if (error instanceof ApiError && error.code === 'rate_limited') {
     const seconds = Number(error.details.retryAfterSeconds);
-    return t('signIn.rateLimited', { seconds: Number.isFinite(seconds) ? seconds : 60 });
+    return t('signIn.rateLimited', { count: Number.isFinite(seconds) ? seconds : 60 });
   }
-  return error.message;
+  return null;
 }

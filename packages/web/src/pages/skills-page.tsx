@@ -20,6 +20,7 @@ import { PageLoader } from '../ui/page-loader';
 import { QueryError } from '../ui/query-error';
 import '../skills/skills.css';
 import { skillIdLine } from '../skills/skill-id-line';
+import { ApiErrorMessage } from '../ui/api-error-message';
 
 /** The form loads core's SKILL.md parser (the editor's chunk), so it is fetched when opened, not with the page. */
 const NewSkillModal = lazy(async () => ({
@@ -290,11 +291,7 @@ function SharedCard({
           ) : null}
         </Group>
       ) : null}
-      {toggle.isError ? (
-        <Text size="sm" c="red" role="alert">
-          {toggle.error.message}
-        </Text>
-      ) : null}
+      {toggle.isError ? <ApiErrorMessage error={toggle.error} /> : null}
     </Card>
   );
 }
@@ -336,11 +333,7 @@ function PersonalCard({
           {t('skills.overridesList', { list: skill.overrides.map((item) => item.name).join(', ') })}
         </Text>
       )}
-      {skill.problem === null ? null : (
-        <Text size="sm" c="red" mt={4}>
-          {skill.problem.message}
-        </Text>
-      )}
+      {skill.problem === null ? null : <ApiErrorMessage error={skill.problem} mt="xs" />}
       <Group mt="sm" justify="flex-end">
         <Button
           size="xs"

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
 import type { components } from '../api/generated/openapi';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { DiagnosticList } from './diagnostic-list';
 import { ScopeEditor, type ScopeOption } from './scope-editor';
 import { type ShareConfig, shareProblem } from './share-scope';
@@ -137,7 +138,7 @@ export function DraftReview({
                 <Text size="xs" c="dimmed" ff="monospace">
                   {failure.sourcePath}
                 </Text>
-                <Text size="sm">{failure.message}</Text>
+                <ApiErrorMessage error={failure} />
                 <DiagnosticList diagnostics={failure.diagnostics} />
               </Card>
             ))}
@@ -161,16 +162,8 @@ export function DraftReview({
           ) : null}
         </>
       )}
-      {confirm.isError ? (
-        <Alert color="red" role="alert">
-          {confirm.error.message}
-        </Alert>
-      ) : null}
-      {cancel.isError ? (
-        <Alert color="red" role="alert">
-          {cancel.error.message}
-        </Alert>
-      ) : null}
+      {confirm.isError ? <ApiErrorMessage error={confirm.error} /> : null}
+      {cancel.isError ? <ApiErrorMessage error={cancel.error} /> : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={() => cancel.mutate()} loading={cancel.isPending}>
           {t('install.review.cancel')}

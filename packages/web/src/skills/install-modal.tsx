@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { PageLoader } from '../ui/page-loader';
 import { QueryError } from '../ui/query-error';
 import { DraftReview, type InstallDraft, type InstalledSkill } from './draft-review';
@@ -85,11 +86,7 @@ function ReviewStep({
 type OnDraft = (draft: InstallDraft) => void;
 
 function FlowError({ error }: { readonly error: Error | null }) {
-  return error === null ? null : (
-    <Alert color="red" role="alert">
-      {error.message}
-    </Alert>
-  );
+  return error === null ? null : <ApiErrorMessage error={error} />;
 }
 
 function RecommendedFlow({ onDraft }: { readonly onDraft: OnDraft }) {

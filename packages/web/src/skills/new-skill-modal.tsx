@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { SkilldockError } from '@skilldock/core/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { DiagnosticList } from './diagnostic-list';
 import { newSkillMarkdown } from './new-skill-template';
 import { SKILLS_QUERY_KEY } from './skill-queries';
@@ -112,11 +113,7 @@ export function NewSkillModal({ onClose }: { readonly onClose: () => void }) {
               </Text>
             )}
           </div>
-          {create.isError ? (
-            <Alert color="red" role="alert">
-              {create.error.message}
-            </Alert>
-          ) : null}
+          {create.isError ? <ApiErrorMessage error={create.error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
+import { ApiErrorMessage } from '../ui/api-error-message';
 import { PageLoader } from '../ui/page-loader';
 import { QueryError } from '../ui/query-error';
 import { ScopeEditor } from './scope-editor';
@@ -61,11 +62,7 @@ export function ShareDialog({
             departments={options.departments}
             users={options.users}
           />
-          {save.isError ? (
-            <Alert color="red" role="alert" mt="md">
-              {save.error.message}
-            </Alert>
-          ) : null}
+          {save.isError ? <ApiErrorMessage error={save.error} mt="md" /> : null}
           <Group justify="flex-end" mt="lg">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -34,6 +34,7 @@ import { SKILLS_QUERY_KEY } from './skill-queries';
 import { useSkillTextReading } from './use-skill-text-reading';
 import { UnsavedGuard, useUnsavedChanges } from './use-unsaved-guard';
 import './skills.css';
+import { ApiErrorMessage } from '../ui/api-error-message';
 
 const CodeEditor = lazy(() => import('./code-editor'));
 
@@ -158,11 +159,7 @@ export function SkillEditor({ kind, id, readOnly, tree, header, onStatusChange }
             ? t('editor.saved')
             : t('editor.upToDate')}
       </Text>
-      {saveError === null ? null : (
-        <Alert color="red" role="alert">
-          {saveError.message}
-        </Alert>
-      )}
+      {saveError === null ? null : <ApiErrorMessage error={saveError} />}
       {loadedTree.warnings.map((warning) => (
         <Alert key={warning} color="yellow">
           {warning}

@@ -6,13 +6,17 @@
  */
 export const UNDECLARED_VERSION = '1.0.0';
 
+/** The version a skill declares, or null when it declares none (see {@link UNDECLARED_VERSION}). */
+export function declaredVersion(version: string | null | undefined): string | null {
+  return version == null || version === '' || version === UNDECLARED_VERSION ? null : version;
+}
+
 /** "id · Version x" for a skill, or just its id when it declares no version. */
 export function skillIdLine(
   id: string,
   version: string | null | undefined,
   versionLabel: (version: string) => string,
 ): string {
-  return version == null || version === '' || version === UNDECLARED_VERSION
-    ? id
-    : `${id} · ${versionLabel(version)}`;
+  const declared = declaredVersion(version);
+  return declared === null ? id : `${id} · ${versionLabel(declared)}`;
 }

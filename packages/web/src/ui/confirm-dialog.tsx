@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorMessage } from './api-error-message';
 
 /** Props of {@link ConfirmDialog}. */
 export interface ConfirmDialogProps {
@@ -32,11 +33,7 @@ export function ConfirmDialog({
   return (
     <Modal opened onClose={onClose} title={title} data-testid={testId}>
       <Text>{body}</Text>
-      {error === null ? null : (
-        <Alert color="red" role="alert" mt="md" title={errorTitle}>
-          {error.message}
-        </Alert>
-      )}
+      {error === null ? null : <ApiErrorMessage error={error} mt="md" title={errorTitle} />}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}

@@ -328,7 +328,9 @@ describe('W4 Retry in the chat', () => {
     await act(async () => fireEvent.click(button));
     const refusal = await screen.findByTestId('retry-error');
     expect(refusal.textContent).toBe(
-      'This run can no longer be retried: Only the conversation’s latest run can be retried',
+      'This run can no longer be retried' +
+        'Only the latest answer of a conversation can be retried.' +
+        'Only the conversation’s latest run can be retried · run_not_latest',
     );
   });
 

@@ -71,7 +71,9 @@ describe('Y2 deleting a skill asks first', () => {
     expect(screen.getByText('Your personal skill glossary will be deleted.')).not.toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('You may not delete it');
+    expect(alert.textContent).toBe(
+      'You may not do this. Ask an admin if you need access.You may not delete it · forbidden',
+    );
     expect(server.requests).toEqual([{ method: 'DELETE', url: '/api/me/skills/glossary' }]);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(dialog.closed()).toBe(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { skillIdLine, UNDECLARED_VERSION } from '../../src/skills/skill-id-line.js';
+import { declaredVersion, skillIdLine, UNDECLARED_VERSION } from '../../src/skills/skill-id-line.js';
 
 const label = (version: string) => `Version ${version}`;
 
@@ -15,5 +15,12 @@ describe('the id line of a skill (issue 24: no invented versions)', () => {
     expect(skillIdLine('chat-widgets', '', label)).toBe('chat-widgets');
     expect(skillIdLine('chat-widgets', null, label)).toBe('chat-widgets');
     expect(skillIdLine('chat-widgets', undefined, label)).toBe('chat-widgets');
+  });
+
+  it('W5 the builtin table shows a declared version, and no invented 1.0.0 for one that declares none', () => {
+    expect(declaredVersion('2.0.1')).toBe('2.0.1');
+    expect(declaredVersion('1.0.0')).toBeNull();
+    expect(declaredVersion('')).toBeNull();
+    expect(declaredVersion(null)).toBeNull();
   });
 });

@@ -18,12 +18,23 @@ export interface RemotePolicy {
    * here does not allow a host: `allowedHosts` still decides.
    */
   readonly modelScopeHosts?: readonly string[];
+  /**
+   * Who may allow a refused host, as a refusal's message tells it: `command-line` (default) names
+   * the `allowed_hosts` setting and `--allow-host`; `administrator` (a server: its users have no
+   * command line) says an administrator lists the host in the server's allowed hosts.
+   */
+  readonly allowHostAdvice?: 'command-line' | 'administrator';
 }
 
 /** The hosts of ModelScope (SPEC Y4: a ModelScope skill or collection is a remote source). */
 export const MODELSCOPE_HOSTS: readonly string[] = Object.freeze(['modelscope.cn', 'www.modelscope.cn']);
 
-const SETTING_HINT = "add it to the 'allowed_hosts' setting, or pass --allow-host";
+/** How to allow `host`, told to whoever can (see {@link RemotePolicy.allowHostAdvice}). */
+function allowHostAdvice(host: string, policy: RemotePolicy): string {
+  return policy.allowHostAdvice === 'administrator'
+    ? `an administrator can add ${host} to the allowed hosts in the server's settings`
+    : `add it to the 'allowed_hosts' setting, or pass --allow-host ${host} for this run`;
+}
 
 /**
  * Checks a remote URL against the allowlist (SPEC P5) and returns it parsed. Hosts match exactly after
@@ -46,7 +57,9 @@ export function assertRemoteUrlAllowed(url: string | URL, policy: RemotePolicy =
     if (!policy.allowInsecureLocalhost)
       throw new SecurityError(
         'insecure_protocol',
-        `Refusing ${shown}: plain http is allowed only for loopback addresses with --allow-insecure-localhost (allowInsecureLocalhost).`,
+        policy.allowHostAdvice === 'administrator'
+          ? `Refusing ${shown}: remote sources must use https.`
+          : `Refusing ${shown}: plain http is allowed only for loopback addresses with --allow-insecure-localhost (allowInsecureLocalhost).`,
         { details: { url: shown } },
       );
   } else if (parsed.protocol !== 'https:') {
@@ -83,13 +96,15 @@ export function assertRemoteUrlAllowed(url: string | URL, policy: RemotePolicy =
   if (allowed.size === 0)
     throw new SecurityError(
       'remote_install_disabled',
-      `Refusing ${shown}: remote install is disabled because 'allowed_hosts' is empty; set 'allowed_hosts' or pass --allow-host ${parsed.host} for this run.`,
+      policy.allowHostAdvice === 'administrator'
+        ? `Refusing ${shown}: remote install is disabled because the allowed hosts list is empty; ${allowHostAdvice(parsed.host, policy)}.`
+        : `Refusing ${shown}: remote install is disabled because 'allowed_hosts' is empty; set 'allowed_hosts' or pass --allow-host ${parsed.host} for this run.`,
       { details: { url: shown, host: parsed.host } },
     );
   if (!allowed.has(parsed.host))
     throw new SecurityError(
       'host_not_allowed',
-      `Refusing ${shown}: host '${parsed.host}' is not in the allowed hosts (${[...allowed].join(', ')}); ${SETTING_HINT} ${parsed.host} for this run.`,
+      `Refusing ${shown}: host '${parsed.host}' is not in the allowed hosts (${[...allowed].join(', ')}); ${allowHostAdvice(parsed.host, policy)}.`,
       { details: { url: shown, host: parsed.host, allowedHosts: [...allowed] } },
     );
   return parsed;

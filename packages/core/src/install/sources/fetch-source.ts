@@ -95,7 +95,7 @@ export async function fetchSource(
       const directory = path.join(options.directory, 'skill');
       await mkdir(directory, { recursive: true });
       await copyFile(file, path.join(directory, SKILL_FILE_NAME));
-      return { ...empty, candidates: [{ directory, sourcePath: '' }], inPlace: false };
+      return { ...empty, candidates: [{ directory, sourcePath: '', lone: true }], inPlace: false };
     }
     case 'git':
     case 'github': {

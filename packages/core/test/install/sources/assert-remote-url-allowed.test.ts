@@ -28,6 +28,21 @@ describe('assertRemoteUrlAllowed', () => {
     expect(message).toContain('--allow-host example.com');
   });
 
+  it('P5 a server refusal (allowHostAdvice administrator) names the admin settings, never a flag', () => {
+    const policy: RemotePolicy = { allowHostAdvice: 'administrator' };
+    const unlisted = refusal('https://example.com/skills', policy);
+    expect(unlisted.code).toBe('host_not_allowed');
+    expect(unlisted.message).toBe(
+      "Refusing https://example.com/skills: host 'example.com' is not in the allowed hosts (github.com, modelscope.cn); an administrator can add example.com to the allowed hosts in the server's settings.",
+    );
+    const disabled = refusal('https://github.com/a/b.git', { ...policy, allowedHosts: [] });
+    expect(disabled.code).toBe('remote_install_disabled');
+    expect(disabled.message).toContain('an administrator can add github.com to the allowed hosts');
+    const plain = refusal('http://127.0.0.1:8080/a.git', policy);
+    expect(plain.code).toBe('insecure_protocol');
+    for (const { message } of [unlisted, disabled, plain]) expect(message).not.toMatch(/--|allowed_hosts/);
+  });
+
   it.each([
     ['https://github.com.evil.com/acme/skills.git', 'github.com.evil.com'],
     ['https://evilgithub.com/acme/skills.git', 'evilgithub.com'],

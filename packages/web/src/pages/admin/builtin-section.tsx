@@ -1,9 +1,11 @@
-import { Alert, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
 import { useMe } from '../../auth/use-me';
+import { declaredVersion } from '../../skills/skill-id-line';
+import { ApiErrorMessage } from '../../ui/api-error-message';
 import { formatDateTime } from '../../ui/format-date-time';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
@@ -53,11 +55,7 @@ export function BuiltinSection() {
           {t('admin.builtin.superadminOnly')}
         </Text>
       )}
-      {toggle.error ? (
-        <Alert color="red" role="alert">
-          {toggle.error.message}
-        </Alert>
-      ) : null}
+      {toggle.error ? <ApiErrorMessage error={toggle.error} /> : null}
       <Table.ScrollContainer minWidth={360}>
         <Table striped>
           <Table.Thead>
@@ -78,7 +76,13 @@ export function BuiltinSection() {
                     {skill.description}
                   </Text>
                 </Table.Td>
-                <Table.Td>{skill.version}</Table.Td>
+                <Table.Td>
+                  {declaredVersion(skill.version) ?? (
+                    <Text size="sm" c="dimmed">
+                      {t('skills.noVersion')}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Switch
                     checked={skill.enabled}

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
+import { ApiErrorMessage } from '../../ui/api-error-message';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { ADMIN_KEYS, type Department, useDepartments } from './admin-queries';
@@ -60,11 +61,7 @@ export function DepartmentsSection() {
           </Button>
         </Group>
       </form>
-      {create.error ? (
-        <Alert color="red" role="alert">
-          {create.error.message}
-        </Alert>
-      ) : null}
+      {create.error ? <ApiErrorMessage error={create.error} /> : null}
       {create.isSuccess ? (
         <Text size="sm" c="green" role="status">
           {t('admin.departments.created', { name: create.data.department.name })}
@@ -127,11 +124,7 @@ export function DepartmentsSection() {
       >
         <Stack>
           <Text size="sm">{t('admin.departments.deleteBody')}</Text>
-          {remove.error ? (
-            <Alert color="red" role="alert">
-              {remove.error.message}
-            </Alert>
-          ) : null}
+          {remove.error ? <ApiErrorMessage error={remove.error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>
               {t('admin.cancel')}
@@ -186,11 +179,7 @@ function RenameDepartment({
         }}
       >
         <Stack>
-          {rename.error ? (
-            <Alert color="red" role="alert">
-              {rename.error.message}
-            </Alert>
-          ) : null}
+          {rename.error ? <ApiErrorMessage error={rename.error} /> : null}
           <TextInput
             label={t('admin.departments.name')}
             value={name}

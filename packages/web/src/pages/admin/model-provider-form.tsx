@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   Modal,
@@ -16,6 +15,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
+import { ApiErrorMessage } from '../../ui/api-error-message';
 import { useLabelledPill } from '../../ui/labelled-pill';
 import { KeySource } from './key-source';
 import { MODEL_PROVIDERS_KEY, type ModelProvider } from './model-provider-queries';
@@ -226,11 +226,7 @@ export function ModelProviderForm({
               />
             ) : null}
           </Stack>
-          {save.error ? (
-            <Alert color="red" role="alert">
-              {save.error.message}
-            </Alert>
-          ) : null}
+          {save.error ? <ApiErrorMessage error={save.error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('admin.cancel')}

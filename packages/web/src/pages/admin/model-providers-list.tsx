@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
+import { ApiErrorMessage } from '../../ui/api-error-message';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { KeySource } from './key-source';
@@ -125,11 +126,7 @@ export function ModelProvidersList({
       >
         <Stack>
           <Text size="sm">{t('providers.deleteBody')}</Text>
-          {remove.error ? (
-            <Alert color="red" role="alert">
-              {remove.error.message}
-            </Alert>
-          ) : null}
+          {remove.error ? <ApiErrorMessage error={remove.error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>
               {t('admin.cancel')}

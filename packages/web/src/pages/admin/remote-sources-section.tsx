@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
+import { ApiErrorMessage } from '../../ui/api-error-message';
 import { useLabelledPill } from '../../ui/labelled-pill';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
@@ -67,11 +68,7 @@ export function RemoteSourcesSection() {
               {t('admin.settings.empty')}
             </Text>
           ) : null}
-          {save.error ? (
-            <Alert color="red" role="alert">
-              {save.error.message}
-            </Alert>
-          ) : null}
+          {save.error ? <ApiErrorMessage error={save.error} /> : null}
           {save.isSuccess && !changed ? (
             <Text size="sm" c="green" role="status">
               {t('admin.saved')}

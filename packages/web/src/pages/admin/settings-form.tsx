@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorMessage } from '../../ui/api-error-message';
 
 /** Props of {@link SettingsForm}. */
 export interface SettingsFormProps {
@@ -52,11 +53,7 @@ export function SettingsForm({
               {readOnlyNote}
             </Text>
           )}
-          {error ? (
-            <Alert color="red" role="alert">
-              {error.message}
-            </Alert>
-          ) : null}
+          {error ? <ApiErrorMessage error={error} /> : null}
           {saved && !changed ? (
             <Text size="sm" c="green" role="status">
               {t('admin.saved')}

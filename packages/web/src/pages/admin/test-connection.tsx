@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { ApiError, unwrap } from '../../api/api-error';
+import { ApiErrorMessage } from '../../ui/api-error-message';
 
 /**
  * "Test connection" (SPEC O4): one request for one token to the provider, then the model's reply
@@ -45,17 +46,13 @@ export function TestConnection({ providerId, onSuccess }: { providerId: string; 
           </Alert>
         ) : null}
         {failure ? (
-          <Alert color="red" title={t('providers.testFailed')} data-testid="test-connection-failure">
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {failure instanceof ApiError ? (
-                <code>
-                  {failure.code}
-                  {typeof status === 'number' ? ` · HTTP ${status}` : ''}
-                </code>
-              ) : null}{' '}
-              {failure.message}
-            </Text>
-          </Alert>
+          <ApiErrorMessage error={failure} title={t('providers.testFailed')} testId="test-connection-failure">
+            {typeof status === 'number' ? (
+              <Text size="xs" c="dimmed">
+                {t('providers.testStatus', { status })}
+              </Text>
+            ) : null}
+          </ApiErrorMessage>
         ) : null}
       </div>
     </Stack>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Checkbox,
@@ -19,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context';
 import { unwrap } from '../../api/api-error';
 import { useMe } from '../../auth/use-me';
+import { ApiErrorMessage } from '../../ui/api-error-message';
 import { useLabelledPill } from '../../ui/labelled-pill';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
@@ -172,11 +172,7 @@ function UserForm({
     >
       <form onSubmit={submit}>
         <Stack>
-          {save.error ? (
-            <Alert color="red" role="alert">
-              {save.error.message}
-            </Alert>
-          ) : null}
+          {save.error ? <ApiErrorMessage error={save.error} /> : null}
           {user === undefined ? (
             <TextInput
               label={t('admin.users.username')}
