@@ -147,6 +147,7 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'POST /api/personal-skills/{id}/save',
         'POST /api/runs/{id}/approvals/{toolCallId}',
         'POST /api/runs/{id}/cancel',
+        'POST /api/runs/{id}/files/save-as-skill',
         'POST /api/runs/{id}/retry',
         'POST /api/skills/{id}/history/{revision}/restore',
         'POST /api/skills/{id}/save',

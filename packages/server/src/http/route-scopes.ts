@@ -134,6 +134,8 @@ export const ROUTE_REQUIREMENTS: Readonly<Record<string, RouteRequirement>> = {
   'GET /api/runs/{id}': 'conversations:read',
   'GET /api/runs/{id}/events': 'conversations:read',
   'GET /api/runs/{id}/files': 'conversations:read',
+  // It reads the run's files too: the route also asks a token for conversations:read.
+  'POST /api/runs/{id}/files/save-as-skill': 'skills:write',
   'POST /api/runs/{id}/cancel': 'conversations:write',
   'POST /api/runs/{id}/retry': 'conversations:write',
   'POST /api/runs/{id}/approvals/{toolCallId}': 'conversations:write',
