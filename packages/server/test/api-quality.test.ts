@@ -80,6 +80,8 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
         'GET /api/agents/{id}',
         'GET /api/agents/{id}/bound-skill',
         'GET /api/agents/{id}/bound-skill/versions',
+        'GET /api/agents/{id}/bound-skill/versions/{name}/files/{path}',
+        'GET /api/agents/{id}/bound-skill/versions/{name}/tree',
         'GET /api/agents/{id}/share',
         'GET /api/auth/me',
         'GET /api/auth/session',

@@ -115,6 +115,8 @@ export const ROUTE_REQUIREMENTS: Readonly<Record<string, RouteRequirement>> = {
   'POST /api/agents/{id}/bound-skill': 'agents:write',
   'POST /api/agents/{id}/bound-skill/import': 'agents:write',
   'GET /api/agents/{id}/bound-skill/versions': 'agents:read',
+  'GET /api/agents/{id}/bound-skill/versions/{name}/tree': 'agents:read',
+  'GET /api/agents/{id}/bound-skill/versions/{name}/files/{path}': 'agents:read',
   'POST /api/agents/{id}/bound-skill/versions': 'agents:write',
   'DELETE /api/agents/{id}/bound-skill/versions/{name}': 'agents:write',
   'POST /api/agents/{id}/bound-skill/versions/{name}/restore': 'agents:write',

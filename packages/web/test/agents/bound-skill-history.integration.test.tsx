@@ -112,6 +112,55 @@ describe('the bound skill history', () => {
     expect(screen.getByText(version!.name)).toBeTruthy();
   });
 
+  it('issue 24 a release note typed beside Release is stored with the version and shown', async () => {
+    const { agentId, revision } = await agentWithGuide('noted release');
+    renderHistory({ agentId, dirty: false, baseRevision: revision });
+    await screen.findByText('No released versions yet.');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Release note (optional)' }), {
+      target: { value: 'First cut for the team' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Release' }));
+    await screen.findByText('First cut for the team');
+    const [version] = await versionsOf(agentId);
+    expect(version?.note).toBe('First cut for the team');
+    expect(screen.getByRole('textbox', { name: 'Release note (optional)' })).toHaveProperty('value', '');
+  });
+
+  it('issue 24 two versions compare side by side, file by file, with their release notes', async () => {
+    const { agentId, skillId, revision } = await agentWithGuide('compare');
+    const release = async (baseRevision: string, note: string) =>
+      (
+        await unwrap(
+          api.POST('/api/agents/{id}/bound-skill/versions', {
+            params: { path: { id: agentId } },
+            body: { baseRevision, note },
+          }),
+        )
+      ).version.name;
+    const older = await release(revision, 'the guide');
+    const next = await saveFile(skillId, revision, 'a new line\n');
+    const newer = await release(next, 'with notes');
+    renderHistory({ agentId, dirty: false, baseRevision: next });
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare versions' }));
+    const compare = await screen.findByTestId('bound-version-compare');
+    expect(within(compare).getByRole('combobox', { name: 'Older version' })).toHaveProperty('value', older);
+    expect(within(compare).getByRole('combobox', { name: 'Newer version' })).toHaveProperty('value', newer);
+    within(compare).getByText(`${older}: the guide`);
+    within(compare).getByText(`${newer}: with notes`);
+    // SKILL.md is the same in both; the new file is all added lines.
+    await within(compare).findByText('This file is the same in both.', {}, { timeout: 10_000 });
+    const file = await within(compare).findByRole('combobox', { name: 'File' });
+    const added = [...file.querySelectorAll('option')]
+      .map((option) => option.value)
+      .find((path) => path.startsWith('notes-'));
+    expect(added).toBeDefined();
+    fireEvent.change(file, { target: { value: added } });
+    const table = await within(compare).findByRole('table', {}, { timeout: 10_000 });
+    within(table).getByText('+ a new line');
+    within(table).getByRole('columnheader', { name: older });
+    within(table).getByRole('columnheader', { name: newer });
+  });
+
   it('Y6 a release from a stale base is a 409 in the conflict dialog, and no version is made', async () => {
     const { agentId, skillId, revision } = await agentWithGuide('stale release');
     await saveFile(skillId, revision, 'saved elsewhere\n');
