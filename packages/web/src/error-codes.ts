@@ -10,6 +10,8 @@ declare module '@skilldock/core/errors' {
     readonly chat_send_failed: true;
     /** New skill: the confirm answered without the skill it installed. */
     readonly skill_create_failed: true;
+    /** New agent: the attached ZIP was refused, so the agent just created was deleted again (issue 24 item 5). */
+    readonly agent_zip_refused: true;
     /** index.html has no `#root` element to render the app into. */
     readonly web_root_missing: true;
   }

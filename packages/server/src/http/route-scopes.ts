@@ -115,6 +115,8 @@ export const ROUTE_REQUIREMENTS: Readonly<Record<string, RouteRequirement>> = {
   'POST /api/agents/{id}/bound-skill': 'agents:write',
   'POST /api/agents/{id}/bound-skill/import': 'agents:write',
   'GET /api/agents/{id}/bound-skill/versions': 'agents:read',
+  'GET /api/agents/{id}/bound-skill/versions/{name}/tree': 'agents:read',
+  'GET /api/agents/{id}/bound-skill/versions/{name}/files/{path}': 'agents:read',
   'POST /api/agents/{id}/bound-skill/versions': 'agents:write',
   'DELETE /api/agents/{id}/bound-skill/versions/{name}': 'agents:write',
   'POST /api/agents/{id}/bound-skill/versions/{name}/restore': 'agents:write',
@@ -134,6 +136,8 @@ export const ROUTE_REQUIREMENTS: Readonly<Record<string, RouteRequirement>> = {
   'GET /api/runs/{id}': 'conversations:read',
   'GET /api/runs/{id}/events': 'conversations:read',
   'GET /api/runs/{id}/files': 'conversations:read',
+  // It reads the run's files too: the route also asks a token for conversations:read.
+  'POST /api/runs/{id}/files/save-as-skill': 'skills:write',
   'POST /api/runs/{id}/cancel': 'conversations:write',
   'POST /api/runs/{id}/retry': 'conversations:write',
   'POST /api/runs/{id}/approvals/{toolCallId}': 'conversations:write',

@@ -36,6 +36,7 @@ import {
   restoreResultSchema,
   versionParamsSchema,
 } from './bound-skill-schemas.js';
+import { registerBoundSkillVersionRoutes } from './bound-skill-version-routes.js';
 import { registerContentEditRoutes } from './content-edit-routes.js';
 import { uuidParamSchema } from './schemas.js';
 import { readUploadBody, uploadQuerySchema, uploadRequestBody } from './upload-body.js';
@@ -287,6 +288,8 @@ export function registerBoundSkillRoutes(
     for (const warning of warnings) context.logger.warn('bound_skill.prune_failed', { warning });
     return c.body(null, 204);
   });
+
+  registerBoundSkillVersionRoutes(app, context, content);
 
   registerContentEditRoutes(app, {
     basePath: '/api/bound-skills',

@@ -6,10 +6,11 @@ import { registerInstallDraftRoutes } from './install-draft-routes.js';
 import { registerInstallSettingsRoutes } from './install-settings-routes.js';
 import { registerInstallSourceRoutes } from './install-source-routes.js';
 import { registerPersonalSkillRoutes } from './personal-skill-routes.js';
+import { registerSaveRunSkillRoutes } from './save-run-skill-routes.js';
 
 /**
  * Registers the install flows (issue 12 §4, SPEC Y4, Y9, P6): preparing drafts from the four
- * sources, the drafts themselves, the caller's personal skills and the admins' install settings.
+ * sources, the drafts themselves, the caller's personal skills (and a run's folder saved as one) and the admins' install settings.
  */
 export function registerInstallRoutes(
   app: OpenAPIHono<AppEnv>,
@@ -20,5 +21,6 @@ export function registerInstallRoutes(
   registerInstallSourceRoutes(app, context, install);
   registerInstallDraftRoutes(app, context, install);
   registerPersonalSkillRoutes(app, context, install);
+  registerSaveRunSkillRoutes(app, context, install);
   registerInstallSettingsRoutes(app, context);
 }

@@ -40,6 +40,15 @@ export interface RunFileRoutesOptions {
   readonly now?: () => number;
 }
 
+/** A run id in a path; `assertSafeRunId` checks it further before any lookup. */
+export const runIdParamSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(128)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+
 const runFileSchema = z
   .object({
     path: z.string().openapi({ example: 'report.html' }),
@@ -72,15 +81,7 @@ const listRoute = createRoute({
   operationId: 'listRunFiles',
   tags: ['runs'],
   summary: 'The files a run left in its work folder, each with a short-lived download link',
-  request: {
-    params: z.object({
-      id: z
-        .string()
-        .min(1)
-        .max(128)
-        .openapi({ param: { name: 'id', in: 'path' } }),
-    }),
-  },
+  request: { params: runIdParamSchema },
   responses: {
     200: { description: 'The files', content: { 'application/json': { schema: runFilesSchema } } },
     400: errorResponseSpec('Not a run id'),

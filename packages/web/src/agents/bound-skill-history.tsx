@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../ui/format-date-time';
 import { PageLoader } from '../ui/page-loader';
 import { QueryError } from '../ui/query-error';
 import { type BoundSkillVersion, boundSkillKey, useBoundSkillVersions } from './agent-queries';
+import { BoundVersionCompare } from './bound-version-compare';
 import { HistoryConflictDialog } from './history-conflict-dialog';
 
 /** Props of {@link BoundSkillHistory}. */
@@ -44,6 +45,8 @@ export function BoundSkillHistory({ agentId, status, readOnly, onContentReplaced
   const versions = useBoundSkillVersions(agentId, true);
   const [pending, setPending] = useState<Pending | null>(null);
   const [conflict, setConflict] = useState<'release' | 'restore' | null>(null);
+  const [note, setNote] = useState('');
+  const [comparing, setComparing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: boundSkillKey(agentId) });
   // A save moves the saved revision: which version is "current" may change with it.
   const savedRevision = status.baseRevision;
@@ -63,10 +66,13 @@ export function BoundSkillHistory({ agentId, status, readOnly, onContentReplaced
       unwrap(
         api.POST('/api/agents/{id}/bound-skill/versions', {
           params: { path: { id: agentId } },
-          body: { baseRevision: status.baseRevision },
+          body: { baseRevision: status.baseRevision, ...(note.trim() === '' ? {} : { note: note.trim() }) },
         }),
       ),
-    onSuccess: refresh,
+    onSuccess: async () => {
+      setNote('');
+      await refresh();
+    },
     onError: onError('release'),
   });
   const restore = useMutation({
@@ -109,6 +115,15 @@ export function BoundSkillHistory({ agentId, status, readOnly, onContentReplaced
                 {t('agents.history.releaseDisabled')}
               </Text>
             ) : null}
+            <TextInput
+              size="sm"
+              aria-label={t('agents.history.note')}
+              placeholder={t('agents.history.note')}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              maxLength={2000}
+              disabled={status.dirty}
+            />
             <Button
               onClick={() => release.mutate()}
               disabled={status.dirty}
@@ -131,56 +146,78 @@ export function BoundSkillHistory({ agentId, status, readOnly, onContentReplaced
       ) : versions.data.length === 0 ? (
         <Text size="sm">{t('agents.history.empty')}</Text>
       ) : (
-        <Stack component="ul" gap="xs" className="agent-version-list" aria-label={t('agents.history.title')}>
-          {versions.data.map((version) => (
-            <Card key={version.name} component="li" withBorder padding="sm" data-version={version.name}>
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <div>
-                  <Group gap="xs">
-                    <Text ff="monospace" fw={600}>
-                      {version.name}
+        <Stack gap="xs">
+          {versions.data.length < 2 ? null : (
+            <Group>
+              <Button
+                size="xs"
+                variant={comparing ? 'filled' : 'default'}
+                aria-pressed={comparing}
+                onClick={() => setComparing(!comparing)}
+              >
+                {t('agents.compare.toggle')}
+              </Button>
+            </Group>
+          )}
+          {comparing && versions.data.length >= 2 ? (
+            <BoundVersionCompare agentId={agentId} versions={versions.data} />
+          ) : null}
+          <Stack
+            component="ul"
+            gap="xs"
+            className="agent-version-list"
+            aria-label={t('agents.history.title')}
+          >
+            {versions.data.map((version) => (
+              <Card key={version.name} component="li" withBorder padding="sm" data-version={version.name}>
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <div>
+                    <Group gap="xs">
+                      <Text ff="monospace" fw={600}>
+                        {version.name}
+                      </Text>
+                      {version.current ? (
+                        <Badge variant="light" color="teal">
+                          {t('agents.history.current')}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(version.createdAt, i18n.language)}
                     </Text>
-                    {version.current ? (
-                      <Badge variant="light" color="teal">
-                        {t('agents.history.current')}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(version.createdAt, i18n.language)}
-                  </Text>
-                  {version.note === '' ? null : <Text size="sm">{version.note}</Text>}
-                </div>
-                {readOnly ? null : (
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => {
-                        restore.reset();
-                        setPending({ type: 'restore', version });
-                      }}
-                      aria-label={t('agents.history.restoreLabel', { name: version.name })}
-                    >
-                      {t('agents.history.restore')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => {
-                        remove.reset();
-                        setPending({ type: 'delete', version });
-                      }}
-                      aria-label={t('agents.history.deleteLabel', { name: version.name })}
-                    >
-                      {t('agents.history.delete')}
-                    </Button>
-                  </Group>
-                )}
-              </Group>
-            </Card>
-          ))}
+                    {version.note === '' ? null : <Text size="sm">{version.note}</Text>}
+                  </div>
+                  {readOnly ? null : (
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => {
+                          restore.reset();
+                          setPending({ type: 'restore', version });
+                        }}
+                        aria-label={t('agents.history.restoreLabel', { name: version.name })}
+                      >
+                        {t('agents.history.restore')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => {
+                          remove.reset();
+                          setPending({ type: 'delete', version });
+                        }}
+                        aria-label={t('agents.history.deleteLabel', { name: version.name })}
+                      >
+                        {t('agents.history.delete')}
+                      </Button>
+                    </Group>
+                  )}
+                </Group>
+              </Card>
+            ))}
+          </Stack>
         </Stack>
       )}
       {pending?.type === 'restore' ? (

@@ -3,22 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
-import { ApiError, unwrap } from '../api/api-error';
-import { type Diagnostic, DiagnosticList } from '../skills/diagnostic-list';
-import { ApiErrorMessage } from '../ui/api-error-message';
+import { unwrap } from '../api/api-error';
 import { AGENTS_QUERY_KEY, boundSkillKey } from './agent-queries';
-
-interface FailedImport {
-  readonly sourcePath?: string;
-  readonly message?: string;
-  readonly diagnostics?: Diagnostic[];
-}
-
-/** The server's reasons for refusing an import (`bound_skill_import_invalid`'s failed skills). */
-function importReasons(error: Error): FailedImport[] {
-  if (!(error instanceof ApiError) || !Array.isArray(error.details.failed)) return [];
-  return error.details.failed as FailedImport[];
-}
+import { BoundSkillImportRefusal, importBoundSkill } from './bound-skill-import';
 
 /**
  * The first content of an agent's bound skill (SPEC Y6, Y15): a minimal guide to fill in, or one
@@ -42,17 +29,7 @@ export function CreateBoundSkill({ agentId }: { readonly agentId: string }) {
     onSuccess: onCreated,
   });
   const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return unwrap(
-        api.POST('/api/agents/{id}/bound-skill/import', {
-          ...path,
-          body: form as never,
-          bodySerializer: (body) => body as unknown as FormData,
-        }),
-      );
-    },
+    mutationFn: (file: File) => importBoundSkill(api, agentId, file),
     onSuccess: onCreated,
   });
   const error = guide.error ?? upload.error;
@@ -94,18 +71,7 @@ export function CreateBoundSkill({ agentId }: { readonly agentId: string }) {
         {t('agents.bound.uploadHint')}
       </Text>
       {error === null ? null : (
-        <ApiErrorMessage error={error} title={t('agents.bound.createFailed')}>
-          {importReasons(error).map((failure) => (
-            <Stack key={`${failure.sourcePath}:${failure.message}`} gap={2} mt="xs">
-              {failure.sourcePath === undefined ? null : (
-                <Text size="sm" ff="monospace">
-                  {failure.sourcePath}
-                </Text>
-              )}
-              <DiagnosticList diagnostics={failure.diagnostics ?? []} />
-            </Stack>
-          ))}
-        </ApiErrorMessage>
+        <BoundSkillImportRefusal error={error} title={t('agents.bound.createFailed')} />
       )}
     </Stack>
   );

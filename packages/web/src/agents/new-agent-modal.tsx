@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SkilldockError } from '@skilldock/core/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +8,16 @@ import { useApi } from '../api/api-context';
 import { unwrap } from '../api/api-error';
 import { ApiErrorMessage } from '../ui/api-error-message';
 import { saveProblems } from './agent-form';
-import { AGENTS_QUERY_KEY } from './agent-queries';
+import { AGENTS_QUERY_KEY, useAgentTools } from './agent-queries';
+import { BoundSkillImportRefusal, importBoundSkill } from './bound-skill-import';
 
-/** "New agent": a name and a description (`POST /api/agents`), then its page to configure the rest. */
+/**
+ * "New agent": a name, a description and optionally a ZIP (`POST /api/agents`), then its page to
+ * configure the rest. The ZIP (issue 24 item 5) becomes the agent's bound skill through the upload
+ * import; it is all or nothing: when the server refuses the ZIP, the agent just created is deleted
+ * again and the form stays open with the reasons, so no agent is left half-made. Only if that
+ * delete fails too is the user told the agent exists without its skill (`agentKept`).
+ */
 export function NewAgentModal({ onClose }: { readonly onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useApi();
@@ -17,34 +25,60 @@ export function NewAgentModal({ onClose }: { readonly onClose: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [zip, setZip] = useState<File | null>(null);
+  // The seed's default: a new agent starts with the standard tools (the Assistant's) the viewer may add.
+  const standardTools = (useAgentTools().data ?? [])
+    .filter((tool) => tool.standard && tool.mayAdd)
+    .map((tool) => tool.name);
   const create = useMutation({
-    mutationFn: async () =>
-      (
-        await unwrap(
-          api.POST('/api/agents', {
-            body: {
-              name: name.trim(),
-              description,
-              systemPrompt: '',
-              model: 'inherit',
-              // Issue 26 (seed 002): a new agent sees every skill its user may read.
-              skills: 'all',
-              preloadSkills: [],
-              tools: [],
-              mcpServers: [],
-              subagents: [],
-              shellNetwork: false,
-            },
-          }),
-        )
-      ).agent,
+    mutationFn: async () => {
+      const { agent } = await unwrap(
+        api.POST('/api/agents', {
+          body: {
+            name: name.trim(),
+            description,
+            systemPrompt: '',
+            model: 'inherit',
+            // Issue 26 (seed 002): a new agent sees every skill its user may read.
+            skills: 'all',
+            preloadSkills: [],
+            tools: standardTools,
+            mcpServers: [],
+            subagents: [],
+            shellNetwork: false,
+          },
+        }),
+      );
+      if (zip === null) return agent;
+      try {
+        await importBoundSkill(api, agent.id, zip);
+      } catch (refused) {
+        const kept = await unwrap(
+          api.DELETE('/api/agents/{id}', { params: { path: { id: agent.id } } }),
+        ).then(
+          () => false,
+          () => true,
+        );
+        throw new SkilldockError('agent_zip_refused', (refused as Error).message, {
+          cause: refused,
+          details: { agentKept: kept, agentId: agent.id },
+        });
+      }
+      return agent;
+    },
     onSuccess: async (agent) => {
       await queryClient.invalidateQueries({ queryKey: AGENTS_QUERY_KEY });
       onClose();
       void navigate(`/agents/${agent.id}`);
     },
+    // An agent kept after a refused ZIP is in the list now.
+    onError: () => queryClient.invalidateQueries({ queryKey: AGENTS_QUERY_KEY }),
   });
-  const problems = create.error === null ? null : saveProblems(create.error);
+  const zipRefused =
+    SkilldockError.isInstance(create.error) && create.error.code === 'agent_zip_refused'
+      ? create.error
+      : null;
+  const problems = create.error === null || zipRefused !== null ? null : saveProblems(create.error);
   return (
     <Modal opened onClose={onClose} title={t('agents.new.title')}>
       <form
@@ -71,6 +105,28 @@ export function NewAgentModal({ onClose }: { readonly onClose: () => void }) {
             minRows={2}
             error={problems?.fields.description}
           />
+          <FileInput
+            label={t('agents.new.zip')}
+            description={t('agents.new.zipHint')}
+            placeholder={t('agents.new.zipPlaceholder')}
+            accept=".zip,.tar.gz,.tgz,.md,application/zip,application/gzip,text/markdown"
+            value={zip}
+            onChange={(file) => {
+              setZip(file);
+              create.reset();
+            }}
+            clearable
+            data-testid="new-agent-zip"
+          />
+          {zipRefused === null ? null : (
+            <BoundSkillImportRefusal error={zipRefused.cause as Error} title={t('agents.new.zipRefused')}>
+              <Text size="sm" fw={600}>
+                {zipRefused.details.agentKept === true
+                  ? t('agents.new.zipAgentKept')
+                  : t('agents.new.zipNothingCreated')}
+              </Text>
+            </BoundSkillImportRefusal>
+          )}
           {problems?.general == null ? null : <ApiErrorMessage error={create.error} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

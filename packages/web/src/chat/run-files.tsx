@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorMessage } from '../ui/api-error-message';
 import { useRunFiles } from './chat-queries';
+import { SaveRunSkill, skillFolderOf } from './save-run-skill';
 
 /** A byte count for people: 512 B, 3.4 KB, 1.2 MB. */
 export function formatSize(bytes: number): string {
@@ -17,7 +18,8 @@ export function isHtmlFile(contentType: string): boolean {
 
 /**
  * The files a finished run left in its work folder (SPEC W4, Y17), with their download links:
- * an HTML report opens in a new tab, anything else downloads. Nothing is shown when there are none.
+ * an HTML report opens in a new tab, anything else downloads; a folder holding a SKILL.md can be
+ * saved as a personal skill (issue 24 item 3). Nothing is shown when there are none.
  */
 export function RunFiles({ runId }: { readonly runId: string }) {
   const { t } = useTranslation();
@@ -32,8 +34,9 @@ export function RunFiles({ runId }: { readonly runId: string }) {
       <Stack gap={4} component="ul" className="plain-list">
         {files.data.files.map((file) => {
           const html = isHtmlFile(file.contentType);
-          return (
-            <Group key={file.path} component="li" gap="xs" wrap="nowrap">
+          const skillFolder = skillFolderOf(file.path);
+          const row = (
+            <Group gap="xs" wrap="nowrap">
               <Anchor
                 href={file.url}
                 size="sm"
@@ -49,6 +52,17 @@ export function RunFiles({ runId }: { readonly runId: string }) {
                 {formatSize(file.size)}
               </Text>
             </Group>
+          );
+          return (
+            <li key={file.path}>
+              {skillFolder === undefined ? (
+                row
+              ) : (
+                <SaveRunSkill runId={runId} folder={skillFolder}>
+                  {row}
+                </SaveRunSkill>
+              )}
+            </li>
           );
         })}
       </Stack>

@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -100,7 +101,7 @@ export function SignInPage() {
 }
 
 /** What the sign-in page says better than the code's own text; null: the code's text says it. */
-function signInErrorMessage(error: Error, t: ReturnType<typeof useTranslation>['t']): string | null {
+function signInErrorMessage(error: Error, t: TFunction): string | null {
   if (error instanceof ApiError && error.code === 'invalid_credentials')
     return t('signIn.invalidCredentials');
   if (error instanceof ApiError && error.code === 'rate_limited') {

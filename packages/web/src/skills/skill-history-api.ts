@@ -34,15 +34,15 @@ export function fetchRevisionTree(
 }
 
 /**
- * Fills a history file route's path: the id encoded, the file path encoded segment by segment (so
- * `scripts/run.sh` stays two segments — the server decodes the rest of the URL once).
+ * Fills a file route's path: each parameter encoded, the file path (`{path}`) segment by segment
+ * (so `scripts/run.sh` stays two segments — the server decodes the rest of the URL once).
  */
-function historyFilePath(pathname: string, params: Record<string, unknown>): string {
-  const filePath = String(params.path);
-  return pathname
-    .replace('{id}', encodeURIComponent(String(params.id)))
-    .replace('{revision}', encodeURIComponent(String(params.revision)))
-    .replace('{path}', filePath.split('/').map(encodeURIComponent).join('/'));
+export function filePathSerializer(pathname: string, params: Record<string, unknown>): string {
+  return pathname.replace(/\{(\w+)\}/g, (_, name: string) =>
+    name === 'path'
+      ? String(params.path).split('/').map(encodeURIComponent).join('/')
+      : encodeURIComponent(String(params[name])),
+  );
 }
 
 /** One file of a skill at one revision of its history. */
@@ -53,7 +53,7 @@ export function fetchRevisionFile(
   revision: string,
   filePath: string,
 ): Promise<SkillFile> {
-  const request = { params: { path: { id, revision, path: filePath } }, pathSerializer: historyFilePath };
+  const request = { params: { path: { id, revision, path: filePath } }, pathSerializer: filePathSerializer };
   if (kind === 'shared') return unwrap(api.GET('/api/skills/{id}/history/{revision}/files/{path}', request));
   return unwrap(api.GET('/api/personal-skills/{id}/history/{revision}/files/{path}', request));
 }
@@ -65,7 +65,7 @@ export function fetchCurrentFile(
   id: string,
   filePath: string,
 ): Promise<SkillFile> {
-  const request = { params: { path: { id, path: filePath } }, pathSerializer: historyFilePath };
+  const request = { params: { path: { id, path: filePath } }, pathSerializer: filePathSerializer };
   if (kind === 'shared') return unwrap(api.GET('/api/skills/{id}/files/{path}', request));
   return unwrap(api.GET('/api/personal-skills/{id}/files/{path}', request));
 }

@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { formatDateTime } from '../ui/format-date-time';
 import { PageLoader } from '../ui/page-loader';
 import { QueryError } from '../ui/query-error';
-import { lineDiff, sideBySide } from './line-diff';
-import { fetchTree, isConflict, type SkillFile } from './skill-content-api';
+import { diffText, SideBySideDiff } from './side-by-side-diff';
+import { fetchTree, isConflict } from './skill-content-api';
 import type { SkillEditorStatus } from './skill-editor';
 import {
   fetchCurrentFile,
@@ -201,12 +201,6 @@ export function SkillHistoryPanel({ kind, id, status, readOnly, onContentReplace
   );
 }
 
-/** A file's text for the diff: empty when the file is not on that side, null when it is binary. */
-function textOf(file: SkillFile | undefined): string | null {
-  if (file === undefined) return '';
-  return file.encoding === 'utf8' ? file.content : null;
-}
-
 /** One file of `revision` beside the same file now, as a two-column line diff. */
 function RevisionDiff({ kind, id, revision }: { kind: HistoryKind; id: string; revision: string }) {
   const { t } = useTranslation();
@@ -235,7 +229,7 @@ function RevisionDiff({ kind, id, revision }: { kind: HistoryKind; id: string; r
         old.has(filePath) ? fetchRevisionFile(api, kind, id, revision, filePath) : undefined,
         now.has(filePath) ? fetchCurrentFile(api, kind, id, filePath) : undefined,
       ]);
-      return { before: textOf(before), after: textOf(after) };
+      return { before: diffText(before), after: diffText(after) };
     },
   });
   const short = shortRevision(revision);
@@ -258,39 +252,14 @@ function RevisionDiff({ kind, id, revision }: { kind: HistoryKind; id: string; r
             <PageLoader />
           ) : files.isError ? (
             <QueryError error={files.error} onRetry={() => void files.refetch()} />
-          ) : files.data.before === null || files.data.after === null ? (
-            <Text size="sm">{t('history.binary')}</Text>
-          ) : files.data.before === files.data.after ? (
-            <Text size="sm">{t('history.same')}</Text>
           ) : (
-            <div className="side-diff">
-              <table>
-                <caption className="side-diff-caption">{t('history.diffOf', { revision: short })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('history.thenColumn', { revision: short })}</th>
-                    <th scope="col">{t('history.nowColumn')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sideBySide(lineDiff(files.data.before, files.data.after)).map((row, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a diff's rows have no identity but their place
-                    <tr key={index}>
-                      <td className={row.left === null ? 'side-diff-empty' : `side-diff-${row.left.kind}`}>
-                        {row.left === null
-                          ? ''
-                          : `${row.left.kind === 'removed' ? '- ' : '  '}${row.left.text}`}
-                      </td>
-                      <td className={row.right === null ? 'side-diff-empty' : `side-diff-${row.right.kind}`}>
-                        {row.right === null
-                          ? ''
-                          : `${row.right.kind === 'added' ? '+ ' : '  '}${row.right.text}`}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SideBySideDiff
+              before={files.data.before}
+              after={files.data.after}
+              caption={t('history.diffOf', { revision: short })}
+              beforeLabel={t('history.thenColumn', { revision: short })}
+              afterLabel={t('history.nowColumn')}
+            />
           )}
         </Stack>
       )}

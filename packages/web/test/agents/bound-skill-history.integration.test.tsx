@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BoundSkillHistory } from '../../src/agents/bound-skill-history.js';
 import { unwrap } from '../../src/api/api-error.js';
-import { type ApiClient, createApiClient } from '../../src/api/create-api-client.js';
+import type { ApiClient, createApiClient } from '../../src/api/create-api-client.js';
 import { AppProviders } from '../../src/app/app-providers.js';
 import { createI18n } from '../../src/i18n/create-i18n.js';
-import { loopbackFetch } from '../support/loopback-fetch.js';
+import { adminApiClient } from '../support/admin-api-client.js';
 import { type RunningServe, startServe } from '../support/start-serve.js';
 
 /**
@@ -83,21 +83,8 @@ describe('the bound skill history', () => {
 
   beforeAll(async () => {
     serve = await startServe();
-    client = createApiClient({ baseUrl: 'http://skilldock.test', fetch: loopbackFetch(serve.url) });
+    client = await adminApiClient(serve, 'history-admin-pass');
     api = client.api;
-    const first = await unwrap(
-      api.POST('/api/auth/login', { body: { username: 'admin', password: serve.adminPassword } }),
-    );
-    client.csrf.set(first.csrfToken);
-    await unwrap(
-      api.POST('/api/auth/password', {
-        body: { currentPassword: serve.adminPassword, newPassword: 'history-admin-pass' },
-      }),
-    );
-    const me = await unwrap(
-      api.POST('/api/auth/login', { body: { username: 'admin', password: 'history-admin-pass' } }),
-    );
-    client.csrf.set(me.csrfToken);
   }, 120_000);
   afterEach(cleanup);
   afterAll(async () => {
@@ -123,6 +110,55 @@ describe('the bound skill history', () => {
     const [version] = await versionsOf(agentId);
     expect(version).toMatchObject({ revision, current: true });
     expect(screen.getByText(version!.name)).toBeTruthy();
+  });
+
+  it('issue 24 a release note typed beside Release is stored with the version and shown', async () => {
+    const { agentId, revision } = await agentWithGuide('noted release');
+    renderHistory({ agentId, dirty: false, baseRevision: revision });
+    await screen.findByText('No released versions yet.');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Release note (optional)' }), {
+      target: { value: 'First cut for the team' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Release' }));
+    await screen.findByText('First cut for the team');
+    const [version] = await versionsOf(agentId);
+    expect(version?.note).toBe('First cut for the team');
+    expect(screen.getByRole('textbox', { name: 'Release note (optional)' })).toHaveProperty('value', '');
+  });
+
+  it('issue 24 two versions compare side by side, file by file, with their release notes', async () => {
+    const { agentId, skillId, revision } = await agentWithGuide('compare');
+    const release = async (baseRevision: string, note: string) =>
+      (
+        await unwrap(
+          api.POST('/api/agents/{id}/bound-skill/versions', {
+            params: { path: { id: agentId } },
+            body: { baseRevision, note },
+          }),
+        )
+      ).version.name;
+    const older = await release(revision, 'the guide');
+    const next = await saveFile(skillId, revision, 'a new line\n');
+    const newer = await release(next, 'with notes');
+    renderHistory({ agentId, dirty: false, baseRevision: next });
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare versions' }));
+    const compare = await screen.findByTestId('bound-version-compare');
+    expect(within(compare).getByRole('combobox', { name: 'Older version' })).toHaveProperty('value', older);
+    expect(within(compare).getByRole('combobox', { name: 'Newer version' })).toHaveProperty('value', newer);
+    within(compare).getByText(`${older}: the guide`);
+    within(compare).getByText(`${newer}: with notes`);
+    // SKILL.md is the same in both; the new file is all added lines.
+    await within(compare).findByText('This file is the same in both.', {}, { timeout: 10_000 });
+    const file = await within(compare).findByRole('combobox', { name: 'File' });
+    const added = [...file.querySelectorAll('option')]
+      .map((option) => option.value)
+      .find((path) => path.startsWith('notes-'));
+    expect(added).toBeDefined();
+    fireEvent.change(file, { target: { value: added } });
+    const table = await within(compare).findByRole('table', {}, { timeout: 10_000 });
+    within(table).getByText('+ a new line');
+    within(table).getByRole('columnheader', { name: older });
+    within(table).getByRole('columnheader', { name: newer });
   });
 
   it('Y6 a release from a stale base is a 409 in the conflict dialog, and no version is made', async () => {

@@ -3,11 +3,11 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../../src/api/api-error.js';
-import { type ApiClient, createApiClient } from '../../src/api/create-api-client.js';
+import type { ApiClient, createApiClient } from '../../src/api/create-api-client.js';
 import { AppProviders } from '../../src/app/app-providers.js';
 import { createI18n } from '../../src/i18n/create-i18n.js';
 import { NewSkillModal } from '../../src/skills/new-skill-modal.js';
-import { loopbackFetch } from '../support/loopback-fetch.js';
+import { adminApiClient } from '../support/admin-api-client.js';
 import { type RunningServe, startServe } from '../support/start-serve.js';
 
 function Opened() {
@@ -41,21 +41,8 @@ describe('the new skill form', () => {
 
   beforeAll(async () => {
     serve = await startServe();
-    client = createApiClient({ baseUrl: 'http://skilldock.test', fetch: loopbackFetch(serve.url) });
+    client = await adminApiClient(serve, 'new-skill-pass');
     api = client.api;
-    const first = await unwrap(
-      api.POST('/api/auth/login', { body: { username: 'admin', password: serve.adminPassword } }),
-    );
-    client.csrf.set(first.csrfToken);
-    await unwrap(
-      api.POST('/api/auth/password', {
-        body: { currentPassword: serve.adminPassword, newPassword: 'new-skill-pass' },
-      }),
-    );
-    const me = await unwrap(
-      api.POST('/api/auth/login', { body: { username: 'admin', password: 'new-skill-pass' } }),
-    );
-    client.csrf.set(me.csrfToken);
   }, 120_000);
   afterEach(cleanup);
   afterAll(async () => {

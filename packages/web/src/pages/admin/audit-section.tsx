@@ -9,6 +9,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { ADMIN_KEYS, useDepartments, useUsers } from './admin-queries';
 import { AuditDetails, auditTargetName } from './audit-changes';
+import { AuditTargetPicker } from './audit-target-picker';
 
 /** The filters `GET /api/admin/audit` takes, as the form holds them. */
 interface AuditFilters {
@@ -51,7 +52,10 @@ export function auditQuery(filters: AuditFilters) {
   >;
 }
 
-/** The audit log (SPEC Y14, W5): who did what, when, newest first, with filters and paging. */
+/**
+ * The audit log (SPEC Y14, W5): who did what, when, newest first, with filters and paging; the
+ * target is picked by name (a user, skill or agent), or any other kind by its type alone.
+ */
 export function AuditSection() {
   const { t, i18n } = useTranslation();
   const { api } = useApi();
@@ -106,8 +110,12 @@ export function AuditSection() {
               clearable
               clearButtonProps={{ 'aria-label': t('admin.clear') }}
             />
+            <AuditTargetPicker
+              targetType={draft.targetType}
+              targetId={draft.targetId}
+              onChange={(target) => setDraft((current) => ({ ...current, ...target }))}
+            />
             <TextInput label={t('admin.audit.targetType')} placeholder="user" {...field('targetType')} />
-            <TextInput label={t('admin.audit.targetId')} {...field('targetId')} />
             <TextInput label={t('admin.audit.since')} type="datetime-local" {...field('since')} />
             <TextInput label={t('admin.audit.until')} type="datetime-local" {...field('until')} />
           </SimpleGrid>
