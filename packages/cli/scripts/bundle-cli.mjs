@@ -13,7 +13,7 @@
  * dependency of this package so it resolves from `dist/bundle/` in any install layout: the build
  * fails naming any that is not.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,31 @@ const EXTERNAL = [
 const REQUIRE_BANNER =
   "import { createRequire as __skilldockCreateRequire } from 'node:module'; const require = __skilldockCreateRequire(import.meta.url);";
 
+/**
+ * zod's `z` namespace carries `z.locales`, every language's error messages (~360 KB), and esbuild
+ * keeps all of them once `z` is used as a value. The CLI only ever uses the English default that
+ * zod sets itself, so in the bundle `z.locales` holds `en` alone; the library entries are untouched.
+ * @type {import('esbuild').Plugin}
+ */
+const englishZodLocales = {
+  name: 'english-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      /[\\/]zod[\\/]v4[\\/](?:classic|core|mini)[\\/]\w+\.js$/.test(importer)
+        ? {
+            path: path.join(path.dirname(importer), '..', 'locales', 'en.js'),
+            namespace: 'english-zod-locales',
+          }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'english-zod-locales' }, ({ path: english }) => ({
+      contents: `export { default as en } from ${JSON.stringify(english)};`,
+      resolveDir: path.dirname(english),
+      loader: 'js',
+    }));
+  },
+};
+
 await rm(outputFolder, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: packageRoot,
@@ -48,6 +73,7 @@ const result = await build({
   platform: 'node',
   target: 'node20.12',
   external: EXTERNAL,
+  plugins: [englishZodLocales],
   banner: { js: REQUIRE_BANNER },
   legalComments: 'none',
   metafile: true,
@@ -56,6 +82,9 @@ const result = await build({
   logOverride: { 'ignored-bare-import': 'silent' },
 });
 
+// For a look at what went where (esbuild's analyzer reads it): SKILLDOCK_BUNDLE_METAFILE=<file>.
+if (process.env.SKILLDOCK_BUNDLE_METAFILE)
+  await writeFile(process.env.SKILLDOCK_BUNDLE_METAFILE, JSON.stringify(result.metafile));
 const manifest = JSON.parse(await readFile(path.join(packageRoot, 'package.json'), 'utf8'));
 const declared = new Set(Object.keys(manifest.dependencies ?? {}));
 const undeclared = new Map();
