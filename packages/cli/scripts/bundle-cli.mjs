@@ -75,7 +75,8 @@ const result = await build({
   external: EXTERNAL,
   plugins: [englishZodLocales],
   banner: { js: REQUIRE_BANNER },
-  legalComments: 'none',
+  // The licence comments of the bundled packages stay, at the end of each file that holds them.
+  legalComments: 'eof',
   metafile: true,
   logLevel: 'warning',
   // agent's index imports its (empty) error-codes module for its declarations alone; dropping it is right.
