@@ -156,6 +156,12 @@ async function runAgentsBenchmark({ report, rounds = 10 }: BenchmarkContext): Pr
       perTurn,
       OVERHEAD_TARGET_MILLISECONDS,
       'ms',
+      {
+        figure: `${AGENTS} background agents × ${TURNS_PER_AGENT} turns, overhead per agent turn`,
+        value: formatMilliseconds(perTurn),
+        baseline: `plain runs ${formatMilliseconds(measured.plain.median / (AGENTS * TURNS_PER_AGENT))} per turn`,
+        goal: `≤ ${OVERHEAD_TARGET_MILLISECONDS} ms`,
+      },
     );
 
     // Memory: the heap with 10 idle agents (finished, runtimes kept) over the heap before them.
@@ -179,6 +185,12 @@ async function runAgentsBenchmark({ report, rounds = 10 }: BenchmarkContext): Pr
       perAgentMb / IDLE_MEMORY_TARGET_MB,
       1,
       'ratio',
+      {
+        figure: `heap per idle agent (${AGENTS} agents)`,
+        value: `${perAgentMb.toFixed(2)} MB`,
+        baseline: `heap before ${(before / 1024 / 1024).toFixed(1)} MB`,
+        goal: `≤ ${IDLE_MEMORY_TARGET_MB} MB`,
+      },
     );
     await idle.close();
   } finally {

@@ -281,7 +281,12 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
     else
       report.unmeasured(
         'cold skills list --json vs the skills CLI',
-        { figure: listFigure, value: ms(command.command.median), goal: peerGoal },
+        {
+          figure: listFigure,
+          value: ms(command.command.median),
+          baseline: 'skills CLI: not run',
+          goal: peerGoal,
+        },
         command.peer.reason,
       );
   }
@@ -294,6 +299,7 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
     {
       figure: `${'refresh([file]) after one edit'} (median of ${REFRESH_EDITS})`,
       value: ms(statRefresh.measurement.median),
+      baseline: `cold discover ${ms(cold.median)}`,
       goal: refreshTarget,
     },
   );
@@ -305,6 +311,7 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
     {
       figure: `${'agent-loop refresh() after one edit'} (median of ${REFRESH_EDITS})`,
       value: ms(refresh.fullAfterEdit.median),
+      baseline: `cold discover ${ms(cold.median)}`,
       goal: refreshTarget,
     },
   );
@@ -316,6 +323,7 @@ async function runDiscoverBenchmark(context: BenchmarkContext): Promise<void> {
     {
       figure: `${'agent-loop refresh() with nothing changed'} (median of ${REFRESH_EDITS})`,
       value: ms(refresh.fullUnchanged.median),
+      baseline: `cold discover ${ms(cold.median)}`,
       goal: refreshTarget,
     },
   );

@@ -35,7 +35,7 @@ async function runInstallBenchmark({
 }: BenchmarkContext): Promise<void> {
   const ours = join(repositoryRoot, 'packages', 'cli', 'bin', 'skilldock.js');
   const theirs = join(repositoryRoot, 'node_modules', 'skills', 'bin', 'cli.mjs');
-  if (!existsSync(join(repositoryRoot, 'packages', 'cli', 'dist', 'main.js'))) {
+  if (!existsSync(join(repositoryRoot, 'packages', 'cli', 'dist', 'bundle', 'skilldock.js'))) {
     report.skipped('install', 'the CLI is not built (run `npm run build`)');
     return;
   }

@@ -49,6 +49,12 @@ async function runLoopBenchmark(context: BenchmarkContext): Promise<void> {
     tokensPerSkill / TOKENS_PER_SKILL_TARGET,
     1,
     'ratio',
+    {
+      figure: `catalog tokens per skill (o200k), ${SKILL_COUNT} skills`,
+      value: tokensPerSkill.toFixed(1),
+      baseline: 'none (a fixed budget)',
+      goal: `≤ ${TOKENS_PER_SKILL_TARGET}`,
+    },
   );
   const tools = benchTools(TOOL_COUNT);
   await measureLoopTurns(context, 'openai', { tools, skillSession });

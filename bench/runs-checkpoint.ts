@@ -133,6 +133,12 @@ export async function measureCheckpointOverhead(
     fromSamples(overheads).median,
     CHECKPOINT_TARGET_MS,
     'ms',
+    {
+      figure: `checkpoint overhead per turn, ${label}, ${TURNS} turns`,
+      value: formatMilliseconds(fromSamples(overheads).median),
+      baseline: `events only ${formatMilliseconds(fromSamples(eventsOnly).median)}`,
+      goal: `≤ ${CHECKPOINT_TARGET_MS} ms`,
+    },
   );
 }
 

@@ -168,6 +168,12 @@ async function measureBackend(context: BenchmarkContext, label: string, database
       fromSamples(concurrent.gaps).median,
       OVERHEAD_TARGET_MS,
       'ms',
+      {
+        figure: `${label}: overhead per turn, ${RUNS} runs on ${WORKERS} workers`,
+        value: formatMilliseconds(fromSamples(concurrent.gaps).median),
+        baseline: `one run ${formatMilliseconds(fromSamples(alone.gaps).median)}`,
+        goal: `≤ ${OVERHEAD_TARGET_MS} ms`,
+      },
     );
     const firstAlone: number[] = [];
     for (let index = 0; index < FIRST_TOKEN_ALONE; index++)

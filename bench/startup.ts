@@ -30,7 +30,7 @@ export const startupBenchmark: Benchmark = {
 
 async function runStartupBenchmark({ report, temp, repositoryRoot, rounds = 5 }: BenchmarkContext) {
   const bin = join(repositoryRoot, 'packages', 'cli', 'bin', 'skilldock.js');
-  if (!existsSync(join(repositoryRoot, 'packages', 'cli', 'dist', 'main.js'))) {
+  if (!existsSync(join(repositoryRoot, 'packages', 'cli', 'dist', 'bundle', 'skilldock.js'))) {
     report.skipped('startup', 'the CLI is not built (run `npm run build`)');
     return;
   }

@@ -71,10 +71,10 @@ export async function measureSkillsListCommand({
   rounds,
 }: MeasureSkillsListCommandInput): Promise<SkillsListCommandMeasurement> {
   const bin = join(repositoryRoot, 'packages', 'cli', 'bin', 'skilldock.js');
-  if (!existsSync(join(repositoryRoot, 'packages', 'cli', 'dist', 'main.js'))) {
+  if (!existsSync(join(repositoryRoot, 'packages', 'cli', 'dist', 'bundle', 'skilldock.js'))) {
     return {
       ok: false,
-      reason: 'the CLI is not built (packages/cli/dist/main.js missing; run `npm run build`)',
+      reason: 'the CLI is not built (packages/cli/dist/bundle/skilldock.js missing; run `npm run build`)',
     };
   }
   const environment = { ...process.env, HOME: homeDirectory, USERPROFILE: homeDirectory, NO_COLOR: '1' };

@@ -7,15 +7,22 @@ export interface Baseline {
   readonly measurement: Measurement;
 }
 
-/** The outcome of a target (a limit a benchmark must stay under) or of a correctness check. */
-export interface TargetOutcome {
-  /** `unmeasured`: a target whose figure could not be taken this run (a peer tool is missing). */
-  readonly kind: 'target' | 'check' | 'unmeasured';
+/**
+ * The outcome of a target (a limit a benchmark must stay under), of a target that could not be
+ * measured this run (`unmeasured`: a peer tool is missing), or of a correctness check.
+ */
+export type TargetOutcome =
+  | (OutcomeBase & {
+      readonly kind: 'target' | 'unmeasured';
+      /** Its row of the results table: the measured figure, its baseline and the value held to the goal. */
+      readonly row: TargetRow;
+    })
+  | (OutcomeBase & { readonly kind: 'check' });
+
+interface OutcomeBase {
   readonly benchmark: string;
   readonly description: string;
   readonly met: boolean;
-  /** For the results table: the measured figure, its baseline and the value held to the goal. */
-  readonly row?: TargetRow;
 }
 
 /** One row of the results table `npm run bench` prints at the end. */
@@ -36,7 +43,7 @@ export interface TargetRow {
 export interface TargetFigures {
   readonly figure: string;
   readonly value: string;
-  readonly baseline?: string;
+  readonly baseline: string;
   readonly goal: string;
   /** How the actual value is shown when it is not the limit's own unit (e.g. a speed-up). */
   readonly actual?: string;
@@ -109,7 +116,8 @@ export class BenchmarkReport {
   }
 
   /**
-   * Checks `actual ≤ limit`, prints `target <description>: <actual> … met` (or `NOT met`) and
+   * Checks `actual ≤ limit`, prints `target <description>: <value> (baseline <baseline>) → <actual>,
+   * goal <goal> … met` (or `NOT met`) — the same figures as its row in the results table — and
    * records the outcome.
    */
   target(
@@ -117,28 +125,19 @@ export class BenchmarkReport {
     actual: number,
     limit: number,
     unit: TargetUnit,
-    figures?: TargetFigures,
+    figures: TargetFigures,
   ): TargetOutcome {
     const met = actual <= limit;
     const shown = unit === 'ms' ? formatMilliseconds(actual) : formatRatio(actual);
-    this.#write(`target ${this.#benchmark} ${description}: ${shown} … ${met ? 'met' : 'NOT met'}`);
-    const outcome: TargetOutcome = {
-      kind: 'target',
-      benchmark: this.#benchmark,
-      description,
-      met,
-      ...(figures === undefined
-        ? {}
-        : {
-            row: {
-              figure: figures.figure,
-              value: figures.value,
-              baseline: figures.baseline ?? '',
-              actual: figures.actual ?? shown,
-              goal: figures.goal,
-            },
-          }),
+    const row: TargetRow = {
+      figure: figures.figure,
+      value: figures.value,
+      baseline: figures.baseline ?? '',
+      actual: figures.actual ?? shown,
+      goal: figures.goal,
     };
+    this.#write(`target ${this.#benchmark} ${description}: ${describeRow(row)} … ${met ? 'met' : 'NOT met'}`);
+    const outcome: TargetOutcome = { kind: 'target', benchmark: this.#benchmark, description, met, row };
     this.#targets.push(outcome);
     return outcome;
   }
@@ -179,6 +178,13 @@ export class BenchmarkReport {
   }
 }
 
+/** `412 ms (baseline skills CLI 1,204 ms) → 2.92× faster, goal ≥ 3× faster`, without repeating a value. */
+function describeRow(row: TargetRow): string {
+  const baseline = row.baseline === '' ? '' : ` (baseline ${row.baseline})`;
+  const actual = row.actual === row.value ? '' : ` → ${row.actual}`;
+  return `${row.value}${baseline}${actual}, goal ${row.goal}`;
+}
+
 function formatRow(label: string, measurement: Measurement, suffix: string): string {
   const rounds = `n=${measurement.samples.length}`.padStart(5);
   return `${label.padEnd(LABEL_WIDTH)} median ${formatMilliseconds(measurement.median).padStart(11)}  min ${formatMilliseconds(measurement.minimum).padStart(11)} ${rounds}  ${suffix}`.trimEnd();
@@ -202,15 +208,9 @@ export function formatRatio(value: number): string {
  */
 export function formatResultsTable(outcomes: readonly TargetOutcome[]): string {
   const rows = outcomes
-    .filter((outcome) => outcome.kind !== 'check')
+    .flatMap((outcome) => (outcome.kind === 'check' ? [] : [outcome]))
     .map((outcome) => {
-      const row = outcome.row ?? {
-        figure: outcome.description,
-        value: '',
-        baseline: '',
-        actual: '',
-        goal: '',
-      };
+      const { row } = outcome;
       const mark = outcome.kind === 'unmeasured' ? 'not measured' : outcome.met ? 'yes' : '**no**';
       return [outcome.benchmark, row.figure, row.value, row.baseline, row.actual, row.goal, mark];
     });

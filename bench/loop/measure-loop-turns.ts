@@ -112,6 +112,12 @@ export async function measureLoopTurns(
       perTurn,
       OVERHEAD_TARGET_MILLISECONDS,
       'ms',
+      {
+        figure: `${protocol} loop overhead per turn, ${TURNS_PER_RUN} turns`,
+        value: formatMilliseconds(perTurn),
+        baseline: `plain fetch ${formatMilliseconds(measured.replay.median / TURNS_PER_RUN)} per request`,
+        goal: `≤ ${OVERHEAD_TARGET_MILLISECONDS} ms`,
+      },
     );
   } finally {
     await server.close();

@@ -2,11 +2,15 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { failure } from '@skilldock/core/errors';
 import { compareText } from '@skilldock/core/format';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { loadOnce } from '../load-once.js';
 import type { GrepFileMatches, GrepLine, GrepOutcome, GrepQuery } from './grep-search.js';
 import { looksBinary } from './looks-binary.js';
 import { matchPaths } from './match-paths.js';
 import { walkProjectFiles } from './walk-project-files.js';
+
+// 270 KB that only a grep without ripgrep needs: loaded then, not with every agent start (issue 28).
+const loadRe2 = loadOnce(() => import('re2js'));
 
 /**
  * The grep engine used when ripgrep is not installed: walks with fdir (skipping `.git`,
@@ -18,6 +22,7 @@ import { walkProjectFiles } from './walk-project-files.js';
  * backreferences), so both engines accept the same patterns.
  */
 export async function searchWithJavaScript(query: GrepQuery): Promise<GrepOutcome> {
+  const { RE2JS } = await loadRe2();
   let expression: RE2JS;
   try {
     expression = RE2JS.compile(query.pattern, query.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);

@@ -13,7 +13,7 @@ import { redactSecrets } from '../loop/redact-secrets.js';
 import { shellEnvironment } from '../loop/shell-environment.js';
 import type { ModelRoute } from '../model/model-provider.js';
 import { createProviderModelLists } from '../model/pick-model-provider.js';
-import { openShellSandbox } from '../sandbox/open-shell-sandbox.js';
+import { openShellSandbox, type ShellSandbox } from '../sandbox/open-shell-sandbox.js';
 import { type ForkProfiles, loadForkProfiles } from '../subagents/load-fork-profiles.js';
 import {
   type OpenedSubagentRegistry,
@@ -147,6 +147,11 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   const projectRoot = findProjectRoot(options.cwd, { homeDirectory });
   const safeMode = options.safeMode === true;
   const settings = await loadWorkspaceSettings(projectRoot, homeDirectory, { safeMode });
+  // Probing the sandbox starts a bubblewrap process: started here, it runs while the skills and
+  // agents load instead of after them (issue 28), and is awaited with the tools below.
+  const shellSandbox = openUserShellSandbox(settings, projectRoot);
+  // A failure before the tools are built must not leave the probe's rejection unhandled.
+  shellSandbox.catch(() => undefined);
   const remembered =
     options.trust === true || (await isWorkspaceTrusted(projectRoot, { homeDirectory, env }));
   // Resolved before discovery and MCP: a missing configuration is a usage error worth failing fast.
@@ -239,7 +244,11 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
         ...(options.askMcpApproval === undefined ? {} : { askMcpApproval: options.askMcpApproval }),
       }));
   notices.push(...mcpNotices);
-  const { secrets, tools, notice: shellNotice } = await workspaceTools(settings, trusted, env, projectRoot);
+  const {
+    secrets,
+    tools,
+    notice: shellNotice,
+  } = await workspaceTools(settings, trusted, env, await shellSandbox);
   if (shellNotice !== undefined) notices.push(shellNotice);
   const sessions = new Set<SkillSession>();
   return {
@@ -291,6 +300,16 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Agen
   };
 }
 
+/** The shell sandbox the user file's `shell` settings ask for; a project cannot take it away. */
+function openUserShellSandbox(settings: WorkspaceSettings, projectRoot: string): Promise<ShellSandbox> {
+  const userShell = settings.user.shell;
+  return openShellSandbox({
+    projectRoot,
+    ...(userShell?.sandbox === undefined ? {} : { mode: userShell.sandbox }),
+    ...(userShell?.network === undefined ? {} : { network: userShell.network }),
+  });
+}
+
 /**
  * The built-in tools of a workspace and the secrets scrubbed from every tool result (SPEC SEC3):
  * the keys of every provider in the user file, not only the current one (`/model` may switch),
@@ -302,7 +321,7 @@ async function workspaceTools(
   settings: WorkspaceSettings,
   trusted: boolean,
   env: NodeJS.ProcessEnv,
-  projectRoot: string,
+  sandbox: ShellSandbox,
 ): Promise<{ secrets: ReadonlyMap<string, string>; tools: AgentTool[]; notice?: WorkspaceNotice }> {
   const applying = settings.applying(trusted);
   const secretSettings = { ...applying, models: { ...applying.models, ...settings.user.models } };
@@ -310,13 +329,6 @@ async function workspaceTools(
   const shellEnv = shellEnvironment(env, {
     deny: names,
     ...(settings.user.shell?.env?.allow === undefined ? {} : { allow: settings.user.shell.env.allow }),
-  });
-  // From the user file only: a project cannot take the sandbox away.
-  const userShell = settings.user.shell;
-  const sandbox = await openShellSandbox({
-    projectRoot,
-    ...(userShell?.sandbox === undefined ? {} : { mode: userShell.sandbox }),
-    ...(userShell?.network === undefined ? {} : { network: userShell.network }),
   });
   const shell = {
     environment: shellEnv,

@@ -1,0 +1,127 @@
+/**
+ * `npm run bundle -w packages/cli` (part of `npm run build`, after `tsc -b`): bundles the CLI that
+ * `bin/skilldock.js` starts into `dist/bundle/` with esbuild. Unbundled, a one-turn `run` loaded ~830
+ * modules, and resolving, reading and compiling each was most of its start-up (issue 28). The bundle
+ * is an entry plus chunks split at every `import()` the sources already use to load a command or a
+ * stage of core late, so `--version` reads one small file and `run` only the chunks it needs. The
+ * library entries (`dist/index.js`, the other packages) stay as tsc wrote them.
+ *
+ * Left outside the bundle, loaded from node_modules when used: the server and the web app (their
+ * own `import.meta.url`-relative files: migrations, builtin skills, the sandbox wrapper, the web
+ * assets), the MCP and ACP SDKs, linkedom (optional native canvas), and what the sources load with
+ * `createRequire` (large data: pinyin, the token encoder, homoglyphs). Every one of them must be a
+ * dependency of this package so it resolves from `dist/bundle/` in any install layout: the build
+ * fails naming any that is not.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const packageRoot = fileURLToPath(new URL('..', import.meta.url));
+const outputFolder = path.join(packageRoot, 'dist', 'bundle');
+
+/** Packages imported by name at run time instead of bundled (see the file comment). */
+const EXTERNAL = [
+  '@skilldock/server',
+  '@skilldock/web',
+  '@modelcontextprotocol/sdk',
+  '@agentclientprotocol/sdk',
+  'linkedom',
+];
+
+// Bundled CommonJS modules call `require` for Node's built-ins and for the packages left outside;
+// an ES module has none, so each output file gets one bound to its own location.
+const REQUIRE_BANNER =
+  "import { createRequire as __skilldockCreateRequire } from 'node:module'; const require = __skilldockCreateRequire(import.meta.url);";
+
+/**
+ * zod's `z` namespace carries `z.locales`, every language's error messages (~360 KB), and esbuild
+ * keeps all of them once `z` is used as a value. The CLI only ever uses the English default that
+ * zod sets itself, so in the bundle `z.locales` holds `en` alone; the library entries are untouched.
+ * @type {import('esbuild').Plugin}
+ */
+const englishZodLocales = {
+  name: 'english-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      /[\\/]zod[\\/]v4[\\/](?:classic|core|mini)[\\/]\w+\.js$/.test(importer)
+        ? {
+            path: path.join(path.dirname(importer), '..', 'locales', 'en.js'),
+            namespace: 'english-zod-locales',
+          }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'english-zod-locales' }, ({ path: english }) => ({
+      contents: `export { default as en } from ${JSON.stringify(english)};`,
+      resolveDir: path.dirname(english),
+      loader: 'js',
+    }));
+  },
+};
+
+await rm(outputFolder, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: packageRoot,
+  entryPoints: { skilldock: 'dist/main.js' },
+  outdir: outputFolder,
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.12',
+  external: EXTERNAL,
+  plugins: [englishZodLocales],
+  banner: { js: REQUIRE_BANNER },
+  // The licence comments of the bundled packages stay, at the end of each file that holds them.
+  legalComments: 'eof',
+  metafile: true,
+  logLevel: 'warning',
+  // agent's index imports its (empty) error-codes module for its declarations alone; dropping it is right.
+  logOverride: { 'ignored-bare-import': 'silent' },
+});
+
+// For a look at what went where (esbuild's analyzer reads it): SKILLDOCK_BUNDLE_METAFILE=<file>.
+if (process.env.SKILLDOCK_BUNDLE_METAFILE)
+  await writeFile(process.env.SKILLDOCK_BUNDLE_METAFILE, JSON.stringify(result.metafile));
+const manifest = JSON.parse(await readFile(path.join(packageRoot, 'package.json'), 'utf8'));
+const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+const undeclared = new Map();
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  const names = output.imports.filter((entry) => entry.external).map((entry) => entry.path);
+  if (file.endsWith('.js'))
+    names.push(...requiredByName(await readFile(path.join(packageRoot, file), 'utf8')));
+  for (const name of names) {
+    const packageName = packageOf(name);
+    if (packageName !== undefined && !declared.has(packageName)) undeclared.set(packageName, file);
+  }
+}
+if (undeclared.size > 0) {
+  for (const [name, file] of undeclared)
+    process.stderr.write(`bundle-cli: ${file} loads '${name}' at run time, but it is not in dependencies\n`);
+  process.exit(1);
+}
+const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+process.stdout.write(
+  `bundle-cli: ${Object.keys(result.metafile.outputs).length} files, ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${path.relative(packageRoot, outputFolder)}\n`,
+);
+
+/**
+ * The names a bundled file still loads with `require("…")` or `createRequire(import.meta.url)("…")`:
+ * esbuild bundles every require it can resolve, so a string left in a call is loaded at run time.
+ */
+function requiredByName(text) {
+  const pattern = /(?:\b__require|\brequire\d*|createRequire\d*\(import\.meta\.url\))\(\s*"([^"]+)"\s*\)/g;
+  return [...text.matchAll(pattern)].map((match) => match[1]);
+}
+
+/** `@scope/name` or `name` of a bare specifier; undefined for Node's built-ins and relative paths. */
+function packageOf(specifier) {
+  if (specifier.startsWith('node:') || specifier.startsWith('.') || specifier.startsWith('/'))
+    return undefined;
+  const segments = specifier.split('/');
+  const name = specifier.startsWith('@') ? segments.slice(0, 2).join('/') : segments[0];
+  return builtinModules.includes(name) ? undefined : name;
+}
