@@ -129,8 +129,11 @@ export function AgentConfigForm({ agent }: { readonly agent: Agent }) {
     },
   });
   const problems = save.error === null ? { fields: {}, general: null } : saveProblems(save.error);
-  const fieldError = (field: keyof typeof problems.fields) =>
-    save.isPending ? undefined : problems.fields[field];
+  // The server's reason under the field, introduced in the reader's language.
+  const fieldError = (field: keyof typeof problems.fields) => {
+    const detail = save.isPending ? undefined : problems.fields[field];
+    return detail === undefined ? undefined : t('agents.form.fieldProblem', { detail });
+  };
 
   return (
     <form

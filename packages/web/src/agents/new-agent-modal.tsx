@@ -79,6 +79,8 @@ export function NewAgentModal({ onClose }: { readonly onClose: () => void }) {
       ? create.error
       : null;
   const problems = create.error === null || zipRefused !== null ? null : saveProblems(create.error);
+  const fieldProblem = (detail: string | undefined) =>
+    detail === undefined ? undefined : t('agents.form.fieldProblem', { detail });
   return (
     <Modal opened onClose={onClose} title={t('agents.new.title')}>
       <form
@@ -95,7 +97,7 @@ export function NewAgentModal({ onClose }: { readonly onClose: () => void }) {
             required
             maxLength={100}
             data-autofocus
-            error={problems?.fields.name}
+            error={fieldProblem(problems?.fields.name)}
           />
           <Textarea
             label={t('agents.form.description')}
@@ -103,7 +105,7 @@ export function NewAgentModal({ onClose }: { readonly onClose: () => void }) {
             onChange={(event) => setDescription(event.currentTarget.value)}
             autosize
             minRows={2}
-            error={problems?.fields.description}
+            error={fieldProblem(problems?.fields.description)}
           />
           <FileInput
             label={t('agents.new.zip')}

@@ -144,7 +144,8 @@ describe('web app: agents', { timeout: 150_000 }, () => {
       model: 'fast',
       skills: ['team-glossary'],
       preloadSkills: ['team-glossary'],
-      tools: ['read_file'],
+      // The new agent started with the standard tools (issue 24 item 5); read_file was among them already.
+      tools: ['read_file', 'write_file', 'edit', 'ls', 'glob', 'grep', 'ask_user_question', 'todo_write'],
     });
     expect(await unlabelledControls(page)).toEqual([]);
     await screenshot(page, 'agents-config');
