@@ -34,7 +34,6 @@ import {
   type ProjectionContext,
   type ProjectionStep,
   removeUserProjection,
-  type SkilldockServer,
   schema,
   silentLogger,
   syncBuiltinSkills,
@@ -44,12 +43,14 @@ import {
 import { referencedRevisions } from '../src/skill-content/referenced-revisions.js';
 import {
   addPerson,
+  openContentApp,
   publishSharedSkill,
   skillMarkdown,
   startContentServer,
   writeFiles,
 } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
+import type { TestApp } from './support/test-app.js';
 import {
   createThrowawayPostgres,
   describeOnPostgres,
@@ -89,8 +90,8 @@ async function namesIn(directory: string): Promise<string[]> {
 }
 
 describe.each(TEST_BACKENDS)('Y7 projections on $name', (backend) => {
-  let server: SkilldockServer;
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let server: TestApp;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   let builtins: Awaited<ReturnType<typeof temporaryFolder>>;
   let outside: Awaited<ReturnType<typeof temporaryFolder>>;
   let context: ProjectionContext;
@@ -134,7 +135,7 @@ describe.each(TEST_BACKENDS)('Y7 projections on $name', (backend) => {
       'scripts/check.sh': '#!/bin/sh\necho ok\n',
     });
     await chmod(path.join(builtins.path, 'house-style', 'scripts', 'check.sh'), 0o755);
-    started = await startContentServer(await backend.openMigrated(), 'y7', builtins.path);
+    started = await openContentApp(await backend.openMigrated(), 'y7', builtins.path);
     server = started.server;
     context = {
       db: server.database.db,
