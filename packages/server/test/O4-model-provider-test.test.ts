@@ -9,21 +9,19 @@ import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FakeModelServer, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJsonLogger, createServer, type SkilldockServer } from '../src/index.js';
+import { createJsonLogger } from '../src/index.js';
 import { addPerson, type TestPerson } from './support/skill-content-fixtures.js';
-import { temporaryFolder } from './support/temporary-folder.js';
+import { openTestApp, type TestApp } from './support/test-app.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
-import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const SECRET_KEY = 'o4-test-secret-key-0123456789';
 const GOOD_KEY = 'sk-good-O4-NEVER-ANSWERED-1f2e';
 const BAD_KEY = 'sk-bad-O4-NEVER-ANSWERED-9a8b';
 
 describe.each(TEST_BACKENDS)('O4 Test connection of a model provider on $name', (backend) => {
-  let server: SkilldockServer;
+  let server: TestApp;
   let model: FakeModelServer;
-  let folder: Awaited<ReturnType<typeof temporaryFolder>>;
   let root: TestPerson;
   let admin: TestPerson;
   let user: TestPerson;
@@ -45,7 +43,6 @@ describe.each(TEST_BACKENDS)('O4 Test connection of a model provider on $name', 
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    folder = await temporaryFolder('o4-provider-test');
     // The model answers a request carrying the good key; any other key gets a 401 that echoes the
     // Authorization header, as a careless provider might: the answer must not carry it on.
     model = await startFakeModelServer({
@@ -65,11 +62,9 @@ describe.each(TEST_BACKENDS)('O4 Test connection of a model provider on $name', 
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     closedPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    server = await createServer({
+    server = await openTestApp({
       database: await backend.openMigrated(),
-      passwordHashCost: TEST_PASSWORD_HASH_COST,
-      dataDir: folder.path,
-      builtinDir: '/nonexistent-builtin-folder',
+      label: 'o4',
       adminPassword: 'o4-admin-password',
       logger: createJsonLogger((line) => logLines.push(line)),
       modelProviders: { secretKey: SECRET_KEY, env: {} },
@@ -88,10 +83,8 @@ describe.each(TEST_BACKENDS)('O4 Test connection of a model provider on $name', 
 
   afterAll(async () => {
     if (backend.skip !== undefined) return;
-    await server.stop();
-    await server.database.close();
+    await server.close();
     await model.close();
-    await folder.remove();
   });
 
   it.skipIf(backend.skip)(

@@ -1,36 +1,30 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type SkilldockServer, silentLogger } from '../src/index.js';
+import { silentLogger } from '../src/index.js';
 import { DEFAULT_BUILTIN_DIRECTORY } from '../src/testing.js';
-import { temporaryFolder } from './support/temporary-folder.js';
+import { openTestApp, type TestApp } from './support/test-app.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
-import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const pglite = TEST_BACKENDS[0]!;
 
 describe('GET /api/admin/builtin', () => {
-  let server: SkilldockServer;
-  let dataDir: Awaited<ReturnType<typeof temporaryFolder>>;
+  let server: TestApp;
   let admin: TestClient;
 
   beforeAll(async () => {
-    dataDir = await temporaryFolder('builtin-status');
-    server = await createServer({
+    server = await openTestApp({
       database: await pglite.openMigrated(),
-      passwordHashCost: TEST_PASSWORD_HASH_COST,
-      dataDir: dataDir.path,
       builtinDir: fileURLToPath(DEFAULT_BUILTIN_DIRECTORY),
       adminPassword: 'builtin-status-admin',
       logger: silentLogger,
+      label: 'builtin-status',
     });
     admin = new TestClient(server);
     expect((await admin.login('admin', 'builtin-status-admin')).status).toBe(200);
   });
   afterAll(async () => {
-    await server?.stop();
-    await server?.database.close();
-    await dataDir?.remove();
+    await server?.close();
   });
 
   it('Y10 W5 lists the synced builtin skills with their enable state and the last sync that changed them', async () => {

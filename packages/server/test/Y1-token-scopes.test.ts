@@ -8,18 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenScope } from '../src/auth/token-scopes.js';
 import { documentPath, ROUTE_REQUIREMENTS } from '../src/http/route-scopes.js';
-import {
-  createApiToken,
-  createServer,
-  type SkilldockServer,
-  silentLogger,
-  TOKEN_SCOPES,
-} from '../src/index.js';
+import { createApiToken, silentLogger, TOKEN_SCOPES } from '../src/index.js';
 import { addPerson, type TestPerson } from './support/skill-content-fixtures.js';
-import { temporaryFolder } from './support/temporary-folder.js';
+import { openTestApp, type TestApp } from './support/test-app.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
-import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const SCOPE_CODES = ['token_scope_missing', 'token_read_only'];
 
@@ -34,8 +27,7 @@ function concretePath(template: string): string {
 }
 
 describe.each(TEST_BACKENDS)('API token scopes on $name', (backend) => {
-  let server: SkilldockServer;
-  let dataDir: Awaited<ReturnType<typeof temporaryFolder>>;
+  let server: TestApp;
   let boss: TestPerson;
   let ursula: TestPerson;
   const bearer = (token: string) => {
@@ -48,22 +40,17 @@ describe.each(TEST_BACKENDS)('API token scopes on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    dataDir = await temporaryFolder('token-scopes');
-    server = await createServer({
+    server = await openTestApp({
       database: await backend.openMigrated(),
-      passwordHashCost: TEST_PASSWORD_HASH_COST,
-      dataDir: dataDir.path,
-      builtinDir: '/nonexistent-builtin-folder',
       logger: silentLogger,
+      label: 'token-scopes',
     });
     boss = await addPerson(server, 'boss', 'superadmin');
     ursula = await addPerson(server, 'ursula', 'user');
   });
   afterAll(async () => {
     if (backend.skip !== undefined) return;
-    await server.stop();
-    await server.database.close();
-    await dataDir.remove();
+    await server?.close();
   });
 
   it.skipIf(backend.skip)(

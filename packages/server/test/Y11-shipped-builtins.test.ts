@@ -18,10 +18,11 @@ import {
   widgetNodes,
 } from '@skilldock/core/widgets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, openDatabase, type SkilldockServer, silentLogger } from '../src/index.js';
+import { createServer, type SkilldockServer, silentLogger } from '../src/index.js';
 import { DEFAULT_BUILTIN_DIRECTORY } from '../src/testing.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
+import { TEST_BACKENDS } from './support/test-databases.js';
 import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const BUILTIN = fileURLToPath(DEFAULT_BUILTIN_DIRECTORY);
@@ -355,7 +356,8 @@ describe('Y10 a server started with the default builtin folder', () => {
     dataDir = await temporaryFolder('y11-server');
     server = await createServer({
       passwordHashCost: TEST_PASSWORD_HASH_COST,
-      database: await openDatabase({ kind: 'pglite' }),
+      // The pooled migrated PGlite: a fresh one is seconds of initdb and migrations.
+      database: await TEST_BACKENDS[0]!.openMigrated(),
       dataDir: dataDir.path,
       logger: silentLogger,
       adminPassword: 'y11-admin-secret-pw',

@@ -12,14 +12,15 @@ import type { SkilldockServer } from '../src/index.js';
 import {
   addPerson,
   auditEntries,
+  openContentApp,
   publishSharedSkill,
   skillMarkdown,
-  startContentServer,
   type TestPerson,
   writeFiles,
   writePersonalSkill,
 } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
+import type { TestApp } from './support/test-app.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 function digestOf(bytes: ArrayBuffer): string {
@@ -27,8 +28,8 @@ function digestOf(bytes: ArrayBuffer): string {
 }
 
 describe.each(TEST_BACKENDS)('Y13 discovery endpoints on $name', (backend) => {
-  let server: SkilldockServer;
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let server: TestApp;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   let builtins: Awaited<ReturnType<typeof temporaryFolder>>;
   let root: TestPerson;
   let salesUser: TestPerson;
@@ -48,7 +49,7 @@ describe.each(TEST_BACKENDS)('Y13 discovery endpoints on $name', (backend) => {
     builtins = await temporaryFolder('y13-builtin');
     await mkdir(path.join(builtins.path, 'house-style'));
     await writeFiles(path.join(builtins.path, 'house-style'), { 'SKILL.md': skillMarkdown('house-style') });
-    started = await startContentServer(await backend.openMigrated(), 'y13', builtins.path);
+    started = await openContentApp(await backend.openMigrated(), 'y13', builtins.path);
     server = started.server;
     const { db } = server.database;
     const { schema } = await import('../src/index.js');

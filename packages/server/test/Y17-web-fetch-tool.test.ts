@@ -10,7 +10,7 @@ import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, startServer, type TestServer } from '../../core/test/install/sources/install-fixtures.js';
 import { webFetchTool } from '../src/runs/web-fetch-tool.js';
-import { addPerson, startContentServer, type TestPerson } from './support/skill-content-fixtures.js';
+import { addPerson, openContentApp, type TestPerson } from './support/skill-content-fixtures.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
@@ -28,7 +28,7 @@ const fixedResolve =
   };
 
 describe.each(TEST_BACKENDS)('web_fetch on $name', (backend) => {
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   let site: TestServer;
   let root: TestPerson;
   let admin: TestPerson;
@@ -36,7 +36,7 @@ describe.each(TEST_BACKENDS)('web_fetch on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.openMigrated(), 'web-fetch');
+    started = await openContentApp(await backend.openMigrated(), 'web-fetch');
     root = await addPerson(started.server, 'root', 'superadmin');
     admin = await addPerson(started.server, 'ada', 'admin');
     user = await addPerson(started.server, 'ulla', 'user');

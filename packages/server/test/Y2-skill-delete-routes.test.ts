@@ -16,7 +16,7 @@ import {
   startInstallServer,
   uploadForm,
 } from './install/install-fixtures.js';
-import { startContentServer } from './support/skill-content-fixtures.js';
+import { openContentApp } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
@@ -130,11 +130,7 @@ describe.each(TEST_BACKENDS)('deleting skills on $name', (backend) => {
   );
 
   it.skipIf(backend.skip)('Y2 a builtin is refused with 403 even for the superadmin, and stays', async () => {
-    const shipped = await startContentServer(
-      await backend.openMigrated(),
-      'delete-builtin',
-      SHIPPED_BUILTINS,
-    );
+    const shipped = await openContentApp(await backend.openMigrated(), 'delete-builtin', SHIPPED_BUILTINS);
     try {
       const superadmin = new TestClient(shipped.server);
       expect((await superadmin.login('admin', 'content-admin-password')).status).toBe(200);

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type SkilldockServer, schema, silentLogger, type Viewer } from '../src/index.js';
+import { schema, silentLogger, type Viewer } from '../src/index.js';
 import {
   canOnSkill,
   listReadableSkills,
@@ -18,10 +18,9 @@ import {
   type SkillAction,
 } from '../src/testing.js';
 import { addMatrixPeople } from './support/matrix-people.js';
-import { temporaryFolder } from './support/temporary-folder.js';
+import { openTestApp, type TestApp } from './support/test-app.js';
 import type { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
-import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 type Kind = 'builtin' | 'shared' | 'agent-bound';
 interface SkillCase {
@@ -152,21 +151,17 @@ function expected(person: Person, action: SkillAction, skill: SkillCase): boolea
 }
 
 describe.each(TEST_BACKENDS)('Y3 permission matrix on $name', (backend) => {
-  let server: SkilldockServer;
-  let dataDir: Awaited<ReturnType<typeof temporaryFolder>>;
+  let server: TestApp;
   let viewers: Map<Person, Viewer>;
   let clients: Map<Person, TestClient>;
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    dataDir = await temporaryFolder('y3');
-    server = await createServer({
+    server = await openTestApp({
       database: await backend.openMigrated(),
-      passwordHashCost: TEST_PASSWORD_HASH_COST,
-      dataDir: dataDir.path,
-      builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'matrix-admin-password',
       logger: silentLogger,
+      label: 'y3',
     });
     const { db } = server.database;
     ({ viewers, clients } = await addMatrixPeople(server, { D1, D2 }, people));
@@ -199,9 +194,7 @@ describe.each(TEST_BACKENDS)('Y3 permission matrix on $name', (backend) => {
   });
   afterAll(async () => {
     if (backend.skip !== undefined) return;
-    await server.stop();
-    await server.database.close();
-    await dataDir.remove();
+    await server?.close();
   });
 
   it.skipIf(backend.skip)('Y3 the policy decides every role × scope × action as the spec says', async () => {

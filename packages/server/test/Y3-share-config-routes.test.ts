@@ -6,20 +6,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SkilldockServer, schema } from '../src/index.js';
+import { schema } from '../src/index.js';
 import { loadSkillAccess } from '../src/testing.js';
 import {
   addPerson,
   auditEntries,
+  openContentApp,
   publishSharedSkill,
-  startContentServer,
   type TestPerson,
 } from './support/skill-content-fixtures.js';
+import type { TestApp } from './support/test-app.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 describe.each(TEST_BACKENDS)('Y3 share config routes on $name', (backend) => {
-  let server: SkilldockServer;
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let server: TestApp;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   let root: TestPerson;
   let owner: TestPerson;
   let coManager: TestPerson;
@@ -46,7 +47,7 @@ describe.each(TEST_BACKENDS)('Y3 share config routes on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.openMigrated(), 'y3-share');
+    started = await openContentApp(await backend.openMigrated(), 'y3-share');
     server = started.server;
     await server.database.db.insert(schema.departments).values([
       { id: sales, name: 'Sales' },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentLayout, revisionFolderName } from '../src/content/index.js';
-import { type SkilldockServer, schema } from '../src/index.js';
+import { schema } from '../src/index.js';
 import {
   listSkillHistory,
   recordSkillRevision,
@@ -20,13 +20,14 @@ import {
 import {
   addPerson,
   auditEntries,
+  openContentApp,
   publishSharedSkill,
   skillMarkdown,
-  startContentServer,
   storedPackages,
   type TestPerson,
   writePersonalSkill,
 } from './support/skill-content-fixtures.js';
+import type { TestApp } from './support/test-app.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
@@ -42,8 +43,8 @@ interface HistoryEntry {
 }
 
 describe.each(TEST_BACKENDS)('skill history routes on $name', (backend) => {
-  let server: SkilldockServer;
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let server: TestApp;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   let owner: TestPerson;
   let reader: TestPerson;
   let stranger: TestPerson;
@@ -76,7 +77,7 @@ describe.each(TEST_BACKENDS)('skill history routes on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.openMigrated(), 'history');
+    started = await openContentApp(await backend.openMigrated(), 'history');
     server = started.server;
     await server.database.db.insert(schema.departments).values({ id: department, name: 'Docs' });
     owner = await addPerson(server, 'owner', 'admin', [department]);
@@ -341,11 +342,7 @@ describe.each(TEST_BACKENDS)('skill history routes on $name', (backend) => {
   it.skipIf(backend.skip)(
     'a builtin has no history (404 no_history) and nothing to restore (403, builtins are read-only)',
     async () => {
-      const shipped = await startContentServer(
-        await backend.openMigrated(),
-        'history-builtin',
-        SHIPPED_BUILTINS,
-      );
+      const shipped = await openContentApp(await backend.openMigrated(), 'history-builtin', SHIPPED_BUILTINS);
       try {
         const superadmin = new TestClient(shipped.server);
         expect((await superadmin.login('admin', 'content-admin-password')).status).toBe(200);

@@ -9,17 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkilldockServer } from '../src/index.js';
 import {
   addPerson,
+  openContentApp,
   publishSharedSkill,
   sha256,
-  startContentServer,
   storedPackages,
   type TestPerson,
 } from './support/skill-content-fixtures.js';
+import type { TestApp } from './support/test-app.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 describe.each(TEST_BACKENDS)('Y6 bound skill content under attack on $name', (backend) => {
-  let server: SkilldockServer;
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let server: TestApp;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   let owner: TestPerson;
   let other: TestPerson;
   let root: TestPerson;
@@ -43,7 +44,7 @@ describe.each(TEST_BACKENDS)('Y6 bound skill content under attack on $name', (ba
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.openMigrated(), 'y6-bound-attacks');
+    started = await openContentApp(await backend.openMigrated(), 'y6-bound-attacks');
     server = started.server;
     owner = await addPerson(server, 'attacked-owner', 'user');
     other = await addPerson(server, 'attacked-other', 'user');

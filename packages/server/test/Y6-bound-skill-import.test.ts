@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawZip, yazlZip } from '../../core/test/package/package-test-helpers.js';
-import { type SkilldockServer, schema } from '../src/index.js';
+import { schema } from '../src/index.js';
 import {
   draftFolders,
   hostileUploads,
@@ -10,18 +10,19 @@ import {
 } from './install/install-fixtures.js';
 import {
   addPerson,
+  openContentApp,
   sha256,
   skillMarkdown,
-  startContentServer,
   type TestPerson,
 } from './support/skill-content-fixtures.js';
+import type { TestApp } from './support/test-app.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 const TEN_MIB = 10 * 1024 * 1024;
 
 describe.each(TEST_BACKENDS)('Y6 bound skill import on $name', (backend) => {
-  let server: SkilldockServer;
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let server: TestApp;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   let owner: TestPerson;
   let agentId: string;
 
@@ -43,7 +44,7 @@ describe.each(TEST_BACKENDS)('Y6 bound skill import on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.openMigrated(), 'y6-import');
+    started = await openContentApp(await backend.openMigrated(), 'y6-import');
     server = started.server;
     owner = await addPerson(server, 'import-owner', 'user');
     agentId = (await owner.client.request('POST', '/api/agents', { json: { name: 'importer' } })).body.agent

@@ -11,15 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBoundSkillGuide } from '../src/bound-skills/create-bound-skill-guide.js';
 import { releaseBoundSkillVersion } from '../src/bound-skills/release-bound-skill-version.js';
 import { contentLayout } from '../src/content/index.js';
-import { createServer, type SkilldockServer, schema, silentLogger, type Viewer } from '../src/index.js';
+import { schema, silentLogger, type Viewer } from '../src/index.js';
 import { scopeMemberRows } from '../src/policy/write-share-config.js';
 import type { ShareScope } from '../src/testing.js';
 import { skillZip } from './install/install-fixtures.js';
 import { addMatrixPeople } from './support/matrix-people.js';
-import { temporaryFolder } from './support/temporary-folder.js';
+import { openTestApp, type TestApp } from './support/test-app.js';
 import type { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
-import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const D1 = randomUUID();
 const D2 = randomUUID();
@@ -102,22 +101,18 @@ interface Bound {
 }
 
 describe.each(TEST_BACKENDS)('Y6 bound skill permission matrix on $name', (backend) => {
-  let server: SkilldockServer;
-  let dataDir: Awaited<ReturnType<typeof temporaryFolder>>;
+  let server: TestApp;
   let viewers: Map<Person, Viewer>;
   let clients: Map<Person, TestClient>;
   const bound = new Map<string, Bound>();
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    dataDir = await temporaryFolder('y6-matrix');
-    server = await createServer({
-      passwordHashCost: TEST_PASSWORD_HASH_COST,
+    server = await openTestApp({
       database: await backend.openMigrated(),
-      dataDir: dataDir.path,
-      builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'matrix-admin-password',
       logger: silentLogger,
+      label: 'y6-matrix',
     });
     const { db } = server.database;
     ({ viewers, clients } = await addMatrixPeople(server, { D1, D2 }, people));
@@ -164,9 +159,7 @@ describe.each(TEST_BACKENDS)('Y6 bound skill permission matrix on $name', (backe
   });
   afterAll(async () => {
     if (backend.skip !== undefined) return;
-    await server.stop();
-    await server.database.close();
-    await dataDir.remove();
+    await server?.close();
   });
 
   it.skipIf(backend.skip)(

@@ -9,16 +9,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionName } from '../src/bound-skills/version-name.js';
-import { type SkilldockServer, schema } from '../src/index.js';
+import { schema } from '../src/index.js';
 import { skillZip } from './install/install-fixtures.js';
 import {
   addPerson,
   auditEntries,
+  openContentApp,
   publishSharedSkill,
-  startContentServer,
   storedPackages,
   type TestPerson,
 } from './support/skill-content-fixtures.js';
+import type { TestApp } from './support/test-app.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 const VERSION_NAME = /^[0-9]{8}-[0-9a-f]{8}$/;
@@ -37,8 +38,8 @@ describe('Y6 version names', () => {
 });
 
 describe.each(TEST_BACKENDS)('Y6 bound skill routes on $name', (backend) => {
-  let server: SkilldockServer;
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let server: TestApp;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   let owner: TestPerson;
   let other: TestPerson;
   let serial = 0;
@@ -74,7 +75,7 @@ describe.each(TEST_BACKENDS)('Y6 bound skill routes on $name', (backend) => {
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.openMigrated(), 'y6-bound');
+    started = await openContentApp(await backend.openMigrated(), 'y6-bound');
     server = started.server;
     owner = await addPerson(server, 'bound-owner', 'user');
     other = await addPerson(server, 'bound-other', 'user');

@@ -14,15 +14,16 @@ import {
   restoreBoundSkillVersion,
 } from '../src/bound-skills/restore-bound-skill-version.js';
 import { contentLayout } from '../src/content/index.js';
-import type { SkilldockServer, Viewer } from '../src/index.js';
+import type { Viewer } from '../src/index.js';
 import { loadViewer } from '../src/testing.js';
 import { packageFolders, stagingFolders } from './install/install-fixtures.js';
 import {
   addPerson,
-  startContentServer,
+  openContentApp,
   storedPackages,
   type TestPerson,
 } from './support/skill-content-fixtures.js';
+import type { TestApp } from './support/test-app.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 const STEPS: readonly RestoreStep[] = ['lease', 'verify', 'commit', 'audit', 'prune'];
@@ -38,8 +39,8 @@ interface History {
 }
 
 describe.each(TEST_BACKENDS)('Y6 history restore under faults on $name', (backend) => {
-  let server: SkilldockServer;
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let server: TestApp;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   let owner: TestPerson;
   let viewer: Viewer;
   let serial = 0;
@@ -97,7 +98,7 @@ describe.each(TEST_BACKENDS)('Y6 history restore under faults on $name', (backen
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.openMigrated(), 'y6-faults');
+    started = await openContentApp(await backend.openMigrated(), 'y6-faults');
     server = started.server;
     owner = await addPerson(server, 'faults-owner', 'user');
     viewer = (await loadViewer(server.database.db, owner.id))!;

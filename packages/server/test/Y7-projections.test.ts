@@ -27,14 +27,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentLayout, publishPackages } from '../src/content/index.js';
-import {
-  type Database,
-  openDatabase,
-  type SkilldockServer,
-  schema,
-  silentLogger,
-  type Viewer,
-} from '../src/index.js';
+import { type Database, openDatabase, schema, silentLogger, type Viewer } from '../src/index.js';
 import { referencedRevisions } from '../src/skill-content/referenced-revisions.js';
 import {
   ensureUserProjection,
@@ -46,12 +39,14 @@ import {
 } from '../src/testing.js';
 import {
   addPerson,
+  openContentApp,
   publishSharedSkill,
   skillMarkdown,
   startContentServer,
   writeFiles,
 } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
+import type { TestApp } from './support/test-app.js';
 import {
   createThrowawayPostgres,
   describeOnPostgres,
@@ -91,8 +86,8 @@ async function namesIn(directory: string): Promise<string[]> {
 }
 
 describe.each(TEST_BACKENDS)('Y7 projections on $name', (backend) => {
-  let server: SkilldockServer;
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let server: TestApp;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   let builtins: Awaited<ReturnType<typeof temporaryFolder>>;
   let outside: Awaited<ReturnType<typeof temporaryFolder>>;
   let context: ProjectionContext;
@@ -136,7 +131,7 @@ describe.each(TEST_BACKENDS)('Y7 projections on $name', (backend) => {
       'scripts/check.sh': '#!/bin/sh\necho ok\n',
     });
     await chmod(path.join(builtins.path, 'house-style', 'scripts', 'check.sh'), 0o755);
-    started = await startContentServer(await backend.openMigrated(), 'y7', builtins.path);
+    started = await openContentApp(await backend.openMigrated(), 'y7', builtins.path);
     server = started.server;
     context = {
       db: server.database.db,

@@ -6,14 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type SkilldockServer, schema, silentLogger, type Viewer } from '../src/index.js';
+import { schema, silentLogger, type Viewer } from '../src/index.js';
 import { scopeMemberRows } from '../src/policy/write-share-config.js';
 import { AGENT_ACTIONS, type AgentAction, canOnAgent, type ShareScope } from '../src/testing.js';
 import { addMatrixPeople } from './support/matrix-people.js';
-import { temporaryFolder } from './support/temporary-folder.js';
+import { openTestApp, type TestApp } from './support/test-app.js';
 import type { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
-import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const D1 = randomUUID();
 const D2 = randomUUID();
@@ -102,21 +101,17 @@ function expected(person: Person, action: AgentAction, agent: AgentCase): boolea
 }
 
 describe.each(TEST_BACKENDS)('Y8 agent permission matrix on $name', (backend) => {
-  let server: SkilldockServer;
-  let dataDir: Awaited<ReturnType<typeof temporaryFolder>>;
+  let server: TestApp;
   let viewers: Map<Person, Viewer>;
   let clients: Map<Person, TestClient>;
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    dataDir = await temporaryFolder('y8-matrix');
-    server = await createServer({
-      passwordHashCost: TEST_PASSWORD_HASH_COST,
+    server = await openTestApp({
       database: await backend.openMigrated(),
-      dataDir: dataDir.path,
-      builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'matrix-admin-password',
       logger: silentLogger,
+      label: 'y8-matrix',
     });
     const { db } = server.database;
     ({ viewers, clients } = await addMatrixPeople(server, { D1, D2 }, people));
@@ -139,9 +134,7 @@ describe.each(TEST_BACKENDS)('Y8 agent permission matrix on $name', (backend) =>
   });
   afterAll(async () => {
     if (backend.skip !== undefined) return;
-    await server.stop();
-    await server.database.close();
-    await dataDir.remove();
+    await server?.close();
   });
 
   it.skipIf(backend.skip)('Y3 canOnAgent decides every role × scope × action as the spec says', () => {

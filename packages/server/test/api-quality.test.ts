@@ -4,40 +4,33 @@
  * logs that carry a request id but never a password, token, stack or SQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJsonLogger, createServer, type SkilldockServer } from '../src/index.js';
+import { createJsonLogger } from '../src/index.js';
 import { JSON_BODY_LIMIT } from '../src/testing.js';
-import { temporaryFolder } from './support/temporary-folder.js';
+import { openTestApp, type TestApp } from './support/test-app.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
-import { TEST_PASSWORD_HASH_COST } from './support/test-password-cost.js';
 
 const ADMIN_PASSWORD = 'quality-admin-secret-pw';
 
 describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
-  let server: SkilldockServer;
-  let dataDir: Awaited<ReturnType<typeof temporaryFolder>>;
+  let server: TestApp;
   let admin: TestClient;
   const logLines: string[] = [];
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    dataDir = await temporaryFolder('quality');
-    server = await createServer({
+    server = await openTestApp({
       database: await backend.openMigrated(),
-      passwordHashCost: TEST_PASSWORD_HASH_COST,
-      dataDir: dataDir.path,
-      builtinDir: '/nonexistent-builtin-folder',
       adminPassword: ADMIN_PASSWORD,
       logger: createJsonLogger((line) => logLines.push(line)),
+      label: 'quality',
     });
     admin = new TestClient(server);
     await admin.login('admin', ADMIN_PASSWORD);
   });
   afterAll(async () => {
     if (backend.skip !== undefined) return;
-    await server.stop();
-    await server.database.close();
-    await dataDir.remove();
+    await server?.close();
   });
 
   it.skipIf(backend.skip)('serves an OpenAPI 3.1 document generated from the route schemas', async () => {

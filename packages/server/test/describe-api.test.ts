@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeApi } from '../src/index.js';
-import { startContentServer } from './support/skill-content-fixtures.js';
+import { openContentApp } from './support/skill-content-fixtures.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 describe.each(TEST_BACKENDS)('describeApi on $name', (backend) => {
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   beforeAll(async () => {
-    started = await startContentServer(await backend.openMigrated(), 'describe-api');
+    started = await openContentApp(await backend.openMigrated(), 'describe-api');
   });
   afterAll(async () => {
     await started?.close();

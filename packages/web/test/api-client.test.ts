@@ -1,18 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createServer, type SkilldockServer, silentLogger } from '@skilldock/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, unwrap } from '../src/api/api-error.js';
 import { createApiClient } from '../src/api/create-api-client.js';
+
+// The server's route-test app on its pooled migrated PGlite (a fresh PGlite initialises and
+// migrates for seconds of CPU); loaded on demand like test/support/start-serve.ts does.
+const { openTestApp } = await import('../../server/test/support/test-app.js');
+const { TEST_BACKENDS } = await import('../../server/test/support/test-databases.js');
 
 /**
  * The typed client against the real server in process. Its `fetch` keeps the session cookie the
  * way a browser does, so CSRF is exercised exactly as in the app.
  */
 describe('the API client', () => {
-  let server: SkilldockServer;
-  let dataDir: string;
+  let server: Awaited<ReturnType<typeof openTestApp>>;
   const requests: string[] = [];
 
   function browserLikeFetch() {
@@ -29,20 +29,14 @@ describe('the API client', () => {
   }
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'skilldock-web-client-'));
-    server = await createServer({
-      database: { kind: 'pglite' },
-      dataDir,
-      builtinDir: path.join(dataDir, 'no-builtin'),
+    server = await openTestApp({
+      database: await TEST_BACKENDS[0]!.openMigrated(),
+      label: 'web-client',
       adminPassword: 'api-client-admin',
-      passwordHashCost: { N: 2 ** 10, r: 8, p: 1 },
-      logger: silentLogger,
-      modelProviders: { secretKey: undefined, env: {} },
     });
   }, 180_000);
   afterAll(async () => {
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await server?.close();
   });
 
   it('Y1 sends the session CSRF token on writes, and renews a stale one once from /api/auth/me', async () => {

@@ -4,16 +4,16 @@ import type { AgentConfig } from '../../src/agents/agent-config.js';
 import { checkAgentConfig } from '../../src/agents/check-agent-config.js';
 import { agentShellSetting } from '../../src/run-tools/index.js';
 import { loadViewer } from '../../src/testing.js';
-import { addPerson, startContentServer, type TestPerson } from '../support/skill-content-fixtures.js';
+import { addPerson, openContentApp, type TestPerson } from '../support/skill-content-fixtures.js';
 import { TEST_BACKENDS } from '../support/test-databases.js';
 
 describe.each(TEST_BACKENDS)('Y17 agent shell setting on $name', (backend) => {
-  let started: Awaited<ReturnType<typeof startContentServer>>;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
   let admin: TestPerson;
   let user: TestPerson;
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.openMigrated(), 'y17-agent-shell');
+    started = await openContentApp(await backend.openMigrated(), 'y17-agent-shell');
     admin = await addPerson(started.server, 'shell-admin', 'admin');
     user = await addPerson(started.server, 'shell-user', 'user');
   });

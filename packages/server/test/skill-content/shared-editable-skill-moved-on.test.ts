@@ -9,21 +9,22 @@ import path from 'node:path';
 import { ConflictError, SkilldockError } from '@skilldock/core/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentLayout } from '../../src/content/index.js';
-import type { SkilldockServer, Viewer } from '../../src/index.js';
+import type { Viewer } from '../../src/index.js';
 import { sharedEditableSkill } from '../../src/skill-content/shared-editable-skill.js';
 import { currentSkillRevision } from '../../src/skill-content/skill-revision.js';
 import { loadViewer } from '../../src/testing.js';
-import { addPerson, publishSharedSkill, startContentServer } from '../support/skill-content-fixtures.js';
+import { addPerson, openContentApp, publishSharedSkill } from '../support/skill-content-fixtures.js';
+import type { TestApp } from '../support/test-app.js';
 import { TEST_BACKENDS } from '../support/test-databases.js';
 
 describe.each(TEST_BACKENDS)('a skill that moved on before its package was opened, on $name', (backend) => {
-  let started: Awaited<ReturnType<typeof startContentServer>>;
-  let server: SkilldockServer;
+  let started: Awaited<ReturnType<typeof openContentApp>>;
+  let server: TestApp;
   let viewer: Viewer;
 
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
-    started = await startContentServer(await backend.openMigrated(), 'moved-on');
+    started = await openContentApp(await backend.openMigrated(), 'moved-on');
     server = started.server;
     const admin = await addPerson(server, 'moved-admin', 'admin');
     viewer = (await loadViewer(server.database.db, admin.id))!;

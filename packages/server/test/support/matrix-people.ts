@@ -1,7 +1,8 @@
 /** The people of the permission-matrix tests: accounts in departments, each with a viewer and a session client. */
 import { createSession } from '../../src/auth/sessions.js';
-import { hashPassword, type Role, type SkilldockServer, schema, type Viewer } from '../../src/index.js';
+import { hashPassword, type Role, schema, type Viewer } from '../../src/index.js';
 import { loadViewer } from '../../src/testing.js';
+import type { AppUnderTest } from './test-app.js';
 import { TestClient } from './test-client.js';
 import { TEST_PASSWORD_HASH_COST } from './test-password-cost.js';
 
@@ -17,7 +18,7 @@ export interface MatrixPerson {
  * their memberships, and returns each person's `Viewer` and a logged-in browser-like client.
  */
 export async function addMatrixPeople<Name extends string>(
-  server: SkilldockServer,
+  server: AppUnderTest,
   departments: Readonly<Record<string, string>>,
   people: Readonly<Record<Name, MatrixPerson>>,
 ): Promise<{ viewers: Map<Name, Viewer>; clients: Map<Name, TestClient> }> {

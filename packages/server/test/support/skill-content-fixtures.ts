@@ -23,6 +23,7 @@ import {
 import { referencedRevisions } from '../../src/skill-content/referenced-revisions.js';
 import type { ShareScope } from '../../src/testing.js';
 import { temporaryFolder } from './temporary-folder.js';
+import { type AppUnderTest, openTestApp, type TestApp } from './test-app.js';
 import { TestClient } from './test-client.js';
 import { TEST_PASSWORD_HASH_COST } from './test-password-cost.js';
 
@@ -58,7 +59,7 @@ export interface TestPerson {
 
 /** Inserts an account (with departments) and gives it a session client and a read-write token. */
 export async function addPerson(
-  server: SkilldockServer,
+  server: AppUnderTest,
   username: string,
   role: Role,
   departmentIds: readonly string[] = [],
@@ -105,7 +106,7 @@ function scopeRows(skillId: string, scope: ShareScope, which: 'read' | 'manage')
  * inserts its index row in the commit, as a shared install does. Returns its revision.
  */
 export async function publishSharedSkill(
-  server: SkilldockServer,
+  server: AppUnderTest,
   id: string,
   options: SharedSkillOptions = {},
 ): Promise<string> {
@@ -142,7 +143,7 @@ export async function publishSharedSkill(
 
 /** Writes a personal skill `id` into the user's workspace; returns its folder. */
 export async function writePersonalSkill(
-  server: SkilldockServer,
+  server: AppUnderTest,
   userId: string,
   id: string,
   files: Record<string, string | Uint8Array> = {},
@@ -153,7 +154,7 @@ export async function writePersonalSkill(
 }
 
 /** The package folder names in the server's store (leases, locks and work folders left out). */
-export async function storedPackages(server: SkilldockServer): Promise<string[]> {
+export async function storedPackages(server: AppUnderTest): Promise<string[]> {
   const names = await readdir(contentLayout(server.dataDir).packagesDirectory).catch(() => [] as string[]);
   return names.filter((name) => /^[0-9a-f]{64}$/.test(name)).sort();
 }
@@ -190,8 +191,27 @@ export async function startContentServer(
   };
 }
 
+/**
+ * The app alone on `database` (no start-up, queue worker or socket; see {@link openTestApp}) with
+ * its data folder in a fresh temp folder: for route tests that need no started server.
+ * `close()` closes the database and removes the folder.
+ */
+export async function openContentApp(
+  database: Database,
+  label: string,
+  builtinDir?: string,
+): Promise<{ readonly server: TestApp; close(): Promise<void> }> {
+  const server = await openTestApp({
+    database,
+    label,
+    adminPassword: 'content-admin-password',
+    ...(builtinDir === undefined ? {} : { builtinDir }),
+  });
+  return { server, close: () => server.close() };
+}
+
 /** The audit entries about `targetId`, oldest first. */
-export function auditEntries(server: SkilldockServer, targetId: string) {
+export function auditEntries(server: AppUnderTest, targetId: string) {
   return server.database.db
     .select()
     .from(schema.auditLog)

@@ -1,5 +1,5 @@
 /** A small in-process HTTP client over `app.request`, keeping one cookie session like a browser. */
-import type { SkilldockServer } from '../../src/index.js';
+import type { AppUnderTest } from './test-app.js';
 
 /** A JSON answer: status, headers and the parsed body. */
 export interface JsonAnswer {
@@ -15,7 +15,7 @@ export class TestClient {
   csrfToken: string | undefined;
   bearer: string | undefined;
 
-  constructor(readonly server: SkilldockServer) {}
+  constructor(readonly server: Pick<AppUnderTest, 'app'>) {}
 
   async request(
     method: string,

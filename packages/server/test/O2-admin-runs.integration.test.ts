@@ -49,7 +49,7 @@ describe.each(TEST_BACKENDS)('O2 the admins’ view of runs on $name', (backend)
     });
     server = await createServer({
       passwordHashCost: TEST_PASSWORD_HASH_COST,
-      database: await backend.open(),
+      database: await backend.openMigrated(),
       dataDir: path.join(folder.path, 'data'),
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'o2-admin-runs-password',

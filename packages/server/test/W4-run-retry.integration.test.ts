@@ -73,7 +73,7 @@ describe.each(TEST_BACKENDS)('W4 retry and partial answers on $name', (backend) 
     });
     server = await createServer({
       passwordHashCost: TEST_PASSWORD_HASH_COST,
-      database: await backend.open(),
+      database: await backend.openMigrated(),
       dataDir: path.join(folder.path, 'data'),
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'w4-retry-admin-password',
