@@ -207,9 +207,7 @@ describe('packSkill', () => {
     // Root writes into a read-only folder, so for root the output's "folder" is a file instead.
     writeFileSync(path.join(base, 'not-a-folder'), 'x');
     const isRoot = process.getuid?.() === 0;
-    const target = isRoot
-      ? path.join(base, 'not-a-folder', 'demo.zip')
-      : path.join(base, 'out', 'demo.zip');
+    const target = isRoot ? path.join(base, 'not-a-folder', 'demo.zip') : path.join(base, 'out', 'demo.zip');
     await expect(packSkill(skill, { format: 'zip', out: target })).rejects.toThrow();
     expect(listTree(base)).toEqual(['demo/', 'demo/SKILL.md', 'not-a-folder', 'out/']);
   });
