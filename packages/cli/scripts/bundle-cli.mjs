@@ -29,6 +29,9 @@ const EXTERNAL = [
   '@modelcontextprotocol/sdk',
   '@agentclientprotocol/sdk',
   'linkedom',
+  // CommonJS whose exports esbuild's interop loses (`undici.Agent is not a constructor` from the
+  // bundle): Node's own ESM-from-CJS loading finds them.
+  'undici',
 ];
 
 // Bundled CommonJS modules call `require` for Node's built-ins and for the packages left outside;

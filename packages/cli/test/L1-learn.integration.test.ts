@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import * as agent from '@skilldock/agent';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skilldock/agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadAgent } from '../src/agent/load-agent.js';
 import type { ChatContext } from '../src/chat/chat-context.js';
 import { ChatInput } from '../src/chat/chat-input.js';
 import { learnCommand } from '../src/chat/commands/learn-command.js';
@@ -204,6 +204,8 @@ describe('/learn in chat', () => {
   async function chatLearn(answer: string) {
     folders = makeAgentWorkspace();
     server = await startFakeModelServer({ script: writes('learned-skill-ship') });
+    // The agent's stages as the chat gets them (loadAgent), not the package root.
+    const agent = await loadAgent();
     const workspace = await agent.openWorkspace({
       cwd: folders.project,
       home: folders.home,

@@ -8,7 +8,7 @@ import { pinGeneratedSkill, readCuratorState, recordGeneratedSkillUse } from '..
 import { NOW, useCuratorProject, writeGeneratedSkill } from './curator-fixture.js';
 
 /** The built package: a second process runs the same code as a second `skilldock` would. */
-const AGENT_DIST = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+const AGENT_DIST = fileURLToPath(new URL('../../dist/curator/index.js', import.meta.url));
 
 const project = useCuratorProject();
 const children: ChildProcess[] = [];
