@@ -61,10 +61,10 @@ module.exports = {
       name: 'web-talks-to-the-server-over-http-only',
       severity: 'error',
       comment:
-        'The web app runs in the browser: it uses the API over HTTP (types generated from /openapi.json) and may import only the browser-safe core subpaths (format, widgets, errors) — never the server, agent, build, CLI or Node built-ins.',
+        'The web app runs in the browser: it uses the API over HTTP (types generated from /openapi.json) and may import only the browser-safe core subpaths (format, widgets, errors, csrf-header) — never the server, agent, build, CLI or Node built-ins.',
       from: { path: '^packages/web/src/' },
       to: {
-        path: '^packages/(agent|cli|server|build)/|^node_modules/@skilldock/(agent|server|build)|^node_modules/skilldock|^packages/core/src/(?!format/|widgets/|errors\\.ts$)|^node_modules/@skilldock/core/(?!dist/(format/|widgets/|errors\\.))',
+        path: '^packages/(agent|cli|server|build)/|^node_modules/@skilldock/(agent|server|build)|^node_modules/skilldock|^packages/core/src/(?!format/|widgets/|errors\\.ts$|csrf-header\\.ts$)|^node_modules/@skilldock/core/(?!dist/(format/|widgets/|errors\\.|csrf-header\\.))',
       },
     },
     {

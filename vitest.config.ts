@@ -42,6 +42,9 @@ export default defineConfig({
       '@skilldock/core/discover': fileURLToPath(
         new URL('./packages/core/src/discover/index.ts', import.meta.url),
       ),
+      '@skilldock/core/csrf-header': fileURLToPath(
+        new URL('./packages/core/src/csrf-header.ts', import.meta.url),
+      ),
       '@skilldock/core/errors': fileURLToPath(new URL('./packages/core/src/errors.ts', import.meta.url)),
       '@skilldock/core/format/neutralize-text': fileURLToPath(
         new URL('./packages/core/src/format/neutralize-text.ts', import.meta.url),

@@ -18,6 +18,7 @@ import * as agentTools from '@skilldock/agent/tools';
 import * as agentWorkspace from '@skilldock/agent/workspace';
 import * as core from '@skilldock/core';
 import * as coreCatalog from '@skilldock/core/catalog';
+import * as coreCsrfHeader from '@skilldock/core/csrf-header';
 import * as coreDiscover from '@skilldock/core/discover';
 import * as coreErrors from '@skilldock/core/errors';
 import * as coreFormat from '@skilldock/core/format';
@@ -39,6 +40,7 @@ import { describe, expect, it } from 'vitest';
 const ENTRY_POINTS: Readonly<Record<string, object>> = {
   '@skilldock/core': core,
   '@skilldock/core/catalog': coreCatalog,
+  '@skilldock/core/csrf-header': coreCsrfHeader,
   '@skilldock/core/discover': coreDiscover,
   '@skilldock/core/errors': coreErrors,
   '@skilldock/core/format': coreFormat,

@@ -26,6 +26,8 @@ export interface SkilldockErrorCodes {
   readonly entry_size_mismatch: true;
   readonly entry_too_deep: true;
   readonly file_locked: true;
+  /** A folder is at the target of a swap that may not replace one. */
+  readonly folder_exists: true;
   readonly file_too_large: true;
   readonly file_unreadable: true;
   readonly frontmatter_missing: true;

@@ -258,7 +258,7 @@ export function createHarness(agent: AgentFunction, options: HarnessOptions): Ha
       closed = true;
       const harness = opened;
       if (harness === undefined) return;
-      await harness.tasks.close();
+      await harness.subagents.close();
       await harness.conversation.close();
       if (harness.ownsWorkspace) await harness.workspace.close();
     },

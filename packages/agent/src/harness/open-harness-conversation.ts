@@ -2,9 +2,8 @@ import { type Conversation, openConversation } from '../conversation/open-conver
 import type { ApprovalCallback, RunLimits } from '../loop/run-context.js';
 import type { ApprovalMode } from '../policy/approval-mode.js';
 import { loadSession } from '../session/load-session.js';
-import { BackgroundTasks } from '../subagents/background-tasks.js';
-import { createSubagentTools } from '../subagents/create-subagent-tools.js';
-import type { ResolvedSubagent } from '../subagents/subagent-types.js';
+import type { BackgroundTasks } from '../subagents/background-tasks.js';
+import { openSubagentSession, type SubagentSession } from '../subagents/open-subagent-session.js';
 import type { AgentTool, UserAnswer, UserQuestion } from '../tools/agent-tool.js';
 import { type AgentWorkspace, openWorkspace } from '../workspace/open-workspace.js';
 import { type AgentStateValues, parseAgentState } from './agent-state.js';
@@ -52,6 +51,8 @@ export interface OpenedHarness {
   readonly conversation: Conversation;
   readonly catalog: DeclaredCatalog;
   readonly tasks: BackgroundTasks;
+  /** The session's subagents (`openSubagentSession`, as the CLI opens them), following `conversation`. */
+  readonly subagents: SubagentSession;
   /** The subagent tools; declared from the first turn when the agent mounts subagents then. */
   readonly subagentTools: readonly AgentTool[];
   /** Names of the subagents registered when the workspace opened. */
@@ -83,7 +84,9 @@ export async function openHarnessConversation(
           ...(rendered.subagents.length === 0 ? {} : { subagents: rendered.subagents }),
         })
       : options.workspace;
-  const tasks = new BackgroundTasks({ interactive: false });
+  const env = options.env ?? process.env;
+  const subagents = openSubagentSession({ workspace, interactive: false, env });
+  const { tasks } = subagents;
   try {
     if (!ownsWorkspace && model !== undefined && workspace.model.label !== model)
       await workspace.useModel(model);
@@ -98,17 +101,7 @@ export async function openHarnessConversation(
     catalog.setDeclared(rendered.skills);
     await workspace.refreshCatalog();
     checkSkillCollisions(rendered.skills, workspace.watcher.discovery);
-    const env = options.env ?? process.env;
-    const subagentTools =
-      rendered.subagents.length === 0
-        ? []
-        : createSubagentTools({
-            registry: workspace.subagents,
-            tasks,
-            forkProfiles: [...workspace.forkProfiles.profiles.values()],
-            resolveModel: (definition) => workspace.pickModel(subagentSelector(definition)),
-            env,
-          });
+    const subagentTools = rendered.subagents.length === 0 ? [] : subagents.tools;
     const conversation = await openConversation(workspace, {
       approvalModes: options.approvalModes ?? ['default'],
       systemPrompt: rendered.systemPrompt,
@@ -120,17 +113,23 @@ export async function openHarnessConversation(
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.resume === undefined ? {} : { resume: options.resume }),
     });
+    // Subagent tasks are recorded in the session's transcript and listed again on resume (SPEC A5).
+    await subagents.attach(conversation).catch(async (error: unknown) => {
+      await conversation.close();
+      throw error;
+    });
     return {
       workspace,
       ownsWorkspace,
       conversation,
       catalog,
       tasks,
+      subagents,
       subagentTools,
       subagentNames: new Set(rendered.subagents.map((definition) => definition.name.toLowerCase())),
     };
   } catch (error) {
-    await tasks.close();
+    await subagents.close();
     if (ownsWorkspace) await workspace.close();
     throw error;
   }
@@ -144,11 +143,4 @@ async function readSavedState(workspace: AgentWorkspace, id: string): Promise<Ag
   );
   if (saved?.type !== 'event') return undefined;
   return parseAgentState((saved.data as { values?: unknown } | undefined)?.values);
-}
-
-/** A resolved subagent's model as the selector the model settings resolve. */
-function subagentSelector(definition: ResolvedSubagent): string {
-  const { model } = definition;
-  if (model.kind !== 'model') return model.kind;
-  return model.provider === undefined ? model.model : `${model.provider}:${model.model}`;
 }

@@ -88,6 +88,13 @@ export {
   type SessionSubagentDefinition,
   type SubagentEntry,
 } from './open-subagent-registry.js';
+export {
+  openSubagentSession,
+  type SubagentSession,
+  type SubagentSessionConversation,
+  type SubagentSessionOptions,
+  type SubagentSessionWorkspace,
+} from './open-subagent-session.js';
 export { MAX_FOLDER_FILES, type MarkdownFolderFile, readMarkdownFolder } from './read-markdown-folder.js';
 export { type ResolveSubagentOptions, resolveSubagent } from './resolve-subagent.js';
 export { DEFAULT_MODEL_ALIASES, resolveSubagentModel } from './resolve-subagent-model.js';

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildCatalog } from '@skilldock/core/catalog';
 import { defineSkill } from '@skilldock/core/format';
 import { createSkillSession } from '@skilldock/core/runtime';
@@ -13,6 +14,8 @@ import {
   useSubagent,
   useTool,
 } from '../../src/harness/index.js';
+import { loadSession } from '../../src/session/index.js';
+import { AGENT_TASK_EVENT } from '../../src/subagents/index.js';
 import { createBuiltinTools, defineAgentTool, textResult } from '../../src/tools/index.js';
 import {
   anthropicBody,
@@ -271,6 +274,61 @@ describe('createHarness (SPEC I6)', () => {
     const last = JSON.stringify(bodies.at(-1)!.messages);
     expect(last).toContain('<task-notifications>');
     expect(last).toContain('Order 1234 shipped on Monday.');
+  });
+
+  it('A5 I6 a harness records its subagents in the session transcript with their own transcripts beside it, and a resumed harness lists them again', async () => {
+    const Delegating = () => {
+      useModel('anthropic:claude-haiku-4-5');
+      useSubagent({
+        name: 'order-lookup',
+        description: 'Looks orders up.',
+        systemPrompt: 'You look orders up and answer in one line.',
+        tools: [],
+      });
+      return INSTRUCTIONS;
+    };
+    let resumedTurns = 0;
+    fixture = await startHarnessFixture((request) => {
+      const body = request.body as AnthropicBodyLike;
+      const messages = JSON.stringify(body.messages);
+      if (JSON.stringify(body.system).includes('You look orders up'))
+        return { text: 'Order 1234 shipped on Monday.' };
+      if (messages.includes('Anything else?'))
+        return ++resumedTurns === 1
+          ? { toolCalls: [{ name: 'list_agents', arguments: {} }] }
+          : { text: 'Done.' };
+      if (messages.includes('<task-notifications>')) return { text: 'Your order shipped on Monday.' };
+      if (messages.includes('tool_result')) return { text: 'Looking it up.' };
+      const prompt = {
+        description: 'Look up 1234',
+        prompt: 'Find order 1234',
+        subagent_type: 'order-lookup',
+      };
+      return { toolCalls: [{ name: 'agent', arguments: prompt }] };
+    });
+    const first = open(Delegating);
+    await first.prompt('Where is order 1234?');
+    const sessionId = first.sessionId!;
+    await first.close();
+
+    const saved = await loadSession(
+      { home: fixture.folders.home, projectRoot: fixture.folders.project },
+      sessionId,
+    );
+    const recorded = saved.entries.flatMap((entry) =>
+      entry.type === 'event' && entry.name === AGENT_TASK_EVENT ? [entry.data as Record<string, string>] : [],
+    );
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ type: 'order-lookup', description: 'Look up 1234' });
+    expect(path.dirname(recorded[0]!.file!)).toBe(saved.file.replace(/\.jsonl$/, '.agents'));
+
+    const resumed = open(Delegating, { resume: sessionId });
+    expect((await resumed.prompt('Anything else?')).finalText).toBe('Done.');
+    const listing = JSON.stringify(
+      anthropicBody(fixture, fixture.server.requests.length - 1).messages.at(-1),
+    );
+    expect(listing).toContain(recorded[0]!.taskId);
+    expect(listing).toContain('Look up 1234');
   });
 
   it('A1 I6 a subagent first mounted after the first turn is subagent_mounted_late', async () => {

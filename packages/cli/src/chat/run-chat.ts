@@ -1,9 +1,9 @@
 import type { Conversation } from '@skilldock/agent/conversation';
+import type { SubagentSession } from '@skilldock/agent/subagents';
 import type { AgentWorkspace, WorkspaceNotice } from '@skilldock/agent/workspace';
 import type { CliApprovalMode } from '../agent/cli-approval-modes.js';
 import { type LineWriter, lineWriter } from '../agent/line-writer.js';
 import { type AgentModule, loadAgent } from '../agent/load-agent.js';
-import { type CliSubagents, openCliSubagents } from '../agent/open-cli-subagents.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import { createTaskRenderer } from '../agent/render-task-event.js';
 import { requireProjectFolder } from '../agent/require-project-folder.js';
@@ -106,10 +106,10 @@ export async function runChat(
   };
 
   let workspace: AgentWorkspace | undefined;
-  let subagents: CliSubagents | undefined;
+  let subagents: SubagentSession | undefined;
   try {
     workspace = await openChatWorkspace(agent, options, environment, { input, say });
-    subagents = await openCliSubagents({
+    subagents = agent.openSubagentSession({
       workspace,
       interactive: true,
       env: environment.env,
@@ -239,7 +239,7 @@ async function openChatWorkspace(
 /** What {@link startChat} builds the chat from. */
 interface StartChatOptions {
   readonly agent: AgentModule;
-  readonly subagents: CliSubagents;
+  readonly subagents: SubagentSession;
   readonly workspace: AgentWorkspace;
   readonly input: ChatInput;
   readonly writer: LineWriter;

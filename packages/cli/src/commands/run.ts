@@ -1,4 +1,5 @@
 import type { Conversation } from '@skilldock/agent/conversation';
+import type { SubagentSession } from '@skilldock/agent/subagents';
 import type { AgentWorkspace, WorkspaceNotice } from '@skilldock/agent/workspace';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { agentEventToJson } from '../agent/agent-event-json.js';
@@ -6,7 +7,6 @@ import { CLI_APPROVAL_MODES, type CliApprovalMode } from '../agent/cli-approval-
 import { collectIds } from '../agent/collect-ids.js';
 import { lineWriter } from '../agent/line-writer.js';
 import { loadAgent } from '../agent/load-agent.js';
-import { type CliSubagents, openCliSubagents } from '../agent/open-cli-subagents.js';
 import { readStdin } from '../agent/read-stdin.js';
 import { createEventRenderer } from '../agent/render-agent-event.js';
 import { createTaskRenderer, taskEventToJson } from '../agent/render-task-event.js';
@@ -104,7 +104,7 @@ async function runHeadless(
   let prompt = promptArgument;
   let resume = options.resume;
   // `run --resume "continue"`: commander takes the prompt as the optional id.
-  const { SESSION_ID_PATTERN, openWorkspace, openConversation } = await loadAgent();
+  const { SESSION_ID_PATTERN, openWorkspace, openConversation, openSubagentSession } = await loadAgent();
   if (typeof resume === 'string' && !SESSION_ID_PATTERN.test(resume) && prompt === undefined) {
     prompt = resume;
     resume = true;
@@ -120,7 +120,7 @@ async function runHeadless(
 
   let workspace: AgentWorkspace | undefined;
   let conversation: Conversation | undefined;
-  let subagents: CliSubagents | undefined;
+  let subagents: SubagentSession | undefined;
   let deadline: NodeJS.Timeout | undefined;
   const controller = new AbortController();
   const onSigint = () => {
@@ -147,7 +147,7 @@ async function runHeadless(
       ...(options.safeMode === true ? { safeMode: true } : {}),
     });
     for (const entry of workspace.notices) notice(entry);
-    subagents = await openCliSubagents({
+    subagents = openSubagentSession({
       workspace,
       interactive: false,
       env: context.env,

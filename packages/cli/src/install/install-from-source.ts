@@ -15,8 +15,9 @@ import { readInstallSettings } from './read-install-settings.js';
 import { renderDraft, renderDraftFailures } from './render-draft.js';
 
 /**
- * `skills add` and `skills import`: prepare the source, show the draft, choose skills (a prompt
- * only on a terminal without --yes), then confirm into the targets. The draft is always removed.
+ * `skills add` and `skills import`: core's `installFromSource` with the terminal's parts — prepare
+ * the source, show the draft, choose skills (a prompt only on a terminal without --yes), then
+ * confirm into the targets. The draft is always removed.
  */
 export async function installFromSource(
   input: string,
@@ -60,54 +61,52 @@ export async function installFromSource(
     tokenEnvByOrigin: settings.tokenEnvByOrigin,
     env: context.env,
   });
-  const draft = await output.spin(`Fetching ${input}`, () =>
-    core.prepareInstall(source, {
+  const interactive =
+    environment.terminal.stdin && environment.terminal.stdout && !options.yes && !options.json;
+  // Prompts talk to this invocation's terminal.
+  const terminal = interactive
+    ? { input: environment.stdin as Readable, output: environment.stdout as Writable }
+    : undefined;
+  const scope = options.global ? 'global' : 'project';
+  const requestedMode = options.copy ? 'copy' : 'symlink';
+  let preselected: string[] | '*' | undefined;
+  const outcome = await core.installFromSource(source, {
+    prepare: {
       cwd: context.cwd,
       ...(token === undefined ? {} : { token }),
       env: context.env,
       stagingParent,
       ...policy,
       ...(skills === undefined ? {} : { skills }),
-    }),
-  );
-  try {
-    if (options.list) {
-      if (options.json)
-        output.json({
-          source: sourceJson(draft),
-          skills: draft.skills.map(draftSkillJson),
-          failed: draft.failed.map(draftFailureJson),
-        });
-      else output.out(listing(draft));
-      setExitCode(ExitCode.ok);
-      return;
-    }
-    const interactive =
-      environment.terminal.stdin && environment.terminal.stdout && !options.yes && !options.json;
-    // Without a terminal nothing can be chosen later: a missing --skill fails before the review.
-    // Prompts talk to this invocation's terminal.
-    const terminal = interactive
-      ? { input: environment.stdin as Readable, output: environment.stdout as Writable }
-      : undefined;
-    const preselected = interactive ? undefined : await chooseSkills(draft, skills, options, undefined);
-    if (!options.json) output.out(renderDraft(draft));
-    if (draft.skills.length === 0) {
-      throw new core.UserInputError(
-        'no_installable_skills',
-        `Nothing to install: ${input} holds no valid skill (${draft.failed.length} could not be prepared${options.json ? '' : ', see above'}).`,
-        { details: { failed: draft.failed.map(draftFailureJson) } },
-      );
-    }
-    const ids = preselected ?? (await chooseSkills(draft, skills, options, terminal));
-    if (ids === undefined) return cancelled(output, setExitCode);
-    const scope = options.global ? 'global' : 'project';
-    const requestedMode = options.copy ? 'copy' : 'symlink';
-    if (terminal !== undefined) {
-      const agentEnvironment = {
-        projectRoot: context.projectRoot,
-        home: context.homeDirectory,
-        env: context.env,
-      };
+    },
+    run: (step, work, { count }) =>
+      output.spin(step === 'prepare' ? `Fetching ${input}` : `Installing ${count} skill(s)`, work),
+    review: async (draft) => {
+      if (options.list) {
+        if (options.json)
+          output.json({
+            source: sourceJson(draft),
+            skills: draft.skills.map(draftSkillJson),
+            failed: draft.failed.map(draftFailureJson),
+          });
+        else output.out(listing(draft));
+        return 'stop';
+      }
+      // Without a terminal nothing can be chosen later: a missing --skill fails before the review.
+      preselected = interactive ? undefined : await chooseSkills(draft, skills, options, undefined);
+      if (!options.json) output.out(renderDraft(draft));
+      if (draft.skills.length === 0) {
+        throw new core.UserInputError(
+          'no_installable_skills',
+          `Nothing to install: ${input} holds no valid skill (${draft.failed.length} could not be prepared${options.json ? '' : ', see above'}).`,
+          { details: { failed: draft.failed.map(draftFailureJson) } },
+        );
+      }
+      return 'continue';
+    },
+    select: async (draft) => {
+      const ids = preselected ?? (await chooseSkills(draft, skills, options, terminal));
+      if (ids === undefined || terminal === undefined) return ids;
       const mode = core.resolveInstallMode(
         core.resolveAgentSelection(agents, agentEnvironment),
         requestedMode,
@@ -118,54 +117,51 @@ export async function installFromSource(
         message: `Install ${count} skill(s) into the ${scope} folders (${mode})?`,
         ...terminal,
       });
-      if (isCancel(answer) || !answer) return cancelled(output, setExitCode);
-    }
-    const result = await output.spin(
-      `Installing ${ids === '*' ? draft.skills.length : ids.length} skill(s)`,
-      () =>
-        core.confirmInstall(draft, {
-          ids,
-          scope,
-          mode: requestedMode,
-          projectRoot: context.projectRoot,
-          home: context.homeDirectory,
-          env: context.env,
-          ...(agents === undefined ? {} : { agents }),
-        }),
-    );
-    if (options.json) {
-      output.json({
-        source: sourceJson(draft),
-        scope,
-        mode: result.mode,
-        agents: result.agents,
-        installed: result.installed.map((skill) => ({ ...skill, skipped: [...skill.skipped] })),
-        failed: draft.failed.map(draftFailureJson),
-        lock: result.lock,
-        warnings: result.warnings,
-      });
-    } else {
-      const lines = [
-        '',
-        pc.green(
-          `Installed ${result.installed.length} skill(s) (${scope}, ${result.mode}) for ${result.agents.join(', ')}`,
-        ),
-      ];
-      for (const skill of result.installed) {
-        lines.push(
-          `  ${pc.cyan(skill.id)}  ${skill.paths.map((item) => shortPath(item, context)).join(', ')}`,
-        );
-        for (const skipped of skill.skipped)
-          lines.push(pc.dim(`    skipped ${skipped.agent}: ${skipped.reason}`));
-      }
-      lines.push(pc.dim(`Lock: ${shortPath(result.lock, context)}`));
-      for (const warning of result.warnings) lines.push(`${pc.yellow('warning')} ${warning}`);
-      output.out(lines.join('\n'));
-    }
-    setExitCode(ExitCode.ok);
-  } finally {
-    await core.cancelDraft(draft);
+      return isCancel(answer) || !answer ? undefined : ids;
+    },
+    confirm: {
+      scope,
+      mode: requestedMode,
+      projectRoot: context.projectRoot,
+      home: context.homeDirectory,
+      env: context.env,
+      ...(agents === undefined ? {} : { agents }),
+    },
+  });
+  if (outcome.status === 'stopped') {
+    if (options.list) setExitCode(ExitCode.ok);
+    else cancelled(output, setExitCode);
+    return;
   }
+  const { draft, result } = outcome;
+  if (options.json) {
+    output.json({
+      source: sourceJson(draft),
+      scope,
+      mode: result.mode,
+      agents: result.agents,
+      installed: result.installed.map((skill) => ({ ...skill, skipped: [...skill.skipped] })),
+      failed: draft.failed.map(draftFailureJson),
+      lock: result.lock,
+      warnings: result.warnings,
+    });
+  } else {
+    const lines = [
+      '',
+      pc.green(
+        `Installed ${result.installed.length} skill(s) (${scope}, ${result.mode}) for ${result.agents.join(', ')}`,
+      ),
+    ];
+    for (const skill of result.installed) {
+      lines.push(`  ${pc.cyan(skill.id)}  ${skill.paths.map((item) => shortPath(item, context)).join(', ')}`);
+      for (const skipped of skill.skipped)
+        lines.push(pc.dim(`    skipped ${skipped.agent}: ${skipped.reason}`));
+    }
+    lines.push(pc.dim(`Lock: ${shortPath(result.lock, context)}`));
+    for (const warning of result.warnings) lines.push(`${pc.yellow('warning')} ${warning}`);
+    output.out(lines.join('\n'));
+  }
+  setExitCode(ExitCode.ok);
 }
 
 async function chooseSkills(

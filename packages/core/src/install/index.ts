@@ -30,6 +30,12 @@ export type {
   InstallSourceType,
   ResolvedSource,
 } from './install-draft.js';
+export {
+  type InstallFlowStep,
+  type InstallFromSourceOptions,
+  type InstallFromSourceResult,
+  installFromSource,
+} from './install-from-source.js';
 export type { InstallPhase, InstallProgressEvent } from './install-progress-event.js';
 export type { InstallTargetOptions } from './install-target-options.js';
 export { type GlobalLock, type GlobalLockEntry, readGlobalLock } from './locks/global-lock.js';

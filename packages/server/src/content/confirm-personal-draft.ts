@@ -1,7 +1,7 @@
-import { lstat, rename } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError } from '@skilldock/core/errors';
-import { assertSafeSkillId, removeInside, withFileLock } from '@skilldock/core/fs';
+import { assertSafeSkillId, removeInside, swapFolder, withFileLock } from '@skilldock/core/fs';
 import { assertDraftUsable, selectDraftSkills } from '@skilldock/core/install';
 import { computeDirectoryRevision } from '@skilldock/core/package';
 import { draftStore, loadDraft } from './content-draft.js';
@@ -78,8 +78,11 @@ export async function confirmPersonalDraft(
         const index = await readSkillIndexEntry(staged);
         const revision = await computeDirectoryRevision(staged);
         const target = path.join(root, skill.id);
-        await options.faults?.before('personal-rename', { path: target });
-        await rename(staged, target);
+        await swapFolder(staged, target, {
+          folder: root,
+          replace: false,
+          before: (_step, detail) => options.faults?.before('personal-rename', detail),
+        });
         placed.push(target);
         results.push({ id: skill.id, directory: target, revision, index });
       }

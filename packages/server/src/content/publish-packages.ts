@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, rename } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { removeInside } from '@skilldock/core/fs';
+import { removeInside, swapFolder } from '@skilldock/core/fs';
 import { computeDirectoryRevision } from '@skilldock/core/package';
 import { publicErrorMessage } from '../text/public-error-message.js';
 import type { ContentLayout } from './content-layout.js';
@@ -92,7 +92,7 @@ export async function publishPackages<T>(
       await withPackageStoreLock(layout, async () => {
         leases.push(await writePackageLease(layout, revision));
         if (await exists(target)) await removeInside(work, layout.packagesDirectory);
-        else await rename(work, target);
+        else await swapFolder(work, target, { folder: layout.packagesDirectory, replace: false });
       });
     }
     const revisions = leases.map((lease) => lease.revision);

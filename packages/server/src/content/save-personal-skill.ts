@@ -1,6 +1,6 @@
 import { lstat, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { withFileLock } from '@skilldock/core/fs';
+import { swapFolder, withFileLock } from '@skilldock/core/fs';
 import { computeDirectoryRevision } from '@skilldock/core/package';
 import { applySkillEdits } from './apply-skill-edits.js';
 import { assertContentFolder } from './assert-content-folder.js';
@@ -60,16 +60,12 @@ export async function savePersonalSkill(
       const index = await readSkillIndexEntry(next);
       const revision = await computeDirectoryRevision(next);
       if (revision === current) return { revision, baseRevision: current, index, changed: false };
-      const aside = path.join(work.directory, '.previous');
-      await options.faults?.before('personal-move-aside', { path: target });
-      await rename(target, aside);
-      try {
-        await options.faults?.before('personal-rename', { path: target });
-        await rename(next, target);
-      } catch (error) {
-        await rename(aside, target);
-        throw error;
-      }
+      // The old folder goes aside into the work folder, which its disposal deletes.
+      await swapFolder(next, target, {
+        keepAside: true,
+        before: (step, detail) =>
+          options.faults?.before(step === 'move-aside' ? 'personal-move-aside' : 'personal-rename', detail),
+      });
       await options.record?.('after', target, revision);
       return { revision, baseRevision: current, index, changed: true };
     } finally {

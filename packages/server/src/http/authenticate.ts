@@ -1,3 +1,4 @@
+import { CSRF_HEADER } from '@skilldock/core/csrf-header';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { resolveApiToken } from '../auth/api-tokens.js';
@@ -18,8 +19,8 @@ export const SESSION_COOKIE = 'skilldock_session';
  */
 export const SESSION_COOKIE_PATH = '/api';
 
-/** The header a cookie-authenticated write must carry, holding the session's CSRF token. */
-export const CSRF_HEADER = 'x-csrf-token';
+/** The header a cookie-authenticated write must carry, holding the session's CSRF token (core's one spelling). */
+export { CSRF_HEADER };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -42,7 +43,7 @@ export function publicOrigin(c: Context, trustProxy: boolean): URL {
  * Works out who is calling and refuses cross-site writes (SPEC Y1):
  * - `Authorization: Bearer skd_…` — an API token, limited to its scopes (`ROUTE_REQUIREMENTS`:
  *   403 `token_scope_missing` or `token_read_only`); an unknown, revoked or expired token is 401.
- * - the session cookie — a write must echo the session's CSRF token in `X-CSRF-Token` (403
+ * - the session cookie — a write must echo the session's CSRF token in {@link CSRF_HEADER} (403
  *   `csrf_failed`), and any write whose `Origin` is another site is refused the same way.
  * A request with neither goes on as anonymous; routes that need an account say 401.
  *
@@ -79,7 +80,11 @@ export function authenticate(
     if (principal !== null && principal.via === 'session' && unsafe && !CSRF_EXEMPT_PATHS.has(c.req.path)) {
       const token = c.req.header(CSRF_HEADER);
       if (token === undefined || !sameSecret(token, principal.csrfToken)) {
-        throw new HttpError(403, 'csrf_failed', 'Missing or wrong CSRF token (send the X-CSRF-Token header)');
+        throw new HttpError(
+          403,
+          'csrf_failed',
+          `Missing or wrong CSRF token (send the ${CSRF_HEADER} header)`,
+        );
       }
     }
     c.set('principal', principal);

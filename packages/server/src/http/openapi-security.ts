@@ -1,5 +1,5 @@
 import { TOKEN_SCOPES } from '../auth/token-scopes.js';
-import { SESSION_COOKIE } from './authenticate.js';
+import { CSRF_HEADER, SESSION_COOKIE } from './authenticate.js';
 import type { RouteRequirement } from './route-scopes.js';
 
 /** One OpenAPI security requirement: scheme name → scopes (an empty object: no credential needed). */
@@ -21,8 +21,8 @@ export const SECURITY_SCHEMES = {
   csrfToken: {
     type: 'apiKey',
     in: 'header',
-    // The header `authenticate` reads (CSRF_HEADER), in its usual spelling: header names ignore case.
-    name: 'X-CSRF-Token',
+    // The header `authenticate` reads and the web app sends: core's one spelling.
+    name: CSRF_HEADER,
     description:
       "The session's CSRF token (`csrfToken` in the login answer and in `GET /api/auth/me`), required on every cookie-authenticated write except logging in; a write from another Origin is refused either way (403 `csrf_failed`).",
   },

@@ -1,7 +1,7 @@
 import { lstat, mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { SecurityError, UserInputError } from '@skilldock/core/errors';
-import { removeInside, withFileLock } from '@skilldock/core/fs';
+import { removeInside, swapFolder, withFileLock } from '@skilldock/core/fs';
 import type { Viewer } from '../auth/principal.js';
 import { copyContentTree } from '../content/index.js';
 import { makeCopyReadOnly, removeReadOnlyTree, sealFolder, unsealFolder } from '../content/read-only-tree.js';
@@ -154,8 +154,11 @@ async function rebuild(
     }
     for (const source of written) {
       const entry = path.join(paths.skillsDirectory, source.id);
-      await context.faults?.before('rename', { path: entry });
-      await rename(path.join(staged, source.id), entry);
+      await swapFolder(path.join(staged, source.id), entry, {
+        folder: paths.skillsDirectory,
+        replace: false,
+        before: (_step, detail) => context.faults?.before('rename', detail),
+      });
       placed.push(source.id);
       await sealFolder(entry);
     }

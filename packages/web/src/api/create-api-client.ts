@@ -1,3 +1,4 @@
+import { CSRF_HEADER } from '@skilldock/core/csrf-header';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from './generated/openapi';
 
@@ -9,9 +10,6 @@ export interface CsrfTokenStore {
   get(): string | null;
   set(token: string | null): void;
 }
-
-/** The header the server wants on every cookie-authenticated write (`packages/server/src/http/authenticate.ts`). */
-export const CSRF_HEADER = 'X-CSRF-Token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -3,6 +3,7 @@ import { chmod, lstat, mkdir, readFile, realpath, rename, rmdir, stat, symlink }
 import path from 'node:path';
 import { proveAllInside, type RealPathMemo, realPathOf } from '../../fs/prove-inside.js';
 import { removeInside } from '../../fs/remove-inside.js';
+import { swapFolder } from '../../fs/swap-folder.js';
 import { writeFileAtomic } from '../../fs/write-file-atomic.js';
 import { copySkillDirectory, type SkillTree } from './copy-skill-directory.js';
 
@@ -112,8 +113,8 @@ export class PublishTransaction {
 
   /**
    * Stages `source` next to `target` — a copy, or with `move` a rename of `source` itself when it is
-   * on the same file system (rollback renames it back) — moves an existing `target` aside when
-   * `replace`, then renames the staged folder in.
+   * on the same file system (rollback renames it back) — then swaps it in with core's `swapFolder`:
+   * an existing `target` is moved aside when `replace` (kept until `commit`), else refused.
    */
   async placeDirectory(
     source: string,
@@ -128,9 +129,17 @@ export class PublishTransaction {
       this.#journal.push({ kind: 'created', path: staged });
       await copySkillDirectory(source, staged, tree);
     }
-    if (replace && (await this.exists(target))) await this.moveAside(target);
-    await this.#step('rename', target);
-    await rename(staged, target);
+    const existing = replace ? await lstat(target).catch(() => undefined) : undefined;
+    // A link there (an agent folder installed as a link before) goes aside as a link: swapFolder never replaces one.
+    if (existing?.isSymbolicLink()) await this.moveAside(target);
+    else if (existing !== undefined) await this.assertWritable(target);
+    const { aside } = await swapFolder(staged, target, {
+      folder: this.#root ?? path.dirname(target),
+      replace,
+      keepAside: true,
+      before: (step, detail) => this.#step(step, detail.path),
+    });
+    if (aside !== undefined) this.#journal.push({ kind: 'aside', from: target, to: aside });
     this.#journal.push({ kind: 'moved', from: staged, to: target });
   }
 
