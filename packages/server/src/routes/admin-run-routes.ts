@@ -5,10 +5,10 @@ import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requireRole } from '../http/require-viewer.js';
 import { readRunLimitSettings } from '../run-limits/run-limit-settings.js';
-import { listRunsForAdmins, runOwnerNames } from '../runs/admin-run-listing.js';
+import { type AdminRunColumns, listRunsForAdmins, runOwnerNames } from '../runs/admin-run-listing.js';
 import { cancelRun } from '../runs/cancel-run.js';
 import { type RunQueuePlace, runQueuePlace } from '../runs/run-queue-place.js';
-import { loadRun, RUN_STATUSES, type RunRow } from '../runs/run-records.js';
+import { loadRun, RUN_STATUSES } from '../runs/run-records.js';
 import type { RunService } from '../runs/run-service.js';
 import type { ServerContext } from '../server-context.js';
 import { runSchema } from './run-schemas.js';
@@ -100,19 +100,7 @@ const cancelRoute = createRoute({
 
 /** A run as the admins' list shows it. */
 function adminRunOf(
-  row: Pick<
-    RunRow,
-    | 'id'
-    | 'status'
-    | 'userId'
-    | 'agentId'
-    | 'createdAt'
-    | 'startedAt'
-    | 'heartbeatAt'
-    | 'workerId'
-    | 'attempts'
-    | 'cancelRequested'
-  >,
+  row: AdminRunColumns,
   names: { readonly username: string; readonly agentName: string },
   position: number | null,
   queue: RunQueuePlace | undefined,

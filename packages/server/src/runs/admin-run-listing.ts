@@ -3,21 +3,23 @@ import type { SkilldockDatabase } from '../db/database.js';
 import { agents, runs, users } from '../db/schema.js';
 import type { RunRow } from './run-records.js';
 
+/** The columns of a run the admins' queue view shows. */
+export type AdminRunColumns = Pick<
+  RunRow,
+  | 'id'
+  | 'status'
+  | 'userId'
+  | 'agentId'
+  | 'createdAt'
+  | 'startedAt'
+  | 'heartbeatAt'
+  | 'workerId'
+  | 'attempts'
+  | 'cancelRequested'
+>;
+
 /** A run as the admins' queue view lists it (issue 25): who, which agent, the worker and its place. */
-export interface AdminListedRun
-  extends Pick<
-    RunRow,
-    | 'id'
-    | 'status'
-    | 'userId'
-    | 'agentId'
-    | 'createdAt'
-    | 'startedAt'
-    | 'heartbeatAt'
-    | 'workerId'
-    | 'attempts'
-    | 'cancelRequested'
-  > {
+export interface AdminListedRun extends AdminRunColumns {
   readonly username: string;
   readonly agentName: string;
   /** A queued run's place among all queued runs, oldest first, from 1; null for the others. */
