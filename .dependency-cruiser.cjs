@@ -210,6 +210,17 @@ module.exports = {
       to: { path: serverFolder('routes'), dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'server-routes-query-through-the-domain',
+      severity: 'error',
+      comment:
+        'Routes hold no queries (issue 22 §3): the domain modules (users, agents, runs, policy, …) own the tables and the SQL; a route may name a row type, never the schema or drizzle-orm at run time.',
+      from: { path: serverFolder('routes') },
+      to: {
+        path: '^packages/server/src/db/schema\\.ts$|^node_modules/drizzle-orm/',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'server-agents-below-runs',
       severity: 'error',
       comment: "A run uses its agent's records; an agent's configuration knows nothing of runs.",

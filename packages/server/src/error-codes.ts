@@ -49,6 +49,7 @@ declare module '@skilldock/core/errors' {
     readonly skill_history_failed: true;
     /** `restOfUrlRoute` given a route whose path does not end in `/{path}`. */
     readonly route_path_invalid: true;
+    /** A run of the conversation is still queued, running or waiting for an approval: cancel it or let it finish first. */
     readonly run_active: true;
     readonly run_agent_unreadable: true;
     /** A run an admin cancelled: the reason its user sees (issue 25). */

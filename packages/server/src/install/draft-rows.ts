@@ -1,4 +1,6 @@
 import { and, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import type { AuditActor } from '../audit/audit-actor.js';
+import { recordAudit } from '../audit/record-audit.js';
 import {
   type ContentDraft,
   cancelContentDraft,
@@ -55,6 +57,29 @@ export async function findDraftRow(
     });
   }
   return { id: row.id, userId: row.userId, draft: row.payload as ContentDraft, expiresAt: row.expiresAt };
+}
+
+/** Removes the draft row `id`; its staged content is the caller's to remove (`cancelContentDraft`). */
+export async function deleteDraftRow(db: SkilldockDatabase, id: string): Promise<void> {
+  await db.delete(drafts).where(eq(drafts.id, id));
+}
+
+/**
+ * Removes the caller's draft `row` (already found as the actor's) with its `draft.cancelled` audit
+ * entry, in one transaction; its staged content is the caller's to remove first.
+ */
+export async function cancelDraftRow(db: SkilldockDatabase, actor: AuditActor, row: DraftRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(drafts).where(eq(drafts.id, row.id));
+    await recordAudit(tx, {
+      actor: actor.viewer,
+      action: 'draft.cancelled',
+      targetType: 'draft',
+      targetId: row.id,
+      details: { source: row.draft.source.lockSource },
+      requestId: actor.requestId,
+    });
+  });
 }
 
 /**

@@ -3,6 +3,8 @@ import { UserInputError } from '@skilldock/core/errors';
 import { SKILL_ID_PATTERN } from '@skilldock/core/format';
 import { assertRemoteUrlAllowed, DEFAULT_ALLOWED_HOSTS, isLoopbackHost } from '@skilldock/core/install';
 import { inArray } from 'drizzle-orm';
+import type { AuditActor } from '../audit/audit-actor.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { settings } from '../db/schema.js';
 import {
@@ -140,4 +142,34 @@ export async function writeSetting(
     .insert(settings)
     .values({ key, value, updatedAt })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } });
+}
+
+/**
+ * Replaces the install setting `key` with `value` and records `settings.changed` with the
+ * setting's `field` before and `after` as given, in one transaction (SPEC Y4, Y9, Y14); returns the
+ * install settings as read back.
+ */
+export async function changeInstallSetting(
+  db: SkilldockDatabase,
+  actor: AuditActor,
+  change: {
+    readonly key: (typeof InstallSettingKey)[keyof typeof InstallSettingKey];
+    readonly field: keyof InstallSettings;
+    readonly value: Record<string, unknown>;
+    readonly after: unknown;
+  },
+): Promise<InstallSettings> {
+  return db.transaction(async (tx) => {
+    const before = await readInstallSettings(tx);
+    await writeSetting(tx, change.key, change.value);
+    await recordAudit(tx, {
+      actor: actor.viewer,
+      action: 'settings.changed',
+      targetType: 'setting',
+      targetId: change.key,
+      details: { before: before[change.field], after: change.after },
+      requestId: actor.requestId,
+    });
+    return readInstallSettings(tx);
+  });
 }

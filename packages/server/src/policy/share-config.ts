@@ -52,3 +52,14 @@ export function shareConfigProblem(config: ShareConfig): string | null {
     ? null
     : `the manage scope lists ${outside.length} ${manageScope.kind} outside the read scope`;
 }
+
+function plainScope(scope: ShareScope): z.infer<typeof shareScopeSchema> {
+  if (scope.kind === 'departments') return { kind: scope.kind, departmentIds: [...scope.departmentIds] };
+  if (scope.kind === 'users') return { kind: scope.kind, userIds: [...scope.userIds] };
+  return { kind: scope.kind };
+}
+
+/** A share config as the API answers it and the audit log records it: its two scopes, plain arrays. */
+export function plainShareConfig(config: ShareConfig): z.infer<typeof shareConfigSchema> {
+  return { readScope: plainScope(config.readScope), manageScope: plainScope(config.manageScope) };
+}

@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
-import { auditLog } from '../db/schema.js';
+import { listAuditEntries } from '../audit/list-audit-entries.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { requireRole } from '../http/require-viewer.js';
@@ -63,20 +62,11 @@ export function registerAdminAuditRoutes(app: OpenAPIHono<AppEnv>, context: Serv
   app.openapi(listAudit, async (c) => {
     requireRole(c, 'superadmin', 'admin');
     const query = c.req.valid('query');
-    const conditions: SQL[] = [];
-    if (query.actorId !== undefined) conditions.push(eq(auditLog.actorId, query.actorId));
-    if (query.action !== undefined) conditions.push(eq(auditLog.action, query.action));
-    if (query.targetType !== undefined) conditions.push(eq(auditLog.targetType, query.targetType));
-    if (query.targetId !== undefined) conditions.push(eq(auditLog.targetId, query.targetId));
-    if (query.since !== undefined) conditions.push(gte(auditLog.at, new Date(query.since)));
-    if (query.until !== undefined) conditions.push(lte(auditLog.at, new Date(query.until)));
-    if (query.before !== undefined) conditions.push(lt(auditLog.id, query.before));
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(and(...conditions))
-      .orderBy(desc(auditLog.id))
-      .limit(query.limit);
+    const rows = await listAuditEntries(db, {
+      ...query,
+      since: query.since === undefined ? undefined : new Date(query.since),
+      until: query.until === undefined ? undefined : new Date(query.until),
+    });
     const entries = rows.map((row) => ({ ...row, at: row.at.toISOString() }));
     const last = entries.at(-1);
     return c.json(

@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { asc, desc, eq } from 'drizzle-orm';
-import { skills, systemEvents } from '../db/schema.js';
+import { builtinStatus } from '../builtin/builtin-status.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { requireRole } from '../http/require-viewer.js';
@@ -49,26 +48,7 @@ export function registerAdminBuiltinRoutes(app: OpenAPIHono<AppEnv>, context: Se
   const { db } = context.database;
   app.openapi(builtinStatusRoute, async (c) => {
     requireRole(c, 'superadmin', 'admin');
-    const [rows, [event]] = await Promise.all([
-      db
-        .select({
-          id: skills.id,
-          name: skills.name,
-          description: skills.description,
-          version: skills.version,
-          enabled: skills.enabled,
-          updatedAt: skills.updatedAt,
-        })
-        .from(skills)
-        .where(eq(skills.kind, 'builtin'))
-        .orderBy(asc(skills.id)),
-      db
-        .select()
-        .from(systemEvents)
-        .where(eq(systemEvents.kind, 'builtin_sync'))
-        .orderBy(desc(systemEvents.id))
-        .limit(1),
-    ]);
+    const { skills: rows, lastSync: event } = await builtinStatus(db);
     return c.json(
       {
         skills: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { asc, count, eq } from 'drizzle-orm';
-import { recordAudit } from '../audit/record-audit.js';
-import { isUniqueViolation } from '../db/is-unique-violation.js';
-import { departments, memberships } from '../db/schema.js';
+import { createDepartment, deleteDepartment, renameDepartment } from '../departments/change-departments.js';
+import { type Department, listDepartments, loadDepartment } from '../departments/department-records.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
@@ -21,7 +19,7 @@ const departmentAnswer = (description: string) => ({
   content: { 'application/json': { schema: z.object({ department: departmentSchema }) } },
 });
 
-const listDepartments = createRoute({
+const listDepartmentsRoute = createRoute({
   method: 'get',
   path: '/api/admin/departments',
   operationId: 'listDepartments',
@@ -36,7 +34,7 @@ const listDepartments = createRoute({
   },
 });
 
-const createDepartment = createRoute({
+const createDepartmentRoute = createRoute({
   method: 'post',
   path: '/api/admin/departments',
   operationId: 'createDepartment',
@@ -51,7 +49,7 @@ const createDepartment = createRoute({
   },
 });
 
-const renameDepartment = createRoute({
+const renameDepartmentRoute = createRoute({
   method: 'patch',
   path: '/api/admin/departments/{id}',
   operationId: 'renameDepartment',
@@ -65,7 +63,7 @@ const renameDepartment = createRoute({
   },
 });
 
-const deleteDepartment = createRoute({
+const deleteDepartmentRoute = createRoute({
   method: 'delete',
   path: '/api/admin/departments/{id}',
   operationId: 'deleteDepartment',
@@ -79,112 +77,45 @@ const deleteDepartment = createRoute({
 export function registerAdminDepartmentRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
   const { db } = context.database;
 
+  const json = (department: Department) => ({ ...department, createdAt: department.createdAt.toISOString() });
+
   async function departmentJson(id: string) {
-    const [row] = await db
-      .select({
-        id: departments.id,
-        name: departments.name,
-        createdAt: departments.createdAt,
-        memberCount: count(memberships.userId),
-      })
-      .from(departments)
-      .leftJoin(memberships, eq(memberships.departmentId, departments.id))
-      .where(eq(departments.id, id))
-      .groupBy(departments.id);
-    if (row === undefined) throw new HttpError(404, 'not_found', 'No such department');
-    return { ...row, createdAt: row.createdAt.toISOString() };
+    const department = await loadDepartment(db, id);
+    if (department === undefined) throw new HttpError(404, 'not_found', 'No such department');
+    return json(department);
   }
 
-  function conflictOnName(error: unknown): never {
-    if (isUniqueViolation(error)) throw new HttpError(409, 'department_exists', 'A department has that name');
-    throw error;
-  }
-
-  app.openapi(listDepartments, async (c) => {
+  app.openapi(listDepartmentsRoute, async (c) => {
     requireRole(c, 'superadmin', 'admin');
-    const rows = await db
-      .select({
-        id: departments.id,
-        name: departments.name,
-        createdAt: departments.createdAt,
-        memberCount: count(memberships.userId),
-      })
-      .from(departments)
-      .leftJoin(memberships, eq(memberships.departmentId, departments.id))
-      .groupBy(departments.id)
-      .orderBy(asc(departments.name));
-    return c.json(
-      { departments: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) },
-      200,
-    );
+    return c.json({ departments: (await listDepartments(db)).map(json) }, 200);
   });
 
-  app.openapi(createDepartment, async (c) => {
+  app.openapi(createDepartmentRoute, async (c) => {
     const actor = requireRole(c, 'superadmin', 'admin');
     const { name } = c.req.valid('json');
     const id = randomUUID();
-    await db
-      .transaction(async (tx) => {
-        await tx.insert(departments).values({ id, name });
-        await recordAudit(tx, {
-          actor: actor.viewer,
-          action: 'department.created',
-          targetType: 'department',
-          targetId: id,
-          details: { name },
-          requestId: c.get('requestId'),
-        });
-      })
-      .catch(conflictOnName);
+    await createDepartment(db, { viewer: actor.viewer, requestId: c.get('requestId') }, id, name);
     return c.json({ department: await departmentJson(id) }, 201);
   });
 
-  app.openapi(renameDepartment, async (c) => {
+  app.openapi(renameDepartmentRoute, async (c) => {
     const actor = requireRole(c, 'superadmin', 'admin');
     const { id } = c.req.valid('param');
     const { name } = c.req.valid('json');
-    const found = await db
-      .transaction(async (tx) => {
-        const rows = await tx
-          .update(departments)
-          .set({ name })
-          .where(eq(departments.id, id))
-          .returning({ id: departments.id });
-        if (rows.length === 0) return false;
-        await recordAudit(tx, {
-          actor: actor.viewer,
-          action: 'department.renamed',
-          targetType: 'department',
-          targetId: id,
-          details: { name },
-          requestId: c.get('requestId'),
-        });
-        return true;
-      })
-      .catch(conflictOnName);
+    const found = await renameDepartment(
+      db,
+      { viewer: actor.viewer, requestId: c.get('requestId') },
+      id,
+      name,
+    );
     if (!found) throw new HttpError(404, 'not_found', 'No such department');
     return c.json({ department: await departmentJson(id) }, 200);
   });
 
-  app.openapi(deleteDepartment, async (c) => {
+  app.openapi(deleteDepartmentRoute, async (c) => {
     const actor = requireRole(c, 'superadmin', 'admin');
     const { id } = c.req.valid('param');
-    const found = await db.transaction(async (tx) => {
-      const rows = await tx
-        .delete(departments)
-        .where(eq(departments.id, id))
-        .returning({ name: departments.name });
-      if (rows.length === 0) return false;
-      await recordAudit(tx, {
-        actor: actor.viewer,
-        action: 'department.deleted',
-        targetType: 'department',
-        targetId: id,
-        details: { name: rows[0]!.name },
-        requestId: c.get('requestId'),
-      });
-      return true;
-    });
+    const found = await deleteDepartment(db, { viewer: actor.viewer, requestId: c.get('requestId') }, id);
     if (!found) throw new HttpError(404, 'not_found', 'No such department');
     return c.body(null, 204);
   });

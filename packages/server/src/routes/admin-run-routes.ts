@@ -1,15 +1,14 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.js';
-import { agents, RUN_STATUSES, runs, users } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requireRole } from '../http/require-viewer.js';
 import { readRunLimitSettings } from '../run-limits/run-limit-settings.js';
+import { type AdminRunColumns, listRunsForAdmins, runOwnerNames } from '../runs/admin-run-listing.js';
 import { cancelRun } from '../runs/cancel-run.js';
 import { type RunQueuePlace, runQueuePlace } from '../runs/run-queue-place.js';
-import { loadRun, type RunRow } from '../runs/run-records.js';
+import { loadRun, RUN_STATUSES } from '../runs/run-records.js';
 import type { RunService } from '../runs/run-service.js';
 import type { ServerContext } from '../server-context.js';
 import { runSchema } from './run-schemas.js';
@@ -101,19 +100,7 @@ const cancelRoute = createRoute({
 
 /** A run as the admins' list shows it. */
 function adminRunOf(
-  row: Pick<
-    RunRow,
-    | 'id'
-    | 'status'
-    | 'userId'
-    | 'agentId'
-    | 'createdAt'
-    | 'startedAt'
-    | 'heartbeatAt'
-    | 'workerId'
-    | 'attempts'
-    | 'cancelRequested'
-  >,
+  row: AdminRunColumns,
   names: { readonly username: string; readonly agentName: string },
   position: number | null,
   queue: RunQueuePlace | undefined,
@@ -134,21 +121,6 @@ function adminRunOf(
   };
 }
 
-const listedColumns = {
-  id: runs.id,
-  status: runs.status,
-  userId: runs.userId,
-  agentId: runs.agentId,
-  createdAt: runs.createdAt,
-  startedAt: runs.startedAt,
-  heartbeatAt: runs.heartbeatAt,
-  workerId: runs.workerId,
-  attempts: runs.attempts,
-  cancelRequested: runs.cancelRequested,
-  username: users.username,
-  agentName: agents.name,
-};
-
 /**
  * The admins' view of the run queue (issue 25): every user's active runs with who, which agent,
  * the worker and the queue position, paged; and a cancel of any of them — the same cancel as the
@@ -168,33 +140,15 @@ export function registerAdminRunRoutes(
     requireRole(c, 'superadmin', 'admin');
     const { status, limit, offset } = c.req.valid('query');
     const statuses = status === undefined ? [...ACTIVE_STATUSES] : [status];
-    const position = sql<string | number | null>`case when ${runs.status} = 'queued'
-      then row_number() over (partition by ${runs.status} = 'queued' order by ${runs.createdAt}, ${runs.id}) end`;
-    const rows = await db
-      .select({ ...listedColumns, position })
-      .from(runs)
-      .innerJoin(users, eq(users.id, runs.userId))
-      .innerJoin(agents, eq(agents.id, runs.agentId))
-      .where(inArray(runs.status, statuses))
-      .orderBy(
-        sql`case ${runs.status} when 'running' then 0 when 'waiting_approval' then 1 else 2 end`,
-        asc(runs.createdAt),
-        asc(runs.id),
-      )
-      .limit(limit)
-      .offset(offset);
-    const [counted] = await db
-      .select({ total: sql<string | number>`count(*)` })
-      .from(runs)
-      .where(inArray(runs.status, statuses));
+    const { runs: rows, total } = await listRunsForAdmins(db, statuses, { limit, offset });
     const { maxConcurrentRunsPerUser } = await readRunLimitSettings(db);
     const listed = [];
     for (const row of rows) {
       const place =
         row.status === 'queued' ? await runQueuePlace(db, row, maxConcurrentRunsPerUser) : undefined;
-      listed.push(adminRunOf(row, row, row.position === null ? null : Number(row.position), place));
+      listed.push(adminRunOf(row, row, row.position, place));
     }
-    return c.json({ runs: listed, total: Number(counted?.total ?? 0) }, 200);
+    return c.json({ runs: listed, total }, 200);
   });
 
   app.openapi(cancelRoute, async (c) => {
@@ -213,11 +167,7 @@ export function registerAdminRunRoutes(
       details: { userId: run.userId, agentId: run.agentId, statusBefore: run.status },
       requestId: c.get('requestId'),
     });
-    const [names] = await db
-      .select({ username: users.username, agentName: agents.name })
-      .from(users)
-      .innerJoin(agents, eq(agents.id, run.agentId))
-      .where(eq(users.id, run.userId));
+    const names = await runOwnerNames(db, run);
     return c.json(
       { run: adminRunOf(cancelled, names ?? { username: '', agentName: '' }, null, undefined) },
       202,

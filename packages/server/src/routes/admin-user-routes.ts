@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { recordAudit } from '../audit/record-audit.js';
 import { hashPassword } from '../auth/hash-password.js';
 import { type Principal, ROLES, type Role } from '../auth/principal.js';
-import { revokeUserCredentials } from '../auth/revoke-user-credentials.js';
-import { deleteUserSessions } from '../auth/sessions.js';
-import type { SkilldockTransaction } from '../db/database.js';
-import { isUniqueViolation } from '../db/is-unique-violation.js';
-import { departments, memberships, users } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requireRole } from '../http/require-viewer.js';
 import type { ServerContext } from '../server-context.js';
+import { listAccounts, loadAccount } from '../users/account-records.js';
+import { createAccount } from '../users/create-account.js';
+import { updateAccount } from '../users/update-account.js';
 import { labelSchema, newPasswordSchema, usernameSchema, userSchema, uuidParamSchema } from './schemas.js';
-import { USER_COLUMNS, usersToJson } from './user-json.js';
+import { userToJson } from './user-json.js';
 
 const departmentIdsSchema = z.array(z.string().uuid()).max(100);
 
@@ -114,36 +110,13 @@ function mayActOnRole(actor: Principal, role: Role): boolean {
   return actor.viewer.role === 'superadmin' || role === 'user';
 }
 
-async function replaceMemberships(
-  tx: SkilldockTransaction,
-  userId: string,
-  departmentIds: readonly string[],
-) {
-  const wanted = [...new Set(departmentIds)];
-  if (wanted.length > 0) {
-    const found = await tx
-      .select({ id: departments.id })
-      .from(departments)
-      .where(inArray(departments.id, wanted));
-    if (found.length !== wanted.length) {
-      throw new HttpError(422, 'not_found', 'One of the departments does not exist', {
-        details: { field: 'departmentIds' },
-      });
-    }
-  }
-  await tx.delete(memberships).where(eq(memberships.userId, userId));
-  if (wanted.length > 0)
-    await tx.insert(memberships).values(wanted.map((departmentId) => ({ userId, departmentId })));
-}
-
 /** Registers `/api/admin/users` (SPEC Y1): listing, creating and changing accounts, each change audited. */
 export function registerAdminUserRoutes(app: OpenAPIHono<AppEnv>, context: ServerContext): void {
   const { db } = context.database;
 
   app.openapi(listUsers, async (c) => {
     requireRole(c, 'superadmin', 'admin');
-    const rows = await db.select(USER_COLUMNS).from(users).orderBy(asc(users.username));
-    return c.json({ users: await usersToJson(db, rows) }, 200);
+    return c.json({ users: (await listAccounts(db)).map(userToJson) }, 200);
   });
 
   app.openapi(createUser, async (c) => {
@@ -153,80 +126,48 @@ export function registerAdminUserRoutes(app: OpenAPIHono<AppEnv>, context: Serve
       throw new HttpError(403, 'forbidden', 'Only a superadmin creates admins');
     const id = randomUUID();
     const passwordHash = await hashPassword(input.password, context.passwordHashCost);
-    try {
-      await db.transaction(async (tx) => {
-        await tx.insert(users).values({
-          id,
-          username: input.username,
-          displayName: input.displayName ?? input.username,
-          role: input.role,
-          passwordHash,
-        });
-        await replaceMemberships(tx, id, input.departmentIds);
-        await recordAudit(tx, {
-          actor: actor.viewer,
-          action: 'user.created',
-          targetType: 'user',
-          targetId: id,
-          details: { username: input.username, role: input.role, departmentIds: input.departmentIds },
-          requestId: c.get('requestId'),
-        });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, 'username_taken', 'That username is taken');
-      throw error;
-    }
-    const rows = await db.select(USER_COLUMNS).from(users).where(eq(users.id, id));
-    return c.json({ user: (await usersToJson(db, rows))[0]! }, 201);
+    await createAccount(
+      db,
+      { viewer: actor.viewer, requestId: c.get('requestId') },
+      {
+        id,
+        username: input.username,
+        displayName: input.displayName ?? input.username,
+        role: input.role,
+        passwordHash,
+        departmentIds: input.departmentIds,
+      },
+    );
+    return c.json({ user: userToJson((await loadAccount(db, id))!) }, 201);
   });
 
   app.openapi(updateUser, async (c) => {
     const actor = requireRole(c, 'superadmin', 'admin');
     const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const [target] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
+    const { password, ...changes } = c.req.valid('json');
+    const target = await loadAccount(db, id);
     if (target === undefined) throw new HttpError(404, 'not_found', 'No such account');
-    if (!mayActOnRole(actor, target.role) || (input.role !== undefined && !mayActOnRole(actor, input.role))) {
+    if (
+      !mayActOnRole(actor, target.role) ||
+      (changes.role !== undefined && !mayActOnRole(actor, changes.role))
+    ) {
       throw new HttpError(403, 'forbidden', 'Only a superadmin changes admins or makes them');
     }
     if (
       id === actor.viewer.id &&
-      ((input.role !== undefined && input.role !== target.role) || input.disabled === true)
+      ((changes.role !== undefined && changes.role !== target.role) || changes.disabled === true)
     ) {
       throw new HttpError(403, 'forbidden', 'You cannot change your own role or disable yourself');
     }
     const passwordHash =
-      input.password === undefined ? undefined : await hashPassword(input.password, context.passwordHashCost);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          ...(input.displayName === undefined ? {} : { displayName: input.displayName }),
-          ...(input.role === undefined ? {} : { role: input.role }),
-          ...(input.disabled === undefined ? {} : { disabled: input.disabled }),
-          ...(passwordHash === undefined ? {} : { passwordHash }),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id));
-      if (input.departmentIds !== undefined) await replaceMemberships(tx, id, input.departmentIds);
-      // A reset ends what the old password could have made (SPEC Y1): sessions and API tokens.
-      const revoked = passwordHash === undefined ? undefined : await revokeUserCredentials(tx, id);
-      const { password: _password, ...changed } = input;
-      await recordAudit(tx, {
-        actor: actor.viewer,
-        action: 'user.updated',
-        targetType: 'user',
-        targetId: id,
-        // Which fields changed; a new password is recorded as changed, never by value.
-        details: {
-          ...changed,
-          ...(revoked === undefined ? {} : { passwordReset: true, tokensRevoked: revoked.tokensRevoked }),
-        },
-        requestId: c.get('requestId'),
-      });
-    });
-    if (input.disabled === true) await deleteUserSessions(db, id);
-    const rows = await db.select(USER_COLUMNS).from(users).where(eq(users.id, id));
-    return c.json({ user: (await usersToJson(db, rows))[0]! }, 200);
+      password === undefined ? undefined : await hashPassword(password, context.passwordHashCost);
+    await updateAccount(
+      db,
+      { viewer: actor.viewer, requestId: c.get('requestId') },
+      id,
+      changes,
+      passwordHash,
+    );
+    return c.json({ user: userToJson((await loadAccount(db, id))!) }, 200);
   });
 }

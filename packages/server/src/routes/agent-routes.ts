@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { eq, sql } from 'drizzle-orm';
-import type { AgentConfig } from '../agents/agent-config.js';
-import { agentFor, lockAgent } from '../agents/agent-for.js';
+import { agentFor } from '../agents/agent-for.js';
 import { type AgentRecord, listReadableAgentRecords, loadAgentRecord } from '../agents/agent-records.js';
-import { agentToolChoices, checkAgentConfig } from '../agents/check-agent-config.js';
-import { writeAgentShareConfig } from '../agents/write-agent-share-config.js';
-import { recordAudit } from '../audit/record-audit.js';
+import { changeAgentShare } from '../agents/change-agent-share.js';
+import { agentToolChoices } from '../agents/check-agent-config.js';
+import { createAgent } from '../agents/create-agent.js';
+import { deleteAgent } from '../agents/delete-agent.js';
+import { updateAgent } from '../agents/update-agent.js';
 import type { Viewer } from '../auth/principal.js';
-import { removeAgentBoundSkill } from '../bound-skills/remove-agent-bound-skill.js';
 import { type ContentLayout, prunePackages } from '../content/index.js';
-import { agents } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
 import { canOnAgent } from '../policy/agent-access.js';
-import { type ShareConfig, shareConfigSchema } from '../policy/share-config.js';
+import { plainShareConfig, type ShareConfig, shareConfigSchema } from '../policy/share-config.js';
 import type { ServerContext } from '../server-context.js';
 import { referencedRevisions } from '../skill-content/referenced-revisions.js';
 import {
@@ -26,7 +24,6 @@ import {
   updateAgentBodySchema,
 } from './agent-schemas.js';
 import { uuidParamSchema } from './schemas.js';
-import { assertMembersExist, shareOf } from './share-config-routes.js';
 
 const agentAnswer = { 'application/json': { schema: z.object({ agent: agentSchema }) } };
 const shareAnswer = { 'application/json': { schema: z.object({ share: shareConfigSchema }) } };
@@ -206,22 +203,6 @@ function agentOf(viewer: Viewer, record: AgentRecord): z.infer<typeof agentSchem
   };
 }
 
-function configOf(row: AgentRecord['row']): AgentConfig {
-  return {
-    name: row.name,
-    description: row.description,
-    systemPrompt: row.systemPrompt,
-    model: row.model,
-    skills: row.skills,
-    preloadSkills: row.preloadSkills,
-    tools: row.tools,
-    mcpServers: row.mcpServers,
-    subagents: row.subagents,
-    shellNetwork: row.shellNetwork,
-    runLimits: row.runLimits,
-  };
-}
-
 /**
  * The agent routes (SPEC Y3, Y8, Y14): list, create, read, change, delete and share agents, every
  * decision through `canOnAgent`, every change audited (`agent.created`, `agent.updated`,
@@ -267,20 +248,7 @@ export function registerAgentRoutes(
       manageScope: manageScope ?? PRIVATE.manageScope,
     };
     const id = randomUUID();
-    await db.transaction(async (tx) => {
-      await checkAgentConfig(tx, viewer, config);
-      await assertMembersExist(tx, share);
-      await tx.insert(agents).values({ id, ...config, ownerId: viewer.id });
-      await writeAgentShareConfig(tx, id, share);
-      await recordAudit(tx, {
-        actor: viewer,
-        action: 'agent.created',
-        targetType: 'agent',
-        targetId: id,
-        requestId: c.get('requestId'),
-        details: { name: config.name, share: shareOf(share) },
-      });
-    });
+    await createAgent(db, { viewer, requestId: c.get('requestId') }, id, config, share);
     return c.json({ agent: agentOf(viewer, (await loadAgentRecord(db, id))!) }, 201);
   });
 
@@ -295,58 +263,14 @@ export function registerAgentRoutes(
   app.openapi(updateAgentRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
     const { id } = c.req.valid('param');
-    const patch = c.req.valid('json');
-    await db.transaction(async (tx) => {
-      await lockAgent(tx, id);
-      const { row } = await agentFor(tx, viewer, id, 'edit');
-      const previous = configOf(row);
-      const next: AgentConfig = { ...previous, ...patch };
-      await checkAgentConfig(tx, viewer, next, { ...previous, id });
-      await tx
-        .update(agents)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(agents.id, id));
-      await recordAudit(tx, {
-        actor: viewer,
-        action: 'agent.updated',
-        targetType: 'agent',
-        targetId: id,
-        requestId: c.get('requestId'),
-        details: { fields: Object.keys(patch).sort() },
-      });
-    });
+    await updateAgent(db, { viewer, requestId: c.get('requestId') }, id, c.req.valid('json'));
     return c.json({ agent: agentOf(viewer, (await loadAgentRecord(db, id))!) }, 200);
   });
 
   app.openapi(deleteAgentRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
     const { id } = c.req.valid('param');
-    const removed = await db.transaction(async (tx) => {
-      await lockAgent(tx, id);
-      const record = await loadAgentRecord(tx, id);
-      if (record?.access.builtin === true && canOnAgent(viewer, 'read', record.access))
-        throw new HttpError(409, 'agent_builtin', 'Built-in agents cannot be deleted');
-      await agentFor(tx, viewer, id, 'delete');
-      const bound = await removeAgentBoundSkill(tx, id);
-      await tx.delete(agents).where(eq(agents.id, id));
-      // Agents that named it as a subagent forget it, so no list points at a deleted agent.
-      await tx
-        .update(agents)
-        .set({ subagents: sql`${agents.subagents} - ${id}::text` })
-        .where(sql`${agents.subagents} ? ${id}::text`);
-      await recordAudit(tx, {
-        actor: viewer,
-        action: 'agent.deleted',
-        targetType: 'agent',
-        targetId: id,
-        requestId: c.get('requestId'),
-        details: {
-          name: record!.row.name,
-          ...(bound === null ? {} : { boundSkillId: bound.skillId, versions: bound.versions }),
-        },
-      });
-      return bound;
-    });
+    const removed = await deleteAgent(db, { viewer, requestId: c.get('requestId') }, id);
     if (removed !== null) await pruneRemoved(removed.revisions);
     return c.body(null, 204);
   });
@@ -354,27 +278,13 @@ export function registerAgentRoutes(
   app.openapi(getShareRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
     const { access } = await agentFor(db, viewer, c.req.valid('param').id, 'share');
-    return c.json({ share: shareOf(access) }, 200);
+    return c.json({ share: plainShareConfig(access) }, 200);
   });
 
   app.openapi(putShareRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
     const { id } = c.req.valid('param');
-    const config = c.req.valid('json');
-    await db.transaction(async (tx) => {
-      await lockAgent(tx, id);
-      const before = shareOf((await agentFor(tx, viewer, id, 'share')).access);
-      await assertMembersExist(tx, config);
-      await writeAgentShareConfig(tx, id, config);
-      await recordAudit(tx, {
-        actor: viewer,
-        action: 'agent.share_changed',
-        targetType: 'agent',
-        targetId: id,
-        requestId: c.get('requestId'),
-        details: { before, after: config },
-      });
-    });
-    return c.json({ share: shareOf((await loadAgentRecord(db, id))!.access) }, 200);
+    await changeAgentShare(db, { viewer, requestId: c.get('requestId') }, id, c.req.valid('json'));
+    return c.json({ share: plainShareConfig((await loadAgentRecord(db, id))!.access) }, 200);
   });
 }

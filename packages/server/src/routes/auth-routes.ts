@@ -1,16 +1,14 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { recordAudit } from '../audit/record-audit.js';
+import { changeOwnPassword } from '../auth/change-password.js';
 import { hashPassword, unmatchablePasswordHash, verifyPassword } from '../auth/hash-password.js';
 import { beginLoginAttempt, settleLoginAttempt } from '../auth/login-rate-limit.js';
 import { passwordChangeRequired } from '../auth/password-change-required.js';
 import type { Principal } from '../auth/principal.js';
-import { revokeUserCredentials } from '../auth/revoke-user-credentials.js';
 import { createSession, deleteSession, SESSION_LIFETIME_MS } from '../auth/sessions.js';
-import { users } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { publicOrigin, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../http/authenticate.js';
 import { errorResponseSpec } from '../http/error-response.js';
@@ -18,8 +16,14 @@ import { HttpError } from '../http/http-error.js';
 import { PUBLIC_OPERATION, SESSION_ONLY_WRITE, securityFor } from '../http/openapi-security.js';
 import { requirePrincipal, requireSession } from '../http/require-viewer.js';
 import type { ServerContext } from '../server-context.js';
+import {
+  accountPasswordHash,
+  findLoginAccount,
+  loadAccount,
+  withDepartments,
+} from '../users/account-records.js';
 import { newPasswordSchema, userSchema } from './schemas.js';
-import { USER_COLUMNS, usersToJson } from './user-json.js';
+import { userToJson } from './user-json.js';
 
 /** The client's address for rate limits: the socket's peer, or the proxy's `X-Forwarded-For` when trusted. */
 function clientAddress(c: Context, trustProxy: boolean): string {
@@ -166,10 +170,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
         details: { retryAfterSeconds: attempt.retryAfterSeconds },
       });
     }
-    const [user] = await db
-      .select({ ...USER_COLUMNS, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.username, account));
+    const user = await findLoginAccount(db, account);
     // Unknown and disabled accounts take as long and answer the same as a wrong password.
     const matches = await verifyPassword(password, user?.passwordHash ?? unmatchable);
     if (user === undefined || user.disabled || !matches) {
@@ -195,10 +196,10 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
       targetId: user.id,
       requestId: c.get('requestId'),
     });
-    const [json] = await usersToJson(db, [user]);
+    const [withTheirDepartments] = await withDepartments(db, [user]);
     return c.json(
       {
-        user: json!,
+        user: userToJson(withTheirDepartments!),
         via: 'session' as const,
         csrfToken: session.csrfToken,
         passwordChangeRequired: await passwordChangeRequired(db, user.id),
@@ -225,9 +226,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
 
   /** The account behind `principal` as `Me`, or undefined when it is gone. */
   const meOf = async (principal: Principal) => {
-    const rows = await db.select(USER_COLUMNS).from(users).where(eq(users.id, principal.viewer.id));
-    const [json] = await usersToJson(db, rows);
-    if (json === undefined) return undefined;
+    const account = await loadAccount(db, principal.viewer.id);
+    if (account === undefined) return undefined;
+    const json = userToJson(account);
     return {
       user: json,
       via: principal.via,
@@ -250,29 +251,17 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, context: ServerCont
   app.openapi(passwordRoute, async (c) => {
     const principal = requireSession(c);
     const { currentPassword, newPassword } = c.req.valid('json');
-    const [user] = await db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, principal.viewer.id));
-    if (user === undefined || !(await verifyPassword(currentPassword, user.passwordHash))) {
+    const currentHash = await accountPasswordHash(db, principal.viewer.id);
+    if (currentHash === undefined || !(await verifyPassword(currentPassword, currentHash))) {
       throw new HttpError(403, 'invalid_credentials', 'The current password is wrong');
     }
     const passwordHash = await hashPassword(newPassword, context.passwordHashCost);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, updatedAt: new Date() })
-        .where(and(eq(users.id, principal.viewer.id)));
-      const { tokensRevoked } = await revokeUserCredentials(tx, principal.viewer.id, principal.sessionIdHash);
-      await recordAudit(tx, {
-        actor: principal.viewer,
-        action: 'user.password_changed',
-        targetType: 'user',
-        targetId: principal.viewer.id,
-        requestId: c.get('requestId'),
-        details: { tokensRevoked },
-      });
-    });
+    await changeOwnPassword(
+      db,
+      { viewer: principal.viewer, requestId: c.get('requestId') },
+      passwordHash,
+      principal.sessionIdHash,
+    );
     return c.body(null, 204);
   });
 }

@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { loadAgentRecord } from '../agents/agent-records.js';
-import { conversations, runEvents, runs } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
 import { canOnAgent } from '../policy/agent-access.js';
 import { ownConversation } from '../runs/authorize-run.js';
+import {
+  type ConversationRow,
+  createConversation,
+  forgetAlwaysAllowed,
+  listConversations,
+  renameConversation,
+} from '../runs/conversation-records.js';
+import { conversationRuns, runEventsOfTypes } from '../runs/conversation-runs.js';
+import { deleteConversation } from '../runs/delete-conversation.js';
 import { removeRunWorkFolders } from '../runs/remove-run-work-folders.js';
 import { conversationMessagesWithRuns } from '../runs/run-records.js';
 import type { ServerContext } from '../server-context.js';
@@ -78,7 +85,7 @@ function subagentCallOf(runId: string, data: unknown): z.infer<typeof subagentCa
 }
 
 /** A conversation row as the API shows it. */
-export function conversationOf(row: typeof conversations.$inferSelect) {
+export function conversationOf(row: ConversationRow) {
   return {
     id: row.id,
     agentId: row.agentId,
@@ -230,16 +237,7 @@ export function registerConversationRoutes(
   app.openapi(listRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
     const { agentId } = c.req.valid('query');
-    const rows = await db
-      .select()
-      .from(conversations)
-      .where(
-        agentId === undefined
-          ? eq(conversations.userId, viewer.id)
-          : and(eq(conversations.userId, viewer.id), eq(conversations.agentId, agentId)),
-      )
-      .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-      .limit(500);
+    const rows = await listConversations(db, viewer.id, agentId);
     return c.json({ conversations: rows.map(conversationOf) }, 200);
   });
 
@@ -249,11 +247,13 @@ export function registerConversationRoutes(
     const agent = await loadAgentRecord(db, agentId);
     if (agent === null || !canOnAgent(viewer, 'read', agent.access))
       throw new HttpError(404, 'not_found', 'No such agent');
-    const [row] = await db
-      .insert(conversations)
-      .values({ id: randomUUID(), userId: viewer.id, agentId, title: title ?? '' })
-      .returning();
-    return c.json({ conversation: conversationOf(row!) }, 201);
+    const row = await createConversation(db, {
+      id: randomUUID(),
+      userId: viewer.id,
+      agentId,
+      title: title ?? '',
+    });
+    return c.json({ conversation: conversationOf(row) }, 201);
   });
 
   app.openapi(getConversationRoute, async (c) => {
@@ -262,30 +262,13 @@ export function registerConversationRoutes(
     if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
     const [stored, runRows] = await Promise.all([
       conversationMessagesWithRuns(db, row.id),
-      db
-        .select()
-        .from(runs)
-        .where(eq(runs.conversationId, row.id))
-        .orderBy(desc(runs.createdAt), desc(runs.id))
-        .limit(MAX_LISTED_RUNS),
+      conversationRuns(db, row.id, MAX_LISTED_RUNS),
     ]);
-    runRows.reverse();
-    const kept =
-      runRows.length === 0
-        ? []
-        : await db
-            .select({ runId: runEvents.runId, type: runEvents.type, data: runEvents.data })
-            .from(runEvents)
-            .where(
-              and(
-                inArray(
-                  runEvents.runId,
-                  runRows.map((run) => run.id),
-                ),
-                inArray(runEvents.type, ['approval-decision', 'subagent-end']),
-              ),
-            )
-            .orderBy(asc(runEvents.runId), asc(runEvents.seq));
+    const kept = await runEventsOfTypes(
+      db,
+      runRows.map((run) => run.id),
+      ['approval-decision', 'subagent-end'],
+    );
     const order = new Map(runRows.map((run, index) => [run.id, index]));
     // Runs in the order listed (the query sorted by run id), each run's in stream order.
     const inRunOrder = (a: { runId: string }, b: { runId: string }) =>
@@ -313,11 +296,7 @@ export function registerConversationRoutes(
     const { id } = c.req.valid('param');
     const { title } = c.req.valid('json');
     // The owner check is in the statement itself: another user's id updates nothing and is a 404.
-    const [row] = await db
-      .update(conversations)
-      .set({ title })
-      .where(and(eq(conversations.id, id), eq(conversations.userId, viewer.id)))
-      .returning();
+    const row = await renameConversation(db, viewer.id, id, title);
     if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
     return c.json({ conversation: conversationOf(row) }, 200);
   });
@@ -325,12 +304,7 @@ export function registerConversationRoutes(
   app.openapi(forgetAlwaysAllowedRoute, async (c) => {
     const { viewer } = requirePrincipal(c);
     const { id, toolName } = c.req.valid('param');
-    // One statement, so a concurrent "always" for another tool is never lost.
-    const [row] = await db
-      .update(conversations)
-      .set({ alwaysAllowedTools: sql`${conversations.alwaysAllowedTools} - ${toolName}::text` })
-      .where(and(eq(conversations.id, id), eq(conversations.userId, viewer.id)))
-      .returning();
+    const row = await forgetAlwaysAllowed(db, viewer.id, id, toolName);
     if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
     return c.json({ conversation: conversationOf(row) }, 200);
   });
@@ -339,25 +313,9 @@ export function registerConversationRoutes(
     const { viewer } = requirePrincipal(c);
     const row = await ownConversation(db, viewer, c.req.valid('param').id);
     if (row === undefined) throw new HttpError(404, 'not_found', 'No such conversation');
-    const active = await db
-      .select({ id: runs.id })
-      .from(runs)
-      .where(
-        and(eq(runs.conversationId, row.id), inArray(runs.status, ['queued', 'running', 'waiting_approval'])),
-      );
-    if (active.length > 0)
-      throw new HttpError(409, 'run_active', 'A run of this conversation is still active; cancel it first');
-    const deleted = await db.transaction(async (tx) => {
-      const gone = await tx.delete(runs).where(eq(runs.conversationId, row.id)).returning({ id: runs.id });
-      await tx.delete(conversations).where(eq(conversations.id, row.id));
-      return gone;
-    });
+    const deletedRunIds = await deleteConversation(db, row.id);
     // After the rows: a folder that cannot go now is an orphan the hourly sweep removes.
-    await removeRunWorkFolders(
-      dataDir,
-      deleted.map((run) => run.id),
-      context.logger,
-    );
+    await removeRunWorkFolders(dataDir, deletedRunIds, context.logger);
     return c.body(null, 204);
   });
 }

@@ -1,14 +1,17 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
-import { recordAudit } from '../audit/record-audit.js';
 import { cancelContentDraft, contentLayout, getContentDraft } from '../content/index.js';
-import { drafts } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
 import { confirmPersonalInstall, confirmSharedInstall } from '../install/confirm-install-draft.js';
-import { createDraftSweeper, findDraftRow, listDraftRows } from '../install/draft-rows.js';
+import {
+  cancelDraftRow,
+  createDraftSweeper,
+  deleteDraftRow,
+  findDraftRow,
+  listDraftRows,
+} from '../install/draft-rows.js';
 import { withInstallErrorStatus } from '../install/install-error-status.js';
 import type { InstallContext } from '../install/install-options.js';
 import type { ServerContext } from '../server-context.js';
@@ -122,7 +125,7 @@ export function registerInstallDraftRoutes(
     const draft = await getContentDraft(layout, id);
     if (draft === undefined) {
       // Its staged content is gone (swept elsewhere, or tampered with): so is the draft.
-      await db.delete(drafts).where(eq(drafts.id, id));
+      await deleteDraftRow(db, id);
       throw new HttpError(404, 'draft_not_found', 'No such install draft');
     }
     return c.json({ draft: draftJson(draft) }, 200);
@@ -160,17 +163,7 @@ export function registerInstallDraftRoutes(
     const { id } = c.req.valid('param');
     const row = await findDraftRow(db, install.dataDir, { id, userId: viewer.id, now: install.now() });
     await cancelContentDraft(layout, id);
-    await db.transaction(async (tx) => {
-      await tx.delete(drafts).where(eq(drafts.id, id));
-      await recordAudit(tx, {
-        actor: viewer,
-        action: 'draft.cancelled',
-        targetType: 'draft',
-        targetId: id,
-        details: { source: row.draft.source.lockSource },
-        requestId: c.get('requestId'),
-      });
-    });
+    await cancelDraftRow(db, { viewer, requestId: c.get('requestId') }, row);
     return c.json({ cancelled: true as const }, 200);
   });
 }

@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { recordAudit } from '../audit/record-audit.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { requireRole } from '../http/require-viewer.js';
 import {
   allowedHostsSchema,
+  changeInstallSetting,
   InstallSettingKey,
   type InstallSettings,
   normalizeAllowedHosts,
@@ -13,7 +13,6 @@ import {
   recommendedListSchema,
   recommendedSkillSchema,
   skillsDirectoryUrlSchema,
-  writeSetting,
 } from '../install/install-settings.js';
 import type { ServerContext } from '../server-context.js';
 
@@ -99,19 +98,9 @@ export function registerInstallSettingsRoutes(app: OpenAPIHono<AppEnv>, context:
     after: unknown,
   ) {
     const { viewer } = requireRole(c, 'superadmin', 'admin');
-    return db.transaction(async (tx) => {
-      const before = await readInstallSettings(tx);
-      await writeSetting(tx, key, value);
-      await recordAudit(tx, {
-        actor: viewer,
-        action: 'settings.changed',
-        targetType: 'setting',
-        targetId: key,
-        details: { before: before[field], after },
-        requestId: c.get('requestId'),
-      });
-      return json(await readInstallSettings(tx));
-    });
+    return json(
+      await changeInstallSetting(db, { viewer, requestId: c.get('requestId') }, { key, field, value, after }),
+    );
   }
 
   app.openapi(getSettingsRoute, async (c) => {

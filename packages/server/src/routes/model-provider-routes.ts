@@ -1,13 +1,17 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { SKILL_ID_PATTERN } from '@skilldock/core/format';
-import { asc, eq } from 'drizzle-orm';
-import { recordAudit } from '../audit/record-audit.js';
-import { isUniqueViolation } from '../db/is-unique-violation.js';
-import { modelProviders } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requireRole } from '../http/require-viewer.js';
+import {
+  changeModelProvider,
+  createModelProvider,
+  deleteModelProvider,
+  listModelProviders,
+  loadModelProvider,
+  type ModelProviderRow,
+} from '../model-providers/model-provider-records.js';
 import { type ProviderDestination, providerKeyContext } from '../model-providers/provider-api-key.js';
 import { providerKeyEnvRefusal } from '../model-providers/provider-key-env.js';
 import { testProviderConnection } from '../model-providers/test-provider-connection.js';
@@ -244,7 +248,7 @@ function invalid(field: string, message: string): HttpError {
   return new HttpError(422, 'model_provider_invalid', message, { details: { field } });
 }
 
-type ProviderRow = typeof modelProviders.$inferSelect;
+type ProviderRow = ModelProviderRow;
 type ProviderConfig = Omit<ProviderRow, 'id' | 'createdAt' | 'updatedAt' | 'apiKeyEnv' | 'apiKeyCiphertext'>;
 
 /** Refuses what a provider may not be configured with (SPEC Y18, SEC3), as 422 `model_provider_invalid`. */
@@ -331,15 +335,9 @@ export function registerModelProviderRoutes(app: OpenAPIHono<AppEnv>, context: S
           ? 'stored'
           : 'none';
 
-  async function providerRow(id: string): Promise<ProviderRow> {
-    const [row] = await db.select().from(modelProviders).where(eq(modelProviders.id, id));
-    if (row === undefined) throw new HttpError(404, 'not_found', 'No such model provider');
-    return row;
-  }
-
   app.openapi(listRoute, async (c) => {
     requireRole(c, 'superadmin', 'admin');
-    const rows = await db.select().from(modelProviders).orderBy(asc(modelProviders.id));
+    const rows = await listModelProviders(db);
     return c.json({ providers: rows.map(json) }, 200);
   });
 
@@ -350,38 +348,25 @@ export function registerModelProviderRoutes(app: OpenAPIHono<AppEnv>, context: S
     // Naming a server variable decides which of the operator's keys goes where: the superadmin's call.
     if (apiKey != null && 'env' in apiKey) requireKeyOwner(viewer.role);
     const key = keyColumns(body.id, body, apiKey);
-    try {
-      await db.transaction(async (tx) => {
-        await tx.insert(modelProviders).values({ ...body, ...key });
-        await recordAudit(tx, {
-          actor: viewer,
-          action: 'model_provider.created',
-          targetType: 'model_provider',
-          targetId: body.id,
-          requestId: c.get('requestId'),
-          details: { protocol: body.protocol, models: body.models, apiKeySource: keySource(key) ?? 'none' },
-        });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new HttpError(409, 'model_provider_exists', `A model provider ${body.id} exists`);
-      throw error;
-    }
-    return c.json({ provider: json(await providerRow(body.id)) }, 201);
+    await createModelProvider(
+      db,
+      { viewer, requestId: c.get('requestId') },
+      { ...body, ...key },
+      { protocol: body.protocol, models: body.models, apiKeySource: keySource(key) ?? 'none' },
+    );
+    return c.json({ provider: json(await loadModelProvider(db, body.id)) }, 201);
   });
 
   app.openapi(getProviderRoute, async (c) => {
     requireRole(c, 'superadmin', 'admin');
-    return c.json({ provider: json(await providerRow(c.req.valid('param').id)) }, 200);
+    return c.json({ provider: json(await loadModelProvider(db, c.req.valid('param').id)) }, 200);
   });
 
   app.openapi(updateProviderRoute, async (c) => {
     const { viewer } = requireRole(c, 'superadmin', 'admin');
     const { id } = c.req.valid('param');
     const { apiKey, ...patch } = c.req.valid('json');
-    await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(modelProviders).where(eq(modelProviders.id, id)).for('update');
-      if (current === undefined) throw new HttpError(404, 'not_found', 'No such model provider');
+    await changeModelProvider(db, { viewer, requestId: c.get('requestId') }, id, (current) => {
       const next = { ...current, ...patch };
       checkProvider(next);
       const moved = next.protocol !== current.protocol || next.baseUrl !== current.baseUrl;
@@ -389,30 +374,22 @@ export function registerModelProviderRoutes(app: OpenAPIHono<AppEnv>, context: S
       // A stored key is bound to where it was stored for (SPEC SEC9): a move without a new key drops it.
       const dropped = moved && apiKey === undefined && current.apiKeyCiphertext !== null;
       const key = keyColumns(id, next, apiKey);
-      await tx
-        .update(modelProviders)
-        .set({ ...patch, ...key, ...(dropped ? { apiKeyCiphertext: null } : {}), updatedAt: new Date() })
-        .where(eq(modelProviders.id, id));
-      await recordAudit(tx, {
-        actor: viewer,
-        action: 'model_provider.updated',
-        targetType: 'model_provider',
-        targetId: id,
-        requestId: c.get('requestId'),
+      return {
+        columns: { ...patch, ...key, ...(dropped ? { apiKeyCiphertext: null } : {}) },
         details: {
           fields: Object.keys(patch).sort(),
           apiKeySource: dropped ? 'dropped' : (keySource(key) ?? 'unchanged'),
         },
-      });
+      };
     });
-    return c.json({ provider: json(await providerRow(id)) }, 200);
+    return c.json({ provider: json(await loadModelProvider(db, id)) }, 200);
   });
 
   app.openapi(testProviderRoute, async (c) => {
     requireRole(c, 'superadmin', 'admin');
     const { id } = c.req.valid('param');
     const body = c.req.header('content-type') === undefined ? {} : c.req.valid('json');
-    const provider = await providerRow(id);
+    const provider = await loadModelProvider(db, id);
     const model = body.model ?? provider.defaultModel;
     // Only models the provider lists: the test is of this configuration, not a probe of any id.
     if (!provider.models.includes(model) && model !== provider.fastModel)
@@ -423,20 +400,7 @@ export function registerModelProviderRoutes(app: OpenAPIHono<AppEnv>, context: S
   app.openapi(deleteProviderRoute, async (c) => {
     const { viewer } = requireRole(c, 'superadmin', 'admin');
     const { id } = c.req.valid('param');
-    await db.transaction(async (tx) => {
-      const removed = await tx
-        .delete(modelProviders)
-        .where(eq(modelProviders.id, id))
-        .returning({ id: modelProviders.id });
-      if (removed.length === 0) throw new HttpError(404, 'not_found', 'No such model provider');
-      await recordAudit(tx, {
-        actor: viewer,
-        action: 'model_provider.deleted',
-        targetType: 'model_provider',
-        targetId: id,
-        requestId: c.get('requestId'),
-      });
-    });
+    await deleteModelProvider(db, { viewer, requestId: c.get('requestId') }, id);
     return c.body(null, 204);
   });
 }

@@ -1,13 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { recordAudit } from '../audit/record-audit.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { requireRole } from '../http/require-viewer.js';
 import {
-  RUN_LIMITS_SETTING_KEY,
+  changeRunLimitSettings,
   readRunLimitSettings,
   runLimitSettingsSchema,
-  writeRunLimitSettings,
 } from '../run-limits/run-limit-settings.js';
 import type { ServerContext } from '../server-context.js';
 
@@ -64,19 +62,7 @@ export function registerRunLimitRoutes(app: OpenAPIHono<AppEnv>, context: Server
   app.openapi(putRunLimitsRoute, async (c) => {
     const { viewer } = requireRole(c, 'superadmin', 'admin');
     const after = c.req.valid('json');
-    const settings = await db.transaction(async (tx) => {
-      const before = await readRunLimitSettings(tx);
-      await writeRunLimitSettings(tx, after);
-      await recordAudit(tx, {
-        actor: viewer,
-        action: 'settings.changed',
-        targetType: 'setting',
-        targetId: RUN_LIMITS_SETTING_KEY,
-        details: { before, after },
-        requestId: c.get('requestId'),
-      });
-      return readRunLimitSettings(tx);
-    });
+    const settings = await changeRunLimitSettings(db, { viewer, requestId: c.get('requestId') }, after);
     return c.json({ settings }, 200);
   });
 }

@@ -1,27 +1,18 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { approveToolCall, denyToolCall, parseRunState, type RunState } from '@skilldock/agent/loop';
+import { parseRunState } from '@skilldock/agent/loop';
 import { alwaysAllowable } from '@skilldock/agent/policy';
-import { SkilldockError } from '@skilldock/core/errors';
-import { eq } from 'drizzle-orm';
 import { streamSSE } from 'hono/streaming';
-import { runs } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
-import { allAnswered, applyAlwaysAllowed, rememberAlwaysAllowed } from '../runs/always-allowed-tools.js';
 import { ownConversation, ownRun } from '../runs/authorize-run.js';
 import { cancelRun } from '../runs/cancel-run.js';
+import { decideApproval } from '../runs/decide-approval.js';
 import { queueNewRun } from '../runs/queue-new-run.js';
 import { isResumable, retryRun } from '../runs/retry-run.js';
 import { currentRunQueuePlace, type RunQueuePlace } from '../runs/run-queue-place.js';
-import {
-  appendRunEvent,
-  FINISHED_RUN_STATUSES,
-  loadRun,
-  type RunRow,
-  runEventsAfter,
-} from '../runs/run-records.js';
+import { FINISHED_RUN_STATUSES, loadRun, type RunRow, runEventsAfter } from '../runs/run-records.js';
 import type { RunService } from '../runs/run-service.js';
 import type { ServerContext } from '../server-context.js';
 import {
@@ -294,62 +285,7 @@ export function registerRunRoutes(
     const { id, toolCallId } = c.req.valid('param');
     const { decision, reason, always } = c.req.valid('json');
     await requireRun(viewer, id);
-    const { row, resumed } = await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(runs).where(eq(runs.id, id)).for('update');
-      if (locked?.status !== 'waiting_approval' || locked.state === null)
-        throw new HttpError(409, 'run_not_waiting', 'The run is not waiting for approval');
-      let state: RunState;
-      const stored = parseRunState(locked.state);
-      // The rule's tool is the stored pending call's, never a name from the request.
-      const request = stored.interruptions.find((pending) => pending.toolCallId === toolCallId);
-      try {
-        state =
-          decision === 'allow'
-            ? approveToolCall(stored, toolCallId)
-            : denyToolCall(stored, toolCallId, reason);
-      } catch (error) {
-        if (SkilldockError.isInstance(error) && error.code === 'approval_not_pending')
-          throw new HttpError(409, 'approval_not_pending', error.message, { details: { toolCallId } });
-        throw error;
-      }
-      const decisions: { toolCallId: string; decidedBy: 'user' | 'rule' }[] = [
-        { toolCallId, decidedBy: 'user' },
-      ];
-      if (always === true && request !== undefined) {
-        if (!alwaysAllowable(request))
-          throw new HttpError(
-            409,
-            'approval_always_refused',
-            'This call changes the agent’s configuration, is a subagent’s, or may already have run before its worker was lost: it can be allowed once, not always',
-          );
-        await rememberAlwaysAllowed(tx, locked.conversationId, request.toolName);
-        // Other calls of the same tool waiting in this stop are covered by the new rule at once.
-        const applied = applyAlwaysAllowed(state, [request.toolName]);
-        state = applied.state;
-        for (const other of applied.allowed)
-          decisions.push({ toolCallId: other.toolCallId, decidedBy: 'rule' });
-      }
-      const complete = allAnswered(state);
-      const [updated] = await tx
-        .update(runs)
-        .set({ state, ...(complete ? { status: 'queued' as const } : {}) })
-        .where(eq(runs.id, id))
-        .returning();
-      for (const made of decisions)
-        await appendRunEvent(tx, id, {
-          type: 'approval-decision',
-          data: {
-            toolCallId: made.toolCallId,
-            ...(request === undefined ? {} : { toolName: request.toolName }),
-            decision,
-            decidedBy: made.decidedBy,
-            ...(reason === undefined || made.decidedBy === 'rule' ? {} : { reason }),
-            ...(always === true ? { always: true } : {}),
-          },
-        });
-      if (complete) await appendRunEvent(tx, id, { type: 'run-status', data: { status: 'queued' } });
-      return { row: updated!, resumed: complete };
-    });
+    const { row, resumed } = await decideApproval(db, id, { toolCallId, decision, reason, always });
     service.bus.notify(id);
     if (resumed) await service.enqueue(id);
     return c.json({ run: runOf(row) }, 200);

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { RUN_STATUSES } from '../db/schema.js';
 import { MAX_PROMPT_LENGTH } from '../runs/max-prompt-length.js';
+import { RUN_STATUSES } from '../runs/run-records.js';
 
 /** A conversation as the API shows it. */
 export const conversationSchema = z

@@ -1,13 +1,12 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { SkilldockError } from '@skilldock/core/errors';
-import { eq } from 'drizzle-orm';
 import { cancelContentDraft, contentLayout } from '../content/index.js';
-import { drafts } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
 import { confirmPersonalInstall, type InstalledSkill } from '../install/confirm-install-draft.js';
+import { deleteDraftRow } from '../install/draft-rows.js';
 import { withInstallErrorStatus } from '../install/install-error-status.js';
 import type { InstallContext } from '../install/install-options.js';
 import { prepareRunFolderDraft, resolveRunFolder } from '../install/prepare-run-folder-draft.js';
@@ -112,7 +111,7 @@ export function registerSaveRunSkillRoutes(
     );
     const discard = async () => {
       await cancelContentDraft(layout, draft.id);
-      await db.delete(drafts).where(eq(drafts.id, draft.id));
+      await deleteDraftRow(db, draft.id);
     };
     const failure = draft.failed[0];
     if (draft.skills.length !== 1 || failure !== undefined) {

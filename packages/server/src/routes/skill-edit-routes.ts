@@ -1,9 +1,7 @@
 import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { computeDirectoryRevision } from '@skilldock/core/package';
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { skills } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { HttpError } from '../http/http-error.js';
 import { requirePrincipal } from '../http/require-viewer.js';
@@ -14,6 +12,7 @@ import type { EditableSkill } from '../skill-content/editable-skill.js';
 import { personalEditableSkill } from '../skill-content/personal-editable-skill.js';
 import { sharedEditableSkill } from '../skill-content/shared-editable-skill.js';
 import { hiddenRootsOf, type SkillContentContext } from '../skill-content/skill-content-context.js';
+import { loadSkillContentRef } from '../skill-content/skill-records.js';
 import { registerContentEditRoutes } from './content-edit-routes.js';
 
 function readOnly(id: string, directory: string, revision: string): EditableSkill {
@@ -48,14 +47,14 @@ export function registerSkillEditRoutes(
       throw new HttpError(404, 'not_found', 'No such skill');
     if (action === 'edit' && !canOnSkill(viewer, 'edit', access))
       throw new HttpError(403, 'forbidden', 'You may not edit this skill');
-    const [row] = await db.select({ contentRef: skills.contentRef }).from(skills).where(eq(skills.id, id));
+    const contentRef = await loadSkillContentRef(db, id);
     if (access.kind === 'builtin') {
       const directory = path.join(content.builtinDirectory, id);
       return readOnly(id, directory, await computeDirectoryRevision(directory));
     }
-    if (row?.contentRef === null || row?.contentRef === undefined)
+    if (contentRef === null || contentRef === undefined)
       throw new HttpError(404, 'not_found', 'This skill has no content yet');
-    return sharedEditableSkill(db, layout, id, row.contentRef);
+    return sharedEditableSkill(db, layout, id, contentRef);
   }
 
   registerContentEditRoutes(app, {

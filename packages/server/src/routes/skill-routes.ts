@@ -1,9 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { SKILL_ID_PATTERN } from '@skilldock/core/format';
-import { eq } from 'drizzle-orm';
-import { recordAudit } from '../audit/record-audit.js';
 import type { Viewer } from '../auth/principal.js';
-import { skills } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { cachedJson, respondWithCachedJson } from '../http/cached-json.js';
 import { errorResponseSpec } from '../http/error-response.js';
@@ -13,6 +10,8 @@ import { listReadableSkills } from '../policy/list-readable-skills.js';
 import { loadSkillAccess } from '../policy/load-skill-access.js';
 import { canOnSkill } from '../policy/skill-access.js';
 import type { ServerContext } from '../server-context.js';
+import { setSkillEnabled } from '../skill-content/set-skill-enabled.js';
+import { loadSkillSummary } from '../skill-content/skill-records.js';
 
 /** A skill id in a path (SPEC S4 shape, at most 64): `..`, `%2e%2e` or `toString` never reach a lookup. */
 export const skillIdParamSchema = z.object({
@@ -100,10 +99,7 @@ export function registerSkillRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
     if (access === null || access.kind === 'agent-bound' || !canOnSkill(viewer, 'read', access)) {
       throw new HttpError(404, 'not_found', 'No such skill');
     }
-    const [row] = await db
-      .select({ id: skills.id, name: skills.name, description: skills.description, version: skills.version })
-      .from(skills)
-      .where(eq(skills.id, id));
+    const row = await loadSkillSummary(db, id);
     if (row === undefined) throw new HttpError(404, 'not_found', 'No such skill');
     const json = (enabled: boolean) => {
       const facts = { ...access, enabled };
@@ -140,16 +136,7 @@ export function registerSkillRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
     const { access, json } = await readableSkill(viewer, id);
     if (!canOnSkill(viewer, 'toggle', access))
       throw new HttpError(403, 'forbidden', 'You may not enable or disable this skill');
-    await db.transaction(async (tx) => {
-      await tx.update(skills).set({ enabled, updatedAt: new Date() }).where(eq(skills.id, id));
-      await recordAudit(tx, {
-        actor: viewer,
-        action: enabled ? 'skill.enabled' : 'skill.disabled',
-        targetType: 'skill',
-        targetId: id,
-        requestId: c.get('requestId'),
-      });
-    });
+    await setSkillEnabled(db, { viewer, requestId: c.get('requestId') }, id, enabled);
     return c.json({ skill: json(enabled) }, 200);
   });
 }

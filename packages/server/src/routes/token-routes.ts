@@ -1,8 +1,14 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.js';
+import {
+  type ApiTokenRow,
+  listAllApiTokens,
+  listUserApiTokens,
+  loadApiToken,
+} from '../auth/api-token-records.js';
 import { createApiToken } from '../auth/api-tokens.js';
 import type { Principal } from '../auth/principal.js';
+import { revokeApiToken } from '../auth/revoke-api-token.js';
 import {
   ACCESS_SCOPES,
   isTokenScope,
@@ -11,7 +17,6 @@ import {
   TOKEN_SCOPES,
   type TokenScope,
 } from '../auth/token-scopes.js';
-import { apiTokens, users } from '../db/schema.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { HttpError } from '../http/http-error.js';
@@ -20,7 +25,7 @@ import { requirePrincipal, requireRole, requireSession } from '../http/require-v
 import type { ServerContext } from '../server-context.js';
 import { apiTokenSchema, labelSchema, tokenScopeSchema, uuidParamSchema } from './schemas.js';
 
-type TokenRow = typeof apiTokens.$inferSelect;
+type TokenRow = ApiTokenRow;
 
 function tokenToJson(row: TokenRow): z.infer<typeof apiTokenSchema> {
   return {
@@ -144,50 +149,27 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
   const { db } = context.database;
 
   async function revoke(principal: Principal, id: string, ownerOnly: boolean, requestId: string) {
-    const revoked = await db.transaction(async (tx) => {
-      if (!ownerOnly && principal.viewer.role === 'admin') {
-        const [owner] = await tx
-          .select({ id: users.id, role: users.role })
-          .from(apiTokens)
-          .innerJoin(users, eq(users.id, apiTokens.userId))
-          .where(eq(apiTokens.id, id));
-        if (owner !== undefined && owner.id !== principal.viewer.id && owner.role !== 'user') {
-          throw new HttpError(403, 'forbidden', "An admin may revoke only its own and users' tokens");
-        }
-      }
-      const [row] = await tx
-        .update(apiTokens)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(apiTokens.id, id),
-            isNull(apiTokens.revokedAt),
-            ...(ownerOnly ? [eq(apiTokens.userId, principal.viewer.id)] : []),
-          ),
-        )
-        .returning();
-      if (row !== undefined) {
-        await recordAudit(tx, {
-          actor: principal.viewer,
-          action: 'token.revoked',
-          targetType: 'api_token',
-          targetId: id,
-          details: { userId: row.userId, name: row.name },
-          requestId,
-        });
-      }
-      return row;
-    });
-    if (revoked === undefined) throw new HttpError(404, 'not_found', 'No such active API token');
+    const revoked = await revokeApiToken(
+      db,
+      { viewer: principal.viewer, requestId },
+      id,
+      ownerOnly
+        ? { ownedBy: principal.viewer.id }
+        : principal.viewer.role === 'admin'
+          ? {
+              checkOwner: (owner) => {
+                if (owner.id !== principal.viewer.id && owner.role !== 'user')
+                  throw new HttpError(403, 'forbidden', "An admin may revoke only its own and users' tokens");
+              },
+            }
+          : {},
+    );
+    if (!revoked) throw new HttpError(404, 'not_found', 'No such active API token');
   }
 
   app.openapi(listMine, async (c) => {
     const principal = requirePrincipal(c);
-    const rows = await db
-      .select()
-      .from(apiTokens)
-      .where(eq(apiTokens.userId, principal.viewer.id))
-      .orderBy(desc(apiTokens.createdAt));
+    const rows = await listUserApiTokens(db, principal.viewer.id);
     return c.json({ tokens: rows.map(tokenToJson) }, 200);
   });
 
@@ -227,8 +209,7 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
       details: { name, scopes, expiresAt: expiresAt?.toISOString() ?? null },
       requestId: c.get('requestId'),
     });
-    const [row] = await db.select().from(apiTokens).where(eq(apiTokens.id, id));
-    return c.json({ token, apiToken: tokenToJson(row!) }, 201);
+    return c.json({ token, apiToken: tokenToJson((await loadApiToken(db, id))!) }, 201);
   });
 
   app.openapi(revokeMine, async (c) => {
@@ -239,7 +220,7 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, context: ServerCon
 
   app.openapi(listAll, async (c) => {
     requireRole(c, 'superadmin', 'admin');
-    const rows = await db.select().from(apiTokens).orderBy(desc(apiTokens.createdAt)).limit(1000);
+    const rows = await listAllApiTokens(db);
     return c.json({ tokens: rows.map(tokenToJson) }, 200);
   });
 

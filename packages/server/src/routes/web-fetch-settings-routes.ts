@@ -1,12 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { recordAudit } from '../audit/record-audit.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorResponseSpec } from '../http/error-response.js';
 import { requireRole } from '../http/require-viewer.js';
-import { normalizeAllowedHosts, writeSetting } from '../install/install-settings.js';
+import { normalizeAllowedHosts } from '../install/install-settings.js';
 import {
+  changeWebFetchSettings,
   readWebFetchSettings,
-  WEB_FETCH_SETTING_KEY,
   webFetchSettingsBodySchema,
 } from '../runs/web-fetch-settings.js';
 import type { ServerContext } from '../server-context.js';
@@ -62,18 +61,7 @@ export function registerWebFetchSettingsRoutes(app: OpenAPIHono<AppEnv>, context
   app.openapi(putRoute, async (c) => {
     const { viewer } = requireRole(c, 'superadmin', 'admin');
     const allowedHosts = normalizeAllowedHosts(c.req.valid('json').allowedHosts);
-    await db.transaction(async (tx) => {
-      const before = await readWebFetchSettings(tx);
-      await writeSetting(tx, WEB_FETCH_SETTING_KEY, { allowedHosts });
-      await recordAudit(tx, {
-        actor: viewer,
-        action: 'settings.changed',
-        targetType: 'setting',
-        targetId: WEB_FETCH_SETTING_KEY,
-        details: { before: before.allowedHosts, after: allowedHosts },
-        requestId: c.get('requestId'),
-      });
-    });
+    await changeWebFetchSettings(db, { viewer, requestId: c.get('requestId') }, allowedHosts);
     return c.json({ settings: { allowedHosts } }, 200);
   });
 }

@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { recordAudit } from '../audit/record-audit.js';
 import {
   buildAgentSkillsIndex,
   buildSkillsIndex,
@@ -18,9 +17,9 @@ import { withContentErrors } from '../skill-content/content-http-error.js';
 import { contentPathFromUrl } from '../skill-content/content-path-from-url.js';
 import { discoverableSkills } from '../skill-content/discoverable-skills.js';
 import {
+  changeDiscoverySettings,
   discoverySettingsSchema,
   readDiscoverySettings,
-  writeDiscoverySettings,
 } from '../skill-content/discovery-settings.js';
 import { hiddenRootsOf, type SkillContentContext } from '../skill-content/skill-content-context.js';
 
@@ -244,18 +243,7 @@ export function registerWellKnownRoutes(
   app.openapi(putDiscoverySettingsRoute, async (c) => {
     const { viewer } = requireRole(c, 'superadmin');
     const value = c.req.valid('json');
-    await db.transaction(async (tx) => {
-      const before = await readDiscoverySettings(tx);
-      await writeDiscoverySettings(tx, value);
-      await recordAudit(tx, {
-        actor: viewer,
-        action: 'discovery.settings_changed',
-        targetType: 'settings',
-        targetId: 'discovery',
-        requestId: c.get('requestId'),
-        details: { before, after: value },
-      });
-    });
+    await changeDiscoverySettings(db, { viewer, requestId: c.get('requestId') }, value);
     return c.json({ discovery: value }, 200);
   });
 }

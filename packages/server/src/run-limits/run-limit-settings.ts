@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { DEFAULT_MAX_TURNS } from '@skilldock/agent/loop';
 import { eq } from 'drizzle-orm';
+import type { AuditActor } from '../audit/audit-actor.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { settings } from '../db/schema.js';
 import { writeSetting } from '../install/install-settings.js';
@@ -76,4 +78,28 @@ export async function readRunLimitSettings(
 /** Stores the admins' run limits in the caller's transaction. */
 export function writeRunLimitSettings(tx: SkilldockTransaction, value: RunLimitSettings): Promise<void> {
   return writeSetting(tx, RUN_LIMITS_SETTING_KEY, value);
+}
+
+/**
+ * Replaces the admins' run limits with `after` and records `settings.changed` (before and after),
+ * in one transaction (SPEC O2, Y14); returns the stored limits as read back.
+ */
+export async function changeRunLimitSettings(
+  db: SkilldockDatabase,
+  actor: AuditActor,
+  after: RunLimitSettings,
+): Promise<RunLimitSettings> {
+  return db.transaction(async (tx) => {
+    const before = await readRunLimitSettings(tx);
+    await writeRunLimitSettings(tx, after);
+    await recordAudit(tx, {
+      actor: actor.viewer,
+      action: 'settings.changed',
+      targetType: 'setting',
+      targetId: RUN_LIMITS_SETTING_KEY,
+      details: { before, after },
+      requestId: actor.requestId,
+    });
+    return readRunLimitSettings(tx);
+  });
 }

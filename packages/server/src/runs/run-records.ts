@@ -8,6 +8,9 @@ import type { StoredRunEvent } from './stored-run-event.js';
 
 type Writer = SkilldockDatabase | SkilldockTransaction;
 
+/** Every status a run can have (SPEC Y8): the `runs.status` column's values. */
+export { RUN_STATUSES } from '../db/schema.js';
+
 /** A run's row. */
 export type RunRow = typeof runs.$inferSelect;
 

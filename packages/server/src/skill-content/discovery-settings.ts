@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import type { AuditActor } from '../audit/audit-actor.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { SkilldockDatabase, SkilldockTransaction } from '../db/database.js';
 import { settings } from '../db/schema.js';
 
@@ -39,4 +41,27 @@ export async function writeDiscoverySettings(
     .insert(settings)
     .values({ key: DISCOVERY_SETTINGS_KEY, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+/**
+ * Replaces the discovery settings and records `discovery.settings_changed` (before and after), in
+ * one transaction (SPEC Y13, Y14).
+ */
+export async function changeDiscoverySettings(
+  db: SkilldockDatabase,
+  actor: AuditActor,
+  value: DiscoverySettings,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await readDiscoverySettings(tx);
+    await writeDiscoverySettings(tx, value);
+    await recordAudit(tx, {
+      actor: actor.viewer,
+      action: 'discovery.settings_changed',
+      targetType: 'settings',
+      targetId: 'discovery',
+      requestId: actor.requestId,
+      details: { before, after: value },
+    });
+  });
 }
