@@ -137,6 +137,7 @@ export default defineConfig({
     // process.env restore it in a finally; a new test must leave global state as it found it.
     isolate: false,
     testTimeout: 30_000,
+    setupFiles: ['./packages/web/test/support/dom-wait-limit.ts'],
     hookTimeout: 60_000,
     reporters: ['default', './scripts/summary-reporter.ts'],
     // Two tiers (README "Tests"): `npm test` runs the `fast` project alone — unit and in-process
