@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { type PacedResult, pacedLoad } from './paced-load.js';
+import { type PacedResult, type PacedRoute, pacedLoad } from './paced-load.js';
 
 /** What one paced run in the load process needs. */
 interface PacedJob {
+  /** The server's base URL. */
   readonly url: string;
+  readonly route: PacedRoute;
   readonly tokens: readonly string[];
   readonly ratePerClient: number;
   readonly warmupSeconds: number;
@@ -51,9 +53,9 @@ async function runJob(): Promise<void> {
   for await (const chunk of process.stdin) input += chunk;
   const job = JSON.parse(input) as PacedJob;
   const options = { ratePerClient: job.ratePerClient };
-  await pacedLoad(job.url, job.tokens, { ...options, seconds: job.warmupSeconds });
+  await pacedLoad(job.url, job.route, job.tokens, { ...options, seconds: job.warmupSeconds });
   process.stdout.write('measuring\n');
-  const result = await pacedLoad(job.url, job.tokens, { ...options, seconds: job.seconds });
+  const result = await pacedLoad(job.url, job.route, job.tokens, { ...options, seconds: job.seconds });
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

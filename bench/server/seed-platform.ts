@@ -1,4 +1,5 @@
 import { createApiToken, hashPassword, type SkilldockDatabase, schema } from '@skilldock/server';
+import { eq } from 'drizzle-orm';
 import { createSeededRandom } from '../lib/seeded-random.js';
 
 /** The size of the seeded platform (issue 12 §6). */
@@ -8,12 +9,17 @@ export interface PlatformShape {
   readonly users: number;
   /** Users that get an API token: one per concurrent client. */
   readonly clients: number;
+  /** Conversations every user has with the built-in assistant. */
+  readonly conversationsPerUser: number;
 }
 
 /** One seeded user with a token, and how many skills the seed says they may read. */
 export interface SeededClient {
   readonly userId: string;
+  /** A read token (the listings). */
   readonly token: string;
+  /** A read-write token of the same user (the saves). */
+  readonly writeToken: string;
   readonly readableSkills: number;
 }
 
@@ -24,7 +30,8 @@ const INSERT_CHUNK = 1000;
 /**
  * Fills an empty, migrated platform database: departments, users (each in one or two departments),
  * shared skills with a mix of read scopes (a third global, a third naming three departments, a third
- * naming twenty users), and one read token per client. Deterministic (seeded), and it works out in
+ * naming twenty users), conversations of every user with the built-in assistant (spread over the
+ * last weeks), and one read and one read-write token per client. Deterministic (seeded), and it works out in
  * plain code which skills each client may read, so the benchmark can check the server's answers.
  * Rows go in with bulk inserts: one password hash is computed once and shared (nobody logs in).
  */
@@ -84,6 +91,8 @@ export async function seedPlatform(db: SkilldockDatabase, shape: PlatformShape):
   await insertChunked(db, schema.skills, skillRows);
   await insertChunked(db, schema.skillScopeMembers, members);
 
+  await seedConversations(db, userIds, shape.conversationsPerUser);
+
   const clients: SeededClient[] = [];
   for (let index = 0; index < shape.clients; index += 1) {
     // Spread the clients over the users; every fifth is named directly by some skill's scope.
@@ -95,6 +104,11 @@ export async function seedPlatform(db: SkilldockDatabase, shape: PlatformShape):
           ][0] ?? (userIds[index] as string))
         : (userIds[(index * 197) % userIds.length] as string);
     const { token } = await createApiToken(db, { userId, name: `bench-${index}`, access: 'read' });
+    const { token: writeToken } = await createApiToken(db, {
+      userId,
+      name: `bench-${index}-write`,
+      access: 'read-write',
+    });
     const mine = departmentsOf.get(userId) ?? new Set<string>();
     const readableSkills = readers.filter(
       (reader) =>
@@ -103,9 +117,33 @@ export async function seedPlatform(db: SkilldockDatabase, shape: PlatformShape):
         (reader.scope === 'departments' &&
           [...reader.departments].some((department) => mine.has(department))),
     ).length;
-    clients.push({ userId, token, readableSkills });
+    clients.push({ userId, token, writeToken, readableSkills });
   }
   return clients;
+}
+
+/** `count` conversations per user with the built-in assistant, updated at distinct times over 30 days. */
+async function seedConversations(db: SkilldockDatabase, userIds: readonly string[], count: number) {
+  const [assistant] = await db
+    .select({ id: schema.agents.id })
+    .from(schema.agents)
+    .where(eq(schema.agents.builtinKey, 'assistant'));
+  if (assistant === undefined) throw new Error('the built-in assistant agent is missing');
+  const now = Date.now();
+  const rows = userIds.flatMap((userId, user) =>
+    Array.from({ length: count }, (_, index) => {
+      const at = new Date(now - ((user * count + index) % 43_200) * 60_000);
+      return {
+        id: `conversation-${user}-${index}`,
+        userId,
+        agentId: assistant.id,
+        title: `Conversation ${index} of ${userId}`,
+        createdAt: at,
+        updatedAt: at,
+      };
+    }),
+  );
+  await insertChunked(db, schema.conversations, rows);
 }
 
 async function insertChunked<Row extends Record<string, unknown>>(

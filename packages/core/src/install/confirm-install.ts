@@ -5,6 +5,7 @@ import { cancelDraft } from './cancel-draft.js';
 import type { DraftSkill, InstallDraft } from './install-draft.js';
 import { confinementRoot, type InstallTargetOptions } from './install-target-options.js';
 import { buildLockUpdate, lockFileFor } from './locks/build-lock-update.js';
+import { stagedTreeOf } from './publish/copy-skill-directory.js';
 import { publishSkills } from './publish/publish-skills.js';
 import { PublishTransaction } from './publish/publish-transaction.js';
 import { selectDraftSkills } from './select-draft-skills.js';
@@ -115,11 +116,15 @@ async function publishPlans(
     now,
   );
   const warnings = await publishSkills(
-    plans.map(({ skill, plan }) => ({
-      id: skill.id,
-      directory: skill.directory,
-      placements: plan.placements,
-    })),
+    plans.map(({ skill, plan }) => {
+      const tree = stagedTreeOf(skill);
+      return {
+        id: skill.id,
+        directory: skill.directory,
+        placements: plan.placements,
+        ...(tree === undefined ? {} : { tree }),
+      };
+    }),
     {
       replace: false,
       lockFile: lockUpdate.file,

@@ -10,6 +10,7 @@ import { removeInside } from '../fs/remove-inside.js';
 import { assertSafeSkillId } from '../fs/safe-path-segment.js';
 import type { DraftFailure, DraftSkill } from './install-draft.js';
 import { invalidSkillMessage } from './invalid-skill-message.js';
+import { rememberStagedTree } from './publish/copy-skill-directory.js';
 import type { SkillCandidate } from './sources/skill-candidate.js';
 import { type StagedSkillCopy, stageSkillCopy } from './stage-skill-copy.js';
 import type { StagingWriter } from './staging-writer.js';
@@ -85,7 +86,7 @@ export async function prepareDraftSkill(
   if (candidate.sourcePath !== '' && folderName !== candidate.id)
     warnings.push(`installed as ${candidate.id}/ (the source folder is ${folderName}/)`);
   if (staged.secrets.length > 0) warnings.push(`left out secret files: ${staged.secrets.join(', ')}`);
-  return Object.freeze({
+  const skill: DraftSkill = Object.freeze({
     id: candidate.id,
     name: loaded.skill.name,
     description: loaded.skill.description,
@@ -104,6 +105,11 @@ export async function prepareDraftSkill(
     revision,
     computedHash,
   });
+  rememberStagedTree(skill, {
+    directories: staged.directories,
+    files: staged.files.map((file) => file.path),
+  });
+  return skill;
 }
 
 /**

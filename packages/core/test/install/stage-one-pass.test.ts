@@ -2,10 +2,12 @@ import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSkill } from '../../src/format/load-skill.js';
+import { confirmInstall } from '../../src/install/confirm-install.js';
 import { prepareInstall } from '../../src/install/prepare-install.js';
 import { computeDirectoryRevision } from '../../src/package/compute-directory-revision.js';
 import { computeSkillsLockHash } from '../../src/package/compute-skills-lock-hash.js';
 import { listTree } from '../package/package-test-helpers.js';
+import { snapshotTree } from './publish/publish-fixtures.js';
 import { removeTemporaryDirectories, temporaryDirectory, writeSkill } from './sources/install-fixtures.js';
 
 afterAll(removeTemporaryDirectories);
@@ -118,5 +120,48 @@ describe('prepareInstall stages each skill in one pass', () => {
       );
       expect(skill.computedHash).toBe(await computeSkillsLockHash(path.join(root, 'skills', skill.id)));
     }
+  });
+
+  it('P8 a confirm in the same process copies the tree staging wrote: every copy equals the staged one', async () => {
+    const root = await temporaryDirectory();
+    const source = await writeSkill(path.join(root, 'tree-skill'), {
+      files: { 'z/deep/x.txt': 'x\n', 'scripts/run.sh': '#!/bin/sh\n', '.env': 'TOKEN=1\n' },
+    });
+    await mkdir(path.join(source, 'empty-folder'));
+    await mkdir(path.join(source, 'z', 'empty-too'));
+    await chmod(path.join(source, 'scripts', 'run.sh'), 0o755);
+    const stagingParent = await temporaryDirectory('skilldock-staging-');
+    const draft = await prepareInstall(source, { cwd: root, stagingParent });
+    // Below its root (private while staged), the installed copies hold exactly what was staged.
+    const contents = (folder: string) =>
+      Object.fromEntries(
+        Object.entries(snapshotTree(folder)).flatMap(([key, value]) =>
+          key.includes('/') ? [[key.slice(key.indexOf('/')), value]] : [],
+        ),
+      );
+    const staged = contents(draft.skills[0]!.directory);
+    const projectRoot = await temporaryDirectory();
+    await mkdir(path.join(projectRoot, '.git'));
+    const result = await confirmInstall(draft, {
+      ids: '*',
+      scope: 'project',
+      projectRoot,
+      home: await temporaryDirectory(),
+      agents: ['claude-code', 'codex'],
+      mode: 'copy',
+    });
+    const [installed] = result.installed;
+    // One folder is a copy made from the recorded tree, the other the staged folder moved in.
+    expect(installed!.paths).toHaveLength(2);
+    for (const folder of installed!.paths) {
+      expect(contents(folder)).toEqual(staged);
+      expect(await computeSkillsLockHash(folder)).toBe(installed!.computedHash);
+      expect(await computeDirectoryRevision(folder)).toBe(installed!.revision);
+    }
+    expect(snapshotTree(installed!.paths[0]!)['tree-skill']).toBe(
+      snapshotTree(installed!.paths[1]!)['tree-skill'],
+    );
+    expect(listTree(installed!.paths[0]!)).toContain('z/empty-too/');
+    expect(listTree(installed!.paths[0]!)).not.toContain('.env');
   });
 });

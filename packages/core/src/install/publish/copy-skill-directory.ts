@@ -8,6 +8,23 @@ export interface SkillTree {
   readonly files: readonly string[];
 }
 
+/**
+ * The trees `prepareInstall` staged, by their draft skill: a confirm in the same process (the CLI's
+ * one-shot `skills add`) copies from it without listing every staged folder again — 600 directory
+ * reads for 200 skills. A draft loaded from disk has none, and its folders are listed.
+ */
+const stagedTrees = new WeakMap<object, SkillTree>();
+
+/** Records the folders and files `skill`'s staged copy was written with (see {@link stagedTreeOf}). */
+export function rememberStagedTree(skill: object, tree: SkillTree): void {
+  stagedTrees.set(skill, tree);
+}
+
+/** The tree {@link rememberStagedTree} recorded for `skill` in this process, if any. */
+export function stagedTreeOf(skill: object): SkillTree | undefined {
+  return stagedTrees.get(skill);
+}
+
 /** Lists a staged skill folder once, so several copies of it need no further directory reads. */
 export async function listSkillTree(source: string): Promise<SkillTree> {
   const directories: string[] = [];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { SkillPlacement } from '../targets/plan-skill-targets.js';
-import { listSkillTree } from './copy-skill-directory.js';
+import { listSkillTree, type SkillTree } from './copy-skill-directory.js';
 import { forEachConcurrent } from './for-each-concurrent.js';
 import { type PublishFaults, PublishTransaction } from './publish-transaction.js';
 
@@ -13,6 +13,8 @@ export interface SkillPublication {
   /** The staged copy (inside the draft). */
   readonly directory: string;
   readonly placements: readonly SkillPlacement[];
+  /** The staged copy's folders and files when the caller knows them; else they are listed. */
+  readonly tree?: SkillTree;
 }
 
 /** What to write: the skills, how to treat existing folders, and the new lock. */
@@ -49,7 +51,8 @@ export async function publishSkills(
     for (const parent of [...parents].sort()) await transaction.ensureDirectory(parent);
     await forEachConcurrent(publications, SKILL_CONCURRENCY, async (publication) => {
       const folders = publication.placements.filter((placement) => placement.kind === 'directory');
-      const tree = folders.length > 1 ? await listSkillTree(publication.directory) : undefined;
+      const tree =
+        folders.length > 1 ? (publication.tree ?? (await listSkillTree(publication.directory))) : undefined;
       // Copies first; the last folder takes the staged copy itself by rename when it can.
       for (const [index, placement] of folders.entries()) {
         await transaction.placeDirectory(publication.directory, placement.path, {
