@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createSkillsMcpServer,
   type ServeSkillsOverHttpOptions,
@@ -67,6 +67,11 @@ const INITIALIZE = JSON.stringify({
 });
 const LIST_TOOLS = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
 
+/** How long a session may sit unused in the expiry tests. */
+const IDLE_MS = 1_000;
+/** How long expiry is awaited: the idle time plus the sweep, with room for a loaded machine. */
+const EXPIRY_WAIT = { timeout: 10_000, interval: 50 };
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SEC4 skilldock mcp --http sessions are bounded', () => {
@@ -109,26 +114,27 @@ describe('SEC4 skilldock mcp --http sessions are bounded', () => {
   });
 
   it('SEC4 initialize requests that are never followed up expire: the table does not stay full', async () => {
-    const url = await listen({ maxSessions: 4, maxSessionsPerClient: 4, sessionIdleMs: 100 });
+    // The idle time leaves room for five local requests on a loaded machine (at 100 ms the first
+    // session expired before the fifth request at load ~10); expiry is then awaited, not slept for.
+    const url = await listen({ maxSessions: 4, maxSessionsPerClient: 4, sessionIdleMs: IDLE_MS });
     for (let index = 0; index < 4; index += 1) expect((await initialize(url)).status).toBe(200);
     expect((await initialize(url)).status).toBe(503);
     expect(server.connections).toBe(4);
-    await sleep(350);
-    expect(server.connections).toBe(0);
+    await vi.waitFor(() => expect(server.connections).toBe(0), EXPIRY_WAIT);
     expect((await initialize(url)).status).toBe(200);
   });
 
   it('SEC4 a session in use is kept past the idle time, and expires once left alone', async () => {
-    const url = await listen({ sessionIdleMs: 200 });
+    const url = await listen({ sessionIdleMs: IDLE_MS });
     const opened = await initialize(url);
     const sessionId = opened.sessionId as string;
+    // Four uses a quarter of the idle time apart: together longer than the idle time.
     for (let step = 0; step < 4; step += 1) {
-      await sleep(100);
+      await sleep(IDLE_MS / 4 + 10);
       expect((await send(url, { body: LIST_TOOLS, sessionId })).status).toBe(200);
     }
     expect(server.connections).toBe(1);
-    await sleep(600);
-    expect(server.connections).toBe(0);
+    await vi.waitFor(() => expect(server.connections).toBe(0), EXPIRY_WAIT);
     expect((await send(url, { body: LIST_TOOLS, sessionId })).status).toBe(404);
   });
 
