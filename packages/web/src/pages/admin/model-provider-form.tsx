@@ -1,30 +1,10 @@
-import {
-  Button,
-  Group,
-  Modal,
-  PasswordInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../api/api-context';
-import { unwrap } from '../../api/api-error';
 import { ApiErrorMessage } from '../../ui/api-error-message';
-import { useLabelledPill } from '../../ui/labelled-pill';
-import { KeySource } from './key-source';
-import { MODEL_PROVIDERS_KEY, type ModelProvider } from './model-provider-queries';
-
-/** Where the key comes from in the form: unchanged (edit only), none, a value to store, a variable. */
-type KeyMode = 'keep' | 'none' | 'value' | 'env';
-
-/** What a new provider starts as: an OpenAI-compatible server, the kind most teams run. */
-const BLANK = { protocol: 'openai' as const, baseUrl: '', models: [] as string[] };
+import type { ModelProvider } from './model-provider-queries';
+import { ProviderKeyFields } from './provider-key-fields';
+import { ProviderModelFields } from './provider-model-fields';
+import { type ProviderProtocol, useModelProviderForm } from './use-model-provider-form';
 
 /**
  * Adds or changes a model provider (SPEC Y18, O4). The key is write-only: the form says where the
@@ -44,98 +24,23 @@ export function ModelProviderForm({
   onSaved?: (provider: ModelProvider) => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useApi();
-  const queryClient = useQueryClient();
-  const renderPill = useLabelledPill();
-  const editing = provider !== null;
-  const [id, setId] = useState(provider?.id ?? '');
-  const [protocol, setProtocol] = useState<'openai' | 'anthropic'>(provider?.protocol ?? BLANK.protocol);
-  const [baseUrl, setBaseUrl] = useState(provider?.baseUrl ?? BLANK.baseUrl);
-  const [models, setModels] = useState<string[]>(provider?.models ?? BLANK.models);
-  const [defaultModel, setDefaultModel] = useState<string | null>(provider?.defaultModel ?? null);
-  const [fastModel, setFastModel] = useState<string | null>(provider?.fastModel ?? null);
-  const [keyMode, setKeyMode] = useState<KeyMode>(editing ? 'keep' : 'value');
-  const [keyValue, setKeyValue] = useState('');
-  const [keyEnv, setKeyEnv] = useState('');
-  const destinationLocked = editing && !superadmin;
-  const apiKey = () =>
-    keyMode === 'none'
-      ? null
-      : keyMode === 'value'
-        ? { value: keyValue.trim() }
-        : keyMode === 'env'
-          ? { env: keyEnv.trim() }
-          : undefined;
-  const save = useMutation({
-    mutationFn: async () => {
-      const key = apiKey();
-      const config = {
-        models,
-        defaultModel: defaultModel ?? '',
-        fastModel: fastModel !== null && models.includes(fastModel) ? fastModel : null,
-      };
-      if (!editing) {
-        return unwrap(
-          api.POST('/api/admin/model-providers', {
-            body: {
-              id: id.trim(),
-              protocol,
-              baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim(),
-              ...config,
-              apiKey: key ?? null,
-            },
-          }),
-        );
-      }
-      const destination = destinationLocked
-        ? {}
-        : { protocol, baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim() };
-      return unwrap(
-        api.PATCH('/api/admin/model-providers/{id}', {
-          params: { path: { id: provider.id } },
-          body: {
-            ...destination,
-            ...config,
-            ...(key === undefined || destinationLocked ? {} : { apiKey: key }),
-          },
-        }),
-      );
-    },
-    onSuccess: async (answer) => {
-      await queryClient.invalidateQueries({ queryKey: MODEL_PROVIDERS_KEY });
-      onSaved?.(answer.provider);
-      onClose();
-    },
-  });
-  const keyIncomplete =
-    (keyMode === 'value' && keyValue.trim() === '') || (keyMode === 'env' && keyEnv.trim() === '');
-  const incomplete =
-    id.trim() === '' || models.length === 0 || defaultModel === null || !models.includes(defaultModel);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!incomplete && !keyIncomplete) save.mutate();
-  };
-  const keyModes = [
-    ...(editing ? [{ value: 'keep', label: t('providers.keyKeep') }] : []),
-    { value: 'value', label: t('providers.keyValue') },
-    ...(superadmin ? [{ value: 'env', label: t('providers.keyEnv') }] : []),
-    { value: 'none', label: t('providers.keyNone') },
-  ];
+  const form = useModelProviderForm({ provider, superadmin, onClose, onSaved });
+  const { editing, destinationLocked } = form;
   return (
     <Modal
       opened
       onClose={onClose}
       size="lg"
-      title={editing ? t('providers.editTitle', { id: provider.id }) : t('providers.newTitle')}
+      title={provider !== null ? t('providers.editTitle', { id: provider.id }) : t('providers.newTitle')}
       closeButtonProps={{ 'aria-label': t('admin.close') }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.submit} noValidate>
         <Stack>
           <TextInput
             label={t('providers.id')}
             description={editing ? undefined : t('providers.idHint')}
-            value={id}
-            onChange={(event) => setId(event.currentTarget.value.toLowerCase())}
+            value={form.id}
+            onChange={(event) => form.setId(event.currentTarget.value.toLowerCase())}
             disabled={editing}
             required
             data-autofocus
@@ -146,92 +51,46 @@ export function ModelProviderForm({
               { value: 'openai', label: t('providers.openai') },
               { value: 'anthropic', label: t('providers.anthropic') },
             ]}
-            value={protocol}
-            onChange={(value) => value !== null && setProtocol(value as 'openai' | 'anthropic')}
+            value={form.protocol}
+            onChange={(value) => value !== null && form.setProtocol(value as ProviderProtocol)}
             allowDeselect={false}
             disabled={destinationLocked}
           />
           <TextInput
             label={t('providers.baseUrl')}
             description={t('providers.baseUrlHint')}
-            placeholder={protocol === 'openai' ? 'https://api.openai.com/v1' : 'https://api.anthropic.com'}
-            value={baseUrl}
-            onChange={(event) => setBaseUrl(event.currentTarget.value)}
+            placeholder={
+              form.protocol === 'openai' ? 'https://api.openai.com/v1' : 'https://api.anthropic.com'
+            }
+            value={form.baseUrl}
+            onChange={(event) => form.setBaseUrl(event.currentTarget.value)}
             disabled={destinationLocked}
           />
-          <TagsInput
-            label={t('providers.models')}
-            description={t('providers.modelsHint')}
-            value={models}
-            onChange={(value) => {
-              setModels(value);
-              if (defaultModel === null || !value.includes(defaultModel)) setDefaultModel(value[0] ?? null);
-            }}
-            splitChars={[',', ' ']}
-            renderPill={renderPill}
-            required
+          <ProviderModelFields
+            models={form.models}
+            onModelsChange={form.changeModels}
+            defaultModel={form.defaultModel}
+            onDefaultModelChange={form.setDefaultModel}
+            fastModel={form.fastModel}
+            onFastModelChange={form.setFastModel}
           />
-          <Group grow align="flex-start">
-            <Select
-              label={t('providers.defaultModel')}
-              data={models}
-              value={defaultModel}
-              onChange={setDefaultModel}
-              allowDeselect={false}
-              required
-            />
-            <Select
-              label={t('providers.fastModel')}
-              description={t('providers.fastModelHint')}
-              data={models}
-              value={fastModel}
-              onChange={setFastModel}
-              clearable
-              clearButtonProps={{ 'aria-label': t('admin.clear') }}
-            />
-          </Group>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="provider-key-label">
-              {t('providers.key')}
-            </Text>
-            {editing ? <KeySource apiKey={provider.apiKey} /> : null}
-            {destinationLocked ? (
-              <Text size="xs" c="dimmed">
-                {t('providers.superadminOnly')}
-              </Text>
-            ) : (
-              <SegmentedControl
-                aria-labelledby="provider-key-label"
-                data={keyModes}
-                value={keyMode}
-                onChange={(value) => setKeyMode(value as KeyMode)}
-              />
-            )}
-            {keyMode === 'value' && !destinationLocked ? (
-              <PasswordInput
-                label={t('providers.keyValueLabel')}
-                description={t('providers.keyValueHint')}
-                value={keyValue}
-                onChange={(event) => setKeyValue(event.currentTarget.value)}
-                autoComplete="off"
-              />
-            ) : null}
-            {keyMode === 'env' && !destinationLocked ? (
-              <TextInput
-                label={t('providers.keyEnvLabel')}
-                description={t('providers.keyEnvHint')}
-                value={keyEnv}
-                onChange={(event) => setKeyEnv(event.currentTarget.value)}
-                placeholder="OPENAI_API_KEY"
-              />
-            ) : null}
-          </Stack>
-          {save.error ? <ApiErrorMessage error={save.error} /> : null}
+          <ProviderKeyFields
+            provider={provider}
+            superadmin={superadmin}
+            locked={destinationLocked}
+            mode={form.keyMode}
+            onModeChange={form.setKeyMode}
+            value={form.keyValue}
+            onValueChange={form.setKeyValue}
+            env={form.keyEnv}
+            onEnvChange={form.setKeyEnv}
+          />
+          {form.save.error ? <ApiErrorMessage error={form.save.error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('admin.cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={incomplete || keyIncomplete}>
+            <Button type="submit" loading={form.save.isPending} disabled={form.incomplete}>
               {editing ? t('admin.save') : t('admin.create')}
             </Button>
           </Group>
