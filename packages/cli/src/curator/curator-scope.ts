@@ -26,18 +26,21 @@ export async function openCuratorScope(
   { safeMode = false }: { readonly safeMode?: boolean },
   output: Output,
 ): Promise<CuratorScope> {
-  const { isWorkspaceTrusted, loadSettings } = await loadCore('discover');
-  const trusted = await isWorkspaceTrusted(context.projectRoot, {
+  const { loadTrustedSettings } = await loadCore('discover');
+  const read = await loadTrustedSettings({
+    projectRoot: context.projectRoot,
     homeDirectory: context.homeDirectory,
     env: context.env,
+    safeMode,
   });
-  const read = await loadSettings(
-    trusted && !safeMode
-      ? { projectRoot: context.projectRoot, homeDirectory: context.homeDirectory }
-      : { homeDirectory: context.homeDirectory },
-  );
   warnAboutSettings(read.diagnostics, output);
-  return { projectRoot: context.projectRoot, cwd: context.cwd, settings: read.settings, trusted, safeMode };
+  return {
+    projectRoot: context.projectRoot,
+    cwd: context.cwd,
+    settings: read.settings,
+    trusted: read.trusted,
+    safeMode,
+  };
 }
 
 /** The scope of `/curator` and `/skills pending` in a chat: the chat's own workspace. */

@@ -29,11 +29,15 @@ export async function loadProjectSubagents(
   output: Output,
   { warnSettings = true }: { warnSettings?: boolean } = {},
 ): Promise<ProjectSubagents> {
-  const { isWorkspaceTrusted, loadSettings, readExtensionFolders } = await loadCore('discover');
+  const { loadTrustedSettings, readExtensionFolders } = await loadCore('discover');
   const { openSubagentRegistry } = await loadAgent();
   const location = { homeDirectory: context.homeDirectory };
-  const trusted = await isWorkspaceTrusted(context.projectRoot, { ...location, env: context.env });
-  const settings = await loadSettings(trusted ? { ...location, projectRoot: context.projectRoot } : location);
+  const settings = await loadTrustedSettings({
+    projectRoot: context.projectRoot,
+    ...location,
+    env: context.env,
+  });
+  const { trusted } = settings;
   // Extension agents (settings `extensions`): a missing folder is one more settings warning.
   const extensions = await readExtensionFolders(settings.settings.extensions ?? []);
   const diagnostics = [...settings.diagnostics, ...extensions.diagnostics];

@@ -30,6 +30,11 @@ export {
   type SettingsObjectRead,
 } from './load-settings.js';
 export {
+  type LoadTrustedSettingsOptions,
+  loadTrustedSettings,
+  type TrustedSettings,
+} from './load-trusted-settings.js';
+export {
   approveMcpServer,
   isMcpServerApproved,
   type McpServerApproval,
