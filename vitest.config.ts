@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import EnvironmentGroupingSequencer from './scripts/environment-grouping-sequencer.js';
 
 /** Every test file of the repository, by tier below. */
 const TEST_FILES = [
@@ -138,6 +139,8 @@ export default defineConfig({
     isolate: false,
     testTimeout: 30_000,
     setupFiles: ['./packages/web/test/support/dom-wait-limit.ts'],
+    // Files of one environment run one after another, so that workers are kept between files.
+    sequence: { sequencer: EnvironmentGroupingSequencer },
     hookTimeout: 60_000,
     reporters: ['default', './scripts/summary-reporter.ts'],
     // Two tiers (README "Tests"): `npm test` runs the `fast` project alone — unit and in-process
