@@ -17,8 +17,8 @@ async function environmentOf(file: string): Promise<string> {
 }
 
 /**
- * Vitest's order (failed first, then slowest first, from its cache), with the files of one
- * environment kept together: Node files first, then the DOM files. Written because vitest
+ * Vitest's order (project by project; failed first, then slowest first, from its cache), with the
+ * files of one environment kept together within a project: Node files first, then the DOM files. Written because vitest
  * (4.1) keeps a worker for the next file only when that file has the same environment; with
  * `isolate: false` it otherwise stops the worker and starts another, which imports every package
  * again (and loads a PGlite for the server's files). Interleaved, the fast tier started ~25 workers
@@ -28,9 +28,12 @@ export default class EnvironmentGroupingSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const environments = await Promise.all(sorted.map((spec) => environmentOf(spec.moduleId)));
-    const rank = (environment: string) => (environment === 'node' ? 0 : 1);
+    // Projects keep vitest's order (a worker serves one project too); within each, Node files first.
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    const rank = (spec: TestSpecification, environment: string) =>
+      projects.indexOf(spec.project.name) * 2 + (environment === 'node' ? 0 : 1);
     return sorted
-      .map((spec, index) => ({ spec, index, rank: rank(environments[index]!) }))
+      .map((spec, index) => ({ spec, index, rank: rank(spec, environments[index]!) }))
       .sort((a, b) => a.rank - b.rank || a.index - b.index)
       .map(({ spec }) => spec);
   }

@@ -62,6 +62,12 @@ export function proveInsideSync(target: string, folder: string): string {
   return checkInside(target, folder, realFolder, realParent);
 }
 
+/**
+ * How often an entry that appeared between a failed `realpath` and its `lstat` is resolved again
+ * before it counts as a dangling link (a folder that keeps vanishing and reappearing).
+ */
+const MAX_APPEARED_RETRIES = 3;
+
 function checkInside(
   target: string,
   folder: string,
@@ -101,36 +107,44 @@ export function realPathOf(folder: string): Promise<string | undefined> {
  */
 async function realExisting(absolute: string): Promise<string | undefined> {
   const missing: string[] = [];
-  for (let current = absolute; ; current = path.dirname(current)) {
+  let appeared = 0;
+  for (let current = absolute; ; ) {
     try {
       return path.join(await realpath(current), ...missing.reverse());
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
     try {
-      await lstat(current);
+      const entry = await lstat(current);
+      // Not a link, yet missing a moment ago: another process created it in between (two sessions
+      // making `.skilldock/` at once). Resolve it again rather than call it a dangling link.
+      if (!entry.isSymbolicLink() && appeared++ < MAX_APPEARED_RETRIES) continue;
       return undefined;
     } catch (error) {
       if (!isMissing(error) || path.dirname(current) === current) throw error;
       missing.push(path.basename(current));
+      current = path.dirname(current);
     }
   }
 }
 
 function realExistingSync(absolute: string): string | undefined {
   const missing: string[] = [];
-  for (let current = absolute; ; current = path.dirname(current)) {
+  let appeared = 0;
+  for (let current = absolute; ; ) {
     try {
       return path.join(realpathSync(current), ...missing.reverse());
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
     try {
-      lstatSync(current);
+      const entry = lstatSync(current);
+      if (!entry.isSymbolicLink() && appeared++ < MAX_APPEARED_RETRIES) continue;
       return undefined;
     } catch (error) {
       if (!isMissing(error) || path.dirname(current) === current) throw error;
       missing.push(path.basename(current));
+      current = path.dirname(current);
     }
   }
 }
