@@ -27,9 +27,13 @@ export function NewAgentModal({ onClose }: { readonly onClose: () => void }) {
   const [description, setDescription] = useState('');
   const [zip, setZip] = useState<File | null>(null);
   // The seed's default: a new agent starts with the standard tools (the Assistant's) the viewer may add.
-  const standardTools = (useAgentTools().data ?? [])
+  const agentTools = useAgentTools();
+  const standardTools = (agentTools.data ?? [])
     .filter((tool) => tool.standard && tool.mayAdd)
     .map((tool) => tool.name);
+  // Until the tool list has arrived the standard tools are unknown: creating then would make an
+  // agent without tools. A failed list does not block creating (tools can be added in the form).
+  const toolsPending = agentTools.data === undefined && !agentTools.isError;
   const create = useMutation({
     mutationFn: async () => {
       const { agent } = await unwrap(
@@ -134,7 +138,7 @@ export function NewAgentModal({ onClose }: { readonly onClose: () => void }) {
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" disabled={name.trim() === ''} loading={create.isPending}>
+            <Button type="submit" disabled={name.trim() === '' || toolsPending} loading={create.isPending}>
               {t('agents.new.create')}
             </Button>
           </Group>
