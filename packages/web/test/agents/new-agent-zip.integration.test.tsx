@@ -4,7 +4,7 @@
  * loopback: a ZIP chosen in the new-agent form becomes the new agent's bound skill; a refused ZIP
  * leaves no agent behind and says why, in the reader's language.
  */
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
@@ -63,7 +63,10 @@ describe('the new agent form with a ZIP', () => {
     expect(input).not.toBeNull();
     fireEvent.change(input!, { target: { files: [file] } });
     await screen.findByText(file.name);
-    fireEvent.click(screen.getByRole('button', { name: createLabel }));
+    // Create is enabled once the tool list (the new agent's standard tools) has arrived.
+    const create = screen.getByRole('button', { name: createLabel }) as HTMLButtonElement;
+    await waitFor(() => expect(create.disabled).toBe(false));
+    fireEvent.click(create);
   }
 
   const agentNames = async () => (await unwrap(api.GET('/api/agents'))).agents.map((agent) => agent.name);
