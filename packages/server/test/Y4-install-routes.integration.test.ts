@@ -273,6 +273,9 @@ describe.each(TEST_BACKENDS)('install routes on $name', (backend) => {
       });
       expect(collision.status).toBe(409);
       expect(collision.body.error.code).toBe('skill_exists');
+      // It names the skill and what to do, never the server's folders.
+      expect(collision.body.error.message).toContain('planner');
+      expect(JSON.stringify(collision.body)).not.toContain(setup.dataDir);
       expect((await alice.client.request('GET', `/api/install/drafts/${second.id}`)).status).toBe(200);
       const missing = await alice.client.request('POST', `/api/install/drafts/${second.id}/confirm`, {
         json: { target: 'personal', ids: ['nothere'] },

@@ -63,8 +63,9 @@ export async function confirmPersonalDraft(
       )
         throw new ConflictError(
           'skill_exists',
-          `You already have a personal skill ${skill.id} (${target} exists); remove it or install under another name.`,
-          { details: { id: skill.id, path: target } },
+          // The server's folder stays out of the answer (SEC: no server paths to web users).
+          `You already have a personal skill ${skill.id}; remove it or install under another name.`,
+          { details: { id: skill.id } },
         );
     }
     const work = await createWorkFolder(layout);

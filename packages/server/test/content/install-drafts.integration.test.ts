@@ -217,6 +217,8 @@ describe('install drafts on the data folder', () => {
     const error = await errorOf(confirmPersonalDraft(layout, { draftId: again.id, userId: 'bob', ids: '*' }));
     expect(ConflictError.isInstance(error)).toBe(true);
     expect(error.code).toBe('skill_exists');
+    expect(error.message).not.toContain(layout.workspacesDirectory);
+    expect(error.details).toEqual({ id: 'pdf' });
     expect(readdirSync(bob)).toEqual([]);
     // The draft survives a failed confirm, so the user can pick another target.
     expect(await getContentDraft(layout, again.id)).toBeDefined();
