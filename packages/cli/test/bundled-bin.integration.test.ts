@@ -72,6 +72,21 @@ async function runBin(
   });
 }
 
+/**
+ * The packages whose code a set of loaded bundle files holds: esbuild heads each bundled module
+ * with a `// <path>` comment, `// ../../node_modules/tar/dist/esm/index.min.js` for tar.
+ */
+function bundledPackages(modules: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const file of modules.filter((module) => module.startsWith(path.dirname(BUNDLE)))) {
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(
+      /^\/\/ [./]*node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm,
+    ))
+      names.add(name!);
+  }
+  return names;
+}
+
 /** Modules loaded from the workspace packages' own folders instead of the bundle. */
 function unbundledPackageModules(modules: readonly string[]): string[] {
   return modules.filter(
@@ -148,6 +163,12 @@ describe('the bundled skilldock bin', () => {
     expect(server.requests).toHaveLength(1);
     expect((server.requests[0]!.body as { model: string }).model).toBe('test-model');
     expect(unbundledPackageModules(result.modules)).toEqual([]);
+    // Issue 28: a run reads no archive, so the archive readers and writers stay unloaded (they came
+    // in through core's package and install stage indexes); the model SDK and zod are loaded.
+    const loaded = bundledPackages(result.modules);
+    expect(loaded).toContain('openai');
+    expect(loaded).toContain('zod');
+    for (const archiver of ['tar', 'yauzl', 'yazl']) expect(loaded).not.toContain(archiver);
   });
 
   it('Y12 serve on an empty data folder migrates, syncs the builtin skills and answers its health endpoint', async () => {
