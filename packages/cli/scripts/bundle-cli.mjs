@@ -140,6 +140,40 @@ const importsPastBarrels = {
   },
 };
 
+/** fdir 6's import-time load of its optional glob matcher, and the one place that uses it. */
+const FDIR_EAGER_PICOMATCH =
+  /try \{\s*__require\.resolve\("picomatch"\);\s*pm = __require\("picomatch"\);\s*\} catch \{\}/;
+const FDIR_GLOB_FUNCTION = 'const globFn = this.globFunction || pm;';
+
+/**
+ * fdir requires picomatch from node_modules when it is imported, for `.glob()` without a glob
+ * function of its own, which nothing here calls: ~10 ms of CommonJS loading in every command that
+ * walks files, a one-turn `run` among them (issue 28). In the bundle it is required the first time
+ * such a `.glob()` asks for it instead, with the same fallback to none. The build fails when fdir's
+ * code no longer reads as expected, so an upgrade cannot silently bring the eager load back.
+ * @type {import('esbuild').Plugin}
+ */
+const fdirLazyPicomatch = {
+  name: 'fdir-lazy-picomatch',
+  setup(build) {
+    build.onLoad(
+      { filter: /[\\/]node_modules[\\/]fdir[\\/]dist[\\/]index\.mjs$/ },
+      async ({ path: file }) => {
+        const text = await readFile(file, 'utf8');
+        if (!FDIR_EAGER_PICOMATCH.test(text) || !text.includes(FDIR_GLOB_FUNCTION))
+          return { errors: [{ text: `fdir-lazy-picomatch: ${file} no longer loads picomatch as expected` }] };
+        const lazy = text
+          .replace(
+            FDIR_EAGER_PICOMATCH,
+            'function loadPicomatch() { if (pm === null) { try { __require.resolve("picomatch"); pm = __require("picomatch"); } catch {} } return pm; }',
+          )
+          .replace(FDIR_GLOB_FUNCTION, 'const globFn = this.globFunction || loadPicomatch();');
+        return { contents: lazy, loader: 'js', resolveDir: path.dirname(file) };
+      },
+    );
+  },
+};
+
 await rm(outputFolder, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: packageRoot,
@@ -152,7 +186,7 @@ const result = await build({
   platform: 'node',
   target: 'node20.12',
   external: EXTERNAL,
-  plugins: [englishZodLocales, importsPastBarrels],
+  plugins: [englishZodLocales, importsPastBarrels, fdirLazyPicomatch],
   banner: { js: REQUIRE_BANNER },
   // The licence comments of the bundled packages stay, at the end of each file that holds them.
   legalComments: 'eof',
