@@ -64,6 +64,116 @@ const englishZodLocales = {
   },
 };
 
+/** `import { a, b as c } from '@skilldock/core/install';` in tsc's output (one statement, any layout). */
+const BARREL_IMPORT = /import\s*\{([^}]*)\}\s*from\s*'(@skilldock\/(?:core|agent)\/[\w/-]+)';/g;
+/** `export { a, b as c, } from './file.js';` in a barrel (a stage's `index.js`). */
+const BARREL_EXPORT = /export\s*\{([^}]*)\}\s*from\s*'(\.[^']+)';/g;
+
+/** `a`, `a as b` → [imported, local] pairs; type-only names never reach tsc's output. */
+function namedBindings(list) {
+  return list
+    .split(',')
+    .map((binding) => binding.trim())
+    .filter((binding) => binding !== '')
+    .map((binding) => {
+      const [imported, local = imported] = binding.split(/\s+as\s+/);
+      return [imported, local];
+    });
+}
+
+/**
+ * Imports that name a stage of core or the agent (`@skilldock/core/package`) go straight to the
+ * files that define the names. esbuild splits code by the files each entry can reach, and a stage's
+ * `index.js` that a command loads with `import()` is an entry: through it every module of the stage
+ * became part of whatever imported one name from it, so a one-turn `run` loaded the archive readers
+ * (tar, yauzl, yazl) and the install stage behind `classifyPackageFile` and `isLoopbackHost` (issue
+ * 28). Same modules, same instances: only the barrel in between is skipped, and a name the barrel
+ * does not re-export from a file of its own (`export *`) keeps its import from the barrel.
+ * @type {import('esbuild').Plugin}
+ */
+const importsPastBarrels = {
+  name: 'imports-past-barrels',
+  setup(build) {
+    const barrels = new Map();
+    const exportsOf = async (barrel) => {
+      let names = barrels.get(barrel);
+      if (names === undefined) {
+        names = new Map();
+        for (const [, list, from] of (await readFile(barrel, 'utf8')).matchAll(BARREL_EXPORT)) {
+          const file = path.resolve(path.dirname(barrel), from);
+          for (const [imported, exported] of namedBindings(list)) names.set(exported, { file, imported });
+        }
+        barrels.set(barrel, names);
+      }
+      return names;
+    };
+    build.onLoad(
+      { filter: /[\\/]packages[\\/](?:core|agent|cli)[\\/]dist[\\/].*\.js$/ },
+      async ({ path: file }) => {
+        const text = await readFile(file, 'utf8');
+        const statements = [...text.matchAll(BARREL_IMPORT)];
+        if (statements.length === 0) return undefined;
+        let rewritten = '';
+        let last = 0;
+        for (const statement of statements) {
+          const [whole, list, specifier] = statement;
+          const resolved = await build.resolve(specifier, {
+            kind: 'import-statement',
+            resolveDir: path.dirname(file),
+          });
+          const names = resolved.errors.length === 0 ? await exportsOf(resolved.path) : new Map();
+          const direct = [];
+          const kept = [];
+          for (const [imported, local] of namedBindings(list)) {
+            const source = names.get(imported);
+            if (source === undefined) kept.push(imported === local ? imported : `${imported} as ${local}`);
+            else
+              direct.push(`import { ${source.imported} as ${local} } from ${JSON.stringify(source.file)};`);
+          }
+          if (kept.length > 0) direct.push(`import { ${kept.join(', ')} } from '${specifier}';`);
+          rewritten += text.slice(last, statement.index) + direct.join(' ');
+          last = statement.index + whole.length;
+        }
+        return { contents: rewritten + text.slice(last), loader: 'js', resolveDir: path.dirname(file) };
+      },
+    );
+  },
+};
+
+/** fdir 6's import-time load of its optional glob matcher, and the one place that uses it. */
+const FDIR_EAGER_PICOMATCH =
+  /try \{\s*__require\.resolve\("picomatch"\);\s*pm = __require\("picomatch"\);\s*\} catch \{\}/;
+const FDIR_GLOB_FUNCTION = 'const globFn = this.globFunction || pm;';
+
+/**
+ * fdir requires picomatch from node_modules when it is imported, for `.glob()` without a glob
+ * function of its own, which nothing here calls: ~10 ms of CommonJS loading in every command that
+ * walks files, a one-turn `run` among them (issue 28). In the bundle it is required the first time
+ * such a `.glob()` asks for it instead, with the same fallback to none. The build fails when fdir's
+ * code no longer reads as expected, so an upgrade cannot silently bring the eager load back.
+ * @type {import('esbuild').Plugin}
+ */
+const fdirLazyPicomatch = {
+  name: 'fdir-lazy-picomatch',
+  setup(build) {
+    build.onLoad(
+      { filter: /[\\/]node_modules[\\/]fdir[\\/]dist[\\/]index\.mjs$/ },
+      async ({ path: file }) => {
+        const text = await readFile(file, 'utf8');
+        if (!FDIR_EAGER_PICOMATCH.test(text) || !text.includes(FDIR_GLOB_FUNCTION))
+          return { errors: [{ text: `fdir-lazy-picomatch: ${file} no longer loads picomatch as expected` }] };
+        const lazy = text
+          .replace(
+            FDIR_EAGER_PICOMATCH,
+            'function loadPicomatch() { if (pm === null) { try { __require.resolve("picomatch"); pm = __require("picomatch"); } catch {} } return pm; }',
+          )
+          .replace(FDIR_GLOB_FUNCTION, 'const globFn = this.globFunction || loadPicomatch();');
+        return { contents: lazy, loader: 'js', resolveDir: path.dirname(file) };
+      },
+    );
+  },
+};
+
 await rm(outputFolder, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: packageRoot,
@@ -76,7 +186,7 @@ const result = await build({
   platform: 'node',
   target: 'node20.12',
   external: EXTERNAL,
-  plugins: [englishZodLocales],
+  plugins: [englishZodLocales, importsPastBarrels, fdirLazyPicomatch],
   banner: { js: REQUIRE_BANNER },
   // The licence comments of the bundled packages stay, at the end of each file that holds them.
   legalComments: 'eof',

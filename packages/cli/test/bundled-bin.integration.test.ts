@@ -22,7 +22,8 @@ const REPOSITORY_PACKAGES = path.resolve(PACKAGE_ROOT, '..');
 
 /**
  * Preloaded into the child: an ES module loader hook that appends every module URL the process
- * loads to the file named by SKILLDOCK_TEST_MODULE_LOG (hooks run on their own thread in Node 20+).
+ * loads to the file named by SKILLDOCK_TEST_MODULE_LOG (hooks run on their own thread in Node 20+),
+ * and at exit the CommonJS files it required (`require.cache`; Node 20's hooks do not see them).
  */
 const HOOKS = `import { appendFileSync } from 'node:fs';
 export async function load(url, context, next) {
@@ -30,14 +31,17 @@ export async function load(url, context, next) {
   return next(url, context);
 }`;
 const RECORD_MODULES = `data:text/javascript,${encodeURIComponent(
-  `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`,
+  `import { appendFileSync } from 'node:fs'; import { createRequire, register } from 'node:module'; import { pathToFileURL } from 'node:url';
+  register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});
+  const required = createRequire(process.execPath).cache;
+  process.on('exit', () => { for (const file of Object.keys(required)) appendFileSync(process.env.SKILLDOCK_TEST_MODULE_LOG, pathToFileURL(file).href + '\\n'); });`,
 )}`;
 
 interface Finished {
   readonly status: number;
   readonly stdout: string;
   readonly stderr: string;
-  /** The file paths of every ES module the process loaded, node: built-ins left out. */
+  /** The file paths of every module the process loaded (ES and CommonJS), node: built-ins left out. */
   readonly modules: readonly string[];
 }
 
@@ -70,6 +74,21 @@ async function runBin(
     );
     child.stdin?.end();
   });
+}
+
+/**
+ * The packages whose code a set of loaded bundle files holds: esbuild heads each bundled module
+ * with a `// <path>` comment, `// ../../node_modules/tar/dist/esm/index.min.js` for tar.
+ */
+function bundledPackages(modules: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const file of modules.filter((module) => module.startsWith(path.dirname(BUNDLE)))) {
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(
+      /^\/\/ [./]*node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm,
+    ))
+      names.add(name!);
+  }
+  return names;
 }
 
 /** Modules loaded from the workspace packages' own folders instead of the bundle. */
@@ -148,6 +167,14 @@ describe('the bundled skilldock bin', () => {
     expect(server.requests).toHaveLength(1);
     expect((server.requests[0]!.body as { model: string }).model).toBe('test-model');
     expect(unbundledPackageModules(result.modules)).toEqual([]);
+    // Issue 28: a run reads no archive, so the archive readers and writers stay unloaded (they came
+    // in through core's package and install stage indexes); the model SDK and zod are loaded.
+    const loaded = bundledPackages(result.modules);
+    expect(loaded).toContain('openai');
+    expect(loaded).toContain('zod');
+    for (const archiver of ['tar', 'yauzl', 'yazl']) expect(loaded).not.toContain(archiver);
+    // Nor anything outside the bundle: fdir's glob matcher (picomatch) loads when a `.glob()` asks.
+    expect(result.modules.filter((file) => file.includes(`${path.sep}node_modules${path.sep}`))).toEqual([]);
   });
 
   it('Y12 serve on an empty data folder migrates, syncs the builtin skills and answers its health endpoint', async () => {

@@ -7,8 +7,7 @@ import {
   type TranscriptEntry,
   type TranscriptHeader,
   type TranscriptMessage,
-  transcriptEntrySchema,
-  transcriptHeaderSchema,
+  transcriptSchemas,
 } from './transcript-record.js';
 
 /** A transcript as read from disk. */
@@ -43,7 +42,8 @@ export async function readTranscript(file: string): Promise<LoadedTranscript> {
   const corrupt = (line: number, reason: string) =>
     new UserInputError('session_corrupt', `${file}:${line}: ${reason}`, { details: { path: file, line } });
   if (lines.length === 0) throw corrupt(1, 'the transcript has no session header');
-  const header = transcriptHeaderSchema.safeParse(parseLine(lines[0]!, () => corrupt(1, 'invalid JSON')));
+  const schemas = transcriptSchemas();
+  const header = schemas.header.safeParse(parseLine(lines[0]!, () => corrupt(1, 'invalid JSON')));
   if (!header.success) throw corrupt(1, `invalid session header: ${z.prettifyError(header.error)}`);
   if (header.data.version > TRANSCRIPT_VERSION) {
     throw corrupt(1, `written by a newer Skilldock (format ${header.data.version}); update to read it`);
@@ -52,7 +52,7 @@ export async function readTranscript(file: string): Promise<LoadedTranscript> {
   for (let index = 1; index < lines.length; index++) {
     const line = lines[index]!;
     if (line.trim() === '') continue;
-    const parsed = transcriptEntrySchema.safeParse(parseLine(line, () => corrupt(index + 1, 'invalid JSON')));
+    const parsed = schemas.entry.safeParse(parseLine(line, () => corrupt(index + 1, 'invalid JSON')));
     if (!parsed.success) throw corrupt(index + 1, `invalid record: ${z.prettifyError(parsed.error)}`);
     entries.push(parsed.data as TranscriptEntry);
   }

@@ -68,42 +68,52 @@ export type TranscriptEntry = TranscriptMessageRecord | TranscriptUsageRecord | 
 /** Any line of a transcript. */
 export type TranscriptRecord = TranscriptHeader | TranscriptEntry;
 
-const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+/**
+ * The schemas of a transcript's lines, built on first use: a run that resumes nothing only writes
+ * its transcript, and zod schemas built at import were start-up work every command paid (issue 28).
+ * `header` keeps the extra fields later minor versions write; `entry` validates a line after it.
+ */
+export function transcriptSchemas(): ReturnType<typeof buildTranscriptSchemas> {
+  schemas ??= buildTranscriptSchemas();
+  return schemas;
+}
 
-const messageSchema = z.object({
-  role: z.enum(['user', 'assistant', 'tool']),
-  text: z.string(),
-  origin: z.enum(['prompt', 'signal']).optional(),
-  toolCalls: z.array(toolCallSchema).optional(),
-  toolCallId: z.string().optional(),
-  toolName: z.string().optional(),
-  isError: z.boolean().optional(),
-});
+let schemas: ReturnType<typeof buildTranscriptSchemas> | undefined;
 
-/** Validates a header line; extra fields written by later minor versions are kept. */
-export const transcriptHeaderSchema = z.looseObject({
-  type: z.literal('session'),
-  id: z.string().min(1),
-  projectRoot: z.string(),
-  createdAt: z.string(),
-  model: z.string(),
-  version: z.number().int().positive(),
-});
-
-/** Validates a line after the header. */
-export const transcriptEntrySchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('message'), at: z.string(), message: messageSchema }),
-  z.looseObject({
-    type: z.literal('usage'),
-    at: z.string(),
-    inputTokens: z.number().nonnegative(),
-    outputTokens: z.number().nonnegative(),
-    cachedInputTokens: z.number().nonnegative().optional(),
-  }),
-  z.looseObject({
-    type: z.literal('event'),
-    at: z.string(),
-    name: z.string().min(1),
-    data: z.unknown().optional(),
-  }),
-]);
+function buildTranscriptSchemas() {
+  const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+  const messageSchema = z.object({
+    role: z.enum(['user', 'assistant', 'tool']),
+    text: z.string(),
+    origin: z.enum(['prompt', 'signal']).optional(),
+    toolCalls: z.array(toolCallSchema).optional(),
+    toolCallId: z.string().optional(),
+    toolName: z.string().optional(),
+    isError: z.boolean().optional(),
+  });
+  const header = z.looseObject({
+    type: z.literal('session'),
+    id: z.string().min(1),
+    projectRoot: z.string(),
+    createdAt: z.string(),
+    model: z.string(),
+    version: z.number().int().positive(),
+  });
+  const entry = z.discriminatedUnion('type', [
+    z.looseObject({ type: z.literal('message'), at: z.string(), message: messageSchema }),
+    z.looseObject({
+      type: z.literal('usage'),
+      at: z.string(),
+      inputTokens: z.number().nonnegative(),
+      outputTokens: z.number().nonnegative(),
+      cachedInputTokens: z.number().nonnegative().optional(),
+    }),
+    z.looseObject({
+      type: z.literal('event'),
+      at: z.string(),
+      name: z.string().min(1),
+      data: z.unknown().optional(),
+    }),
+  ]);
+  return { header, entry };
+}

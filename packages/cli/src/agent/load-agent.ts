@@ -1,34 +1,44 @@
 /**
- * The stages of `@skilldock/agent` the CLI's commands reach through `loadAgent()`, as one object:
- * each entry is a subpath of the package (its root holds only the builder's starting points).
+ * The stages of `@skilldock/agent` the CLI's commands reach through {@link loadAgent}, each a
+ * subpath of the package (its root holds only the builder's starting points). `import()` of a
+ * literal name, so the type checker and bundlers see every one.
  */
-export type AgentModule = typeof import('@skilldock/agent/conversation') &
-  typeof import('@skilldock/agent/curator') &
-  typeof import('@skilldock/agent/learn') &
-  typeof import('@skilldock/agent/learn/auto-skill') &
-  typeof import('@skilldock/agent/loop') &
-  typeof import('@skilldock/agent/model') &
-  typeof import('@skilldock/agent/session') &
-  typeof import('@skilldock/agent/subagents') &
-  typeof import('@skilldock/agent/tools') &
-  typeof import('@skilldock/agent/workspace');
+const STAGES = {
+  conversation: () => import('@skilldock/agent/conversation'),
+  curator: () => import('@skilldock/agent/curator'),
+  learn: () => import('@skilldock/agent/learn'),
+  'learn/auto-skill': () => import('@skilldock/agent/learn/auto-skill'),
+  loop: () => import('@skilldock/agent/loop'),
+  model: () => import('@skilldock/agent/model'),
+  session: () => import('@skilldock/agent/session'),
+  subagents: () => import('@skilldock/agent/subagents'),
+  tools: () => import('@skilldock/agent/tools'),
+  workspace: () => import('@skilldock/agent/workspace'),
+} as const;
+
+/** A stage of the agent by its subpath name (`@skilldock/agent/<name>`). */
+export type AgentStage = keyof typeof STAGES;
+
+type StageModule<S extends AgentStage> = Awaited<ReturnType<(typeof STAGES)[S]>>;
+type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
+  ? I
+  : never;
+
+/** Every stage's exports as one object: what `loadAgent()` without names returns. */
+export type AgentModule = Intersection<StageModule<AgentStage>>;
 
 /**
- * Loads `@skilldock/agent` on first use. It pulls in both model SDKs and the MCP client, which
- * `--help`, `--version` and the skill-management commands never need.
+ * Loads `@skilldock/agent` on first use. It pulls in the model SDKs and the MCP client, which
+ * `--help`, `--version` and the skill-management commands never need. Given stage names, it loads
+ * only those (`await loadAgent('workspace', 'conversation')`): a one-turn `run` needs neither
+ * `/learn`, the curator's commands nor the archive readers behind them (issue 28).
  */
-export async function loadAgent(): Promise<AgentModule> {
-  const stages = await Promise.all([
-    import('@skilldock/agent/conversation'),
-    import('@skilldock/agent/curator'),
-    import('@skilldock/agent/learn'),
-    import('@skilldock/agent/learn/auto-skill'),
-    import('@skilldock/agent/loop'),
-    import('@skilldock/agent/model'),
-    import('@skilldock/agent/session'),
-    import('@skilldock/agent/subagents'),
-    import('@skilldock/agent/tools'),
-    import('@skilldock/agent/workspace'),
-  ]);
-  return Object.assign({}, ...stages) as AgentModule;
+export async function loadAgent(): Promise<AgentModule>;
+export async function loadAgent<const S extends readonly [AgentStage, ...AgentStage[]]>(
+  ...stages: S
+): Promise<Intersection<StageModule<S[number]>>>;
+export async function loadAgent(...stages: AgentStage[]): Promise<unknown> {
+  const names = stages.length === 0 ? (Object.keys(STAGES) as AgentStage[]) : stages;
+  const modules = await Promise.all(names.map((stage) => STAGES[stage]()));
+  return Object.assign({}, ...modules);
 }

@@ -104,7 +104,12 @@ async function runHeadless(
   let prompt = promptArgument;
   let resume = options.resume;
   // `run --resume "continue"`: commander takes the prompt as the optional id.
-  const { SESSION_ID_PATTERN, openWorkspace, openConversation, openSubagentSession } = await loadAgent();
+  const { SESSION_ID_PATTERN, openWorkspace, openConversation, openSubagentSession } = await loadAgent(
+    'session',
+    'workspace',
+    'conversation',
+    'subagents',
+  );
   if (typeof resume === 'string' && !SESSION_ID_PATTERN.test(resume) && prompt === undefined) {
     prompt = resume;
     resume = true;
