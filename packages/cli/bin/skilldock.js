@@ -15,8 +15,13 @@ module.enableCompileCache?.();
 // baseline compiler and, once its one large function runs hot, again with the optimising one on a
 // background thread; a short command's exit waits for that second compile, ~170 ms of CPU that a
 // one-turn run never profits from (issue 28). Set before anything loads the WebAssembly, only here
-// in the CLI process: the baseline code alone parses the model's small answers just as well.
-v8.setFlagsFromString('--no-wasm-tier-up --no-wasm-dynamic-tiering');
+// in the CLI process: the baseline code alone parses the model's small answers just as well. Not for
+// the long-running commands: `serve` and `worker` run the embedded PostgreSQL (PGlite), itself
+// WebAssembly, whose queries need the optimised code; `chat` and `mcp` live long enough to profit.
+const LONG_RUNNING_COMMANDS = new Set(['serve', 'worker', 'chat', 'mcp']);
+// Any argument naming one counts (an option's value may come before the command): in doubt, keep it.
+if (!process.argv.slice(2).some((argument) => LONG_RUNNING_COMMANDS.has(argument)))
+  v8.setFlagsFromString('--no-wasm-tier-up --no-wasm-dynamic-tiering');
 const entry = new URL('../dist/bundle/skilldock.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('skilldock is not built yet: run `npm run build` in the repository root.\n');
