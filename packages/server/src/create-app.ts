@@ -131,7 +131,13 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   );
 
   // Security, servers and the shared error responses are filled in by `openApiDocument` (issue 27).
-  app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
+  // Generated once, on the first request: the routes are fixed by now, and generating takes ~1 s of
+  // CPU, which an anonymous client asking again and again must not be able to spend.
+  let document: string | undefined;
+  app.get('/openapi.json', (c) => {
+    document ??= JSON.stringify(openApiDocument(app));
+    return c.body(document, 200, { 'Content-Type': 'application/json' });
+  });
   app.get('/api/docs', (c) =>
     c.html(API_DOCS_PAGE, 200, {
       'Content-Security-Policy':

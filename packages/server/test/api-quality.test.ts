@@ -36,7 +36,10 @@ describe.each(TEST_BACKENDS)('API quality on $name', (backend) => {
   it.skipIf(backend.skip)('serves an OpenAPI 3.1 document generated from the route schemas', async () => {
     const answer = await new TestClient(server).request('GET', '/openapi.json');
     expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/json');
     expect(answer.body.openapi).toBe('3.1.0');
+    // Generated once: asked again, the same document (not a second generation's copy of it).
+    expect((await new TestClient(server).request('GET', '/openapi.json')).body).toEqual(answer.body);
     const operations = Object.entries(answer.body.paths as Record<string, Record<string, unknown>>).flatMap(
       ([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
