@@ -5,10 +5,13 @@
  * `SKILLDOCK_TEST_PROFILE_DIR`. Written by hand: vitest reports wall times only, and on a shared
  * 2-core machine wall times move with the load while CPU seconds mostly do not, so the tiers are
  * split by what a file costs, not by how long it happened to take. Import and collection are not
- * counted (a worker imports once for all its files).
+ * counted (a worker imports once for all its files). With `SKILLDOCK_TEST_CPU_PROF=1`, also each
+ * file's V8 CPU profile (its tests, through the inspector) as `cpu/<file>.cpuprofile` beside them:
+ * `--cpu-prof` would write one per worker, and only when vitest lets the worker exit by itself.
  */
 import childProcess from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -37,8 +40,14 @@ function childSeconds(): number {
 }
 
 let start: { cpu: NodeJS.CpuUsage; children: number; spawns: number; wall: number } | undefined;
+const profiling = process.env.SKILLDOCK_TEST_CPU_PROF === '1' ? new Session() : undefined;
 
-beforeAll(() => {
+beforeAll(async () => {
+  if (profiling !== undefined) {
+    profiling.connect();
+    await profiling.post('Profiler.enable');
+    await profiling.post('Profiler.start');
+  }
   start = {
     cpu: process.cpuUsage(),
     children: childSeconds(),
@@ -47,12 +56,20 @@ beforeAll(() => {
   };
 });
 
-afterAll(() => {
+afterAll(async () => {
   const folder = process.env.SKILLDOCK_TEST_PROFILE_DIR;
   if (start === undefined || folder === undefined) return;
   const cpu = process.cpuUsage(start.cpu);
+  const testPath = path.relative(process.cwd(), expect.getState().testPath ?? '');
+  if (profiling !== undefined) {
+    const { profile } = await profiling.post('Profiler.stop');
+    profiling.disconnect();
+    mkdirSync(path.join(folder, 'cpu'), { recursive: true });
+    const name = `${testPath.replaceAll(path.sep, '__')}.cpuprofile`;
+    writeFileSync(path.join(folder, 'cpu', name), JSON.stringify(profile));
+  }
   const record = {
-    file: path.relative(process.cwd(), expect.getState().testPath ?? ''),
+    file: testPath,
     user: cpu.user / 1e6,
     system: cpu.system / 1e6,
     children: childSeconds() - start.children,
