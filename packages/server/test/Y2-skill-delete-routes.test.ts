@@ -1,5 +1,5 @@
 /**
- * Deleting skills (SPEC Y2, Y3, Y14, Y15): a shared skill by its managers — never a builtin, never
+ * Deleting skills (SPEC Y2, Y3, Y14, Y15): a shared skill by its managers — never a builtin (in Y2-Y5-builtin-skill-routes), never
  * one another skill depends on, and the agents naming it lose it in the same commit; a personal skill
  * by its owner, whole and at once, a link removed as a link. Real database, data folder and routes.
  */
@@ -16,15 +16,11 @@ import {
   startInstallServer,
   uploadForm,
 } from './install/install-fixtures.js';
-import { openContentApp } from './support/skill-content-fixtures.js';
 import { temporaryFolder } from './support/temporary-folder.js';
 import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
-
-/** The builtins the server package ships (SPEC Y11). */
-const SHIPPED_BUILTINS = path.resolve(import.meta.dirname, '..', 'builtin');
 
 describe.each(TEST_BACKENDS)('deleting skills on $name', (backend) => {
   let setup: InstallTestServer;
@@ -128,22 +124,6 @@ describe.each(TEST_BACKENDS)('deleting skills on $name', (backend) => {
       expect((await admin.client.request('GET', `/api/skills/${hidden}`)).status).toBe(200);
     },
   );
-
-  it.skipIf(backend.skip)('Y2 a builtin is refused with 403 even for the superadmin, and stays', async () => {
-    const shipped = await openContentApp(await backend.openMigrated(), 'delete-builtin', SHIPPED_BUILTINS);
-    try {
-      const superadmin = new TestClient(shipped.server);
-      expect((await superadmin.login('admin', 'content-admin-password')).status).toBe(200);
-      const refused = await superadmin.request('DELETE', '/api/skills/chat-widgets');
-      expect(refused.status).toBe(403);
-      expect(refused.body.error.message).toBe(
-        "'chat-widgets' is a builtin skill: it can be disabled, never deleted",
-      );
-      expect((await superadmin.request('GET', '/api/skills/chat-widgets')).status).toBe(200);
-    } finally {
-      await shipped.close();
-    }
-  });
 
   it.skipIf(backend.skip)(
     'Y2 a skill another skill depends on is refused with 409, naming only the dependents the caller may read',

@@ -28,11 +28,7 @@ import {
   writePersonalSkill,
 } from './support/skill-content-fixtures.js';
 import type { TestApp } from './support/test-app.js';
-import { TestClient } from './support/test-client.js';
 import { TEST_BACKENDS } from './support/test-databases.js';
-
-/** The builtins the server package ships (SPEC Y11). */
-const SHIPPED_BUILTINS = path.resolve(import.meta.dirname, '..', 'builtin');
 
 interface HistoryEntry {
   revision: string;
@@ -336,30 +332,6 @@ describe.each(TEST_BACKENDS)('skill history routes on $name', (backend) => {
       await writePersonalSkill(server, reader.id, 'journal', { 'notes.md': skillMarkdown('x') });
       expect((await reader.client.request('GET', `${base}/journal/history`)).body.entries).toEqual([]);
       expect(directory).toContain('journal');
-    },
-  );
-
-  it.skipIf(backend.skip)(
-    'a builtin has no history (404 no_history) and nothing to restore (403, builtins are read-only)',
-    async () => {
-      const shipped = await openContentApp(await backend.openMigrated(), 'history-builtin', SHIPPED_BUILTINS);
-      try {
-        const superadmin = new TestClient(shipped.server);
-        expect((await superadmin.login('admin', 'content-admin-password')).status).toBe(200);
-        const listed = await superadmin.request('GET', '/api/skills/chat-widgets/history');
-        expect([listed.status, listed.body.error.code]).toEqual([404, 'no_history']);
-        const tree = await superadmin.request('GET', '/api/skills/chat-widgets/tree');
-        const restore = await superadmin.request(
-          'POST',
-          `/api/skills/chat-widgets/history/${tree.body.revision}/restore`,
-          {
-            json: { baseRevision: tree.body.revision },
-          },
-        );
-        expect(restore.status).toBe(403);
-      } finally {
-        await shipped.close();
-      }
     },
   );
 
