@@ -1,30 +1,61 @@
 import type { CatalogRefresh } from '@skilldock/agent/loop';
 import { buildCatalog, type CatalogSkill, type CatalogSnapshot } from '@skilldock/core/catalog';
-import { loadViewer } from '../auth/load-viewer.js';
+import { and, eq } from 'drizzle-orm';
+import { accessGenerationColumn, toViewer, viewerColumns } from '../auth/load-viewer.js';
 import type { Viewer } from '../auth/principal.js';
-import type { agents } from '../db/schema.js';
+import type { SkilldockDatabase } from '../db/database.js';
+import { type agents, users } from '../db/schema.js';
 import type { ProjectionContext } from '../projections/index.js';
-import { loadRunCatalog, type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.js';
+import {
+  loadPersonalRunSkills,
+  loadProjectedRunSkills,
+  type ProjectedRunSkills,
+  type ResolvedRunSkills,
+  resolveRunSkills,
+  runCatalogSkills,
+} from './resolve-run-skills.js';
+
+// A skill object of a kept snapshot is compared at every turn: its fingerprint is computed once.
+const skillKeys = new WeakMap<CatalogSkill, string>();
 
 /** What makes two loads of one skill the same for the model (the skill session's own fingerprint). */
 function skillKey(skill: CatalogSkill): string {
-  return JSON.stringify([
-    skill.id,
-    skill.name,
-    skill.description,
-    skill.body,
-    skill.fields,
-    skill.files,
-    skill.directory ?? null,
-  ]);
+  let key = skillKeys.get(skill);
+  if (key === undefined) {
+    key = JSON.stringify([
+      skill.id,
+      skill.name,
+      skill.description,
+      skill.body,
+      skill.fields,
+      skill.files,
+      skill.directory ?? null,
+    ]);
+    skillKeys.set(skill, key);
+  }
+  return key;
 }
 
 /** Both snapshots hold the same skills with the same content. */
 function sameSkills(left: CatalogSnapshot, right: CatalogSnapshot): boolean {
   if (left.skills.length !== right.skills.length) return false;
-  return left.skills.every((skill, index) => skillKey(skill) === skillKey(right.skills[index]!));
+  return left.skills.every((skill, index) => {
+    const other = right.skills[index]!;
+    return skill === other || skillKey(skill) === skillKey(other);
+  });
 }
 
+/** The enabled account `userId` and the access generation, read in one statement; null when disabled. */
+async function viewerAtGeneration(
+  db: SkilldockDatabase,
+  userId: string,
+): Promise<{ readonly viewer: Viewer; readonly generation: string } | null> {
+  const [row] = await db
+    .select({ ...viewerColumns, generation: accessGenerationColumn })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.disabled, false)));
+  return row === undefined ? null : { viewer: toViewer(row), generation: String(row.generation) };
+}
 /** What {@link liveRunCatalog} re-resolves with. */
 export interface LiveRunCatalogInput {
   readonly projection: ProjectionContext;
@@ -50,30 +81,36 @@ export interface LiveRunCatalogInput {
  *
  * A user disabled mid-run gets an empty catalog, never the old one. When nothing changed the current
  * snapshot is returned, so path-gate activation (D3) is not reset on every turn.
+ *
+ * The platform part (the resolution, the projection and the skills loaded from it, the bound skill)
+ * depends only on the tables behind the access generation and on immutable packages, so it is kept
+ * under the generation read with the user, before resolving, and redone only when the generation
+ * moved (every change of skills, scopes, users, departments or memberships moves it at commit, in
+ * every process). A change committed while resolving moves it again, so the next turn redoes it.
+ * Personal skills are read again at every turn.
  */
 export function liveRunCatalog(input: LiveRunCatalogInput): CatalogRefresh {
+  let kept: { readonly generation: string; readonly projected: ProjectedRunSkills } | undefined;
   return async () => {
     const current = input.current();
-    const viewer = await loadViewer(input.projection.db, input.viewer.id);
-    const next =
-      viewer === null
-        ? buildCatalog([], { version: current.version + 1 })
-        : await resolvedCatalog(input, viewer, current.version + 1);
+    const found = await viewerAtGeneration(input.projection.db, input.viewer.id);
+    if (found === null) {
+      kept = undefined;
+      const empty = buildCatalog([], { version: current.version + 1 });
+      return sameSkills(current, empty) ? current : empty;
+    }
+    if (kept?.generation !== found.generation) {
+      const fresh = await resolveRunSkills(input.projection, found.viewer, input.agent);
+      const projected = await loadProjectedRunSkills(input.projection, found.viewer, {
+        ...fresh,
+        bound: input.resolved.bound,
+      });
+      kept = { generation: found.generation, projected };
+    }
+    const personal = await loadPersonalRunSkills(input.projection, found.viewer);
+    const next = buildCatalog(runCatalogSkills(kept.projected, personal.skills), {
+      version: current.version + 1,
+    });
     return sameSkills(current, next) ? current : next;
   };
-}
-
-async function resolvedCatalog(
-  input: LiveRunCatalogInput,
-  viewer: Viewer,
-  version: number,
-): Promise<CatalogSnapshot> {
-  const fresh = await resolveRunSkills(input.projection, viewer, input.agent);
-  const loaded = await loadRunCatalog(
-    input.projection,
-    viewer,
-    { ...fresh, bound: input.resolved.bound },
-    version,
-  );
-  return loaded.catalog;
 }
