@@ -11,7 +11,7 @@ import { ConflictError, SecurityError } from '@skilldock/core/errors';
 import type { SkillSession } from '@skilldock/core/runtime';
 import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import { loadAgentRecord } from '../agents/agent-records.js';
-import { loadViewer } from '../auth/load-viewer.js';
+import { loadViewerAtGeneration } from '../auth/load-viewer.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import { runEvents, runs } from '../db/schema.js';
 import { canOnAgent } from '../policy/agent-access.js';
@@ -243,9 +243,10 @@ async function runOnce(
   events.push({ type: 'run-status', data: { status: 'running', attempt: row.attempts } });
   const checkpoint = row.checkpointSeq === null || row.state === null ? undefined : parseRunState(row.state);
   if (checkpoint !== undefined) await announceResume(db, row, checkpoint, events);
-  const viewer = await loadViewer(db, row.userId);
-  if (viewer === null)
+  const found = await loadViewerAtGeneration(db, row.userId);
+  if (found === null)
     throw new SecurityError('run_user_disabled', 'The account that started the run is disabled.');
+  const { viewer } = found;
   const agent = await loadAgentRecord(db, row.agentId);
   if (agent === null || !canOnAgent(viewer, 'read', agent.access))
     throw new SecurityError(
@@ -254,6 +255,8 @@ async function runOnce(
     );
   const projection = { db, content: context.content, logger: context.logger };
   let resolved = row.resolved as ResolvedRunSkills | null;
+  // Resolved now, for the user as read at this generation: the first refreshes need not redo it.
+  const resolvedAtGeneration = resolved === null ? found.generation : undefined;
   if (resolved === null) {
     resolved = await resolveRunSkills(projection, viewer, agent.row);
     await db.update(runs).set({ resolved }).where(eq(runs.id, row.id));
@@ -304,6 +307,7 @@ async function runOnce(
     agent: agent.row,
     runId: row.id,
     resolved,
+    ...(resolvedAtGeneration === undefined ? {} : { resolvedAtGeneration }),
     restoredActive: row.state === null ? await previouslyActive(db, row) : row.activeSkills,
     extraTools: [...subagents.tools, ...platformTools],
     interruptForApproval: true,

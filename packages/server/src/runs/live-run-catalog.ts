@@ -1,10 +1,8 @@
 import type { CatalogRefresh } from '@skilldock/agent/loop';
 import { buildCatalog, type CatalogSkill, type CatalogSnapshot } from '@skilldock/core/catalog';
-import { and, eq } from 'drizzle-orm';
-import { accessGenerationColumn, toViewer, viewerColumns } from '../auth/load-viewer.js';
+import { loadViewerAtGeneration } from '../auth/load-viewer.js';
 import type { Viewer } from '../auth/principal.js';
-import type { SkilldockDatabase } from '../db/database.js';
-import { type agents, users } from '../db/schema.js';
+import type { agents } from '../db/schema.js';
 import type { ProjectionContext } from '../projections/index.js';
 import {
   loadPersonalRunSkills,
@@ -45,17 +43,6 @@ function sameSkills(left: CatalogSnapshot, right: CatalogSnapshot): boolean {
   });
 }
 
-/** The enabled account `userId` and the access generation, read in one statement; null when disabled. */
-async function viewerAtGeneration(
-  db: SkilldockDatabase,
-  userId: string,
-): Promise<{ readonly viewer: Viewer; readonly generation: string } | null> {
-  const [row] = await db
-    .select({ ...viewerColumns, generation: accessGenerationColumn })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.disabled, false)));
-  return row === undefined ? null : { viewer: toViewer(row), generation: String(row.generation) };
-}
 /** What {@link liveRunCatalog} re-resolves with. */
 export interface LiveRunCatalogInput {
   readonly projection: ProjectionContext;
@@ -66,6 +53,11 @@ export interface LiveRunCatalogInput {
   readonly resolved: ResolvedRunSkills;
   /** The catalog the run's skill session currently holds. */
   readonly current: () => CatalogSnapshot;
+  /**
+   * The platform skills the run's setup loaded from a resolution made for the user at `generation`
+   * (read before resolving): kept by the first refreshes while the generation stays.
+   */
+  readonly loaded?: { readonly generation: string; readonly projected: ProjectedRunSkills };
 }
 
 /**
@@ -90,10 +82,10 @@ export interface LiveRunCatalogInput {
  * Personal skills are read again at every turn.
  */
 export function liveRunCatalog(input: LiveRunCatalogInput): CatalogRefresh {
-  let kept: { readonly generation: string; readonly projected: ProjectedRunSkills } | undefined;
+  let kept = input.loaded;
   return async () => {
     const current = input.current();
-    const found = await viewerAtGeneration(input.projection.db, input.viewer.id);
+    const found = await loadViewerAtGeneration(input.projection.db, input.viewer.id);
     if (found === null) {
       kept = undefined;
       const empty = buildCatalog([], { version: current.version + 1 });

@@ -32,6 +32,8 @@ export interface RunCatalog {
   readonly personalDirectory: string;
   /** Skill folders the tools read and never write. */
   readonly readOnlyRoots: readonly string[];
+  /** The platform part of the catalog, as a refresh may keep it (`liveRunCatalog`). */
+  readonly projected: ProjectedRunSkills;
 }
 
 type AgentRow = typeof agents.$inferSelect;
@@ -200,5 +202,6 @@ export async function loadRunCatalog(
     projectionDirectory: projected.projectionDirectory,
     personalDirectory: personal.directory,
     readOnlyRoots: roots,
+    projected,
   };
 }

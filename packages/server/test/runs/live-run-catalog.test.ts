@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import type { CatalogSnapshot } from '@skilldock/core/catalog';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadViewerAtGeneration } from '../../src/auth/load-viewer.js';
 import { contentLayout } from '../../src/content/index.js';
 import { schema, silentLogger, type Viewer } from '../../src/index.js';
 import type { ProjectionContext } from '../../src/projections/index.js';
@@ -42,20 +43,26 @@ describe.each(TEST_BACKENDS)('a platform run refreshing its catalog on $name', (
     await close?.();
   });
 
-  /** A refresh as `agentRunSetup` makes it, and the snapshot the run's session holds. */
-  const startRun = async () => {
+  /**
+   * A refresh as `agentRunSetup` makes it, and the snapshot the run's session holds; `fromStart`
+   * hands it the setup's platform skills as a new run does (resolved at the generation read first).
+   */
+  const startRun = async ({ fromStart = false } = {}) => {
     const [agent] = await server.database.db
       .insert(schema.agents)
       .values({ id: crypto.randomUUID(), name: 'live', ownerId: ann.id })
       .returning();
+    const found = await loadViewerAtGeneration(server.database.db, ann.id);
     const resolved = await resolveRunSkills(context, ann, agent!);
-    let current = (await loadRunCatalog(context, ann, resolved)).catalog;
+    const setup = await loadRunCatalog(context, ann, resolved);
+    let current = setup.catalog;
     const refresh = liveRunCatalog({
       projection: context,
       viewer: ann,
       agent: agent!,
       resolved,
       current: () => current,
+      ...(fromStart ? { loaded: { generation: found!.generation, projected: setup.projected } } : {}),
     });
     return async () => {
       const next = await refresh(new AbortController().signal);
@@ -108,6 +115,27 @@ describe.each(TEST_BACKENDS)('a platform run refreshing its catalog on $name', (
         .set({ disabled: false })
         .where(eq(schema.users.id, ann.id));
       expect(ids((await refresh()).catalog)).toEqual(['my-notes', 'plan']);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "issue 28 a new run keeps its setup's skills at its first refresh only while the access generation stays: a share revoked in between is gone at once",
+    async () => {
+      await publishSharedSkill(server, 'brief-share', { readScope: { kind: 'users', userIds: [ann.id] } });
+      const unchanged = await startRun({ fromStart: true });
+      const kept = await unchanged();
+      expect([kept.changed, ids(kept.catalog)]).toEqual([false, ['brief-share', 'my-notes', 'plan']]);
+      const refresh = await startRun({ fromStart: true });
+      await server.database.db
+        .delete(schema.skillScopeMembers)
+        .where(
+          and(
+            eq(schema.skillScopeMembers.skillId, 'brief-share'),
+            eq(schema.skillScopeMembers.userId, ann.id),
+          ),
+        );
+      const first = await refresh();
+      expect([first.changed, ids(first.catalog)]).toEqual([true, ['my-notes', 'plan']]);
     },
   );
 });
