@@ -157,7 +157,7 @@ async function playTurns(database: Database, seeded: { readonly userId: string; 
   const plainWriter = new RunEventWriter(database.db, plain.runId, bus, WORKER_ID);
   const writer = new RunEventWriter(database.db, checkpointed.runId, bus, WORKER_ID);
   const checkpoint = (message: ConversationMessage, state: RunState) =>
-    writer.checkpoint((db) =>
+    writer.checkpoint((db, events) =>
       writeRunCheckpoint(db, {
         runId: checkpointed.runId,
         workerId: WORKER_ID,
@@ -165,6 +165,7 @@ async function playTurns(database: Database, seeded: { readonly userId: string; 
         message,
         state,
         activeSkills: [],
+        events,
       }),
     );
   const messages: ConversationMessage[] = [{ role: 'user', content: 'bench' }];

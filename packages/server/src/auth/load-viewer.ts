@@ -43,3 +43,18 @@ export async function loadViewer(db: SkilldockDatabase, userId: string): Promise
     .where(and(eq(users.id, userId), eq(users.disabled, false)));
   return user === undefined ? null : toViewer(user);
 }
+
+/**
+ * {@link loadViewer} and the access generation, read in one statement: what the answer was computed
+ * at, for work kept until the generation moves (a run's catalog, `liveRunCatalog`).
+ */
+export async function loadViewerAtGeneration(
+  db: SkilldockDatabase,
+  userId: string,
+): Promise<{ readonly viewer: Viewer; readonly generation: string } | null> {
+  const [row] = await db
+    .select({ ...viewerColumns, generation: accessGenerationColumn })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.disabled, false)));
+  return row === undefined ? null : { viewer: toViewer(row), generation: String(row.generation) };
+}

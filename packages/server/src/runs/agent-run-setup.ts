@@ -41,6 +41,12 @@ export interface AgentRunSetupInput {
   readonly runId: string;
   /** The agent's skills as resolved for `viewer` (`resolveRunSkills`). */
   readonly resolved: ResolvedRunSkills;
+  /**
+   * The access generation read with `viewer` before `resolved` was computed for it (a run resolved
+   * at its start): the first catalog refreshes keep what the setup loaded while it stays.
+   * Without it (a resumed run's stored resolution, a sub-agent) the first refresh resolves again.
+   */
+  readonly resolvedAtGeneration?: string;
   /** Skills to start active besides the preloads (a continued conversation's). */
   readonly restoredActive?: readonly string[];
   /** Tools added to the agent's own (a parent's delegation tools). */
@@ -106,6 +112,9 @@ export async function agentRunSetup(
       agent: input.agent,
       resolved: input.resolved,
       current: () => skillSession.catalog,
+      ...(input.resolvedAtGeneration === undefined
+        ? {}
+        : { loaded: { generation: input.resolvedAtGeneration, projected: runCatalog.projected } }),
     }),
     systemPrompt: [input.agent.systemPrompt, runTools.layout].filter((part) => part !== '').join('\n\n'),
     interruptForApproval: input.interruptForApproval,

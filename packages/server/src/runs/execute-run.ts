@@ -9,9 +9,9 @@ import {
 import type { ConversationMessage } from '@skilldock/agent/model';
 import { ConflictError, SecurityError } from '@skilldock/core/errors';
 import type { SkillSession } from '@skilldock/core/runtime';
-import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import { loadAgentRecord } from '../agents/agent-records.js';
-import { loadViewer } from '../auth/load-viewer.js';
+import { loadViewerAtGeneration } from '../auth/load-viewer.js';
 import type { SkilldockDatabase } from '../db/database.js';
 import { runEvents, runs } from '../db/schema.js';
 import { canOnAgent } from '../policy/agent-access.js';
@@ -26,6 +26,7 @@ import { interruptedToolCalls } from './interrupted-tool-calls.js';
 import { type ResolvedRunSkills, resolveRunSkills } from './resolve-run-skills.js';
 import type { RunEventBus } from './run-event-bus.js';
 import { RunEventWriter } from './run-event-writer.js';
+import type { RunHeartbeats } from './run-heartbeats.js';
 import { runLimitEnd } from './run-limit-end.js';
 import type { RunQueuePlace } from './run-queue-place.js';
 import { appendRunEvent, conversationMessages, finishRun, type RunEnd, type RunRow } from './run-records.js';
@@ -40,8 +41,8 @@ export interface RunExecutorContext extends AgentRunServices {
   readonly bus: RunEventBus;
   /** Unique per worker process (and per start): who holds a running run. */
   readonly workerId: string;
-  /** How often the worker proves it is alive and reads the cancel flag. */
-  readonly heartbeatMs: number;
+  /** The worker's heartbeats: they prove the run alive and read its cancel flag. */
+  readonly heartbeats: RunHeartbeats;
   /** Sends a run's job again: a run handed back on drain goes to the queue for another worker. */
   readonly requeue: (runId: string) => Promise<void>;
 }
@@ -139,23 +140,14 @@ export async function executeRun(
   stop.handBack.addEventListener('abort', onHandBack, { once: true });
   if (stop.handBack.aborted) onHandBack();
   let lost = false;
-  const heartbeat = setInterval(() => {
-    void db
-      .update(runs)
-      .set({ heartbeatAt: sql`now()` })
-      .where(and(eq(runs.id, runId), eq(runs.workerId, workerId), eq(runs.status, 'running')))
-      .returning({ cancelRequested: runs.cancelRequested })
-      .then(([alive]) => {
-        if (alive === undefined) {
-          lost = true;
-          controller.abort('lost');
-          events.close();
-        } else if (alive.cancelRequested) controller.abort('cancel');
-      })
-      .catch((error: unknown) =>
-        context.logger.warn('run_heartbeat_failed', { runId, message: String(error) }),
-      );
-  }, context.heartbeatMs);
+  const letHeartbeatGo = context.heartbeats.hold(runId, {
+    lost: () => {
+      lost = true;
+      controller.abort('lost');
+      events.close();
+    },
+    cancelRequested: () => controller.abort('cancel'),
+  });
   const letGo = () =>
     controller.signal.aborted && ['hand-back', 'lost'].includes(String(controller.signal.reason));
   let end: RunEnd;
@@ -173,7 +165,7 @@ export async function executeRun(
         errorCode: end.error?.code,
       });
   } finally {
-    clearInterval(heartbeat);
+    letHeartbeatGo();
     stopListening();
     stop.handBack.removeEventListener('abort', onHandBack);
   }
@@ -251,9 +243,10 @@ async function runOnce(
   events.push({ type: 'run-status', data: { status: 'running', attempt: row.attempts } });
   const checkpoint = row.checkpointSeq === null || row.state === null ? undefined : parseRunState(row.state);
   if (checkpoint !== undefined) await announceResume(db, row, checkpoint, events);
-  const viewer = await loadViewer(db, row.userId);
-  if (viewer === null)
+  const found = await loadViewerAtGeneration(db, row.userId);
+  if (found === null)
     throw new SecurityError('run_user_disabled', 'The account that started the run is disabled.');
+  const { viewer } = found;
   const agent = await loadAgentRecord(db, row.agentId);
   if (agent === null || !canOnAgent(viewer, 'read', agent.access))
     throw new SecurityError(
@@ -262,6 +255,8 @@ async function runOnce(
     );
   const projection = { db, content: context.content, logger: context.logger };
   let resolved = row.resolved as ResolvedRunSkills | null;
+  // Resolved now, for the user as read at this generation: the first refreshes need not redo it.
+  const resolvedAtGeneration = resolved === null ? found.generation : undefined;
   if (resolved === null) {
     resolved = await resolveRunSkills(projection, viewer, agent.row);
     await db.update(runs).set({ resolved }).where(eq(runs.id, row.id));
@@ -312,6 +307,7 @@ async function runOnce(
     agent: agent.row,
     runId: row.id,
     resolved,
+    ...(resolvedAtGeneration === undefined ? {} : { resolvedAtGeneration }),
     restoredActive: row.state === null ? await previouslyActive(db, row) : row.activeSkills,
     extraTools: [...subagents.tools, ...platformTools],
     interruptForApproval: true,
@@ -352,7 +348,7 @@ async function runOnce(
     drain,
     letGo,
     write: (message: ConversationMessage, state: RunState) =>
-      events.checkpoint((db) =>
+      events.checkpoint((db, pending) =>
         writeRunCheckpoint(db, {
           runId: row.id,
           workerId: context.workerId,
@@ -360,6 +356,7 @@ async function runOnce(
           message,
           state,
           activeSkills: skillSession.activeSkillIds(),
+          events: pending,
         }),
       ),
   };

@@ -32,6 +32,8 @@ export interface RunCatalog {
   readonly personalDirectory: string;
   /** Skill folders the tools read and never write. */
   readonly readOnlyRoots: readonly string[];
+  /** The platform part of the catalog, as a refresh may keep it (`liveRunCatalog`). */
+  readonly projected: ProjectedRunSkills;
 }
 
 type AgentRow = typeof agents.$inferSelect;
@@ -96,6 +98,82 @@ async function boundRevision(db: SkilldockDatabase, agent: AgentRow): Promise<Re
   return { id: row.id, revision: row.contentRef };
 }
 
+/** The skills of a resolved run that stay the same while the access generation does (see {@link loadRunCatalog}). */
+export interface ProjectedRunSkills {
+  /** The platform skills still in the user's projection, in `platformSkillIds` order. */
+  readonly platform: readonly Skill[];
+  /** The bound skill from its pinned package, under its id; undefined when the agent has none. */
+  readonly bound: Skill | undefined;
+  readonly projectionDirectory: string;
+  /** The bound skill's package folder, when it has one. */
+  readonly boundDirectory: string | undefined;
+}
+
+/**
+ * The platform part of a run's catalog: the user's projection brought up to date
+ * (`ensureUserProjection`), the resolved platform skills loaded from it (only ids still in it:
+ * access revoked since the start is not used) and the bound skill from its pinned package (a
+ * preload: when it does not load the run fails loudly, SPEC R8). All of it is a function of the
+ * access generation and the resolution (packages are immutable), so a refresh may keep it while the
+ * generation stays (`liveRunCatalog`).
+ */
+export async function loadProjectedRunSkills(
+  projection: ProjectionContext,
+  viewer: Viewer,
+  resolved: ResolvedRunSkills,
+): Promise<ProjectedRunSkills> {
+  const view: UserProjection = await ensureUserProjection(projection, viewer);
+  const entries = new Map(view.entries.map((entry) => [entry.id, entry]));
+  const platform: Skill[] = [];
+  for (const id of resolved.platformSkillIds) {
+    const entry = entries.get(id);
+    if (entry === undefined) continue;
+    const skill = await loadPlatformSkill(entry.directory, entry.kind);
+    if (skill !== undefined) platform.push(skill);
+  }
+  if (resolved.bound === null)
+    return { platform, bound: undefined, projectionDirectory: view.directory, boundDirectory: undefined };
+  const directory = await packageDirectory(projection.content.layout, resolved.bound.revision);
+  const bound = await loadPlatformSkill(directory, 'session');
+  if (bound === undefined) {
+    throw new UserInputError(
+      'preload_skill_unreadable',
+      `The agent's bound skill ${resolved.bound.id} could not be read from its revision.`,
+      { details: { skillId: resolved.bound.id } },
+    );
+  }
+  return {
+    platform,
+    bound: { ...bound, id: resolved.bound.id },
+    projectionDirectory: view.directory,
+    boundDirectory: directory,
+  };
+}
+
+/**
+ * Every personal skill of the user's workspace (`<data>/workspaces/<user>/agents/skills`), read
+ * again at every call: the user edits them outside any run, and no generation tracks them.
+ */
+export async function loadPersonalRunSkills(
+  projection: ProjectionContext,
+  viewer: Viewer,
+): Promise<{ readonly directory: string; readonly skills: readonly Skill[] }> {
+  const directory = await personalSkillsDirectory(projection.content.layout, viewer.id);
+  const loaded: Skill[] = [];
+  for (const entry of await readdir(directory, { withFileTypes: true })) {
+    // Links are never followed (SPEC Y15); a folder whose SKILL.md is invalid is left out.
+    if (!entry.isDirectory()) continue;
+    const skill = await loadPlatformSkill(path.join(directory, entry.name), 'personal');
+    if (skill !== undefined) loaded.push(skill);
+  }
+  return { directory, skills: loaded };
+}
+
+/** The skills of a run's catalog in the order it has always been built from: platform, personal, bound. */
+export function runCatalogSkills(projected: ProjectedRunSkills, personal: readonly Skill[]): Skill[] {
+  return [...projected.platform, ...personal, ...(projected.bound === undefined ? [] : [projected.bound])];
+}
+
 /**
  * Loads the catalog of a resolved run (SPEC Y8, D1): the platform skills from the user's projection
  * (only ids still in it: access revoked since the start is not used), every personal skill from the
@@ -110,43 +188,20 @@ export async function loadRunCatalog(
   /** The snapshot's version: a refresh during the run passes a higher one (SPEC R7). */
   version = 1,
 ): Promise<RunCatalog> {
-  const view: UserProjection = await ensureUserProjection(projection, viewer);
-  const entries = new Map(view.entries.map((entry) => [entry.id, entry]));
-  const loaded: Skill[] = [];
-  for (const id of resolved.platformSkillIds) {
-    const entry = entries.get(id);
-    if (entry === undefined) continue;
-    const skill = await loadPlatformSkill(entry.directory, entry.kind);
-    if (skill !== undefined) loaded.push(skill);
-  }
-  const personalDirectory = await personalSkillsDirectory(projection.content.layout, viewer.id);
-  for (const entry of await readdir(personalDirectory, { withFileTypes: true })) {
-    // Links are never followed (SPEC Y15); a folder whose SKILL.md is invalid is left out.
-    if (!entry.isDirectory()) continue;
-    const skill = await loadPlatformSkill(path.join(personalDirectory, entry.name), 'personal');
-    if (skill !== undefined) loaded.push(skill);
-  }
+  const projected = await loadProjectedRunSkills(projection, viewer, resolved);
+  const personal = await loadPersonalRunSkills(projection, viewer);
   const preload = [...resolved.preload];
-  const roots = [view.directory, personalDirectory];
-  if (resolved.bound !== null) {
-    const directory = await packageDirectory(projection.content.layout, resolved.bound.revision);
-    const bound = await loadPlatformSkill(directory, 'session');
-    if (bound === undefined) {
-      throw new UserInputError(
-        'preload_skill_unreadable',
-        `The agent's bound skill ${resolved.bound.id} could not be read from its revision.`,
-        { details: { skillId: resolved.bound.id } },
-      );
-    }
-    loaded.push({ ...bound, id: resolved.bound.id });
+  const roots = [projected.projectionDirectory, personal.directory];
+  if (resolved.bound !== null && projected.boundDirectory !== undefined) {
     preload.push(resolved.bound.id);
-    roots.push(directory);
+    roots.push(projected.boundDirectory);
   }
   return {
-    catalog: buildCatalog(loaded, { version }),
+    catalog: buildCatalog(runCatalogSkills(projected, personal.skills), { version }),
     preload,
-    projectionDirectory: view.directory,
-    personalDirectory,
+    projectionDirectory: projected.projectionDirectory,
+    personalDirectory: personal.directory,
     readOnlyRoots: roots,
+    projected,
   };
 }

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { RunExecutorContext } from './execute-run.js';
 import { executeRun } from './execute-run.js';
+import { startRunHeartbeats } from './run-heartbeats.js';
 import { RUN_QUEUE_NAME, type RunJob, type RunQueue } from './run-queue.js';
 import type { RunQueuePlace } from './run-queue-place.js';
 import { startWorkerHeartbeat } from './run-worker-heartbeat.js';
@@ -13,7 +14,7 @@ import { sweepLostRuns } from './sweep-lost-runs.js';
 export interface RunWorkerOptions {
   /** Runs executed at once by this process. Default 4. */
   readonly concurrency?: number;
-  /** Heartbeat period of a running run. Default 1 s. */
+  /** Heartbeat period of the running runs (one statement for all of them). Default 1 s. */
   readonly heartbeatMs?: number;
   /**
    * A running run with no heartbeat for this long is taken back and resumed by another worker
@@ -49,7 +50,8 @@ export interface RunWorker {
  * and executes each (`executeRun`), completing its job when the run ends; a run ending frees its
  * slot and wakes the loop at once. A run whose user already runs as many as the per-user limit
  * allows (SPEC O2) is not executed: its job is sent again for later (`deferMs`), behind the jobs of
- * other users, and the slot is free at once — so one user's runs never hold another's back. Each run proves it is alive by a heartbeat; a sweep every
+ * other users, and the slot is free at once — so one user's runs never hold another's back. The runs it holds
+ * prove they are alive in one statement per heartbeat (`startRunHeartbeats`); a sweep every
  * `staleAfterMs / 3` takes back runs whose worker died and queues them again (`sweepLostRuns`),
  * for any worker to resume from their last checkpoint. `stop()` drains (SPEC O1): the loop takes no
  * more jobs, each run in flight stops at its next checkpoint (or completes) and is handed back to
@@ -59,7 +61,7 @@ export interface RunWorker {
  */
 export async function startRunWorker(
   queue: RunQueue,
-  context: Omit<RunExecutorContext, 'workerId' | 'heartbeatMs' | 'maxTurns' | 'requeue'>,
+  context: Omit<RunExecutorContext, 'workerId' | 'heartbeats' | 'maxTurns' | 'requeue'>,
   {
     concurrency = 4,
     heartbeatMs = DEFAULT_RUN_HEARTBEAT_MS,
@@ -71,10 +73,11 @@ export async function startRunWorker(
 ): Promise<RunWorker> {
   const workerId = `${hostname()}:${process.pid}:${randomUUID()}`;
   const requeue = (runId: string) => queue.send(runId);
+  const heartbeats = startRunHeartbeats(context.db, workerId, heartbeatMs, context.logger);
   const executor: RunExecutorContext = {
     ...context,
     workerId,
-    heartbeatMs,
+    heartbeats,
     requeue,
     ...(maxTurns === undefined ? {} : { maxTurns }),
   };
@@ -175,6 +178,7 @@ export async function startRunWorker(
       clearTimeout(timer);
       handBack.abort();
       await drained;
+      await heartbeats.stop();
       await heartbeat.stop();
     },
   };

@@ -2,7 +2,7 @@ import type { RunState } from '@skilldock/agent/loop';
 import type { ConversationMessage } from '@skilldock/agent/model';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agents, conversations, messages, runs, users } from '../../src/db/schema.js';
+import { agents, conversations, messages, runEvents, runs, users } from '../../src/db/schema.js';
 import type { Database } from '../../src/index.js';
 import { RunEventBus } from '../../src/runs/run-event-bus.js';
 import { RunEventWriter } from '../../src/runs/run-event-writer.js';
@@ -53,7 +53,7 @@ describe.each(TEST_BACKENDS)('a run checkpoint on $name', (backend) => {
   });
 
   const checkpoint = (writer: RunEventWriter, workerId: string, conversation: ConversationMessage[]) =>
-    writer.checkpoint((db) =>
+    writer.checkpoint((db, events) =>
       writeRunCheckpoint(db, {
         runId: 'r1',
         workerId,
@@ -61,6 +61,7 @@ describe.each(TEST_BACKENDS)('a run checkpoint on $name', (backend) => {
         message: conversation.at(-1)!,
         state: stateOf(conversation),
         activeSkills: ['report-style'],
+        events,
       }),
     );
 
@@ -128,6 +129,54 @@ describe.each(TEST_BACKENDS)('a run checkpoint on $name', (backend) => {
       expect(() => lost.push({ type: 'text-delta', data: { turn: 1, text: 'x' } })).toThrow(
         /no longer holds/,
       );
+    },
+  );
+
+  const storedEvents = async () =>
+    (
+      await database.db
+        .select({ seq: runEvents.seq, type: runEvents.type })
+        .from(runEvents)
+        .where(eq(runEvents.runId, 'r1'))
+        .orderBy(asc(runEvents.seq))
+    ).map((row) => `${row.seq}:${row.type}`);
+
+  it.skipIf(backend.skip)(
+    'O1 issue 28 events queued when a checkpoint is taken are stored with it, in order, more than one batch too',
+    async () => {
+      const writer = new RunEventWriter(database.db, 'r1', new RunEventBus(), 'w1');
+      const conversation: ConversationMessage[] = [{ role: 'user', content: 'hello' }];
+      writer.push({ type: 'turn-start', data: { turn: 1 } });
+      for (let index = 0; index < 450; index++)
+        writer.push({ type: 'usage', data: { turn: 1, inputTokens: index } });
+      writer.push({ type: 'turn-end', data: { turn: 1 } });
+      await checkpoint(writer, 'w1', conversation);
+      const events = await storedEvents();
+      expect([events.length, events[0], events[451]]).toEqual([452, '1:turn-start', '452:turn-end']);
+      expect((await stored()).row.checkpointSeq).toBe(452);
+      // The next events follow on, whether a flush or the next checkpoint stores them.
+      writer.push({ type: 'tool-call-start', data: { turn: 1 } });
+      await writer.drain();
+      writer.push({ type: 'tool-call-end', data: { turn: 1 } });
+      conversation.push({ role: 'assistant', content: 'done' });
+      await checkpoint(writer, 'w1', conversation);
+      expect((await storedEvents()).slice(-2)).toEqual(['453:tool-call-start', '454:tool-call-end']);
+      expect((await stored()).row.checkpointSeq).toBe(454);
+      await database.db.delete(runEvents).where(eq(runEvents.runId, 'r1'));
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'O1 issue 28 a worker that no longer holds the run stores neither the checkpoint nor the events riding with it',
+    async () => {
+      await database.db.update(runs).set({ workerId: 'w2' }).where(eq(runs.id, 'r1'));
+      const lost = new RunEventWriter(database.db, 'r1', new RunEventBus(), 'w1');
+      lost.push({ type: 'turn-start', data: { turn: 1 } });
+      await expect(checkpoint(lost, 'w1', [{ role: 'user', content: 'hello' }])).rejects.toMatchObject({
+        code: 'run_not_held',
+      });
+      expect(await storedEvents()).toEqual([]);
+      expect((await stored()).row.checkpointSeq).toBeNull();
     },
   );
 });

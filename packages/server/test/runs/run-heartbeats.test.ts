@@ -1,0 +1,76 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents, conversations, runs, users } from '../../src/db/schema.js';
+import { type Database, silentLogger } from '../../src/index.js';
+import { startRunHeartbeats } from '../../src/runs/run-heartbeats.js';
+import { TEST_BACKENDS } from '../support/test-databases.js';
+import { waitFor } from '../support/wait-for.js';
+
+const RUN_IDS = ['beating', 'cancelled', 'taken', 'let-go'];
+
+describe.each(TEST_BACKENDS)('a worker heartbeat for its runs on $name', (backend) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    if (backend.skip !== undefined) return;
+    database = await backend.openMigrated();
+    await database.db
+      .insert(users)
+      .values({ id: 'u1', username: 'alice', displayName: 'Alice', role: 'user', passwordHash: 'x' });
+    await database.db.insert(agents).values({ id: 'a1', name: 'helper' });
+    // One active run per conversation: each run has its own.
+    await database.db
+      .insert(conversations)
+      .values(RUN_IDS.map((id) => ({ id: `c-${id}`, userId: 'u1', agentId: 'a1' })));
+    const old = new Date(Date.now() - 60_000);
+    await database.db.insert(runs).values(
+      RUN_IDS.map((id) => ({
+        id,
+        conversationId: `c-${id}`,
+        userId: 'u1',
+        agentId: 'a1',
+        prompt: 'hello',
+        status: 'running' as const,
+        workerId: 'w1',
+        heartbeatAt: old,
+      })),
+    );
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it.skipIf(backend.skip)(
+    'O1 issue 28 one beat proves every held run alive, reads the cancel flags and tells a run taken by another worker it is lost',
+    async () => {
+      await database.db.update(runs).set({ cancelRequested: true }).where(eq(runs.id, 'cancelled'));
+      await database.db.update(runs).set({ workerId: 'w2' }).where(eq(runs.id, 'taken'));
+      const heard: string[] = [];
+      const heartbeats = startRunHeartbeats(database.db, 'w1', 50, silentLogger);
+      const letGo = RUN_IDS.map((id) =>
+        heartbeats.hold(id, {
+          lost: () => heard.push(`${id} lost`),
+          cancelRequested: () => heard.push(`${id} cancel`),
+        }),
+      );
+      letGo[3]!();
+      try {
+        await waitFor(async () => (heard.includes('taken lost') ? true : undefined), 'a beat');
+      } finally {
+        await heartbeats.stop();
+      }
+      // A run let go before the beat hears nothing, and its row is not written.
+      expect([...new Set(heard)].sort()).toEqual(['cancelled cancel', 'taken lost']);
+      const rows = await database.db
+        .select({ id: runs.id, heartbeatAt: runs.heartbeatAt })
+        .from(runs)
+        .where(inArray(runs.id, RUN_IDS));
+      const fresh = rows
+        .filter((row) => Date.now() - row.heartbeatAt!.getTime() < 30_000)
+        .map((row) => row.id)
+        .sort();
+      expect(fresh).toEqual(['beating', 'cancelled']);
+    },
+  );
+});
