@@ -1,7 +1,8 @@
 /**
- * Deleting skills (SPEC Y2, Y3, Y14, Y15): a shared skill by its managers — never a builtin (in Y2-Y5-builtin-skill-routes), never
- * one another skill depends on, and the agents naming it lose it in the same commit; a personal skill
- * by its owner, whole and at once, a link removed as a link. Real database, data folder and routes.
+ * Deleting skills (SPEC Y2, Y3, Y14, Y15): a shared skill by its managers — never a builtin (see
+ * Y2-Y5-builtin-skill-routes), never one another skill depends on, and the agents naming it lose it
+ * in the same commit; a personal skill by its owner, whole and at once, a link removed as a link.
+ * Real database, data folder and routes.
  */
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
