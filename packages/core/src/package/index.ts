@@ -23,6 +23,8 @@ export {
   type ComputeDirectoryRevisionOptions,
   computeDirectoryRevision,
   DIRECTORY_REVISION_HEADER,
+  type DirectoryRevisionRecord,
+  directoryRevisionOfRecords,
 } from './compute-directory-revision.js';
 export { computeFileRevision } from './compute-file-revision.js';
 export { computeSkillsLockHash } from './compute-skills-lock-hash.js';
@@ -32,7 +34,14 @@ export {
   type ExtractedFile,
   extractArchive,
 } from './extract-archive.js';
-export { type BundleFormat, type PackSkillOptions, type PackSkillResult, packSkill } from './pack-skill.js';
+export {
+  type BundleFormat,
+  checkSkillPackable,
+  type PackableSkill,
+  type PackSkillOptions,
+  type PackSkillResult,
+  packSkill,
+} from './pack-skill.js';
 export {
   LARGE_FILE_BYTES,
   PACKAGE_FILE_RULES,

@@ -85,6 +85,61 @@ export async function packSkill(directory: string, options: PackSkillOptions): P
   return { ...base, file };
 }
 
+/** What {@link checkSkillPackable} found: the files a bundle would hold and the warnings of packing. */
+export interface PackableSkill {
+  readonly name: string;
+  readonly files: readonly PackageFile[];
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Checks that {@link packSkill} would pack `directory` and that the import would take the bundle
+ * back, without keeping a bundle: the same P2 refusals, entry checks and expanded size, and the
+ * compressed size — proven from the files' sizes when even an incompressible bundle of them fits
+ * ({@link zipSizeBound}), else measured by zipping as `packSkill` does. Same errors as `packSkill`.
+ * @example await checkSkillPackable(workFolder); // throws when an export would be refused
+ */
+export async function checkSkillPackable(
+  directory: string,
+  options: Pick<PackSkillOptions, 'importLimits'> = {},
+): Promise<PackableSkill> {
+  const root = path.resolve(directory);
+  const name = path.basename(root);
+  const collected = await collectPackageFiles(root);
+  assertPackable(name, collected);
+  const limits: ArchiveLimits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.importLimits };
+  const entries = bundleEntries(name, collected);
+  assertImportable(name, entries, collected.totalBytes, limits);
+  const result = { name, files: collected.files, warnings: collected.warnings };
+  if (zipSizeBound(entries) <= limits.maxCompressedBytes) return result;
+  let size = 0;
+  for await (const chunk of writeZipBundle(entries)) size += (chunk as Buffer).length;
+  assertCompressedSize(name, size, limits);
+  return result;
+}
+
+/**
+ * An upper bound of the size of {@link writeZipBundle}'s zip of `entries`, whatever the contents:
+ * each file deflated at zlib's worst case (`compressBound`: stored blocks for incompressible data),
+ * plus its local header, data descriptor and central directory record (ZIP64 sized, generous room
+ * for extra fields) with its name twice, plus the end records.
+ */
+export function zipSizeBound(entries: readonly BundleEntry[]): number {
+  const ENTRY_OVERHEAD = 30 + 24 + 46 + 2 * 64;
+  const END_RECORDS = 22 + 56 + 20 + 256;
+  let bound = END_RECORDS;
+  for (const entry of entries) {
+    bound += ENTRY_OVERHEAD + 2 * (Buffer.byteLength(entry.path) + 1);
+    if (entry.type === 'file') bound += deflateBound(entry.size);
+  }
+  return bound;
+}
+
+/** zlib's `compressBound`: the most deflate can make of `size` bytes (with the zlib wrapper). */
+function deflateBound(size: number): number {
+  return size + Math.floor(size / 4096) + Math.floor(size / 16384) + Math.floor(size / 33554432) + 13;
+}
+
 function assertPackable(name: string, collected: CollectedPackageFiles): void {
   const { refused } = collected;
   if (refused.length > 0) {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   mkdirSync,
@@ -11,8 +12,10 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { SecurityError, UserInputError } from '@skilldock/core/errors';
-import { packSkill } from '@skilldock/core/package';
+import { checkSkillPackable, collectPackageFiles, packSkill } from '@skilldock/core/package';
 import { describe, expect, it } from 'vitest';
+import { bundleEntries } from '../../src/package/bundle-entries.js';
+import { zipSizeBound } from '../../src/package/pack-skill.js';
 import { listTree, SKILL_TEXT, useTempDirectories, writeTree } from './package-test-helpers.js';
 
 const newTemp = useTempDirectories();
@@ -235,3 +238,71 @@ function expectSameContents(expected: string, actual: string): void {
     );
   }
 }
+
+describe('checkSkillPackable', () => {
+  it('P3 accepts and refuses exactly what packSkill does, with the same errors', async () => {
+    const cases: Record<string, string | Buffer>[] = [
+      { 'notes.md': 'fine' },
+      { id_rsa: '-----BEGIN OPENSSH PRIVATE KEY-----\nx\n' },
+      { 'README.md': 'a', 'readme.md': 'b' },
+      { 'a/b/c/d.txt': 'deep' },
+    ];
+    const limits = [{}, { maxDepth: 3 }, { maxEntries: 3 }, { maxExpandedBytes: SKILL_TEXT.length }];
+    for (const files of cases) {
+      for (const importLimits of limits) {
+        const base = await newTemp();
+        const skill = writeTree(path.join(base, 'demo'), { 'SKILL.md': SKILL_TEXT, ...files });
+        const packed = await packSkill(skill, { format: 'zip', importLimits }).catch((caught) => caught);
+        const checked = await checkSkillPackable(skill, { importLimits }).catch((caught) => caught);
+        if (packed instanceof Error) {
+          expect(checked).toBeInstanceOf(packed.constructor);
+          expect({ code: checked.code, message: checked.message }).toEqual({
+            code: (packed as SecurityError).code,
+            message: packed.message,
+          });
+        } else {
+          expect(checked).toEqual({ name: 'demo', files: packed.files, warnings: packed.warnings });
+        }
+        expect(readdirSync(base)).toEqual(['demo']);
+      }
+    }
+  });
+
+  it('P3 measures the compressed size when the file sizes cannot prove it, as packSkill does', async () => {
+    const base = await newTemp();
+    const noise = Buffer.from(
+      Array.from({ length: 20_000 }, (_, index) => (index * 7919 + (index >> 3)) % 251),
+    );
+    const skill = writeTree(path.join(base, 'demo'), {
+      'SKILL.md': SKILL_TEXT,
+      'zeros.bin': Buffer.alloc(40_000),
+      'noise.bin': noise,
+    });
+    const zipped = (await packSkill(skill, { format: 'zip' })).bytes!.length;
+    // Below the bound of the raw sizes but above the real zip: only measuring can accept it.
+    const accepted = await checkSkillPackable(skill, { importLimits: { maxCompressedBytes: zipped } });
+    expect(accepted.files.map((file) => file.path)).toEqual(['SKILL.md', 'noise.bin', 'zeros.bin']);
+    const refused = await checkSkillPackable(skill, {
+      importLimits: { maxCompressedBytes: zipped - 1 },
+    }).catch((caught) => caught);
+    expect(refused).toMatchObject({ code: 'archive_too_large', details: { actual: zipped } });
+  });
+
+  it('P3 the size bound is never below the zip packSkill writes, compressible or not', async () => {
+    const base = await newTemp();
+    const skill = writeTree(path.join(base, 'demo'), {
+      'SKILL.md': SKILL_TEXT,
+      'random-large.bin': randomBytes(200_000),
+      'random-small.bin': randomBytes(7),
+      'empty.txt': '',
+      'deep/er/ü-文档-with-a-long-name-to-count-its-bytes-twice.txt': randomBytes(70_000),
+      'folder-only/': '',
+    });
+    const zipped = (await packSkill(skill, { format: 'zip' })).bytes!.length;
+    const collected = await collectPackageFiles(skill);
+    const bound = zipSizeBound(bundleEntries('demo', collected));
+    expect(bound).toBeGreaterThanOrEqual(zipped);
+    // A bound, not a guess far above: incompressible bytes stay within a few hundred bytes an entry.
+    expect(bound - zipped).toBeLessThan(300 * 10 + 1024);
+  });
+});

@@ -40,7 +40,12 @@ export { copyContentTree } from './copy-content-tree.js';
 export type { DiscoverableSkill, SkippedSkill } from './discoverable-skill.js';
 export { type ExportedSkill, exportSkillArchive } from './export-skill-archive.js';
 export { type LeasedPackage, leaseStoredPackage } from './lease-stored-package.js';
-export { type ContentTree, type ContentTreeEntry, listContentTree } from './list-content-tree.js';
+export {
+  type ContentTree,
+  type ContentTreeEntry,
+  checkContentTree,
+  listContentTree,
+} from './list-content-tree.js';
 export { nextFreeSkillId } from './next-free-skill-id.js';
 export { packageDirectory } from './package-directory.js';
 export { type PackageLease, STALE_LEASE_MILLISECONDS } from './package-lease.js';

@@ -1,4 +1,8 @@
-import { collectPackageFiles, computeFileRevision } from '@skilldock/core/package';
+import {
+  type CollectedPackageFiles,
+  collectPackageFiles,
+  computeFileRevision,
+} from '@skilldock/core/package';
 import { assertContentFolder } from './assert-content-folder.js';
 import { refusedEntryError } from './refused-entry-error.js';
 
@@ -30,10 +34,7 @@ export interface ContentTree {
  * @example const { entries } = await listContentTree(packageFolder);
  */
 export async function listContentTree(directory: string): Promise<ContentTree> {
-  await assertContentFolder(directory);
-  const collected = await collectPackageFiles(directory);
-  const refused = refusedEntryError(collected, `${directory} cannot be listed`);
-  if (refused !== undefined) throw refused;
+  const collected = await checkContentTree(directory);
   const files = await Promise.all(
     collected.files.map(
       async (file): Promise<ContentTreeEntry> => ({
@@ -50,4 +51,17 @@ export async function listContentTree(directory: string): Promise<ContentTree> {
     ...files,
   ].sort((left, right) => Buffer.compare(Buffer.from(left.path), Buffer.from(right.path)));
   return { entries, totalBytes: collected.totalBytes, warnings: collected.warnings };
+}
+
+/**
+ * The checks of {@link listContentTree} without hashing any file: `directory` is a real folder and
+ * holds no link, special file or secret anywhere (the same errors). Returns what was collected.
+ * @example await checkContentTree(personalSkillFolder); // before answering anything about it
+ */
+export async function checkContentTree(directory: string): Promise<CollectedPackageFiles> {
+  await assertContentFolder(directory);
+  const collected = await collectPackageFiles(directory);
+  const refused = refusedEntryError(collected, `${directory} cannot be listed`);
+  if (refused !== undefined) throw refused;
+  return collected;
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { removeInside, swapFolder } from '@skilldock/core/fs';
-import { computeDirectoryRevision } from '@skilldock/core/package';
 import { publicErrorMessage } from '../text/public-error-message.js';
 import type { ContentLayout } from './content-layout.js';
 import { copyContentTree } from './copy-content-tree.js';
@@ -85,8 +84,8 @@ export async function publishPackages<T>(
       const work = path.join(layout.packagesDirectory, `.work-${randomBytes(8).toString('hex')}`);
       works.push(work);
       await options.faults?.before('package-copy', { path: source });
-      await copyContentTree(source, work);
-      const revision = await computeDirectoryRevision(work);
+      // The copy's revision is hashed from the bytes written into it: the package is named by them.
+      const { revision } = await copyContentTree(source, work);
       const target = path.join(layout.packagesDirectory, revisionFolderName(revision));
       await options.faults?.before('package-place', { path: target });
       await withPackageStoreLock(layout, async () => {

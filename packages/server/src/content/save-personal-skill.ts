@@ -32,10 +32,11 @@ export interface SavePersonalSkillOptions {
 
 /**
  * Saves edits of a personal skill (SPEC Y2, Y5), which has no database row: under a per-skill lock,
- * the folder's revision must still be `baseRevision` (else `revision_conflict`, nothing written);
  * the folder is copied into a private work folder (P2 rules: no link followed, noise such as `.git`
- * left behind), the edits applied, the P3 budget and the SKILL.md checked, and the new folder
- * renamed into place — the old one is moved aside first and put back if the rename fails.
+ * left behind, a link or secret refuses the save), its revision — of the bytes copied — must still
+ * be `baseRevision` (else `revision_conflict`, nothing written), the edits applied, the P3 budget
+ * and the SKILL.md checked, and the new folder renamed into place — the old one is moved aside
+ * first and put back if the rename fails.
  * @throws ConflictError `revision_conflict`, `file_changed`; the edit and budget errors of a shared save.
  * @example await savePersonalSkill(layout, { userId, skillId: 'pdf', baseRevision, edits });
  */
@@ -47,14 +48,14 @@ export async function savePersonalSkill(
   const target = await personalSkillDirectory(layout, userId, options.skillId);
   return withFileLock(personalSkillLock(layout, userId, path.basename(target)), async () => {
     await assertContentFolder(target);
-    const current = await computeDirectoryRevision(target);
-    if (current !== options.baseRevision) throw revisionConflict(options.baseRevision, current);
-    await options.record?.('before', target, current);
     const work = await createWorkFolder(layout);
     try {
       const next = path.join(work.directory, options.skillId);
       await options.faults?.before('personal-copy', { path: next });
-      await copyContentTree(target, next);
+      // The base is checked on the bytes the copy read, under the lock: one read of the folder.
+      const { sourceRevision: current } = await copyContentTree(target, next);
+      if (current !== options.baseRevision) throw revisionConflict(options.baseRevision, current);
+      await options.record?.('before', target, current);
       await applySkillEdits(next, options.edits);
       await checkContentBudget(next);
       const index = await readSkillIndexEntry(next);

@@ -93,8 +93,7 @@ export async function saveSkillPackage<T>(
   });
   try {
     const skill = path.join(work.directory, 'skill');
-    await copyContentTree(await packageDirectory(layout, baseRevision), skill);
-    const copied = await computeDirectoryRevision(skill);
+    const { revision: copied } = await copyContentTree(await packageDirectory(layout, baseRevision), skill);
     if (copied !== baseRevision)
       throw new SecurityError(
         'digest_mismatch',

@@ -83,11 +83,11 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
   app.openapi(treeRoute, (c) =>
     guarded(async () => {
       const skill = await resolve(c, c.req.valid('param').id, 'read');
+      // The revision before the content: a save landing in between makes the editor's save a 409,
+      // never a silent overwrite of what it did not see.
+      const revision = await skill.currentRevision();
       const tree = await listContentTree(skill.directory);
-      return c.json(
-        { revision: skill.revision, ...tree, entries: [...tree.entries], warnings: [...tree.warnings] },
-        200,
-      );
+      return c.json({ revision, ...tree, entries: [...tree.entries], warnings: [...tree.warnings] }, 200);
     }),
   );
 
@@ -108,8 +108,9 @@ export function registerContentEditRoutes(app: OpenAPIHono<AppEnv>, options: Con
     guarded(async () => {
       const filePath = contentPathFromUrl(c, fileSegments);
       const skill = await resolve(c, c.req.valid('param').id, 'read');
+      const revision = await skill.currentRevision();
       const file = await readContentFile(skill.directory, filePath);
-      return c.json(fileJson(file, skill.revision), 200);
+      return c.json(fileJson(file, revision), 200);
     }),
   );
 

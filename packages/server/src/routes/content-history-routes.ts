@@ -108,10 +108,12 @@ export function registerContentHistoryRoutes(
   app.openapi(listRoute, (c) =>
     guarded(async () => {
       const skill = await resolve(c, c.req.valid('param').id, 'read');
-      const entries = await historyOf(skill).list();
+      const history = historyOf(skill);
+      const revision = await skill.currentRevision();
+      const entries = await history.list();
       return c.json(
         {
-          revision: skill.revision,
+          revision,
           entries: await Promise.all(
             entries.map(async (entry) => ({
               revision: entry.revision,

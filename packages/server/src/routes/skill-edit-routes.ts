@@ -15,9 +15,15 @@ import { hiddenRootsOf, type SkillContentContext } from '../skill-content/skill-
 import { loadSkillContentRef } from '../skill-content/skill-records.js';
 import { registerContentEditRoutes } from './content-edit-routes.js';
 
-function readOnly(id: string, directory: string, revision: string): EditableSkill {
+function readOnly(id: string, directory: string): EditableSkill {
   const refuse = () => Promise.reject(new HttpError(403, 'forbidden', 'You may not edit this skill'));
-  return { id, directory, revision, save: refuse, writeFile: refuse };
+  return {
+    id,
+    directory,
+    currentRevision: () => computeDirectoryRevision(directory),
+    save: refuse,
+    writeFile: refuse,
+  };
 }
 
 /**
@@ -50,7 +56,7 @@ export function registerSkillEditRoutes(
     const contentRef = await loadSkillContentRef(db, id);
     if (access.kind === 'builtin') {
       const directory = path.join(content.builtinDirectory, id);
-      return readOnly(id, directory, await computeDirectoryRevision(directory));
+      return readOnly(id, directory);
     }
     if (contentRef === null || contentRef === undefined)
       throw new HttpError(404, 'not_found', 'This skill has no content yet');

@@ -5,7 +5,7 @@ import { type DiscoverableSkill, packageDirectory, personalSkillsDirectory } fro
 import type { SkilldockDatabase } from '../db/database.js';
 import { skills } from '../db/schema.js';
 import type { Logger } from '../logging/logger.js';
-import { listReadableSkills } from '../policy/list-readable-skills.js';
+import { listReadableSkills, type ReadableSkill } from '../policy/list-readable-skills.js';
 import { readDiscoverySettings } from './discovery-settings.js';
 import { listPersonalSkills } from './list-personal-skills.js';
 import type { SkillContentContext } from './skill-content-context.js';
@@ -26,8 +26,10 @@ export async function discoverableSkills(
   logger: Logger,
 ): Promise<DiscoverableSkill[]> {
   let ids: string[];
+  let readable: ReadableSkill[] = [];
   if (viewer !== null) {
-    ids = (await listReadableSkills(db, viewer)).filter((skill) => skill.enabled).map((skill) => skill.id);
+    readable = await listReadableSkills(db, viewer);
+    ids = readable.filter((skill) => skill.enabled).map((skill) => skill.id);
   } else {
     if ((await readDiscoverySettings(db)).anonymous !== 'global') return [];
     const rows = await db
@@ -44,7 +46,7 @@ export async function discoverableSkills(
   }
   const found = await platformSkills(db, content, ids, logger);
   if (viewer === null) return found;
-  const personal = await personalSkills(db, content, viewer);
+  const personal = await personalSkills(db, content, viewer, readable);
   const personalIds = new Set(personal.map((skill) => skill.id));
   return [...found.filter((skill) => !personalIds.has(skill.id)), ...personal];
 }
@@ -54,8 +56,9 @@ async function personalSkills(
   db: SkilldockDatabase,
   content: SkillContentContext,
   viewer: Viewer,
+  readable: readonly ReadableSkill[],
 ): Promise<DiscoverableSkill[]> {
-  const { skills } = await listPersonalSkills(db, content.layout.dataDirectory, viewer);
+  const { skills } = await listPersonalSkills(db, content.layout.dataDirectory, viewer, readable);
   const root = await personalSkillsDirectory(content.layout, viewer.id);
   return skills.flatMap((skill) =>
     skill.problem === null

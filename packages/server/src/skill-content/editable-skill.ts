@@ -32,7 +32,11 @@ export interface EditableSkill {
   readonly id: string;
   /** The folder of the current content (read-only for a package). */
   readonly directory: string;
-  readonly revision: string;
+  /**
+   * The revision of the content at `directory`: known for a package; a personal folder is hashed
+   * only when asked (a save checks its own base under the skill's lock and never needs it).
+   */
+  currentRevision(): Promise<string>;
   /** One save: every edit, from the revision the editor loaded; any concurrent change is a 409 with nothing written. */
   save(baseRevision: string, edits: readonly SkillEdit[], actor: SaveActor): Promise<SaveOutcome>;
   writeFile(write: FileWrite, actor: SaveActor): Promise<SaveOutcome>;

@@ -5,7 +5,7 @@ import { computeDirectoryRevision } from '@skilldock/core/package';
 import type { Viewer } from '../auth/principal.js';
 import { contentLayout, personalSkillsDirectory, readSkillIndexEntry } from '../content/index.js';
 import type { SkilldockDatabase } from '../db/database.js';
-import { listReadableSkills } from '../policy/list-readable-skills.js';
+import { listReadableSkills, type ReadableSkill } from '../policy/list-readable-skills.js';
 
 /** A shared or builtin skill a personal skill takes the place of (same id: personal wins, SPEC D1/Y8). */
 export interface OverriddenSkill {
@@ -79,15 +79,18 @@ function unusable(id: string, code: string, message: string): PersonalSkillSumma
  * row), sorted by id, each with the shared and builtin skills it shadows for this caller: those the
  * caller may read and that are enabled, with the same id (a personal skill overrides them, SPEC Y8).
  * Entries that are not folders — a planted link — are listed with a problem, never followed.
+ * `readableSkills` is the caller's `listReadableSkills` when it already has it (discovery does):
+ * the listing query then runs once per request, not twice.
  */
 export async function listPersonalSkills(
   db: SkilldockDatabase,
   dataDir: string,
   viewer: Viewer,
+  readableSkills?: readonly ReadableSkill[],
 ): Promise<{ skills: PersonalSkillSummary[] }> {
   const root = await personalSkillsDirectory(contentLayout(dataDir), viewer.id);
   const readable = new Map(
-    (await listReadableSkills(db, viewer))
+    (readableSkills ?? (await listReadableSkills(db, viewer)))
       .filter((skill) => skill.enabled)
       .map((skill) => [skill.id, { id: skill.id, kind: skill.kind, name: skill.name }] as const),
   );

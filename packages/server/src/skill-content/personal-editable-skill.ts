@@ -3,6 +3,7 @@ import { computeDirectoryRevision } from '@skilldock/core/package';
 import { recordAudit } from '../audit/record-audit.js';
 import {
   type ContentLayout,
+  checkContentTree,
   listContentTree,
   personalSkillDirectory,
   publishPackages,
@@ -47,8 +48,9 @@ export async function personalEditableSkill(
   skillId: string,
 ): Promise<EditableSkill> {
   const directory = await personalSkillDirectory(layout, userId, skillId);
-  await listContentTree(directory);
-  const revision = await computeDirectoryRevision(directory);
+  // Refused whole (a link, a secret anywhere) before anything is answered about it; its revision
+  // is hashed only when a route asks for it.
+  await checkContentTree(directory);
   const key: PersonalHistoryKey = { kind: 'personal', userId, skillId };
   const record = recordPersonalRevisions(db, layout, key);
   const audited = async (
@@ -71,7 +73,7 @@ export async function personalEditableSkill(
   return {
     id: skillId,
     directory,
-    revision,
+    currentRevision: () => computeDirectoryRevision(directory),
     save: async (baseRevision, edits, actor) =>
       audited(
         await savePersonalSkill(layout, {

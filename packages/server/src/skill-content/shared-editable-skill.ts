@@ -76,7 +76,7 @@ export async function sharedEditableSkill(
   return {
     id: skillId,
     directory,
-    revision,
+    currentRevision: async () => revision,
     save: async (baseRevision, edits, actor) =>
       outcome(
         await saveSkillPackage(layout, {

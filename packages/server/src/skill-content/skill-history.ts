@@ -84,21 +84,14 @@ export async function recordSkillRevision(
     authorId: entry.authorId,
     ...(entry.createdAt === undefined ? {} : { createdAt: entry.createdAt }),
   });
-  const kept = await db
+  // One statement: the newest rows are chosen inside the delete, not read back first.
+  const kept = db
     .select({ id: skillRevisions.id })
     .from(skillRevisions)
     .where(ofSkill(key))
     .orderBy(desc(skillRevisions.id))
     .limit(SKILL_HISTORY_LIMIT);
-  await db.delete(skillRevisions).where(
-    and(
-      ofSkill(key),
-      notInArray(
-        skillRevisions.id,
-        kept.map((row) => row.id),
-      ),
-    ),
-  );
+  await db.delete(skillRevisions).where(and(ofSkill(key), notInArray(skillRevisions.id, kept)));
 }
 
 /** Forgets a skill's history (it was deleted); its packages go with the next prune. */

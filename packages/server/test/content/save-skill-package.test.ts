@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConflictError } from '@skilldock/core/errors';
 import { computeDirectoryRevision } from '@skilldock/core/package';
 import { describe, expect, it } from 'vitest';
 import {
+  copyContentTree,
   type PackagePublishStep,
   packageDirectory,
   readContentFile,
@@ -32,6 +33,32 @@ function sharedSkill(files: Record<string, string> = { 'references/guide.md': 'R
 }
 
 const save = saveOnTable;
+
+describe('copyContentTree', () => {
+  it('P1 names the copy by the revision a walk of it computes, noise and secrets never in it', async () => {
+    const source = writeSkillFolder(path.join(await newTemp(), 'pdf'), 'pdf', {
+      'scripts/run.sh': '#!/bin/sh\necho hi\n',
+      'references/deep/er/ü-文档.md': 'unicode path\n',
+      'references/empty/': '',
+      'assets/zero.bin': Buffer.alloc(0),
+      'assets/large.bin': Buffer.alloc(300 * 1024, 7),
+      'node_modules/x/index.js': 'noise',
+      '.git/HEAD': 'ref: main\n',
+    });
+    chmodSync(path.join(source, 'scripts/run.sh'), 0o755);
+    const destination = path.join(await newTemp(), 'copy');
+    const copied = await copyContentTree(source, destination);
+    expect(copied.revision).toBe(await computeDirectoryRevision(destination));
+    expect(copied.revision).toBe(await computeDirectoryRevision(source));
+    expect(statSync(path.join(destination, 'scripts/run.sh')).mode & 0o100).toBe(0o100);
+    expect(readdirSync(destination).sort()).toEqual(['SKILL.md', 'assets', 'references', 'scripts']);
+    // A secret anywhere refuses the whole copy before anything is written.
+    const secret = writeSkillFolder(path.join(await newTemp(), 'pdf'), 'pdf', { 'keys/id_rsa': 'x' });
+    const refused = path.join(await newTemp(), 'refused');
+    expect(await codeOf(copyContentTree(secret, refused))).toBe('secret_in_package');
+    expect(() => statSync(refused)).toThrow();
+  });
+});
 
 describe('saveSkillPackage', () => {
   it('Y5 writes every edit of one save into a new immutable package and leaves the base untouched', async () => {

@@ -42,7 +42,7 @@ describe.each(TEST_BACKENDS)('a skill that moved on before its package was opene
       await publishSharedSkill(server, 'moved', { files: { 'notes.md': 'first\n' } });
       const actor = { viewer, requestId: 'moved-on-test' };
       const first = await sharedEditableSkill(db, layout, 'moved', await currentSkillRevision(db, 'moved'));
-      const stale = first.revision;
+      const stale = await first.currentRevision();
       // Another save wins: its commit moves the row on. The history keeps the package the route
       // read; once that entry ages out of the history, a prune removes it (done here by hand).
       const saved = await first.save(
@@ -57,7 +57,7 @@ describe.each(TEST_BACKENDS)('a skill that moved on before its package was opene
 
       // The route had read `stale` from the row before that: it opens the skill as it is now.
       const late = await sharedEditableSkill(db, layout, 'moved', stale);
-      expect(late.revision).toBe(saved.revision);
+      expect(await late.currentRevision()).toBe(saved.revision);
       expect(await readFile(path.join(late.directory, 'notes.md'), 'utf8')).toBe('second\n');
       const refused = await late
         .save(stale, [{ type: 'write', path: 'notes.md', content: 'third\n' }], actor)
