@@ -223,6 +223,41 @@ describe('web app: admin', { timeout: 90_000 }, () => {
     );
   });
 
+  it('Y14 typing in the audit target picker narrows it to the names that match; Enter picks one', async () => {
+    // happy-dom keeps no search value in Mantine's Select (audit-target-picker.integration.test.tsx
+    // picks by clicking); here a real browser types.
+    const picker = page.getByRole('combobox', { name: 'Target', exact: true });
+    await picker.click();
+    await picker.pressSequentially('dan');
+    const listId = await picker.getAttribute('aria-controls');
+    expect(listId).toBeTruthy();
+    const list = page.locator(`[id="${listId}"]`);
+    await list.getByRole('option', { name: 'dana', exact: true }).waitFor();
+    const offered = await list.getByRole('option').allTextContents();
+    expect(offered).toContain('dana');
+    expect(offered.every((name) => name.toLowerCase().includes('dan'))).toBe(true);
+    await picker.press('ArrowDown');
+    await picker.press('Enter');
+    await expect(page.getByLabel('Target type').inputValue()).resolves.toBe('user');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const dana = await page.evaluate(async () => {
+      const users = (await (await fetch('/api/admin/users')).json()) as {
+        users: { id: string; username: string }[];
+      };
+      return users.users.find((user) => user.username === 'dana')!.id;
+    });
+    await page.waitForFunction((id) => {
+      const rows = [...document.querySelectorAll('[data-testid="audit-table"] > tbody > tr')];
+      return (
+        rows.length > 0 && rows.every((row) => row.querySelector('td[title]')?.getAttribute('title') === id)
+      );
+    }, dana);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="audit-table"] > tbody > tr').length > 3,
+    );
+  });
+
   it('W6 admin in Chinese, in the dark theme and at 360 px', async () => {
     await page.getByLabel('Language').selectOption('zh');
     await page.getByRole('heading', { name: '管理', level: 1 }).waitFor();
