@@ -58,13 +58,7 @@ export interface PackSkillResult {
  * const { file, warnings } = await packSkill('skills/pdf', { format: 'zip', out: 'pdf.zip' });
  */
 export async function packSkill(directory: string, options: PackSkillOptions): Promise<PackSkillResult> {
-  const root = path.resolve(directory);
-  const name = path.basename(root);
-  const collected = await collectPackageFiles(root);
-  assertPackable(name, collected);
-  const limits: ArchiveLimits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.importLimits };
-  const entries = bundleEntries(name, collected);
-  assertImportable(name, entries, collected.totalBytes, limits);
+  const { root, name, collected, limits, entries } = await checkedBundle(directory, options.importLimits);
   const warnings = collected.warnings;
   const stream: Readable =
     options.format === 'zip'
@@ -85,6 +79,22 @@ export async function packSkill(directory: string, options: PackSkillOptions): P
   return { ...base, file };
 }
 
+/**
+ * The entries a bundle of `directory` would hold, past every check both {@link packSkill} and
+ * {@link checkSkillPackable} make before any byte is compressed: P2's refusals (secrets, links,
+ * special files, no `SKILL.md`) and the import's entry checks and expanded size under `importLimits`.
+ */
+async function checkedBundle(directory: string, importLimits: Partial<ArchiveLimits> | undefined) {
+  const root = path.resolve(directory);
+  const name = path.basename(root);
+  const collected = await collectPackageFiles(root);
+  assertPackable(name, collected);
+  const limits: ArchiveLimits = { ...DEFAULT_ARCHIVE_LIMITS, ...importLimits };
+  const entries = bundleEntries(name, collected);
+  assertImportable(name, entries, collected.totalBytes, limits);
+  return { root, name, collected, limits, entries };
+}
+
 /** What {@link checkSkillPackable} found: the files a bundle would hold and the warnings of packing. */
 export interface PackableSkill {
   readonly name: string;
@@ -103,13 +113,7 @@ export async function checkSkillPackable(
   directory: string,
   options: Pick<PackSkillOptions, 'importLimits'> = {},
 ): Promise<PackableSkill> {
-  const root = path.resolve(directory);
-  const name = path.basename(root);
-  const collected = await collectPackageFiles(root);
-  assertPackable(name, collected);
-  const limits: ArchiveLimits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.importLimits };
-  const entries = bundleEntries(name, collected);
-  assertImportable(name, entries, collected.totalBytes, limits);
+  const { name, collected, limits, entries } = await checkedBundle(directory, options.importLimits);
   const result = { name, files: collected.files, warnings: collected.warnings };
   if (zipSizeBound(entries) <= limits.maxCompressedBytes) return result;
   let size = 0;
