@@ -1,3 +1,5 @@
+import { loadStages, type StageExports } from './load-stages.js';
+
 /**
  * The stages of `@skilldock/core` a command can load, each its own subpath. `import()` of a literal
  * name, so the type checker and bundlers see every one.
@@ -16,22 +18,15 @@ const STAGES = {
 /** A stage of core by its subpath name (`@skilldock/core/<name>`). */
 export type CoreStage = keyof typeof STAGES;
 
-type StageModule<S extends CoreStage> = Awaited<ReturnType<(typeof STAGES)[S]>>;
-type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
-  ? I
-  : never;
-
 /**
  * Loads the named stages of `@skilldock/core` on first use and returns their exports as one object:
  * `const { listSkills, UserInputError } = await loadCore('discover', 'errors')`. Importing core costs
  * hundreds of milliseconds (zod, yaml, pinyin, archives), which `--help`, `--version` and usage
  * errors never need, and each command loads only the stages it calls: a listing does not load the
- * runtime, packaging or install, an install not the catalog or discovery. Stages share one copy of
- * every module they have in common, so the error classes are the same whichever stage threw.
+ * runtime, packaging or install, an install not the catalog or discovery.
  */
 export async function loadCore<const S extends readonly [CoreStage, ...CoreStage[]]>(
   ...stages: S
-): Promise<Intersection<StageModule<S[number]>>> {
-  const modules = await Promise.all(stages.map((stage) => STAGES[stage]()));
-  return Object.assign({}, ...modules);
+): Promise<StageExports<typeof STAGES, S[number]>> {
+  return loadStages<typeof STAGES, S[number]>(STAGES, stages);
 }

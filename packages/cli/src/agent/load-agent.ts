@@ -1,3 +1,5 @@
+import { loadStages, type StageExports } from '../load-stages.js';
+
 /**
  * The stages of `@skilldock/agent` the CLI's commands reach through {@link loadAgent}, each a
  * subpath of the package (its root holds only the builder's starting points). `import()` of a
@@ -19,13 +21,8 @@ const STAGES = {
 /** A stage of the agent by its subpath name (`@skilldock/agent/<name>`). */
 export type AgentStage = keyof typeof STAGES;
 
-type StageModule<S extends AgentStage> = Awaited<ReturnType<(typeof STAGES)[S]>>;
-type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
-  ? I
-  : never;
-
 /** Every stage's exports as one object: what `loadAgent()` without names returns. */
-export type AgentModule = Intersection<StageModule<AgentStage>>;
+export type AgentModule = StageExports<typeof STAGES, AgentStage>;
 
 /**
  * Loads `@skilldock/agent` on first use. It pulls in the model SDKs and the MCP client, which
@@ -36,9 +33,7 @@ export type AgentModule = Intersection<StageModule<AgentStage>>;
 export async function loadAgent(): Promise<AgentModule>;
 export async function loadAgent<const S extends readonly [AgentStage, ...AgentStage[]]>(
   ...stages: S
-): Promise<Intersection<StageModule<S[number]>>>;
+): Promise<StageExports<typeof STAGES, S[number]>>;
 export async function loadAgent(...stages: AgentStage[]): Promise<unknown> {
-  const names = stages.length === 0 ? (Object.keys(STAGES) as AgentStage[]) : stages;
-  const modules = await Promise.all(names.map((stage) => STAGES[stage]()));
-  return Object.assign({}, ...modules);
+  return loadStages(STAGES, stages.length === 0 ? (Object.keys(STAGES) as AgentStage[]) : stages);
 }
