@@ -3,8 +3,7 @@
  * read-skill-resource.test.ts): read_skill_resource pages through 20 MB by line offset.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSkillSession } from '../../src/runtime/create-skill-session.js';
-import { copyRuntimeProject, type RuntimeProject } from './runtime-project.js';
+import { copyRuntimeProject, type RuntimeProject, readSkillResource } from './runtime-project.js';
 
 let project: RuntimeProject;
 beforeEach(async () => {
@@ -12,11 +11,7 @@ beforeEach(async () => {
 });
 afterEach(() => project.remove());
 
-const read = async (args: Record<string, unknown>) =>
-  (await createSkillSession({ catalog: await project.catalog() })).handleToolCall(
-    'read_skill_resource',
-    args,
-  );
+const read = (args: Record<string, unknown>) => readSkillResource(project, args);
 
 describe('read_skill_resource on a multi-MB file', () => {
   it('R4 pages through a 20 MB file: any offset is reachable and only a page is returned', async () => {

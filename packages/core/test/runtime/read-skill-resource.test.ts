@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCatalog } from '../../src/catalog/build-catalog.js';
 import { defineSkill } from '../../src/format/define-skill.js';
 import { createSkillSession } from '../../src/runtime/create-skill-session.js';
-import { copyRuntimeProject, type RuntimeProject } from './runtime-project.js';
+import { copyRuntimeProject, type RuntimeProject, readSkillResource } from './runtime-project.js';
 
 let project: RuntimeProject;
 beforeEach(async () => {
@@ -12,11 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => project.remove());
 
-const read = async (args: Record<string, unknown>) =>
-  (await createSkillSession({ catalog: await project.catalog() })).handleToolCall(
-    'read_skill_resource',
-    args,
-  );
+const read = (args: Record<string, unknown>) => readSkillResource(project, args);
 
 describe('read_skill_resource', () => {
   it('R4 reads a supporting file at its virtual path', async () => {

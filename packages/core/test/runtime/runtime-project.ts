@@ -6,6 +6,7 @@ import { buildCatalog } from '../../src/catalog/build-catalog.js';
 import type { CatalogSnapshot } from '../../src/catalog/types.js';
 import { loadSkill } from '../../src/format/load-skill.js';
 import type { Skill } from '../../src/format/types.js';
+import { createSkillSession } from '../../src/runtime/create-skill-session.js';
 
 const FIXTURE_PROJECT = fileURLToPath(new URL('../fixtures/runtime/project', import.meta.url));
 
@@ -62,4 +63,12 @@ export async function copyRuntimeProject(): Promise<RuntimeProject> {
     },
     remove: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/** `read_skill_resource` with `args`, through a new session on `project`'s current catalog. */
+export async function readSkillResource(project: RuntimeProject, args: Record<string, unknown>) {
+  return (await createSkillSession({ catalog: await project.catalog() })).handleToolCall(
+    'read_skill_resource',
+    args,
+  );
 }
