@@ -77,7 +77,8 @@ describe('W3 one guard for a page of several editors', () => {
     const router = mount();
     fireEvent.click(screen.getByLabelText('bound skill'));
     await act(async () => fireEvent.click(screen.getByText('away')));
-    expect(dialog()).not.toBeNull();
+    // The dialog opens from the router's blocker: wait for it rather than assume one render.
+    await screen.findByText('Leave with unsaved changes?');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })));
     expect(router.state.location.pathname).toBe('/agents/a');
     expect((screen.getByLabelText('bound skill') as HTMLInputElement).checked).toBe(true);
@@ -85,7 +86,7 @@ describe('W3 one guard for a page of several editors', () => {
     fireEvent.click(screen.getByLabelText('bound skill'));
     fireEvent.click(screen.getByLabelText('configuration'));
     await act(async () => fireEvent.click(screen.getByText('away')));
-    expect(dialog()).not.toBeNull();
+    await screen.findByText('Leave with unsaved changes?');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave and drop changes' })));
     expect(router.state.location.pathname).toBe('/elsewhere');
   });
