@@ -42,9 +42,25 @@ function runVitest(nodeFile, vitestArgs, pathPrefix) {
     child.on('close', (status, signal) => {
       const last = [...tail.matchAll(SUMMARY_LINE)].at(-1);
       const counts = last && { passed: Number(last[1]), failed: Number(last[2]), skipped: Number(last[3]) };
-      resolve({ status, error: signal ? `killed by ${signal}` : undefined, counts });
+      resolve({ status, error: signal ? `killed by ${signal}` : undefined, counts, failures: failedTests(tail) });
     });
   });
+}
+
+/**
+ * The failed tests the summary reporter named in a run's output (its "Failed tests:" block), so the
+ * closing lines repeat them: a CI log is often read from its tail.
+ */
+function failedTests(output) {
+  const start = output.lastIndexOf('\nFailed tests:\n');
+  if (start === -1) return [];
+  const block = output.slice(start + '\nFailed tests:\n'.length);
+  const lines = [];
+  for (const line of block.split('\n')) {
+    if (!line.startsWith('  ')) break;
+    lines.push(line);
+  }
+  return lines;
 }
 
 const args = process.argv.slice(2);
@@ -81,7 +97,7 @@ for (const run of runs) {
 const total = { passed: 0, failed: 0, skipped: 0 };
 let anyFailed = false;
 process.stdout.write('\n');
-for (const { label, status, error, counts } of results) {
+for (const { label, status, error, counts, failures = [] } of results) {
   const ok = status === 0 && counts !== undefined && counts.failed === 0;
   anyFailed ||= !ok;
   if (counts !== undefined) {
@@ -96,6 +112,7 @@ for (const { label, status, error, counts } of results) {
     ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`
     : `no summary line (${error ?? `exit ${status}`})`;
   process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${label}: ${detail}\n`);
+  for (const line of failures) process.stdout.write(`      ${line}\n`);
 }
 process.stdout.write(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
 if (anyFailed) process.exitCode = 1;
