@@ -42,7 +42,12 @@ function runVitest(nodeFile, vitestArgs, pathPrefix) {
     child.on('close', (status, signal) => {
       const last = [...tail.matchAll(SUMMARY_LINE)].at(-1);
       const counts = last && { passed: Number(last[1]), failed: Number(last[2]), skipped: Number(last[3]) };
-      resolve({ status, error: signal ? `killed by ${signal}` : undefined, counts, failures: failedTests(tail) });
+      resolve({
+        status,
+        error: signal ? `killed by ${signal}` : undefined,
+        counts,
+        failures: failedTests(tail),
+      });
     });
   });
 }
