@@ -77,7 +77,8 @@ describe.each(TEST_BACKENDS)('O2 run limits and fairness on $name', (backend) =>
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'o2-admin-password',
       logger: silentLogger,
-      runs: { workerOptions: { heartbeatMs: 200, staleAfterMs: 5000, deferMs: 100 } },
+      // Runs the tests leave waiting on the model are handed back after 1 s at stop, not the 30 s default.
+      runs: { workerOptions: { heartbeatMs: 200, staleAfterMs: 5000, deferMs: 100, drainTimeoutMs: 1000 } },
     });
     ({ url } = await server.start({ port: 0 }));
     alice = await addPerson(server, 'alice', 'user');

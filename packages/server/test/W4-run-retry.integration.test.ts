@@ -78,7 +78,8 @@ describe.each(TEST_BACKENDS)('W4 retry and partial answers on $name', (backend) 
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'w4-retry-admin-password',
       logger: silentLogger,
-      runs: { workerOptions: { heartbeatMs: 100, staleAfterMs: 60_000, deferMs: 100 } },
+      // Runs the tests leave paused forever are handed back after 1 s at stop, not the 30 s default.
+      runs: { workerOptions: { heartbeatMs: 100, staleAfterMs: 60_000, deferMs: 100, drainTimeoutMs: 1000 } },
     });
     ({ url } = await server.start({ port: 0 }));
     alice = await addPerson(server, 'alice', 'user');

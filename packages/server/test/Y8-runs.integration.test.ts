@@ -99,7 +99,8 @@ describe.each(TEST_BACKENDS)('Y8 runs on $name', (backend) => {
       builtinDir: '/nonexistent-builtin-folder',
       adminPassword: 'content-admin-password',
       logger: silentLogger,
-      runs: { workerOptions: { heartbeatMs: 200, staleAfterMs: 5000 } },
+      // Runs the tests leave waiting on the model are handed back after 1 s at stop, not the 30 s default.
+      runs: { workerOptions: { heartbeatMs: 200, staleAfterMs: 5000, drainTimeoutMs: 1000 } },
     });
     ({ url } = await server.start({ port: 0 }));
     alice = await addPerson(server, 'alice', 'user');

@@ -60,7 +60,19 @@ export async function startServe({
   const postgres = database === 'postgres' ? await throwawayDatabase() : undefined;
   const child: ChildProcess = spawn(
     process.execPath,
-    [CLI, 'serve', '--port', '0', '--json', '--data', path.join(home, 'data'), ...args],
+    [
+      CLI,
+      'serve',
+      '--port',
+      '0',
+      '--json',
+      '--data',
+      path.join(home, 'data'),
+      // A run a test leaves waiting on the model is handed back after 1 s at stop, not the 30 s default.
+      '--drain-timeout',
+      '1',
+      ...args,
+    ],
     {
       cwd: home,
       env: {
