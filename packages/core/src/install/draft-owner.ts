@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { removeInsideSync } from '../fs/remove-inside.js';
@@ -13,9 +14,20 @@ export function draftOwnerFile(stagingDirectory: string): string {
 interface DraftOwner {
   readonly pid: number;
   readonly host: string;
+  /** Which copy of this module in that process ({@link OWNER_INSTANCE}); absent in older owner files. */
+  readonly instance?: string;
 }
 
-/** Staging folders this process owns (folder → its staging parent); removed on a signal. */
+/**
+ * This copy of the module. One process can hold several, each with its own {@link ownedDrafts}:
+ * every worker thread loads its own (they share the pid), and so do two versions of core. A draft
+ * is only known to be abandoned by the copy that claimed it; another copy's draft lives as long
+ * as the process. Before this, a sweep in one thread took a draft another thread of the same
+ * process was installing from for abandoned (same pid, not in its own map) and deleted it.
+ */
+const OWNER_INSTANCE = randomUUID();
+
+/** Staging folders this copy owns (folder → its staging parent); removed on a signal. */
 const ownedDrafts = new Map<string, string>();
 
 /**
@@ -24,7 +36,7 @@ const ownedDrafts = new Map<string, string>();
  * {@link removeOwnedDraftsSync} removes it when a signal ends the process.
  */
 export function claimDraftFolder(stagingDirectory: string, stagingParent: string): void {
-  const owner: DraftOwner = { pid: process.pid, host: hostname() };
+  const owner: DraftOwner = { pid: process.pid, host: hostname(), instance: OWNER_INSTANCE };
   writeFileSync(draftOwnerFile(stagingDirectory), `${JSON.stringify(owner)}\n`, { mode: 0o600, flag: 'wx' });
   ownedDrafts.set(stagingDirectory, stagingParent);
 }
@@ -66,7 +78,13 @@ export function isDraftOwnerGone(stagingDirectory: string): boolean {
     return false;
   }
   if (owner.host !== hostname() || !Number.isInteger(owner.pid) || owner.pid <= 0) return false;
-  if (owner.pid === process.pid) return !ownedDrafts.has(stagingDirectory);
+  if (owner.pid === process.pid) {
+    // This copy's own: abandoned once it gave it up. Another copy's in this process (a worker
+    // thread): alive while the process is; a draft store's lifetime removes it later if need be.
+    // No copy named: written before this field, so by an earlier process whose pid this one reuses.
+    if (owner.instance === OWNER_INSTANCE) return !ownedDrafts.has(stagingDirectory);
+    return owner.instance === undefined;
+  }
   try {
     process.kill(owner.pid, 0);
     return false;

@@ -119,6 +119,25 @@ describe('P6 drafts of processes that are gone', () => {
     expect(existsSync(path.join(staging(), alive))).toBe(true);
   });
 
+  it('P6 a sweep keeps the draft of another copy of core in this process (a worker thread) and removes one left by an earlier process with this pid', async () => {
+    // A second copy of the module, as each worker thread loads its own: same pid, its own drafts.
+    const otherCopy = (await import(
+      '../../src/install/draft-owner.js?as-another-thread'
+    )) as typeof import('../../src/install/draft-owner.js');
+    const id = randomUUID();
+    const otherThreadsDraft = path.join(staging(), id);
+    mkdirSync(path.join(otherThreadsDraft, 'fetch'), { recursive: true });
+    otherCopy.claimDraftFolder(otherThreadsDraft, staging());
+    // An owner file without a copy named: written before copies were told apart, so by an earlier
+    // process whose pid this one now has.
+    const earlier = ownedFolder(process.pid);
+    const store = new DraftStore({ directory: staging() });
+    expect(await store.sweep()).toEqual([earlier]);
+    expect(existsSync(path.join(otherThreadsDraft, 'fetch'))).toBe(true);
+    otherCopy.releaseDraftFolder(otherThreadsDraft);
+    expect(existsSync(`${otherThreadsDraft}.owner`)).toBe(false);
+  });
+
   it('P6 a process-owned draft carries an owner file; a draft store draft outlives its process', async () => {
     const owned = await prepareInstall(source, { cwd: projectRoot, stagingParent: staging() });
     expect(existsSync(`${owned.stagingDirectory}.owner`)).toBe(true);
