@@ -11,12 +11,13 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, conversations, runs, users } from '../../src/db/schema.js';
+import { conversations, runs } from '../../src/db/schema.js';
 import type { Database } from '../../src/index.js';
 import { silentLogger } from '../../src/index.js';
 import { runWorkRoot } from '../../src/run-tools/run-work-folder.js';
 import { sweepOrphanRunWorkFolders } from '../../src/runs/remove-run-work-folders.js';
 import { TEST_BACKENDS } from '../support/test-databases.js';
+import { insertRunOwner } from './run-owner.js';
 
 const NOW = Date.now();
 const TWENTY_MINUTES_AGO = new Date(NOW - 20 * 60 * 1000);
@@ -31,10 +32,7 @@ describe.each(TEST_BACKENDS)('work folders of deleted runs are swept on $name', 
     database = await backend.openMigrated();
     dataDir = mkdtempSync(path.join(tmpdir(), 'skilldock-run-work-'));
     outside = mkdtempSync(path.join(tmpdir(), 'skilldock-outside-'));
-    await database.db
-      .insert(users)
-      .values({ id: 'u1', username: 'alice', displayName: 'Alice', role: 'user', passwordHash: 'x' });
-    await database.db.insert(agents).values({ id: 'a1', name: 'helper' });
+    await insertRunOwner(database);
     await database.db.insert(conversations).values({ id: 'c1', userId: 'u1', agentId: 'a1' });
     await database.db
       .insert(runs)

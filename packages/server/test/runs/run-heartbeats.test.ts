@@ -1,10 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, conversations, runs, users } from '../../src/db/schema.js';
+import { conversations, runs } from '../../src/db/schema.js';
 import { type Database, silentLogger } from '../../src/index.js';
 import { startRunHeartbeats } from '../../src/runs/run-heartbeats.js';
 import { TEST_BACKENDS } from '../support/test-databases.js';
 import { waitFor } from '../support/wait-for.js';
+import { insertRunOwner } from './run-owner.js';
 
 const RUN_IDS = ['beating', 'cancelled', 'taken', 'let-go'];
 /** Every run's heartbeat before the test: a beat writes the database's time, long after it. */
@@ -16,10 +17,7 @@ describe.each(TEST_BACKENDS)('a worker heartbeat for its runs on $name', (backen
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
     database = await backend.openMigrated();
-    await database.db
-      .insert(users)
-      .values({ id: 'u1', username: 'alice', displayName: 'Alice', role: 'user', passwordHash: 'x' });
-    await database.db.insert(agents).values({ id: 'a1', name: 'helper' });
+    await insertRunOwner(database);
     // One active run per conversation: each run has its own.
     await database.db
       .insert(conversations)

@@ -1,10 +1,11 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agents, conversations, runEvents, runs, users } from '../../src/db/schema.js';
+import { conversations, runEvents, runs } from '../../src/db/schema.js';
 import type { Database } from '../../src/index.js';
 import { RUN_QUEUE_NAME } from '../../src/runs/run-queue.js';
 import { MAX_RUN_ATTEMPTS, sweepLostRuns } from '../../src/runs/sweep-lost-runs.js';
 import { TEST_BACKENDS } from '../support/test-databases.js';
+import { insertRunOwner } from './run-owner.js';
 
 const STALE_AFTER_MS = 2000;
 
@@ -14,10 +15,7 @@ describe.each(TEST_BACKENDS)('the lost-run sweep on $name', (backend) => {
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
     database = await backend.openMigrated();
-    await database.db
-      .insert(users)
-      .values({ id: 'u1', username: 'alice', displayName: 'Alice', role: 'user', passwordHash: 'x' });
-    await database.db.insert(agents).values({ id: 'a1', name: 'helper' });
+    await insertRunOwner(database);
   });
 
   afterAll(async () => {

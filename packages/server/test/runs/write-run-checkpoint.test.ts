@@ -2,12 +2,13 @@ import type { RunState } from '@skilldock/agent/loop';
 import type { ConversationMessage } from '@skilldock/agent/model';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agents, conversations, messages, runEvents, runs, users } from '../../src/db/schema.js';
+import { conversations, messages, runEvents, runs } from '../../src/db/schema.js';
 import type { Database } from '../../src/index.js';
 import { RunEventBus } from '../../src/runs/run-event-bus.js';
 import { RunEventWriter } from '../../src/runs/run-event-writer.js';
 import { writeRunCheckpoint } from '../../src/runs/write-run-checkpoint.js';
 import { TEST_BACKENDS } from '../support/test-databases.js';
+import { insertRunOwner } from './run-owner.js';
 
 function stateOf(conversation: readonly ConversationMessage[]): RunState {
   return {
@@ -25,10 +26,7 @@ describe.each(TEST_BACKENDS)('a run checkpoint on $name', (backend) => {
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
     database = await backend.openMigrated();
-    await database.db
-      .insert(users)
-      .values({ id: 'u1', username: 'alice', displayName: 'Alice', role: 'user', passwordHash: 'x' });
-    await database.db.insert(agents).values({ id: 'a1', name: 'helper' });
+    await insertRunOwner(database);
   });
 
   afterAll(async () => {
