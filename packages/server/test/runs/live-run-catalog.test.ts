@@ -43,6 +43,14 @@ describe.each(TEST_BACKENDS)('a platform run refreshing its catalog on $name', (
     await close?.();
   });
 
+  /** Revokes ann's read share of `skillId`: deletes her row of its scope. */
+  const revokeShare = (skillId: string) =>
+    server.database.db
+      .delete(schema.skillScopeMembers)
+      .where(and(eq(schema.skillScopeMembers.skillId, skillId), eq(schema.skillScopeMembers.userId, ann.id)));
+  const setAnnDisabled = (disabled: boolean) =>
+    server.database.db.update(schema.users).set({ disabled }).where(eq(schema.users.id, ann.id));
+
   /**
    * A refresh as `agentRunSetup` makes it, and the snapshot the run's session holds; `fromStart`
    * hands it the setup's platform skills as a new run does (resolved at the generation read first).
@@ -93,27 +101,14 @@ describe.each(TEST_BACKENDS)('a platform run refreshing its catalog on $name', (
       const refresh = await startRun();
       expect(ids((await refresh()).catalog)).toContain('short-share');
       // The refresh before kept its work under the access generation; the revoke moves it.
-      await server.database.db
-        .delete(schema.skillScopeMembers)
-        .where(
-          and(
-            eq(schema.skillScopeMembers.skillId, 'short-share'),
-            eq(schema.skillScopeMembers.userId, ann.id),
-          ),
-        );
+      await revokeShare('short-share');
       const revoked = await refresh();
       expect([revoked.changed, ids(revoked.catalog)]).toEqual([true, ['my-notes', 'plan']]);
       const projected = await readdir(userProjectionPaths(context.content.layout, ann.id).skillsDirectory);
       expect(projected).not.toContain('short-share');
-      await server.database.db
-        .update(schema.users)
-        .set({ disabled: true })
-        .where(eq(schema.users.id, ann.id));
+      await setAnnDisabled(true);
       expect(ids((await refresh()).catalog)).toEqual([]);
-      await server.database.db
-        .update(schema.users)
-        .set({ disabled: false })
-        .where(eq(schema.users.id, ann.id));
+      await setAnnDisabled(false);
       expect(ids((await refresh()).catalog)).toEqual(['my-notes', 'plan']);
     },
   );
@@ -126,14 +121,7 @@ describe.each(TEST_BACKENDS)('a platform run refreshing its catalog on $name', (
       const kept = await unchanged();
       expect([kept.changed, ids(kept.catalog)]).toEqual([false, ['brief-share', 'my-notes', 'plan']]);
       const refresh = await startRun({ fromStart: true });
-      await server.database.db
-        .delete(schema.skillScopeMembers)
-        .where(
-          and(
-            eq(schema.skillScopeMembers.skillId, 'brief-share'),
-            eq(schema.skillScopeMembers.userId, ann.id),
-          ),
-        );
+      await revokeShare('brief-share');
       const first = await refresh();
       expect([first.changed, ids(first.catalog)]).toEqual([true, ['my-notes', 'plan']]);
     },
