@@ -57,9 +57,10 @@ function runVitest(nodeFile, vitestArgs, pathPrefix) {
  * closing lines repeat them: a CI log is often read from its tail.
  */
 function failedTests(output) {
-  const start = output.lastIndexOf('\nFailed tests:\n');
+  const heading = '\nFailed tests:\n';
+  const start = output.lastIndexOf(heading);
   if (start === -1) return [];
-  const block = output.slice(start + '\nFailed tests:\n'.length);
+  const block = output.slice(start + heading.length);
   const lines = [];
   for (const line of block.split('\n')) {
     if (!line.startsWith('  ')) break;
